@@ -1,0 +1,37 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both install what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test quick check bench clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+## Start the bot: with DISCORD_TOKEN it connects to Discord; without, the local table.
+run: $(STAMP)
+	$(BIN)/python bot.py
+
+## Every check: lint, format, types, import layers, all tests (slow ones included).
+test: check
+	$(BIN)/python -m pytest -q
+
+## The quick loop while working: checks and the tests not marked slow.
+quick: check
+	$(BIN)/python -m pytest -q -m "not slow"
+
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+bench: $(STAMP)
+	for f in bench/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

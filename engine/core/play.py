@@ -1,0 +1,51 @@
+"""The checks every move goes through before the rules see it, in one place for all games.
+
+Order (STYLE.md §2.2): the version matches, the game is not over, the seat is the
+deciding seat, then the engine itself checks legality. Text notation is parsed here too,
+by matching the notation of the legal actions, so text and buttons can never disagree.
+"""
+
+from typing import Any, TypeVar
+
+from engine.core.errors import GameOverError, IllegalMoveError, NotYourTurnError, StaleStateError
+from engine.core.protocol import GameEngine, GameState, Step
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+def check_turn(engine: GameEngine[Any, Any], state: GameState, seat: int, version: int) -> None:
+    """Raise the GameError that stops `seat` from acting on `version` of `state`, if any."""
+    if version != state.version:
+        raise StaleStateError(
+            f"This board is out of date (move {version}, the game is at move {state.version})."
+        )
+    pending = state.pending
+    if pending is None or engine.result(state) is not None:
+        raise GameOverError("This game is over; no more moves can be made.")
+    if pending.seat != seat:
+        raise NotYourTurnError("It is not your decision now.")
+
+
+def normalise(text: str) -> str:
+    """Fold case and whitespace of a move notation."""
+    return " ".join(text.lower().split())
+
+
+def parse_action(engine: GameEngine[S, A], state: S, text: str) -> A:
+    """Return the legal action whose notation is `text`, or raise IllegalMoveError."""
+    wanted = normalise(text)
+    if not wanted:
+        raise IllegalMoveError("Type a move; the autocomplete lists the legal ones.")
+    for action in engine.legal_actions(state):
+        if normalise(engine.action_text(action)) == wanted:
+            return action
+    raise IllegalMoveError(
+        f"'{text.strip()[:60]}' is not a legal move now; pick one from the list."
+    )
+
+
+def play(engine: GameEngine[S, A], state: S, seat: int, version: int, action: A) -> Step[S]:
+    """Check who is acting and when, then apply the action."""
+    check_turn(engine, state, seat, version)
+    return engine.apply(state, action)

@@ -1,0 +1,132 @@
+"""The contract every game implements, so lobby, store, AI and render work with any game.
+
+OpenSpiel's Game/State split (STYLE.md §2.2): a game is an immutable engine object holding
+its catalog; a state is a mutable, cloneable record that `apply` never changes in place.
+Actions and events are frozen dataclasses, compared by value.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide next, and what kind of decision it is (a game-specific key)."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Final scores, ranks (1 = first; tied seats share a rank) and the points per category."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    tie_break: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a player may set when creating a game."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+
+
+class GameState(Protocol):
+    """What the shared code needs of any game's state."""
+
+    seed: int
+    version: int
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None once it is over."""
+        ...
+
+    def clone(self) -> Self:
+        """Return an independent copy (hand-written, never deepcopy)."""
+        ...
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """The outcome of one applied action: the new state and what happened, in order.
+
+    `irreversible` is set when the step revealed randomness or hidden information (a die
+    rolled, a card drawn): undo may never cross such a step.
+    """
+
+    state: S
+    events: tuple[Any, ...] = ()
+    irreversible: bool = False
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameEngine(Protocol[S, A]):
+    """One game's rules. Every method is pure: no I/O, no global state, no clock."""
+
+    name: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+
+    def options(self) -> Sequence[OptionSpec]:
+        """Return the options a game may be created with."""
+        ...
+
+    def new_state(self, options: Mapping[str, str], seats: int, seed: int) -> S:
+        """Set up a new game; raise GameError on invalid options or seat count."""
+        ...
+
+    def legal_actions(self, state: S) -> list[A]:
+        """Return every legal action of the pending decision, in a stable order."""
+        ...
+
+    def apply(self, state: S, action: A) -> Step[S]:
+        """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> Any:
+        """Return what `seat` may see (None: the public view, for everyone)."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """Return the final result once the game is over, else None."""
+        ...
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """Serialise a state, with its schema version."""
+        ...
+
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild and validate a state; raise ValueError on an unknown schema or bad data."""
+        ...
+
+    def action_text(self, action: A) -> str:
+        """Return the short, unique notation of an action (parsed back by `parse_action`)."""
+        ...
+
+    def describe(self, action: A, lang: str = "en") -> str:
+        """Return the label a player reads for an action (at most 80 characters)."""
+        ...
+
+    def describe_event(self, event: Any, lang: str = "en") -> str:
+        """Return one log line for an event."""
+        ...
+
+    def prompt(self, state: S, lang: str = "en") -> str:
+        """Return what the deciding seat must decide now, as one short sentence."""
+        ...
+
+    def heuristic(self, state: S, seat: int) -> float:
+        """Estimate how well `seat` is doing (higher is better), for the greedy AI."""
+        ...

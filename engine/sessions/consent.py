@@ -25,7 +25,8 @@ from engine.sessions.errors import (
 from engine.sessions.lobby import Lobby
 from engine.sessions.models import By, Final, Notice, NoticeKind, Outcome, SeatState, Status
 from engine.sessions.replay import early_ranks, final_to_json, replay
-from engine.sessions.store import RequestRow, SeatRow, Tx, to_text
+from engine.sessions.rows import RequestRow, SeatRow, to_text
+from engine.sessions.store import Tx
 
 
 class Consent(Lobby):

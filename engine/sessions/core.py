@@ -38,7 +38,8 @@ from engine.sessions.replay import (
     final_to_json,
     next_reminder,
 )
-from engine.sessions.store import GameRow, MoveRow, SeatRow, Store, Tx, from_text, to_text
+from engine.sessions.rows import GameRow, MoveRow, SeatRow, from_text, to_text
+from engine.sessions.store import Store, Tx
 
 Clock = Callable[[], datetime]
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back

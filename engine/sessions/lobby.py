@@ -35,7 +35,7 @@ from engine.sessions.models import (
     TimeControl,
 )
 from engine.sessions.replay import final_from_json
-from engine.sessions.store import SeatRow, from_text, to_text
+from engine.sessions.rows import SeatRow, from_text, to_text
 
 
 @dataclass(frozen=True, slots=True)

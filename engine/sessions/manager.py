@@ -25,7 +25,7 @@ from engine.sessions.models import (
     Waiting,
 )
 from engine.sessions.replay import replay
-from engine.sessions.store import from_text
+from engine.sessions.rows import from_text
 from engine.sessions.timers import Timers
 
 __all__ = ["SessionManager"]

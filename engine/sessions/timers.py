@@ -17,7 +17,7 @@ from engine.sessions.core import Loaded
 from engine.sessions.errors import NotAllowedError
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, SeatState, Status
 from engine.sessions.replay import next_reminder
-from engine.sessions.store import TimerRow, from_text
+from engine.sessions.rows import TimerRow, from_text
 
 MUTES = {"off": 0, "turn": 1, "game": 2}
 
@@ -62,8 +62,8 @@ class Timers(Consent):
                 await tx.delete_timers(g.id, "reminder")
             else:
                 await tx.set_timer(g.id, row.seat or 0, "reminder", later)
-        if row.muted or row.user_id is None:
-            return None
+        if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
+            return None  # muted, or the deadline itself is due: no late reminder
         notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
         outcome = await self._outcome(g, [], [notice], actor=None)
         return replace(outcome, ping=row.user_id)

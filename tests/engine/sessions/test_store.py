@@ -6,7 +6,8 @@ import pytest
 from engine.core.errors import StaleStateError
 from engine.sessions.lobby import NewGame
 from engine.sessions.models import Policy, SeatOrder, Status, TimeControl
-from engine.sessions.store import Store, from_text, migration_files, to_text
+from engine.sessions.rows import from_text, to_text
+from engine.sessions.store import Store, migration_files
 from tests.engine.sessions.conftest import make_manager, start_game
 
 

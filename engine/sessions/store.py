@@ -47,8 +47,9 @@ class _Reads:
         self._conn = conn
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._conn.execute(sql, tuple(args)) as cursor:
-            return list(await cursor.fetchall())
+        # Execute and fetch in one call on the connection's thread: statements of concurrent
+        # callers must not overlap, or the reader's snapshot stays pinned to an old commit.
+        return list(await self._conn.execute_fetchall(sql, tuple(args)))
 
     async def game(self, game_id: int) -> GameRow | None:
         """Return the game row, or None."""

@@ -7,6 +7,7 @@ serialises moves; nothing about a game lives in memory between calls except that
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -41,6 +42,8 @@ from engine.sessions.replay import (
 from engine.sessions.rows import GameRow, MoveRow, SeatRow, from_text, to_text
 from engine.sessions.store import Store, Tx
 
+log = logging.getLogger(__name__)
+
 Clock = Callable[[], datetime]
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 
@@ -54,6 +57,7 @@ class Loaded:
     engine: GameEngine[Any, Any]
     state: Any  # None while in the lobby
     turns: int = 0  # how many times the decision passed to another seat during this call
+    stalled: str = ""  # why an automated seat could not move during this call, if it could not
 
     @property
     def id(self) -> int:
@@ -190,31 +194,31 @@ class Core:
         g.seats = [replace(s, **fields) if s.slot == slot else s for s in g.seats]
 
     async def _retarget(self, tx: Tx, g: Loaded, state: Any, now: datetime) -> dict[str, Any]:
-        """Return the turn columns for `state`, resetting timers when the deciding seat changes."""
+        """Return the turn columns for `state` and restart its timers.
+
+        The deadline is per move: every move restarts it. The turn (who is pinged, and
+        since when a game waits on them) changes only when the deciding seat changes.
+        """
+        await tx.delete_timers(g.id)
         pending = state.pending
         if pending is None:
-            await tx.delete_timers(g.id)
             return {"turn_seat": None, "turn_since": None, "deadline": None}
-        if pending.seat == g.row.turn_seat and g.row.turn_since is not None:
-            return {}
-        g.turns += 1
-        await tx.delete_timers(g.id)
-        fields: dict[str, Any] = {
-            "turn_seat": pending.seat,
-            "turn_since": to_text(now),
-            "deadline": None,
-        }
-        control = g.time_control()
         row = g.at(pending.seat)
+        fields: dict[str, Any] = {"deadline": None}
+        if pending.seat != g.row.turn_seat or g.row.turn_since is None:
+            g.turns += 1
+            fields.update(turn_seat=pending.seat, turn_since=to_text(now))
+            if row.muted == 1:  # muted for one turn only
+                await self._update_seat(tx, g, row.slot, muted=0)
+                row = g.at(pending.seat)
+        control = g.time_control()
         if control is None or self._controller(g, state).by is not By.PLAYER:
             return fields
         deadline = now + control.per_move
         fields["deadline"] = to_text(deadline)
         await tx.set_timer(g.id, pending.seat, "deadline", deadline)
-        if row.muted == 1:  # muted for one turn only
-            await self._update_seat(tx, g, row.slot, muted=0)
         reminder = next_reminder(deadline, control.reminders, now)
-        if reminder is not None and row.muted != 2:
+        if reminder is not None and row.muted == 0:
             await tx.set_timer(g.id, pending.seat, "reminder", reminder)
         return fields
 
@@ -267,7 +271,11 @@ class Core:
         return self._line(g, move)
 
     async def _advance(self, g: Loaded) -> list[LogLine]:
-        """Let AI seats, stand-ins and standing answers move until a human must decide."""
+        """Let AI seats, stand-ins and standing answers move until a human must decide.
+
+        A failing AI (a bug) must not turn a saved human move into an error: it is logged,
+        the game waits at the AI's decision (`resume()` retries), and the outcome says so.
+        """
         lines: list[LogLine] = []
         for _ in range(MAX_AUTO_MOVES):
             if g.row.status != Status.ACTIVE or g.state.pending is None:
@@ -275,12 +283,18 @@ class Core:
             ctl = self._controller(g, g.state)
             if ctl.by is By.PLAYER:
                 return lines
-            action = ctl.action
-            if ctl.player is not None:
-                # Off the event loop: a search AI may think for a while.
-                action = await asyncio.to_thread(ctl.player.choose, g.engine, g.state)
-            step = g.engine.apply(g.state, action)
-            lines.append(await self._commit(g, g.state.pending.seat, action, step, ctl.by))
+            seat = g.state.pending.seat
+            try:
+                action = ctl.action
+                if ctl.player is not None:
+                    # Off the event loop: a search AI may think for a while.
+                    action = await asyncio.to_thread(ctl.player.choose, g.engine, g.state)
+                step = g.engine.apply(g.state, action)
+            except Exception as error:
+                log.exception("game %s: the automated seat %s failed to move", g.id, seat)
+                g.stalled = f"{type(error).__name__}: {error}"
+                return lines
+            lines.append(await self._commit(g, seat, action, step, ctl.by))
         raise RuntimeError(f"game {g.id}: automated seats made {MAX_AUTO_MOVES} moves in a row")
 
     # ---- reading back ------------------------------------------------------------------
@@ -321,6 +335,8 @@ class Core:
             ping = turn.user_id
             catch_up = await self._since_last_turn(g, turn.seat)
         final = final_from_json(g.row.result)
+        if g.stalled:
+            notices = [*notices, Notice(NoticeKind.AI_FAILED, detail=g.stalled)]
         if final is not None and g.row.status == Status.FINISHED and lines:
             notices = [*notices, Notice(NoticeKind.FINISHED)]
         view = None if g.state is None else g.engine.view(g.state, None)

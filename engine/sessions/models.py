@@ -19,6 +19,7 @@ class Status(StrEnum):
     LOBBY = "lobby"
     ACTIVE = "active"
     FINISHED = "finished"
+    AI_FAILED = "ai_failed"  # an automated seat raised; the game waits (logged; resume retries)
     ABANDONED = "abandoned"
 
 
@@ -67,6 +68,7 @@ class NoticeKind(StrEnum):
     ABANDON_ASKED = "abandon_asked"
     ABANDONED = "abandoned"
     FINISHED = "finished"
+    AI_FAILED = "ai_failed"  # an automated seat raised; the game waits (logged; resume retries)
 
 
 @dataclass(frozen=True, slots=True)

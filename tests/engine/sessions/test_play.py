@@ -2,6 +2,7 @@ import asyncio
 
 import pytest
 
+from engine.ai.players import PLAYERS
 from engine.core.errors import (
     GameOverError,
     IllegalMoveError,
@@ -9,9 +10,10 @@ from engine.core.errors import (
     StaleStateError,
 )
 from engine.sessions.errors import NotSeatedError
-from engine.sessions.models import By, Status
+from engine.sessions.manager import SessionManager
+from engine.sessions.models import By, NoticeKind, Status
 from tests.engine.core.toy import Add
-from tests.engine.sessions.conftest import start_game
+from tests.engine.sessions.conftest import GAMES, start_game
 
 
 async def test_a_move_can_be_a_button_index_a_notation_or_an_action(manager):
@@ -147,3 +149,23 @@ async def test_games_waiting_on_a_user_come_longest_waiting_first(manager, clock
     await manager.play(first.game_id, 1, first.version, "add 1")
     assert [w.game_id for w in await manager.waiting_on(2)] == [second.game_id, first.game_id]
     assert await manager.waiting_on(2, guild_id=999) == []
+
+
+class _BrokenAI:
+    name = "broken"
+
+    def choose(self, engine, state):
+        raise ValueError("no idea")
+
+
+async def test_a_failing_ai_keeps_the_human_move_and_the_game_waits(store, clock):
+    players = {"broken": _BrokenAI(), "greedy": PLAYERS["greedy"]}
+    manager = SessionManager(store, GAMES, clock, players)
+    out = await start_game(manager, humans=(1,), ais=("broken",))
+    out = await manager.play(out.game_id, 1, out.version, "add 1")
+    assert [m.by for m in out.moves] == [By.PLAYER]
+    assert out.notices[0].kind is NoticeKind.AI_FAILED
+    assert "no idea" in out.notices[0].detail
+    assert out.turn is not None
+    assert out.turn.seat == 1
+    assert (await manager.verify(out.game_id)).ok

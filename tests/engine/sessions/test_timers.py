@@ -139,3 +139,16 @@ async def test_a_standing_answer_plays_out_of_turn_decisions(manager):
     out = await manager.play(out.game_id, 1, out.version, "pass")
     assert out.turn is not None
     assert out.turn.user_id == 2
+
+
+async def test_every_move_restarts_the_deadline_but_not_the_turn(manager, clock):
+    out = await start_game(manager, "secret", control=DAY)
+    assert out.turn is not None
+    since = out.turn.since
+    clock.advance(hours=20)
+    out = await manager.play(out.game_id, 1, out.version, "tap")
+    assert out.turn is not None
+    assert out.turn.deadline == clock.now + timedelta(hours=24)
+    assert out.turn.since == since  # still the same turn: waiting since its start
+    clock.advance(hours=5)
+    assert await manager.tick() == []  # the first deadline was replaced

@@ -266,8 +266,9 @@ class Core:
             created_at=to_text(now),
         )
         async with self.store.transaction() as tx:
-            await tx.insert_move(move)
+            # The optimistic version check comes first, so a lost race is a StaleStateError.
             await self._save_state(tx, g, step.state, now)
+            await tx.insert_move(move)
         return self._line(g, move)
 
     async def _advance(self, g: Loaded) -> list[LogLine]:

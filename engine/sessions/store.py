@@ -338,8 +338,13 @@ def migration_files() -> list[tuple[int, str, str]]:
     return out
 
 
-async def migrate(conn: aiosqlite.Connection) -> list[int]:
-    """Apply every migration not yet recorded, each in its own transaction; return them."""
+async def migrate(
+    conn: aiosqlite.Connection, files: list[tuple[int, str, str]] | None = None
+) -> list[int]:
+    """Apply every migration not yet recorded, each in its own transaction; return them.
+
+    `files` defaults to `migration_files()`; tests pass their own.
+    """
     await conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations"
         " (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
@@ -347,7 +352,7 @@ async def migrate(conn: aiosqlite.Connection) -> list[int]:
     async with conn.execute("SELECT version FROM schema_migrations") as cursor:
         done = {int(r[0]) for r in await cursor.fetchall()}
     applied = []
-    for number, name, sql in migration_files():
+    for number, name, sql in migration_files() if files is None else files:
         if number in done:
             continue
         # executescript commits first, so each file runs inside its own explicit transaction.

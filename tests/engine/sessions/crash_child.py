@@ -1,7 +1,7 @@
 """Run in a child process by test_crash.py: play one move, and die hard at a chosen point.
 
 Usage: python -m tests.engine.sessions.crash_child DB GAME_ID USER VERSION MODE
-MODE "in_tx": the process is killed inside the move's transaction, after the move-log row
+MODE "in_tx": the process is killed inside the move's transaction, after the new state
 was written and before the commit. MODE "after_commit": killed right after the commit,
 before the outcome is built (so the click was never acknowledged).
 """
@@ -22,7 +22,7 @@ def _die(*_: Any, **__: Any) -> Any:
 
 async def main(db: str, game_id: int, user: int, version: int, mode: str) -> None:
     if mode == "in_tx":
-        Tx.update_game = _die  # type: ignore[method-assign]
+        Tx.insert_move = _die  # type: ignore[method-assign]
     elif mode == "after_commit":
         core.Core._advance = _die  # type: ignore[method-assign]
     async with await Store.open(db) as store:

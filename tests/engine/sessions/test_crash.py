@@ -1,3 +1,4 @@
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -57,11 +58,12 @@ async def test_a_failure_mid_transaction_rolls_the_move_back(manager, store, mon
     async def broken(self, *args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(Tx, "update_game", broken)
+    monkeypatch.setattr(Tx, "insert_move", broken)  # after the state row was updated
     with pytest.raises(RuntimeError, match="disk on fire"):
         await manager.play(out.game_id, 1, out.version, "add 1")
     monkeypatch.undo()
     assert await store.moves(out.game_id, live_only=False) == []
+    assert (await manager.status(out.game_id)).version == out.version
     out = await manager.play(out.game_id, 1, out.version, "add 1")
     assert len(await store.moves(out.game_id)) == 1
     assert (await manager.verify(out.game_id)).ok
@@ -87,3 +89,38 @@ async def test_interrupted_ai_turns_resume_on_start_up(db_path, clock, monkeypat
         assert resumed.turn is not None
         assert resumed.turn.user_id == 1
         assert (await manager.verify(out.game_id)).ok
+
+
+async def test_two_processes_playing_the_same_version_apply_it_once(db_path, clock):
+    # Two managers on one file stand for two bot processes: no shared asyncio lock, only
+    # the optimistic `UPDATE ... WHERE version = ?` between them.
+    async with await Store.open(db_path) as one, await Store.open(db_path) as two:
+        first, second = make_manager(one, clock), make_manager(two, clock)
+        out = await start_game(first)
+        results = await asyncio.gather(
+            first.play(out.game_id, 1, out.version, "add 1"),
+            second.play(out.game_id, 1, out.version, "add 2"),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(r, StaleStateError) for r in results) == 1
+        assert len(await one.moves(out.game_id)) == 1
+        assert (await first.verify(out.game_id)).ok
+
+
+async def test_the_optimistic_check_refuses_a_write_based_on_an_old_read(
+    db_path, clock, monkeypatch
+):
+    async with await Store.open(db_path) as one, await Store.open(db_path) as two:
+        first, second = make_manager(one, clock), make_manager(two, clock)
+        out = await start_game(first)
+        old = await second._load(out.game_id)  # read before the other process moves
+        await first.play(out.game_id, 1, out.version, "add 1")
+
+        async def stale_load(game_id):
+            return old
+
+        monkeypatch.setattr(second, "_load", stale_load)
+        with pytest.raises(StaleStateError, match="moved first"):
+            await second.play(out.game_id, 1, out.version, "add 2")
+        monkeypatch.undo()
+        assert [m.action for m in await two.moves(out.game_id)] == ["add 1"]

@@ -1,14 +1,16 @@
 import asyncio
+import json
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
+import aiosqlite
 import pytest
 
 from engine.core.errors import StaleStateError
 from engine.sessions.lobby import NewGame
 from engine.sessions.models import Policy, SeatOrder, Status, TimeControl
 from engine.sessions.rows import from_text, to_text
-from engine.sessions.store import Store, migration_files
+from engine.sessions.store import Store, migrate, migration_files
 from tests.engine.sessions.conftest import make_manager, start_game
 
 
@@ -106,3 +108,53 @@ async def test_concurrent_readers_always_see_the_latest_commit(manager):
             assert (await manager.status(info.game_id)).game_id == info.game_id
 
     await asyncio.gather(*(worker(u) for u in range(1, 21)))
+
+
+async def test_new_migrations_apply_in_order_and_a_broken_one_changes_nothing(tmp_path):
+    one = (1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")
+    two = (2, "0002_b.sql", "ALTER TABLE a ADD COLUMN y TEXT; CREATE TABLE b (z INTEGER);")
+    bad = (3, "0003_c.sql", "CREATE TABLE c (q INTEGER); INSERT INTO nowhere VALUES (1);")
+    conn = await aiosqlite.connect(tmp_path / "m.db", isolation_level=None)
+    try:
+        assert await migrate(conn, [one]) == [1]
+        assert await migrate(conn, [one, two]) == [2]
+        with pytest.raises(sqlite3.OperationalError):
+            await migrate(conn, [one, two, bad])
+        tables = {r[0] for r in await conn.execute_fetchall("SELECT name FROM sqlite_master")}
+        assert {"a", "b"} <= tables
+        assert "c" not in tables  # the broken file rolled back as a whole
+        done = await conn.execute_fetchall("SELECT version FROM schema_migrations")
+        assert [r[0] for r in done] == [1, 2]
+        assert not conn.in_transaction
+    finally:
+        await conn.close()
+
+
+async def test_verify_finds_a_state_or_log_that_was_tampered_with(store, manager):
+    out = await start_game(manager, "secret")
+    out = await manager.play(out.game_id, 1, out.version, "reveal")
+    assert (await manager.verify(out.game_id)).ok
+    async with store.transaction() as tx:
+        await tx._run("UPDATE moves SET events = '[]' WHERE game_id = ?", (out.game_id,))
+    report = await manager.verify(out.game_id)
+    assert not report.ok
+    assert "different events" in report.detail
+    row = await store.game(out.game_id)
+    async with store.transaction() as tx:
+        await tx._run("UPDATE moves SET events = ? WHERE game_id = ?", (_events(row), row.id))
+        await tx._run(
+            "UPDATE games SET state = replace(state, '\"taps\": 0', '\"taps\": 1') WHERE id = ?",
+            (out.game_id,),
+        )
+    report = await manager.verify(out.game_id)
+    assert not report.ok
+    assert "stored state differs" in report.detail
+    async with store.transaction() as tx:
+        await tx._run("UPDATE moves SET action = 'dance' WHERE game_id = ?", (out.game_id,))
+    assert "does not replay" in (await manager.verify(out.game_id)).detail
+
+
+def _events(row) -> str:
+    state = json.loads(row.state)
+    value = state["secrets"][0]
+    return json.dumps([{"seat": 0, "type": "Revealed", "value": value}], sort_keys=True)

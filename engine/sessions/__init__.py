@@ -17,7 +17,7 @@ from engine.sessions.errors import (
     UndoRefusedError,
     UnknownGameError,
 )
-from engine.sessions.lobby import NewGame
+from engine.sessions.lobby import NewGame, Settings
 from engine.sessions.manager import SessionManager
 from engine.sessions.models import (
     By,
@@ -68,6 +68,7 @@ __all__ = [
     "SeatOrder",
     "SeatState",
     "SessionManager",
+    "Settings",
     "Status",
     "Store",
     "TimeControl",

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core.errors import GameError
+from engine.core.errors import GameError, GameOverError
 from engine.core.rng import Rng
 from engine.sessions.core import Core, Loaded
 from engine.sessions.errors import (
@@ -53,6 +53,16 @@ class NewGame:
     seat_order: SeatOrder = SeatOrder.RANDOM
 
 
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Changes to a game's settings (`/game settings`); None leaves a setting as it is."""
+
+    language: str | None = None
+    policy: Policy | None = None
+    time_control: TimeControl | None = None
+    no_time_control: bool = False  # True removes the time control
+
+
 def seat_record(row: SeatRow) -> Seat:
     """Return the public record of a seat row."""
     return Seat(
@@ -88,13 +98,16 @@ class Lobby(Core):
             raise NotEnoughPlayersError(
                 f"{engine.name} is for {engine.min_seats} to {engine.max_seats} players."
             )
-        control = spec.time_control
+        self._check_control(spec.time_control)
+        return seats
+
+    @staticmethod
+    def _check_control(control: TimeControl | None) -> None:
         if control is not None and (
             control.per_move.total_seconds() < 60
             or any(r.total_seconds() <= 0 or r >= control.per_move for r in control.reminders)
         ):
             raise GameError("The time per move must be a minute or more, reminders inside it.")
-        return seats
 
     async def create_lobby(self, creator_id: int, spec: NewGame) -> GameInfo:
         """Open a lobby with its creator seated, and return it."""
@@ -104,9 +117,6 @@ class Lobby(Core):
         if language is None and spec.guild_id is not None:
             language = (await self.store.settings(spec.guild_id)).get("language")
         now = to_text(self._now())
-        control = spec.time_control
-        move_seconds = None if control is None else int(control.per_move.total_seconds())
-        reminders = [] if control is None else [int(r.total_seconds()) for r in control.reminders]
         async with self.store.transaction() as tx:
             game_id = await tx.insert_game(
                 {
@@ -117,8 +127,7 @@ class Lobby(Core):
                     "max_seats": seats,
                     "creator_id": creator_id,
                     "seat_order": spec.seat_order.value,
-                    "move_seconds": move_seconds,
-                    "reminders": json.dumps(reminders),
+                    **_control_columns(spec.time_control),
                     "policy": spec.policy.value,
                     "language": language or "en",
                     "created_at": now,
@@ -226,6 +235,36 @@ class Lobby(Core):
             notice = Notice(NoticeKind.STARTED, detail=g.row.seat_order)
             return await self._outcome(g, lines, [notice], actor=None)
 
+    async def configure(
+        self, game_id: int, user_id: int, changes: Settings, *, admin: bool = False
+    ) -> GameInfo:
+        """Change a game's language, timeout policy or time control (creator or admin).
+
+        A new time control restarts the current decision's deadline from now.
+        """
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            if user_id != g.row.creator_id and not admin:
+                raise NotAllowedError("Only the player who opened this game can change it.")
+            if g.row.status in (Status.FINISHED, Status.ABANDONED):
+                raise GameOverError("This game is over.")
+            fields: dict[str, Any] = {"updated_at": to_text(self._now())}
+            if changes.language is not None:
+                fields["language"] = changes.language
+            if changes.policy is not None:
+                fields["policy"] = changes.policy.value
+            control = changes.time_control
+            if control is not None or changes.no_time_control:
+                self._check_control(control)
+                fields.update(_control_columns(control))
+            async with self.store.transaction() as tx:
+                await tx.update_game(game_id, None, **fields)
+                g.row = replace(g.row, **fields)
+                if g.state is not None and "move_seconds" in fields:
+                    turn = await self._retarget(tx, g, g.state, self._now())
+                    await tx.update_game(game_id, None, **turn)
+            return self._info(await self._load(game_id))
+
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         """Record the thread and message ids the cogs created (thread_id, board_message_id...)."""
         allowed = {"thread_id", "lobby_message_id", "board_message_id", "ping_message_id"}
@@ -278,3 +317,10 @@ class Lobby(Core):
             created_at=from_text(row.created_at),
             updated_at=from_text(row.updated_at),
         )
+
+
+def _control_columns(control: TimeControl | None) -> dict[str, Any]:
+    if control is None:
+        return {"move_seconds": None, "reminders": "[]"}
+    before = [int(r.total_seconds()) for r in control.reminders]
+    return {"move_seconds": int(control.per_move.total_seconds()), "reminders": json.dumps(before)}

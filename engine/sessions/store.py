@@ -34,7 +34,7 @@ GAME_COLUMNS = frozenset(
     {
         "creator_id", "thread_id", "lobby_message_id", "board_message_id", "ping_message_id",
         "seed", "status", "state", "version", "turn_seat", "turn_since", "deadline", "result",
-        "updated_at",
+        "updated_at", "language", "policy", "move_seconds", "reminders",
     }
 )  # fmt: skip
 SEAT_COLUMNS = frozenset({"seat", "state", "stand_in", "timeouts", "muted", "standing"})

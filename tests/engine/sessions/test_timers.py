@@ -3,6 +3,7 @@ from datetime import timedelta
 import pytest
 
 from engine.sessions.errors import NotAllowedError
+from engine.sessions.lobby import Settings
 from engine.sessions.models import By, NoticeKind, Policy, SeatState, Status, TimeControl
 from engine.sessions.store import Store
 from tests.engine.sessions.conftest import make_manager, start_game
@@ -152,3 +153,24 @@ async def test_every_move_restarts_the_deadline_but_not_the_turn(manager, clock)
     assert out.turn.since == since  # still the same turn: waiting since its start
     clock.advance(hours=5)
     assert await manager.tick() == []  # the first deadline was replaced
+
+
+async def test_the_creator_changes_settings_and_the_deadline_restarts(manager, clock):
+    out = await start_game(manager)
+    assert out.turn is not None
+    assert out.turn.deadline is None
+    with pytest.raises(NotAllowedError):
+        await manager.configure(out.game_id, 2, Settings(language="es"))
+    clock.advance(hours=1)
+    info = await manager.configure(
+        out.game_id, 1, Settings(language="es", policy=Policy.FORFEIT, time_control=DAY)
+    )
+    assert (info.language, info.policy, info.time_control) == ("es", Policy.FORFEIT, DAY)
+    assert info.turn is not None
+    assert info.turn.deadline == clock.now + timedelta(hours=24)
+    info = await manager.configure(out.game_id, 99, Settings(no_time_control=True), admin=True)
+    assert info.time_control is None
+    assert info.turn is not None
+    assert info.turn.deadline is None
+    clock.advance(days=3)
+    assert await manager.tick() == []

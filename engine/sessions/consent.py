@@ -165,6 +165,7 @@ class Consent(Lobby):
             await tx.close_requests(g.id, kind, "stale")
         await tx.update_game(g.id, None, **fields)
         g.row = replace(g.row, **fields)
+        g.ended = status is Status.FINISHED
 
     async def _drop_out(
         self, tx: Tx, g: Loaded, row: SeatRow, state: SeatState, now: datetime

@@ -57,6 +57,7 @@ class Loaded:
     engine: GameEngine[Any, Any]
     state: Any  # None while in the lobby
     turns: int = 0  # how many times the decision passed to another seat during this call
+    ended: bool = False  # the game finished during this call
     stalled: str = ""  # why an automated seat could not move during this call, if it could not
 
     @property
@@ -239,6 +240,7 @@ class Core:
             )
             final = Final("completed", ranks, result, tuple(sorted(out)))
             fields.update(status=Status.FINISHED.value, result=final_to_json(final))
+            g.ended = True
         if not await tx.update_game(g.id, g.row.version, **fields):
             raise StaleStateError("Someone else moved first; the board has been refreshed.")
         await tx.close_requests(g.id, "undo", "stale")
@@ -338,7 +340,7 @@ class Core:
         final = final_from_json(g.row.result)
         if g.stalled:
             notices = [*notices, Notice(NoticeKind.AI_FAILED, detail=g.stalled)]
-        if final is not None and g.row.status == Status.FINISHED and lines:
+        if g.ended:
             notices = [*notices, Notice(NoticeKind.FINISHED)]
         view = None if g.state is None else g.engine.view(g.state, None)
         return Outcome(

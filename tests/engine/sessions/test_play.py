@@ -92,6 +92,7 @@ async def test_ai_seats_complete_a_game(manager):
     while out.status is Status.ACTIVE:
         out = await manager.play(out.game_id, 1, out.version, "add 1")
     assert out.status is Status.FINISHED
+    assert [n.kind for n in out.notices] == [NoticeKind.FINISHED]
     assert out.final is not None
     assert out.final.reason == "completed"
     assert sorted(out.final.ranks) == [1, 2]

@@ -11,6 +11,7 @@ async def test_resigning_one_of_two_ends_the_game_for_the_other(manager):
     out = await start_game(manager)
     out = await manager.resign(out.game_id, 2)
     assert out.status is Status.FINISHED
+    assert [n.kind for n in out.notices] == [NoticeKind.RESIGNED, NoticeKind.FINISHED]
     assert out.final is not None
     assert out.final.ranks == (1, 2)
     assert out.final.out == (1,)

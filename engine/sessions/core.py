@@ -200,7 +200,9 @@ class Core:
         The deadline is per move: every move restarts it. The turn (who is pinged, and
         since when a game waits on them) changes only when the deciding seat changes.
         """
-        await tx.delete_timers(g.id)
+        control = g.time_control()
+        if control is not None:  # without a time control a game has no timers to drop
+            await tx.delete_timers(g.id)
         pending = state.pending
         if pending is None:
             return {"turn_seat": None, "turn_since": None, "deadline": None}
@@ -212,7 +214,6 @@ class Core:
             if row.muted == 1:  # muted for one turn only
                 await self._update_seat(tx, g, row.slot, muted=0)
                 row = g.at(pending.seat)
-        control = g.time_control()
         if control is None or self._controller(g, state).by is not By.PLAYER:
             return fields
         deadline = now + control.per_move

@@ -261,6 +261,7 @@ class Lobby(Core):
                 await tx.update_game(game_id, None, **fields)
                 g.row = replace(g.row, **fields)
                 if g.state is not None and "move_seconds" in fields:
+                    await tx.delete_timers(game_id)
                     turn = await self._retarget(tx, g, g.state, self._now())
                     await tx.update_game(game_id, None, **turn)
             return self._info(await self._load(game_id))

@@ -1,3 +1,4 @@
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -174,3 +175,11 @@ async def test_the_creator_changes_settings_and_the_deadline_restarts(manager, c
     assert info.turn.deadline is None
     clock.advance(days=3)
     assert await manager.tick() == []
+
+
+async def test_overlapping_ticks_fire_each_timer_once(manager, clock):
+    await start_game(manager, control=DAY)
+    clock.advance(hours=24)
+    first, second = await asyncio.gather(manager.tick(), manager.tick())
+    kinds = [n.kind for o in (*first, *second) for n in o.notices]
+    assert kinds.count(NoticeKind.TIMED_OUT) == 1

@@ -338,33 +338,49 @@ def migration_files() -> list[tuple[int, str, str]]:
     return out
 
 
+def split_statements(sql: str) -> list[str]:
+    """Split a migration file into its SQL statements (comments kept with the next one)."""
+    statements, start = [], 0
+    for end, char in enumerate(sql):
+        if char == ";" and sqlite3.complete_statement(sql[start : end + 1]):
+            statements.append(sql[start : end + 1].strip())
+            start = end + 1
+    buffer = sql[start:]
+    rest = [ln for ln in buffer.splitlines() if ln.strip() and not ln.strip().startswith("--")]
+    if rest:
+        raise RuntimeError(f"unterminated SQL statement: {rest[0][:60]!r}")
+    return statements
+
+
 async def migrate(
     conn: aiosqlite.Connection, files: list[tuple[int, str, str]] | None = None
 ) -> list[int]:
     """Apply every migration not yet recorded, each in its own transaction; return them.
 
-    `files` defaults to `migration_files()`; tests pass their own.
+    Each file is checked and applied under `BEGIN IMMEDIATE`, so two processes opening a new
+    database at once apply it once. `files` defaults to `migration_files()`.
     """
     await conn.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations"
         " (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
     )
-    async with conn.execute("SELECT version FROM schema_migrations") as cursor:
-        done = {int(r[0]) for r in await cursor.fetchall()}
     applied = []
     for number, name, sql in migration_files() if files is None else files:
-        if number in done:
-            continue
-        # executescript commits first, so each file runs inside its own explicit transaction.
-        now = to_text(datetime.now(UTC))
+        await conn.execute("BEGIN IMMEDIATE")
         try:
-            await conn.executescript(
-                f"BEGIN IMMEDIATE;\n{sql}\nINSERT INTO schema_migrations VALUES"
-                f" ({number}, '{name}', '{now}');\nCOMMIT;"
+            rows = await conn.execute_fetchall(
+                "SELECT 1 FROM schema_migrations WHERE version = ?", (number,)
             )
-        except sqlite3.Error:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+            if not list(rows):
+                for statement in split_statements(sql):
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO schema_migrations VALUES (?, ?, ?)",
+                    (number, name, to_text(datetime.now(UTC))),
+                )
+                applied.append(number)
+        except BaseException:
+            await conn.execute("ROLLBACK")
             raise
-        applied.append(number)
+        await conn.execute("COMMIT")
     return applied

@@ -10,7 +10,7 @@ from engine.core.errors import StaleStateError
 from engine.sessions.lobby import NewGame
 from engine.sessions.models import Policy, SeatOrder, Status, TimeControl
 from engine.sessions.rows import from_text, to_text
-from engine.sessions.store import Store, migrate, migration_files
+from engine.sessions.store import Store, migrate, migration_files, split_statements
 from tests.engine.sessions.conftest import make_manager, start_game
 
 
@@ -158,3 +158,27 @@ def _events(row) -> str:
     state = json.loads(row.state)
     value = state["secrets"][0]
     return json.dumps([{"seat": 0, "type": "Revealed", "value": value}], sort_keys=True)
+
+
+async def test_two_processes_opening_a_new_database_at_once_migrate_it_once(db_path):
+    first, second = await asyncio.gather(Store.open(db_path), Store.open(db_path))
+    try:
+        assert await first.schema_versions() == [1]
+        assert await second.schema_versions() == [1]
+    finally:
+        await first.close()
+        await second.close()
+
+
+def test_statements_split_on_semicolons_outside_strings_and_comments():
+    sql = (
+        "-- a comment; still a comment\nCREATE TABLE t (x TEXT DEFAULT ';');\n\n"
+        "INSERT INTO t VALUES ('a;b'); INSERT INTO t VALUES ('c');\n-- end\n"
+    )
+    assert split_statements(sql) == [
+        "-- a comment; still a comment\nCREATE TABLE t (x TEXT DEFAULT ';');",
+        "INSERT INTO t VALUES ('a;b');",
+        "INSERT INTO t VALUES ('c');",
+    ]
+    with pytest.raises(RuntimeError, match="unterminated"):
+        split_statements("CREATE TABLE t (x)")

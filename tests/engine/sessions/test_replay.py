@@ -5,6 +5,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -89,5 +90,18 @@ async def _check(manager, store: Store, game_id: int) -> None:
     ops=OPS,
 )
 def test_stored_state_is_always_the_replay_of_the_log(game, humans, ais, ops):
+    ais = max(min(ais, 4 - humans), 2 - humans)
+    asyncio.run(_run(game, humans, ais, ops))
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(["toy", "secret"]),
+    humans=st.integers(1, 4),
+    ais=st.integers(0, 3),
+    ops=OPS,
+)
+def test_stored_state_is_always_the_replay_of_the_log_long(game, humans, ais, ops):
     ais = max(min(ais, 4 - humans), 2 - humans)
     asyncio.run(_run(game, humans, ais, ops))

@@ -278,6 +278,8 @@ class Store(_Reads):
         """Open (creating if needed) and migrate the database at `path`."""
         if synchronous not in {"FULL", "NORMAL"}:
             raise ValueError("synchronous must be FULL or NORMAL")
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await aiosqlite.connect(path, isolation_level=None)
         for pragma in ("journal_mode = WAL", f"synchronous = {synchronous}", "foreign_keys = ON",
                        "busy_timeout = 5000"):  # fmt: skip
@@ -314,6 +316,14 @@ class Store(_Reads):
                 await self._writer.execute("ROLLBACK")
                 raise
             await self._writer.execute("COMMIT")
+
+    async def backup(self, target: str | Path) -> None:
+        """Copy the whole database to `target` as one consistent snapshot, while games go on."""
+        copy = await aiosqlite.connect(target)
+        try:
+            await self._conn.backup(copy)
+        finally:
+            await copy.close()
 
     async def schema_versions(self) -> list[int]:
         """Return the applied migration numbers, in order."""

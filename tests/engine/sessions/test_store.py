@@ -182,3 +182,16 @@ def test_statements_split_on_semicolons_outside_strings_and_comments():
     ]
     with pytest.raises(RuntimeError, match="unterminated"):
         split_statements("CREATE TABLE t (x)")
+
+
+async def test_a_backup_taken_while_playing_opens_as_the_same_games(tmp_path, clock):
+    async with await Store.open(tmp_path / "var" / "games.db") as store:  # folder created
+        manager = make_manager(store, clock)
+        out = await start_game(manager, "secret")
+        out = await manager.play(out.game_id, 1, out.version, "tap")
+        await store.backup(tmp_path / "copy.db")
+        original = await manager.status(out.game_id)
+    async with await Store.open(tmp_path / "copy.db") as copy:
+        restored = make_manager(copy, clock)
+        assert await restored.status(out.game_id) == original
+        assert (await restored.verify(out.game_id)).ok

@@ -1,0 +1,80 @@
+"""The async game-session manager (issue 5): SQLite-backed games, seats, moves and timers.
+
+The cogs need only what is exported here: build one `SessionManager` at start-up, call
+`resume()` once, `tick()` on a schedule, and post the `Outcome`s the calls return.
+"""
+
+from engine.sessions.errors import (
+    AlreadySeatedError,
+    GameNotFoundError,
+    LobbyFullError,
+    NotAllowedError,
+    NotEnoughPlayersError,
+    NotInLobbyError,
+    NotSeatedError,
+    NotStartedError,
+    RequestNotFoundError,
+    UndoRefusedError,
+    UnknownGameError,
+)
+from engine.sessions.lobby import NewGame, Settings
+from engine.sessions.manager import SessionManager
+from engine.sessions.models import (
+    By,
+    Choice,
+    Choices,
+    Final,
+    GameInfo,
+    LogLine,
+    Notice,
+    NoticeKind,
+    Outcome,
+    Policy,
+    PrivateView,
+    Seat,
+    SeatOrder,
+    SeatState,
+    Status,
+    TimeControl,
+    Turn,
+    Verification,
+    Waiting,
+)
+from engine.sessions.store import Store
+
+__all__ = [
+    "AlreadySeatedError",
+    "By",
+    "Choice",
+    "Choices",
+    "Final",
+    "GameInfo",
+    "GameNotFoundError",
+    "LobbyFullError",
+    "LogLine",
+    "NewGame",
+    "NotAllowedError",
+    "NotEnoughPlayersError",
+    "NotInLobbyError",
+    "NotSeatedError",
+    "NotStartedError",
+    "Notice",
+    "NoticeKind",
+    "Outcome",
+    "Policy",
+    "PrivateView",
+    "RequestNotFoundError",
+    "Seat",
+    "SeatOrder",
+    "SeatState",
+    "SessionManager",
+    "Settings",
+    "Status",
+    "Store",
+    "TimeControl",
+    "Turn",
+    "UndoRefusedError",
+    "UnknownGameError",
+    "Verification",
+    "Waiting",
+]

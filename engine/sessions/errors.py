@@ -1,0 +1,51 @@
+"""Session-level refusals: lobby, seats, requests and lookups, each a GameError for players.
+
+The cogs catch `GameError` and show `str(error)` as it is (STYLE.md §2.5), so every message
+here is one plain sentence a player can act on, with no Discord markup.
+"""
+
+from engine.core.errors import GameError
+
+
+class GameNotFoundError(GameError):
+    """No game has that id."""
+
+
+class UnknownGameError(GameError):
+    """The game name or an option is not one the bot offers."""
+
+
+class NotSeatedError(GameError):
+    """The user has no seat in the game."""
+
+
+class AlreadySeatedError(GameError):
+    """The user already has a seat in the game."""
+
+
+class LobbyFullError(GameError):
+    """Every seat of the lobby is taken."""
+
+
+class NotInLobbyError(GameError):
+    """The game has started (or ended); seats can no longer change."""
+
+
+class NotStartedError(GameError):
+    """The game is still in its lobby."""
+
+
+class NotEnoughPlayersError(GameError):
+    """The lobby cannot start with the seats it has."""
+
+
+class NotAllowedError(GameError):
+    """Only the creator (or a server admin) may do this."""
+
+
+class UndoRefusedError(GameError):
+    """The undo would cross a revealed die, card or hidden information, or is not possible."""
+
+
+class RequestNotFoundError(GameError):
+    """The undo or abandon request does not exist or is closed."""

@@ -1,0 +1,111 @@
+"""The stored rows of the session tables, and the one text format for times in them.
+
+Times are UTC ISO-8601 text of one fixed shape, so SQLite compares them as text.
+"""
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+
+def to_text(moment: datetime) -> str:
+    """Return an aware datetime as UTC text that sorts like the time it names."""
+    if moment.tzinfo is None:
+        raise ValueError("times must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def from_text(text: str) -> datetime:
+    """Parse a time written by `to_text`."""
+    return datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One row of `games`, as stored."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    ping_message_id: int | None
+    game: str
+    options: str
+    max_seats: int
+    creator_id: int
+    seed: int | None
+    seat_order: str
+    status: str
+    state: str | None
+    version: int
+    move_seconds: int | None
+    reminders: str
+    policy: str
+    language: str
+    turn_seat: int | None
+    turn_since: str | None
+    deadline: str | None
+    result: str | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One row of `seats`."""
+
+    game_id: int
+    slot: int
+    seat: int | None
+    user_id: int | None
+    ai: str | None
+    joined_at: str
+    state: str
+    stand_in: int
+    timeouts: int
+    muted: int
+    standing: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One row of `moves`: an applied move (live unless `undone_at` is set)."""
+
+    id: int
+    game_id: int
+    version: int
+    ply: int
+    seat: int
+    action: str
+    label: str
+    events: str
+    lines: str
+    irreversible: int
+    by: str
+    undone_at: int | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """One row of `timers`."""
+
+    game_id: int
+    seat: int
+    kind: str
+    due_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRow:
+    """One row of `requests` (an undo or abandon that needs other players' consent)."""
+
+    id: int
+    game_id: int
+    kind: str
+    user_id: int
+    version: int
+    target: int | None
+    status: str
+    created_at: str

@@ -1,0 +1,138 @@
+"""Turn timers, reminders, standing answers and resuming after a restart.
+
+Time control (notes/discord.md §5.1, §5.3): each turn has a deadline; reminders go out
+before it unless the player muted them (for this turn or the whole game); at the deadline
+the game's policy applies: an AI stands in for the player until they return, or they
+forfeit. Timers are rows in SQLite, so `tick(now)`, called by the cog's scheduler, fires
+whatever is due, including what fell due while the bot was down.
+"""
+
+import json
+from dataclasses import replace
+from datetime import datetime
+from typing import Literal
+
+from engine.sessions.consent import Consent
+from engine.sessions.core import Loaded
+from engine.sessions.errors import NotAllowedError
+from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, SeatState, Status
+from engine.sessions.replay import next_reminder
+from engine.sessions.rows import TimerRow, from_text
+
+MUTES = {"off": 0, "turn": 1, "game": 2}
+
+
+class Timers(Consent):
+    """Timers, reminders, mutes, standing answers and start-up resumption."""
+
+    async def tick(self, now: datetime | None = None) -> list[Outcome]:
+        """Fire every timer due at `now` (default: the clock) and return what happened."""
+        moment = self._now() if now is None else now
+        outcomes = []
+        for timer in await self.store.due_timers(moment):
+            async with self._lock(timer.game_id):
+                outcome = await self._fire(timer, moment)
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def _fire(self, timer: TimerRow, now: datetime) -> Outcome | None:
+        current = {(t.seat, t.kind): t for t in await self.store.timers(timer.game_id)}
+        live = current.get((timer.seat, timer.kind))
+        if live is None or from_text(live.due_at) > now:
+            return None  # moved or dropped since it was read
+        g = await self._load(timer.game_id)
+        if g.row.status != Status.ACTIVE or g.row.turn_seat != timer.seat:
+            async with self.store.transaction() as tx:
+                await tx.delete_timers(g.id, timer.kind)
+            return None
+        if timer.kind == "reminder":
+            return await self._remind(g, now)
+        return await self._expire(g, now)
+
+    async def _remind(self, g: Loaded, now: datetime) -> Outcome | None:
+        control = g.time_control()
+        row = g.at(g.row.turn_seat or 0)
+        deadline = from_text(g.row.deadline) if g.row.deadline else None
+        later = None
+        if control is not None and deadline is not None:
+            later = next_reminder(deadline, control.reminders, now)
+        async with self.store.transaction() as tx:
+            if later is None:
+                await tx.delete_timers(g.id, "reminder")
+            else:
+                await tx.set_timer(g.id, row.seat or 0, "reminder", later)
+        if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
+            return None  # muted, or the deadline itself is due: no late reminder
+        notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
+        outcome = await self._outcome(g, [], [notice], actor=None)
+        return replace(outcome, ping=row.user_id)
+
+    async def _expire(self, g: Loaded, now: datetime) -> Outcome:
+        row = g.at(g.row.turn_seat or 0)
+        policy = Policy(g.row.policy)
+        async with self.store.transaction() as tx:
+            await tx.delete_timers(g.id)
+            await self._update_seat(tx, g, row.slot, timeouts=row.timeouts + 1)
+            if policy is Policy.STAND_IN:
+                await self._update_seat(tx, g, row.slot, stand_in=1)
+            else:
+                await self._drop_out(tx, g, g.at(row.seat or 0), SeatState.FORFEITED, now)
+        lines = await self._advance(g)
+        notice = Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail=policy.value)
+        return await self._outcome(g, lines, [notice], actor=None)
+
+    async def mute_reminders(
+        self, game_id: int, user_id: int, mode: Literal["turn", "game", "off"] = "turn"
+    ) -> None:
+        """Mute your reminders for this turn or the whole game, or turn them back on."""
+        async with self._lock(game_id):
+            g = await self._load(game_id)
+            row = self._seated(g, user_id)
+            now = self._now()
+            mine = g.row.status == Status.ACTIVE and g.row.turn_seat == row.seat
+            control = g.time_control()
+            async with self.store.transaction() as tx:
+                await self._update_seat(tx, g, row.slot, muted=MUTES[mode])
+                if not mine or control is None or g.row.deadline is None:
+                    return
+                await tx.delete_timers(g.id, "reminder")
+                later = next_reminder(from_text(g.row.deadline), control.reminders, now)
+                if mode == "off" and later is not None:
+                    await tx.set_timer(g.id, row.seat or 0, "reminder", later)
+
+    async def set_standing_answer(
+        self, game_id: int, user_id: int, kind: str, notation: str | None
+    ) -> Outcome:
+        """Answer a kind of decision in advance (None clears it); it plays when legal."""
+        if notation is not None and not 0 < len(notation) <= 100:
+            raise NotAllowedError("A standing answer is a move notation of 1 to 100 characters.")
+        async with self._lock(game_id):
+            g = await self._active(game_id)
+            row = self._competing(g, user_id)
+            standing = json.loads(row.standing)
+            if notation is None:
+                standing.pop(kind, None)
+            else:
+                standing[kind] = notation
+            async with self.store.transaction() as tx:
+                text = json.dumps(standing, sort_keys=True)
+                await self._update_seat(tx, g, row.slot, standing=text)
+                if self._controller(g, g.state).by is not By.PLAYER:
+                    await tx.delete_timers(g.id)
+            lines = await self._advance(g)
+            return await self._outcome(g, lines, [], actor=user_id)
+
+    async def resume(self) -> list[Outcome]:
+        """After a restart: let automated seats finish interrupted turns, then fire due timers."""
+        outcomes = []
+        for row in await self.store.games([Status.ACTIVE.value]):
+            async with self._lock(row.id):
+                g = await self._load(row.id)
+                if g.row.status != Status.ACTIVE or g.state.pending is None:
+                    continue
+                if self._controller(g, g.state).by is By.PLAYER:
+                    continue
+                lines = await self._advance(g)
+                outcomes.append(await self._outcome(g, lines, [], actor=None))
+        return outcomes + await self.tick()

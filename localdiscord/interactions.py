@@ -58,7 +58,7 @@ class Interaction:
     modal: Json | None = None
     choices: list[Json] | None = None
     followup_ids: list[int] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    opener: Interaction | None = None  # for a modal submit: the interaction that opened it
 
     @property
     def acked(self) -> bool:
@@ -125,7 +125,18 @@ class Desk:
         source_message_id: int | None = None,
     ) -> Interaction:
         """Create an interaction, dispatch INTERACTION_CREATE and arm the 3 s deadline."""
-        ix = Interaction(
+        return await self.open(self.new(kind, user_id, channel_id, data, source_message_id))
+
+    def new(
+        self,
+        kind: int,
+        user_id: int,
+        channel_id: int,
+        data: Json,
+        source_message_id: int | None = None,
+    ) -> Interaction:
+        """Create an interaction without sending it yet."""
+        return Interaction(
             self.world.snowflake(),
             "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
             kind,
@@ -135,6 +146,9 @@ class Desk:
             self.world.clock(),
             source_message_id,
         )
+
+    async def open(self, ix: Interaction) -> Interaction:
+        """Dispatch INTERACTION_CREATE for a new interaction and arm its 3 s deadline."""
         self.by_id[ix.id] = ix
         self.by_token[ix.token] = ix
         await self.m.gateway.dispatch("INTERACTION_CREATE", self.payload(ix), intent=None)
@@ -204,21 +218,26 @@ class Desk:
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         if kind == DEFERRED_MESSAGE:
             data = {"content": "", "flags": data.get("flags", 0)}
+        extra: Json = {"interaction_metadata": self._metadata(ix)}
+        if kind == DEFERRED_MESSAGE:
+            extra["flags"] = (EPHEMERAL if ephemeral else 0) | LOADING
+        msg = await self._create_bot_message(ix, data, uploads, ephemeral, kind == MESSAGE, **extra)
+        ix.original_id = msg.id
+        return msg
+
+    def _metadata(self, ix: Interaction) -> Json:
+        """Return the message's `interaction_metadata` (nested for modal submits)."""
         meta: Json = {
             "id": str(ix.id),
             "type": ix.type,
             "user": self.world.user(ix.user_id).payload(),
             "authorizing_integration_owners": {"0": str(self.world.guild.id)},
         }
-        if ix.source_message_id is not None:
+        if ix.type == COMPONENT and ix.source_message_id is not None:
             meta["interacted_message_id"] = str(ix.source_message_id)
-        msg = await self._create_bot_message(
-            ix, data, uploads, ephemeral, kind == MESSAGE, interaction_metadata=meta
-        )
-        ix.original_id = msg.id
-        if kind == DEFERRED_MESSAGE:
-            msg.flags |= LOADING
-        return msg
+        if ix.type == MODAL_SUBMIT and ix.opener is not None:
+            meta["triggering_interaction_metadata"] = self._metadata(ix.opener)
+        return meta
 
     async def _create_bot_message(
         self,

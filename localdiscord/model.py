@@ -144,6 +144,7 @@ class Channel:
             "message_count": self.message_count,
             "total_message_sent": self.message_count,
             "rate_limit_per_user": 0,
+            "nsfw": False,
             "thread_metadata": meta,
             "last_message_id": last,
             "flags": 0,

@@ -194,9 +194,10 @@ class Emulator:
         comps = [_submitted(c, values) for c in modal.get("components") or []]
         data = {"custom_id": modal["custom_id"], "components": comps}
         opened_by.modal = None
-        return await self.desk.start(
-            MODAL_SUBMIT, user.id, opened_by.channel_id, data, opened_by.source_message_id
-        )
+        source = opened_by.source_message_id
+        ix = self.desk.new(MODAL_SUBMIT, user.id, opened_by.channel_id, data, source)
+        ix.opener = opened_by
+        return await self.desk.open(ix)
 
     async def say(self, user: User, channel_id: int, content: str) -> Message:
         """Post a plain chat message as a user."""

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from localdiscord.botproc import BotProcess
 from localdiscord.local import Actor, ChannelRef, LocalDiscord
-from localdiscord.model import Clock
 
 
 class BotHarness:
@@ -25,9 +24,9 @@ class BotHarness:
         users: Sequence[str] = ("alice", "bob", "carol"),
         channels: Sequence[str] = ("general",),
         extra_env: dict[str, str] | None = None,
-        clock: Clock | None = None,
+        log_path: Path | None = None,
     ) -> None:
-        self.ld = LocalDiscord(clock=clock) if clock else LocalDiscord()
+        self.ld = LocalDiscord()
         self.workdir = workdir
         self._argv = list(argv)
         self._names = (list(users), list(channels))
@@ -35,6 +34,7 @@ class BotHarness:
         self.users: dict[str, Actor] = {}
         self.channels: dict[str, ChannelRef] = {}
         self.bot: BotProcess | None = None
+        self.log_path = log_path or workdir / "bot.log"
 
     @property
     def channel(self) -> ChannelRef:
@@ -52,7 +52,8 @@ class BotHarness:
             "DATABASE_PATH": str(self.workdir / "games.db"),
             **self._extra_env,
         }
-        self.bot = BotProcess(self._argv, env, self.workdir, self.workdir / "bot.log")
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self.bot = BotProcess(self._argv, env, self.workdir, self.log_path)
         self.bot.start()
         self._wait(0, timeout)
         return self

@@ -67,6 +67,9 @@ class Gateway:
         self.world = world
         self.sessions: dict[str, Session] = {}
         self.identified = 0  # IDENTIFYs accepted so far; tests wait on it
+        self.resumed = 0  # successful RESUMEs so far
+        self.heartbeats = 0  # op 1 heartbeats received so far
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
         self.sent: list[tuple[str, Json]] = []  # every dispatch (event, data), for shape tests
         self._on_change = on_change
 
@@ -80,7 +83,9 @@ class Gateway:
         ws = web.WebSocketResponse(heartbeat=None, max_msg_size=0)
         await ws.prepare(request)
         conn = Connection(ws, request.query.get("compress") == "zlib-stream")
-        await self._send(conn, {"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await self._send(
+            conn, {"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
+        )
         session: Session | None = None
         async for frame in ws:
             if frame.type != WSMsgType.TEXT:
@@ -96,6 +101,7 @@ class Gateway:
     ) -> Session | None:
         op, data = msg.get("op"), msg.get("d")
         if op == HEARTBEAT:
+            self.heartbeats += 1
             await self._send(conn, {"op": HEARTBEAT_ACK, "d": None})
         elif op == IDENTIFY:
             return await self._identify(conn, data or {})
@@ -139,6 +145,7 @@ class Gateway:
             if seq > since:
                 await conn.send(text)
         await self._dispatch_to(session, "RESUMED", {})
+        self.resumed += 1
         self._on_change()
         return session
 
@@ -183,6 +190,12 @@ class Gateway:
             if not exempt and not session.intents & MESSAGE_CONTENT:
                 data = {**payload, "content": "", "embeds": [], "attachments": [], "components": []}
             await self._dispatch_to(session, event, data)
+
+    async def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT to every live session (the client should RESUME)."""
+        for session in self.sessions.values():
+            if session.socket is not None:
+                await self._send(session.socket, {"op": RECONNECT, "d": None})
 
     async def disconnect_all(self) -> None:
         """Close every live socket (the emulator is shutting down)."""

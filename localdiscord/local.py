@@ -128,7 +128,7 @@ class LocalDiscord:
 
     def add_user(self, name: str, locale: str = "en-US") -> Actor:
         """Create a guild member and return a handle to act as them."""
-        return Actor(self, self.call(lambda: self.emulator.add_user(name, locale)))
+        return Actor(self, self.run(self.emulator.add_user(name, locale)))
 
     def actor(self, name: str) -> Actor:
         """Return the handle of an existing user by name."""
@@ -136,7 +136,7 @@ class LocalDiscord:
 
     def add_channel(self, name: str) -> ChannelRef:
         """Create a guild text channel."""
-        chan = self.call(lambda: self.emulator.add_channel(name))
+        chan = self.run(self.emulator.add_channel(name))
         return ChannelRef(chan.id, chan.name, False)
 
     def bot_env(self) -> dict[str, str]:

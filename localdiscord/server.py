@@ -16,7 +16,7 @@ from aiohttp import web
 
 from localdiscord import slash
 from localdiscord.channels import ChannelRoutes
-from localdiscord.gateway import Gateway
+from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
 from localdiscord.messages import Messenger
 from localdiscord.model import Channel, Clock, Json, Message, User
@@ -25,6 +25,7 @@ from localdiscord.slash import UsageError
 from localdiscord.world import World
 
 _SELECTS = (3, 5, 6, 7, 8)
+GUILD_MEMBERS = 1 << 1
 
 
 def walk_components(components: list[Json]) -> list[Json]:
@@ -102,15 +103,19 @@ class Emulator:
 
     # world setup ------------------------------------------------------------------------------
 
-    def add_user(self, name: str, locale: str = "en-US") -> User:
-        """Create a guild member."""
+    async def add_user(self, name: str, locale: str = "en-US") -> User:
+        """Create a guild member (GUILD_MEMBER_ADD goes to bots with the members intent)."""
         user = self.world.add_user(name, locale=locale)
         self.world.join_guild(user)
+        data = {**self.world.member_payload(user.id), "guild_id": str(self.world.guild.id)}
+        await self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS)
         return user
 
-    def add_channel(self, name: str) -> Channel:
-        """Create a guild text channel (before the bot connects, or it won't know it)."""
-        return self.world.add_text_channel(name)
+    async def add_channel(self, name: str) -> Channel:
+        """Create a guild text channel (CHANNEL_CREATE tells a connected bot)."""
+        chan = self.world.add_text_channel(name)
+        await self.gateway.dispatch("CHANNEL_CREATE", chan.payload(), intent=GUILDS)
+        return chan
 
     def _check_sees(self, user: User, channel_id: int) -> Channel:
         chan = self.world.channel(channel_id)
@@ -131,6 +136,9 @@ class Emulator:
     ) -> Any:
         """Send an autocomplete interaction for the `focused` option; return the interaction."""
         self._check_sees(user, channel_id)
+        _, _, defs = slash.resolve_path(self.world, path)
+        if not any(o["name"] == focused and o.get("autocomplete") for o in defs):
+            raise UsageError(f"The option {focused!r} has no autocomplete.")
         data = slash.build_command_data(self.world, path, options, focused=focused)
         return await self.desk.start(AUTOCOMPLETE, user.id, channel_id, data)
 

@@ -31,11 +31,13 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BotHarness]:
 
 @pytest.fixture
 def make_harness(tmp_path: Path) -> Iterator[HarnessFactory]:
-    """Build private harnesses (stopped at teardown): make_harness(extra_env={...})."""
+    """Build private harnesses (stopped at teardown): make_harness(extra_env={...}, setup=fn)."""
     made: list[BotHarness] = []
 
-    def factory(**kwargs: object) -> BotHarness:
+    def factory(setup: Callable[[BotHarness], None] | None = None, **kwargs: object) -> BotHarness:
         harness = BotHarness([sys.executable, str(SAMPLE_BOT)], tmp_path, **kwargs)  # type: ignore[arg-type]
+        if setup is not None:
+            setup(harness)  # e.g. replace harness.ld with LocalDiscord(token_ttl=...)
         made.append(harness)
         return harness.start()
 

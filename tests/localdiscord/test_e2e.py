@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from localdiscord.harness import BotHarness
+from localdiscord.local import LocalDiscord
 from localdiscord.slash import UsageError
 from tests.localdiscord.conftest import HarnessFactory
 from tests.localdiscord.sample_bot import PNG
@@ -159,3 +160,36 @@ def test_button_survives_sigkill_and_restart(make_harness: HarnessFactory) -> No
     assert harness.bot.alive
     after = bob.click(msg, "Join").wait_reply()
     assert after.content.endswith(": alice, bob")
+
+
+def test_reconnect_request_is_resumed_by_the_real_client(make_harness: HarnessFactory) -> None:
+    harness = make_harness()
+    gateway = harness.ld.emulator.gateway
+    late = harness.ld.add_channel("late")
+    harness.ld.run(gateway.request_reconnect())
+    harness.ld.wait_until(lambda: gateway.resumed >= 1 and gateway.connected, 20)
+    assert harness.ld.identified == 1
+    reply = harness.users["alice"].slash(late, "ping").wait_reply()
+    assert reply.content == "pong"
+    assert reply.channel_id == late.id
+
+
+def test_client_heartbeats_at_the_interval_hello_gives(make_harness: HarnessFactory) -> None:
+    def fast_heartbeat(h: BotHarness) -> None:
+        h.ld.emulator.gateway.heartbeat_interval_ms = 100
+
+    harness = make_harness(setup=fast_heartbeat)
+    gateway = harness.ld.emulator.gateway
+    harness.ld.wait_until(lambda: gateway.heartbeats >= 4, 10)
+
+
+def test_followup_after_token_expiry_is_refused(make_harness: HarnessFactory) -> None:
+    def short_tokens(h: BotHarness) -> None:
+        h.ld = LocalDiscord(token_ttl=0.1)
+
+    harness = make_harness(setup=short_tokens)
+    ix = harness.users["alice"].slash(harness.channel, "board")
+    assert ix.wait_acked().response_type == 5
+    harness.ld.wait_until(lambda: "50027" in harness.log(), 10)
+    assert "Invalid Webhook Token" in harness.log()
+    assert harness.users["alice"].messages(harness.channel)[-1].loading

@@ -36,9 +36,9 @@ class Wire:
 async def wire() -> AsyncIterator[Wire]:
     clock = OffsetClock()
     emu = Emulator(clock=clock)
-    emu.add_channel("general")
-    emu.add_user("alice")
     await emu.start()
+    await emu.add_channel("general")
+    await emu.add_user("alice")
     async with aiohttp.ClientSession() as http:
         yield Wire(emu, http, clock)
     await emu.stop()

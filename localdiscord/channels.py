@@ -109,7 +109,9 @@ class ChannelRoutes:
     async def edit_message(self, request: web.Request) -> web.Response:
         """PATCH one of the bot's messages."""
         msg = self.world.message(int(request.match_info["ch"]), int(request.match_info["msg"]))
-        if msg.author_id != self.world.bot.id or msg.ephemeral:
+        if msg.ephemeral:
+            raise not_found(UNKNOWN_MESSAGE, "Message")
+        if msg.author_id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
         await self.m.edit(msg, body, uploads)

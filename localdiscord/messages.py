@@ -117,6 +117,18 @@ class Messenger:
             msg.components = list(body["components"] or [])
         if "attachments" in body or uploads:
             msg.files = self._files(body, uploads, msg.files)
+        self._link_embed_images(msg)
+
+    def _link_embed_images(self, msg: Message) -> None:
+        """Point `attachment://name` embed images at the uploaded file, as Discord does."""
+        urls = {
+            f.filename: f.payload(self.world.base_url, msg.channel_id)["url"] for f in msg.files
+        }
+        for embed in msg.embeds:
+            for key in ("image", "thumbnail"):
+                url = str((embed.get(key) or {}).get("url", ""))
+                if url.startswith("attachment://") and url[13:] in urls:
+                    embed[key] = {**embed[key], "url": urls[url[13:]], "proxy_url": urls[url[13:]]}
 
     async def edit(self, msg: Message, body: Json, uploads: list[Upload]) -> Message:
         """Validate and apply an edit; dispatch MESSAGE_UPDATE unless it is ephemeral."""

@@ -17,7 +17,10 @@ TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
 ALL_PERMISSIONS = str((1 << 53) - 1)
-MEMBER_PERMISSIONS = str(0x0006_3584_0000_0E41 & ((1 << 53) - 1))
+# @everyone in a fresh guild: invite, reactions, view, send, embed, attach, history, external
+# emoji, connect, speak, nickname, application commands, public/private threads, thread messages.
+_MEMBER_BITS = (0, 6, 10, 11, 14, 15, 16, 18, 20, 21, 26, 31, 35, 36, 38)
+MEMBER_PERMISSIONS = str(sum(1 << bit for bit in _MEMBER_BITS))
 
 Json = dict[str, Any]
 Clock = Callable[[], float]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from localdiscord.local import Seen
 from localdiscord.model import Json
+from localdiscord.server import walk_components
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _MENTION = re.compile(r"<@!?(\d+)>")
@@ -64,6 +65,7 @@ class Renderer:
         lines += [f"  image: {path}" for path in self.save(msg)]
         if msg.thread_id is not None:
             lines.append("  (a thread was started here: type `threads`)")
+        lines += _layout_text(msg.components)
         for comp in msg.buttons() + msg.selects():
             lines.append(self._control(msg.id, comp))
         return lines
@@ -81,6 +83,20 @@ class Renderer:
         pick = f"pick up to {many}" if many > 1 else "pick one"
         placeholder = comp.get("placeholder") or "menu"
         return f"  [{number}] {placeholder} ({pick}){off}: {listing}"
+
+
+def _layout_text(components: list[Json]) -> list[str]:
+    """Render Components V2 text displays and media galleries (classic rows have none)."""
+    lines = []
+    for comp in walk_components(components):
+        if comp.get("type") == 10:
+            lines += [f"  {line}" for line in str(comp.get("content", "")).splitlines()]
+        elif comp.get("type") in (11, 12, 13):
+            items = comp.get("items") or [comp]
+            for item in items:
+                media = item.get("media") or item.get("file") or {}
+                lines.append(f"  (media: {media.get('url', '?')})")
+    return lines
 
 
 def _letter(i: int) -> str:

@@ -112,8 +112,10 @@ class World:
         return chan
 
     def join_guild(self, user: User) -> None:
-        """Make a user a member of the guild."""
+        """Make a user a member of the guild (the first human also owns guild and app)."""
         self.guild.members.setdefault(user.id, self.clock())
+        if self.guild.owner_id == self.bot.id and not user.bot:
+            self.guild.owner_id = user.id
 
     def dm_channel(self, user_id: int) -> Channel:
         """Return (creating if needed) the DM channel between the bot and a user."""

@@ -179,7 +179,8 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         await interaction.response.defer(thinking=True)
         await asyncio.sleep(0.2)
         file = discord.File(io.BytesIO(PNG), filename="board.png")
-        await interaction.followup.send("The board", file=file)
+        embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
+        await interaction.followup.send("The board", file=file, embed=embed)
 
     @tree.command(name="feedback", description="Open a modal")
     async def feedback(interaction: discord.Interaction[Any]) -> None:

@@ -101,6 +101,9 @@ def test_deferred_reply_completes_with_an_uploaded_file(sample: BotHarness) -> N
     assert board.content == "The board"
     assert not board.loading
     assert board.attachments[0].data == PNG
+    image_url = board.embeds[0]["image"]["url"]
+    assert image_url.startswith(sample.ld.base_url)
+    assert image_url.endswith("/board.png")
 
 
 def test_modal_round_trip(sample: BotHarness) -> None:

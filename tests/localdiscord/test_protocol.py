@@ -58,6 +58,8 @@ async def test_rest_answers_with_exact_json_content_type_and_checks_the_token(wi
         assert (await resp.json())["bot"] is True
     async with wire.http.get(wire.base + "/api/v10/users/@me") as resp:
         assert resp.status == 401
+    status, app = await wire.call("GET", "/oauth2/applications/@me")
+    assert (status, app["owner"]["username"]) == (200, "alice")
 
 
 async def _gateway(wire: Wire) -> tuple[aiohttp.ClientWebSocketResponse, Any]:

@@ -19,7 +19,7 @@ from localdiscord.channels import ChannelRoutes
 from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
 from localdiscord.messages import Messenger
-from localdiscord.model import Channel, Clock, Json, Message, User
+from localdiscord.model import DM, Channel, Clock, Json, Message, User
 from localdiscord.rest import CoreRoutes, make_middleware
 from localdiscord.slash import UsageError
 from localdiscord.world import World
@@ -127,19 +127,19 @@ class Emulator:
 
     async def slash(self, user: User, channel_id: int, path: str, options: dict[str, Any]) -> Any:
         """Run a slash command as `user` in a channel; return the interaction."""
-        self._check_sees(user, channel_id)
-        data = slash.build_command_data(self.world, path, options)
+        in_dm = self._check_sees(user, channel_id).type == DM
+        data = slash.build_command_data(self.world, path, options, in_dm=in_dm)
         return await self.desk.start(COMMAND, user.id, channel_id, data)
 
     async def autocomplete(
         self, user: User, channel_id: int, path: str, options: dict[str, Any], focused: str
     ) -> Any:
         """Send an autocomplete interaction for the `focused` option; return the interaction."""
-        self._check_sees(user, channel_id)
-        _, _, defs = slash.resolve_path(self.world, path)
+        in_dm = self._check_sees(user, channel_id).type == DM
+        _, _, defs = slash.resolve_path(self.world, path, in_dm)
         if not any(o["name"] == focused and o.get("autocomplete") for o in defs):
             raise UsageError(f"The option {focused!r} has no autocomplete.")
-        data = slash.build_command_data(self.world, path, options, focused=focused)
+        data = slash.build_command_data(self.world, path, options, focused, in_dm)
         return await self.desk.start(AUTOCOMPLETE, user.id, channel_id, data)
 
     def find_component(self, msg: Message, target: str, kinds: tuple[int, ...]) -> Json:
@@ -178,21 +178,35 @@ class Emulator:
         comp = self.find_component(msg, target, _SELECTS)
         if comp.get("disabled"):
             raise UsageError("That menu is disabled.")
-        chosen = values
+        chosen, resolved = self._select_values(comp, values)
+        low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not low <= len(chosen) <= high:
+            raise UsageError(f"Pick between {low} and {high} option(s).")
+        data: Json = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        data["values"] = chosen
+        if resolved:
+            data["resolved"] = resolved
+        return await self.desk.start(COMPONENT, user.id, msg.channel_id, data, msg.id)
+
+    def _select_values(self, comp: Json, values: list[str]) -> tuple[list[Any], Json]:
+        """Map typed values to option values (string menus) or ids plus `resolved` data."""
         if comp["type"] == 3:
             by_key = {}
             for opt in comp.get("options") or []:
                 by_key[str(opt["value"])] = opt["value"]
                 by_key.setdefault(str(opt["label"]).lower(), opt["value"])
             try:
-                chosen = [by_key.get(v, by_key[v.lower()]) for v in values]
+                return [by_key.get(v, by_key[v.lower()]) for v in values], {}
             except KeyError as exc:
                 raise UsageError(f"No option {exc.args[0]!r} in that menu.") from None
-        low, high = comp.get("min_values", 1), comp.get("max_values", 1)
-        if not low <= len(chosen) <= high:
-            raise UsageError(f"Pick between {low} and {high} option(s).")
-        data = {"custom_id": comp["custom_id"], "component_type": comp["type"], "values": chosen}
-        return await self.desk.start(COMPONENT, user.id, msg.channel_id, data, msg.id)
+        resolver = slash.Resolver(self.world)
+        opt = {"name": comp.get("placeholder") or "menu", "type": 6}
+        convert = {5: resolver.user, 7: resolver.channel, 9: resolver.user}.get(comp["type"])
+        if convert is None:  # role select: the only role is @everyone
+            ids = [resolver.convert({**opt, "type": 8}, v) for v in values]
+        else:
+            ids = [convert(opt, v) for v in values]
+        return ids, dict(resolver.resolved)
 
     async def submit(self, user: User, opened_by: Any, values: dict[str, str]) -> Any:
         """Fill and submit the modal an interaction opened; return the new interaction."""

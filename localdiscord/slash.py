@@ -32,20 +32,26 @@ class UsageError(ValueError):
     """What the Discord client would refuse to send (unknown command, bad option value)."""
 
 
-def visible_commands(world: World) -> list[Json]:
-    """Return the chat-input commands a guild member can see (guild ones first)."""
+def visible_commands(world: World, in_dm: bool = False) -> list[Json]:
+    """Return the chat-input commands usable here (guild ones first; DMs: global BOT_DM only)."""
+    if in_dm:
+        return [
+            c for c in world.global_commands if c.get("type", 1) == 1 and 1 in c.get("contexts", [])
+        ]
     guild = world.guild_commands.get(world.guild.id, [])
     names = {c["name"] for c in guild}
     merged = guild + [c for c in world.global_commands if c["name"] not in names]
     return [c for c in merged if c.get("type", 1) == 1]
 
 
-def resolve_path(world: World, path: str) -> tuple[Json, list[str], list[Json]]:
+def resolve_path(
+    world: World, path: str, in_dm: bool = False
+) -> tuple[Json, list[str], list[Json]]:
     """Find the command and subcommand path for "game new"; return (command, path, options)."""
     words = path.strip().lstrip("/").split()
     if not words:
         raise UsageError("Type a command name after /.")
-    cmd = next((c for c in visible_commands(world) if c["name"] == words[0]), None)
+    cmd = next((c for c in visible_commands(world, in_dm) if c["name"] == words[0]), None)
     if cmd is None:
         raise UsageError(f"Unknown command /{words[0]}.")
     options: list[Json] = cmd.get("options") or []
@@ -92,7 +98,7 @@ def _text(opt: Json, value: Any) -> str:
     return text
 
 
-class _Builder:
+class Resolver:
     """Converts one option value and collects `resolved` objects."""
 
     def __init__(self, world: World) -> None:
@@ -103,7 +109,8 @@ class _Builder:
         self.resolved.setdefault(kind, {})[str(key)] = payload
         return str(key)
 
-    def _user(self, opt: Json, value: Any) -> str:
+    def user(self, opt: Json, value: Any) -> str:
+        """Resolve a user by id or name; return its id (adds users and members)."""
         try:
             user = self.world.users[int(value)] if str(value).isdigit() else None
             user = user or self.world.user_named(str(value).lstrip("@"))
@@ -114,7 +121,8 @@ class _Builder:
             self.resolved.setdefault("members", {})[str(user.id)] = member
         return self._resolve("users", user.id, user.payload())
 
-    def _channel(self, opt: Json, value: Any) -> str:
+    def channel(self, opt: Json, value: Any) -> str:
+        """Resolve a channel by id or name; return its id (adds channels)."""
         text = str(value).lstrip("#")
         for chan in self.world.channels.values():
             if str(chan.id) == text or (chan.guild_id and chan.name == text):
@@ -144,9 +152,9 @@ class _Builder:
             case 5:
                 return _boolean(opt, value)
             case 6 | 9:
-                return self._user(opt, value)
+                return self.user(opt, value)
             case 7:
-                return self._channel(opt, value)
+                return self.channel(opt, value)
             case 8:
                 return self._resolve("roles", self.world.guild.id, self.world.role_payload())
             case 11:
@@ -164,12 +172,12 @@ def _boolean(opt: Json, value: Any) -> bool:
 
 
 def build_command_data(
-    world: World, path: str, values: dict[str, Any], focused: str | None = None
+    world: World, path: str, values: dict[str, Any], focused: str | None = None, in_dm: bool = False
 ) -> Json:
     """Build `data` for a command (or, with `focused`, an autocomplete) interaction."""
-    cmd, walked, defs = resolve_path(world, path)
+    cmd, walked, defs = resolve_path(world, path, in_dm)
     by_name = {o["name"]: o for o in defs}
-    builder = _Builder(world)
+    builder = Resolver(world)
     options: list[Json] = []
     for name, value in values.items():
         opt = by_name.get(name)

@@ -203,6 +203,18 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         await interaction.user.send("psst")
         await interaction.response.send_message("Sent you a DM", ephemeral=True)
 
+    @tree.command(name="pick", description="Pick a member with a user select")
+    async def pick(interaction: discord.Interaction[Any]) -> None:
+        select: discord.ui.UserSelect[Any] = discord.ui.UserSelect(placeholder="Who?")
+
+        async def chosen(inner: discord.Interaction[Any]) -> None:
+            await inner.response.send_message(f"You chose {select.values[0].name}")
+
+        select.callback = chosen  # type: ignore[method-assign, assignment]
+        view = discord.ui.View(timeout=60)
+        view.add_item(select)
+        await interaction.response.send_message("Pick someone", view=view)
+
     @tree.command(name="slow", description="Answers too late on purpose")
     async def slow(interaction: discord.Interaction[Any]) -> None:
         await asyncio.sleep(4)

@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 9" in sample.log()
+    assert "SYNCED 10" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -196,3 +196,19 @@ def test_followup_after_token_expiry_is_refused(make_harness: HarnessFactory) ->
     harness.ld.wait_until(lambda: "50027" in harness.log(), 10)
     assert "Invalid Webhook Token" in harness.log()
     assert harness.users["alice"].messages(harness.channel)[-1].loading
+
+
+def test_user_select_sends_resolved_members(sample: BotHarness) -> None:
+    alice, bob = sample.users["alice"], sample.users["bob"]
+    menu = alice.slash(sample.channel, "pick").wait_reply()
+    answer = bob.select(menu, "Who?", ["carol"]).wait_reply()
+    assert answer.content == "You chose carol"
+
+
+def test_guild_commands_are_not_offered_in_dms(sample: BotHarness) -> None:
+    alice = sample.users["alice"]
+    alice.slash(sample.channel, "dm").wait_reply()
+    world = sample.ld.world
+    dm = sample.ld.call(lambda: world.dm_channel(alice.id).id)
+    with pytest.raises(UsageError, match="Unknown command"):
+        alice.slash(dm, "ping")

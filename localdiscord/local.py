@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from localdiscord.interactions import DEFERRED_UPDATE, UPDATE, Interaction
-from localdiscord.model import LOADING, Clock, Json, Message, User
+from localdiscord.model import DM, LOADING, Clock, Json, Message, User
 from localdiscord.server import Emulator, walk_components
 from localdiscord.slash import visible_commands
 
@@ -356,6 +356,18 @@ class Actor:
         parent = None if channel is None else _cid(channel)
         chans = self._ld.call(lambda: self._ld.emulator.threads(self.user, parent))
         return [ChannelRef(c.id, c.name, True, c.parent_id) for c in chans]
+
+    def dm(self) -> ChannelRef | None:
+        """Return this user's DM channel with the bot, if the bot opened one."""
+        world = self._ld.world
+
+        def find() -> ChannelRef | None:
+            for chan in world.channels.values():
+                if chan.type == DM and chan.recipients == [self.user.id]:
+                    return ChannelRef(chan.id, "dm", False)
+            return None
+
+        return self._ld.call(find)
 
     def wait_thread(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> ChannelRef:
         """Wait until this user can open a thread with this name; return it."""

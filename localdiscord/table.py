@@ -33,6 +33,7 @@ HELP = """You can type:
   look                          show the last messages here again
   say TEXT                      post a plain message
   threads                       list the threads you can open;  open N  enters thread N
+  open dm                       read the bot's direct messages to you
   back                          return to the main channel
   user NAME                     act as another user (hot-seat); users lists them
   help                          this text;  quit  (or Ctrl-D) leaves
@@ -59,7 +60,7 @@ class Table:
 
     def prompt(self) -> str:
         """Return the prompt: who you are and where."""
-        mark = "~" if self.channel.is_thread else "#"
+        mark = "~" if self.channel.is_thread else ("" if self.channel.name == "dm" else "#")
         return f"{self.actor.name}@{mark}{self.channel.name}> "
 
     def run(self) -> None:
@@ -222,7 +223,8 @@ class Table:
 
     def note_elsewhere(self) -> None:
         """Mention unread messages in the user's other channels and threads."""
-        places = [self.h.channel, *self.actor.threads()]
+        dm = self.actor.dm()
+        places = [self.h.channel, *self.actor.threads(), *([dm] if dm else [])]
         for place in places:
             if place.id == self.channel.id:
                 continue
@@ -232,6 +234,7 @@ class Table:
             if unread and self.noted.get((self.actor.id, place.id)) != len(unread):
                 self.noted[(self.actor.id, place.id)] = len(unread)
                 where = f"~{place.name}" if place.is_thread else f"#{place.name}"
+                where = "your DMs (open dm)" if place.name == "dm" else where
                 self.write(f"  ({len(unread)} new in {where})")
 
     def list_threads(self) -> None:
@@ -245,6 +248,11 @@ class Table:
     def open_thread(self, which: str) -> None:
         """Enter a thread by number (from `threads`) or name."""
         threads = self.actor.threads()
+        if which == "dm":
+            dm = self.actor.dm()
+            if dm is None:
+                raise UsageError("The bot has not sent you a direct message.")
+            threads = [dm]
         chosen = next((t for t in threads if t.name == which), None)
         if chosen is None and which.isdigit() and 1 <= int(which) <= len(threads):
             chosen = threads[int(which) - 1]
@@ -260,7 +268,7 @@ class Table:
         if name not in self.h.users:
             self.h.users[name] = self.ld.add_user(name)
         self.actor = self.h.users[name]
-        if self.channel.is_thread and self.channel not in self.actor.threads():
+        if self.channel.id != self.h.channel.id:
             self.channel = self.h.channel
         self.write(f"You are now {name}.")
         self.show()

@@ -81,13 +81,16 @@ def test_help_listing_suggestions_and_type_errors(sample: BotHarness, tmp_path: 
 def test_modal_threads_and_failed_interaction(sample: BotHarness, tmp_path: Path) -> None:
     out = play(sample, tmp_path, [
         "/feedback", "well played", "/thread name:tt", "threads", "open tt-private", "back",
-        "/slow",
+        "/dm", "open dm", "back", "/slow",
     ]).text  # fmt: skip
     assert "== Feedback ==" in out
     assert "Thanks, alice: well played" in out
     assert "~tt-private" in out
     assert "Private for @alice" in out
     assert "alice@~tt-private>" in out
+    assert "new in your DMs (open dm)" in out
+    assert "alice@dm>" in out
+    assert "[Denarius (bot)] psst" in out
     assert "! This interaction failed" in out
 
 

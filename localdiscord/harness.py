@@ -2,7 +2,8 @@
 
 The bot gets only environment settings: ``DISCORD_API_BASE`` (the emulator), a token,
 ``DEV_GUILD_ID`` (the emulated guild, for instant guild sync) and ``DATABASE_PATH`` inside
-the working directory. Nothing else tells it that this is not Discord.
+`workdir` (which also holds ``bot.log``). It runs with the repository root as its current
+directory unless told otherwise. Nothing else tells it that this is not Discord.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from localdiscord.botproc import BotProcess
+from localdiscord.botproc import REPO_ROOT, BotProcess
 from localdiscord.local import Actor, ChannelRef, LocalDiscord
 
 
@@ -24,7 +25,7 @@ class BotHarness:
         users: Sequence[str] = ("alice", "bob", "carol"),
         channels: Sequence[str] = ("general",),
         extra_env: dict[str, str] | None = None,
-        log_path: Path | None = None,
+        cwd: Path | None = None,
     ) -> None:
         self.ld = LocalDiscord()
         self.workdir = workdir
@@ -34,7 +35,8 @@ class BotHarness:
         self.users: dict[str, Actor] = {}
         self.channels: dict[str, ChannelRef] = {}
         self.bot: BotProcess | None = None
-        self.log_path = log_path or workdir / "bot.log"
+        self.log_path = workdir / "bot.log"
+        self.cwd = cwd or REPO_ROOT
 
     @property
     def channel(self) -> ChannelRef:
@@ -53,7 +55,7 @@ class BotHarness:
             **self._extra_env,
         }
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self.bot = BotProcess(self._argv, env, self.workdir, self.log_path)
+        self.bot = BotProcess(self._argv, env, self.cwd, self.log_path)
         self.bot.start()
         self._wait(0, timeout)
         return self

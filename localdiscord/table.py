@@ -306,9 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     harness = BotHarness(
-        shlex.split(args.bot), Path.cwd(), users=args.users.split(","),
-        channels=[args.channel], extra_env={"DATABASE_PATH": str(out / "games.db")},
-        log_path=out / "bot.log",
+        shlex.split(args.bot), out.resolve(), users=args.users.split(","),
+        channels=[args.channel], cwd=Path.cwd(),
     )  # fmt: skip
     write = print
     try:

@@ -240,8 +240,8 @@ class InteractionRef:
         msg = world.messages.get(mid) if mid else None
         if msg is None or msg.flags & LOADING:
             return None
-        if self.ix.response_type == DEFERRED_UPDATE and msg.edited_at is None:
-            return None
+        if self.ix.response_type == DEFERRED_UPDATE and (msg.edited_at or 0) < self.ix.created_at:
+            return None  # not yet edited since this click
         return msg
 
     def wait_reply(self, timeout: float = DEFAULT_TIMEOUT) -> Seen:

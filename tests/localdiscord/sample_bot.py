@@ -84,6 +84,26 @@ class ColourSelect(
         await interaction.response.send_message(f"You picked {self.item.values[0]}", ephemeral=True)
 
 
+class CountButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:count:(?P<n>\d+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="+1", custom_id=f"sb:count:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CountButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer()  # a component defer: type 6, no thinking message
+        await asyncio.sleep(0.1)
+        view = discord.ui.View(timeout=None)
+        view.add_item(CountButton(self.n + 1))
+        await interaction.edit_original_response(content=f"Count: {self.n + 1}", view=view)
+        await interaction.followup.send(f"counted {self.n + 1}", ephemeral=True)
+
+
 class Feedback(discord.ui.Modal, title="Feedback"):
     text: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Your note", custom_id="note")
 
@@ -115,7 +135,7 @@ class SampleBot(commands.Bot):
         self.sync_error: str | None = None
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(JoinButton, ColourSelect)
+        self.add_dynamic_items(JoinButton, ColourSelect, CountButton)
         add_commands(self.tree)
         if os.environ.get("SAMPLE_BAD_TRANSLATION"):
             await self.tree.set_translator(BadTranslator())
@@ -214,6 +234,18 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         view = discord.ui.View(timeout=60)
         view.add_item(select)
         await interaction.response.send_message("Pick someone", view=view)
+
+    @tree.command(name="count", description="A counter kept in the button's custom_id")
+    async def count(interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(CountButton(0))
+        await interaction.response.send_message("Count: 0", view=view)
+
+    @tree.command(name="temp", description="A reply that deletes itself")
+    async def temp(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("temporary")
+        await interaction.delete_original_response()
+        await interaction.followup.send("deleted it", ephemeral=True)
 
     @tree.command(name="slow", description="Answers too late on purpose")
     async def slow(interaction: discord.Interaction[Any]) -> None:

@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 10" in sample.log()
+    assert "SYNCED 12" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -212,3 +212,28 @@ def test_guild_commands_are_not_offered_in_dms(sample: BotHarness) -> None:
     dm = sample.ld.call(lambda: world.dm_channel(alice.id).id)
     with pytest.raises(UsageError, match="Unknown command"):
         alice.slash(dm, "ping")
+
+
+def test_component_defer_then_edit_original_and_ephemeral_followup(sample: BotHarness) -> None:
+    alice, bob = sample.users["alice"], sample.users["bob"]
+    counter = alice.slash(sample.channel, "count").wait_reply()
+    first = bob.click(counter, "+1")
+    assert first.wait_acked().response_type == 6
+    assert first.wait_reply().content == "Count: 1"
+    second = alice.click(counter, "+1").wait_reply()
+    assert second.content == "Count: 2"
+    assert second.buttons()[0]["custom_id"] == "sb:count:2"
+    sample.ld.wait_until(lambda: first.ix.followup_ids)
+    note = first.followups()[0]
+    assert (note.content, note.ephemeral) == ("counted 1", True)
+    assert note.id not in [m.id for m in alice.messages(sample.channel)]
+
+
+def test_deleted_original_response_disappears(sample: BotHarness) -> None:
+    alice, bob = sample.users["alice"], sample.users["bob"]
+    ix = alice.slash(sample.channel, "temp")
+    ix.wait_acked()
+    alice.wait_message(sample.channel, lambda m: m.content == "deleted it")
+    assert all(m.content != "temporary" for m in bob.messages(sample.channel))
+    events = sample.ld.call(lambda: [e for e, _ in sample.ld.emulator.gateway.sent])
+    assert "MESSAGE_DELETE" in events

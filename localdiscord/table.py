@@ -1,0 +1,329 @@
+"""The local table: play through the emulator from a terminal, as a guild member would.
+
+`python -m localdiscord.table` starts the emulator and the bot (its own process, pointed at
+the emulator through DISCORD_API_BASE), then reads lines: slash commands as in Discord,
+numbers to press buttons or pick menu options, `user NAME` for hot-seat play, `threads` and
+`open N` to move into threads. Every image the bot posts is saved under var/local/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from localdiscord import tableparse
+from localdiscord.harness import BotHarness
+from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
+from localdiscord.model import Json
+from localdiscord.server import walk_components
+from localdiscord.slash import UsageError, resolve_path
+from localdiscord.textview import Renderer, option_index
+
+HELP = """You can type:
+  /command sub name:value ...   run a slash command, as in Discord
+                                (quote values with spaces: name:"two words")
+  /                             list the commands;  /game new ?  lists a command's options
+  /game new game:tr?            suggestions for an option (static choices or the bot's)
+  N                             press button N (the [N] shown under a message)
+  N a   or   N a,c   or  N Red  pick option(s) in menu N
+  look                          show the last messages here again
+  say TEXT                      post a plain message
+  threads                       list the threads you can open;  open N  enters thread N
+  open dm                       read the bot's direct messages to you
+  back                          return to the main channel
+  user NAME                     act as another user (hot-seat); users lists them
+  help                          this text;  quit  (or Ctrl-D) leaves
+Tab completes commands, options and choices."""
+
+
+class Table:
+    """The read-eval-print loop of the local table."""
+
+    def __init__(self, harness: BotHarness, out_dir: Path, write: Callable[[str], None],
+                 read: Callable[[str], str], settle: float = 0.5) -> None:  # fmt: skip
+        self.h = harness
+        self.ld = harness.ld
+        self.write = write
+        self.read = read
+        self.settle = settle
+        self.actor: Actor = next(iter(harness.users.values()))
+        self.channel: ChannelRef = harness.channel
+        self.renderer = Renderer(out_dir)
+        self.shown: dict[tuple[int, int], Seen] = {}
+        self.noted: dict[tuple[int, int], int] = {}  # (user, channel) -> unread count noted
+
+    # loop --------------------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        """Return the prompt: who you are and where."""
+        mark = "~" if self.channel.is_thread else ("" if self.channel.name == "dm" else "#")
+        return f"{self.actor.name}@{mark}{self.channel.name}> "
+
+    def run(self) -> None:
+        """Read lines until quit or end of input."""
+        self.write(f"You are {self.actor.name} in #{self.channel.name}. Type help for help.")
+        while True:
+            try:
+                line = self.read(self.prompt())
+            except (EOFError, KeyboardInterrupt):
+                break
+            if not self.handle(line):
+                break
+
+    def handle(self, line: str) -> bool:
+        """Handle one line; return False to quit."""
+        line = line.strip()
+        word, _, rest = line.partition(" ")
+        try:
+            if not line:
+                return True
+            if line.startswith("/"):
+                self.slash(line)
+            elif word.isdigit():
+                self.pick(int(word), rest.strip())
+            elif word in ("quit", "exit"):
+                return False
+            else:
+                self.word(word, rest.strip())
+        except UsageError as exc:
+            self.write(f"! {exc}")
+        return True
+
+    def word(self, word: str, rest: str) -> None:
+        """Handle the non-slash commands."""
+        match word:
+            case "help" | "?":
+                self.write(HELP)
+            case "look" | "l":
+                self.show(everything=True)
+            case "say":
+                self.actor.say(self.channel, rest)
+                self.follow(None)
+            case "threads":
+                self.list_threads()
+            case "open":
+                self.open_thread(rest)
+            case "back":
+                self.channel = self.h.channel
+                self.show(everything=True)
+            case "user":
+                self.switch_user(rest)
+            case "users":
+                self.write("Users: " + ", ".join(self.h.users))
+            case _:
+                raise UsageError(f"Unknown input {word!r}; type help.")
+
+    # slash commands ---------------------------------------------------------------------------
+
+    def slash(self, line: str) -> None:
+        """Run, explain or suggest for a slash command line."""
+        parsed = tableparse.parse(line)
+        commands = self.ld.commands()
+        if not parsed.path:
+            self.write("Commands:\n" + "\n".join(tableparse.describe_commands(commands)))
+            return
+        _, walked, defs = self.ld.call(lambda: resolve_path(self.ld.world, parsed.path))
+        if parsed.asking == "":
+            self.write(f"/{' '.join(walked)} options:")
+            self.write("\n".join(tableparse.describe_option(o) for o in defs) or "  (none)")
+        elif parsed.asking is not None:
+            self.suggest(parsed, defs)
+        else:
+            self.follow(self.actor.slash(self.channel, parsed.path, dict(parsed.options)))
+
+    def suggest(self, parsed: tableparse.SlashLine, defs: list[Json]) -> None:
+        """Show suggestions for the option the user asked about with `?`."""
+        name = parsed.asking or ""
+        opt = next((o for o in defs if o["name"] == name), None)
+        if opt is None:
+            raise UsageError(f"No option {name!r} here.")
+        partial = parsed.options.get(name, "")
+        if opt.get("autocomplete"):
+            choices = self.actor.autocomplete(self.channel, parsed.path, parsed.options, name)
+        else:
+            choices = list(opt.get("choices") or [])
+            choices = [c for c in choices if str(c["value"]).startswith(partial)]
+        if not choices:
+            self.write(tableparse.describe_option(opt))
+            return
+        for choice in choices:
+            self.write(f"  {name}:{choice['value']}  ({choice['name']})")
+
+    # components --------------------------------------------------------------------------------
+
+    def pick(self, number: int, rest: str) -> None:
+        """Press button N, or pick options in menu N."""
+        controls = self.renderer.controls
+        if not 1 <= number <= len(controls):
+            raise UsageError(f"There is no [{number}] on screen; type look.")
+        ctl = controls[number - 1]
+        if not ctl.is_select:
+            self.follow(self.actor.click(ctl.message_id, ctl.component["custom_id"]))
+            return
+        options = ctl.component.get("options") or []
+        if not rest:
+            raise UsageError(f"Say which option: {number} a  (or {number} a,b).")
+        values = []
+        for token in (t.strip() for t in rest.split(",")):
+            index = option_index(token)
+            ok = index is not None and 0 <= index < len(options)
+            values.append(str(options[index]["value"]) if ok and index is not None else token)
+        self.follow(self.actor.select(ctl.message_id, ctl.component["custom_id"], values))
+
+    def fill_modal(self, opened: InteractionRef) -> None:
+        """Ask for each field of the modal the bot opened, then submit it."""
+        modal = opened.modal or {}
+        self.write(f"== {modal.get('title', 'Form')} ==")
+        values: dict[str, str] = {}
+        for comp in modal.get("components") or []:
+            label = comp.get("label") if comp.get("type") == 18 else None
+            for item in walk_components([comp]):
+                if item.get("type") == 4:
+                    values[item["custom_id"]] = self.read(f"  {label or item.get('label')}: ")
+        self.follow(self.actor.submit(opened, values))
+
+    def follow(self, ix: InteractionRef | None) -> None:
+        """Wait for the bot's answer to an action, then show what changed."""
+        if ix is not None:
+            try:
+                ix.wait_acked(timeout=self.ld.emulator.desk.ack_timeout + 2)
+            except AssertionError:
+                self.write("! This interaction failed")
+            if ix.modal is not None:
+                self.fill_modal(ix)
+                return
+            if ix.response_type == 5:
+                ix.wait_reply(timeout=60)
+        time.sleep(self.settle)
+        self.show()
+
+    # reading ------------------------------------------------------------------------------------
+
+    def show(self, everything: bool = False) -> None:
+        """Print new or changed messages here, and note activity elsewhere."""
+        msgs = self.actor.messages(self.channel)
+        key = self.actor.id
+        self.renderer.names = self.ld.call(
+            lambda: {u.id: u.name for u in self.ld.world.users.values()}
+        )
+        fresh = [m for m in msgs if everything or self.shown.get((key, m.id)) != m]
+        if everything:
+            fresh = fresh[-10:]
+        if any(m.buttons() or m.selects() for m in fresh) or everything:
+            self.renderer.controls = []
+        for msg in fresh:
+            self.shown[(key, msg.id)] = msg
+            for line in self.renderer.message(msg):
+                self.write(line)
+        self.note_elsewhere()
+
+    def note_elsewhere(self) -> None:
+        """Mention unread messages in the user's other channels and threads."""
+        dm = self.actor.dm()
+        places = [self.h.channel, *self.actor.threads(), *([dm] if dm else [])]
+        for place in places:
+            if place.id == self.channel.id:
+                continue
+            unread = [
+                m for m in self.actor.messages(place) if (self.actor.id, m.id) not in self.shown
+            ]
+            if unread and self.noted.get((self.actor.id, place.id)) != len(unread):
+                self.noted[(self.actor.id, place.id)] = len(unread)
+                where = f"~{place.name}" if place.is_thread else f"#{place.name}"
+                where = "your DMs (open dm)" if place.name == "dm" else where
+                self.write(f"  ({len(unread)} new in {where})")
+
+    def list_threads(self) -> None:
+        """List the threads this user can open."""
+        threads = self.actor.threads()
+        if not threads:
+            self.write("No threads you can open.")
+        for i, thread in enumerate(threads, 1):
+            self.write(f"  {i}. ~{thread.name}")
+
+    def open_thread(self, which: str) -> None:
+        """Enter a thread by number (from `threads`) or name."""
+        threads = self.actor.threads()
+        if which == "dm":
+            dm = self.actor.dm()
+            if dm is None:
+                raise UsageError("The bot has not sent you a direct message.")
+            threads = [dm]
+        chosen = next((t for t in threads if t.name == which), None)
+        if chosen is None and which.isdigit() and 1 <= int(which) <= len(threads):
+            chosen = threads[int(which) - 1]
+        if chosen is None:
+            raise UsageError("No such thread; type threads.")
+        self.channel = chosen
+        self.show(everything=True)
+
+    def switch_user(self, name: str) -> None:
+        """Act as another user (created and joined to the guild if new)."""
+        if not name:
+            raise UsageError("Say who: user NAME.")
+        if name not in self.h.users:
+            self.h.users[name] = self.ld.add_user(name)
+        self.actor = self.h.users[name]
+        if self.channel.id != self.h.channel.id:
+            self.channel = self.h.channel
+        self.write(f"You are now {name}.")
+        self.show()
+
+
+def _readline_input(commands: Callable[[], list[Json]]) -> Callable[[str], str]:
+    try:
+        import readline  # noqa: PLC0415 (optional: absent on some platforms)
+    except ImportError:
+        return input
+
+    def completer(text: str, state: int) -> str | None:
+        line = readline.get_line_buffer()
+        if not line.startswith("/"):
+            return None
+        options = tableparse.complete(commands(), line)
+        head = line.rpartition(" ")[0]
+        cut = [o[len(line) - len(head) - (1 if head else 0) - len(text) :] for o in options]
+        return cut[state] if state < len(cut) else None
+
+    readline.set_completer_delims(" ")
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+    return input
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the emulator and the bot, then run the table in this terminal."""
+    parser = argparse.ArgumentParser(description="Play through a local, emulated Discord.")
+    parser.add_argument("--bot", default=f"{shlex.quote(sys.executable)} bot.py",
+                        help="command that starts the bot (default: python bot.py)")  # fmt: skip
+    parser.add_argument("--users", default="alice,bob,carol", help="comma-separated user names")
+    parser.add_argument("--channel", default="general", help="the channel you sit in")
+    parser.add_argument("--out", default="var/local", help="where images and the bot log go")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    harness = BotHarness(
+        shlex.split(args.bot), out.resolve(), users=args.users.split(","),
+        channels=[args.channel], cwd=Path.cwd(),
+    )  # fmt: skip
+    write = print
+    try:
+        harness.start()
+    except TimeoutError as exc:
+        write(f"The bot did not connect.\n{exc}")
+        harness.stop()
+        return 1
+    try:
+        write(f"Emulator at {harness.ld.base_url}; bot log in {out / 'bot.log'}")
+        read = _readline_input(harness.ld.commands) if sys.stdin.isatty() else input
+        Table(harness, out, write, read).run()
+    finally:
+        harness.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Render what a user sees as plain text for the terminal table; save images to disk."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from localdiscord.local import Seen
+from localdiscord.model import Json
+from localdiscord.server import walk_components
+
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_MENTION = re.compile(r"<@!?(\d+)>")
+_STYLE = {1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "premium"}
+
+
+@dataclass
+class Control:
+    """A numbered button or select the user can pick by typing its number."""
+
+    message_id: int
+    component: Json
+
+    @property
+    def is_select(self) -> bool:
+        """Whether this is a select menu."""
+        return self.component.get("type") != 2
+
+
+@dataclass
+class Renderer:
+    """Turns messages into text, numbering controls and saving attachments."""
+
+    out_dir: Path
+    names: dict[int, str] = field(default_factory=dict)  # user id -> name, for mentions
+    controls: list[Control] = field(default_factory=list)
+
+    def text(self, content: str) -> str:
+        """Show user mentions as @name, as the Discord client does."""
+        return _MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), content)
+
+    def save(self, msg: Seen) -> list[Path]:
+        """Save a message's attachments under out_dir; return their paths."""
+        paths = []
+        for i, att in enumerate(msg.attachments):
+            self.out_dir.mkdir(parents=True, exist_ok=True)
+            path = self.out_dir / f"{msg.id}-{i}-{_SAFE.sub('_', att.filename)}"
+            if not path.exists():
+                path.write_bytes(att.data)
+            paths.append(path)
+        return paths
+
+    def message(self, msg: Seen) -> list[str]:
+        """Render one message (header, content, embeds, files, numbered controls)."""
+        tags = [t for t, on in (("only you", msg.ephemeral), ("edited", msg.edited)) if on]
+        head = f"[{msg.author}{' (bot)' if msg.author_is_bot else ''}]"
+        if tags:
+            head += f" ({', '.join(tags)})"
+        if msg.loading:
+            return [f"{head} {msg.author} is thinking..."]
+        lines = [f"{head} {self.text(msg.content)}" if msg.content else head]
+        for embed in msg.embeds:
+            lines += _embed(embed)
+        lines += [f"  image: {path}" for path in self.save(msg)]
+        if msg.thread_id is not None:
+            lines.append("  (a thread was started here: type `threads`)")
+        lines += _layout_text(msg.components)
+        for comp in msg.buttons() + msg.selects():
+            lines.append(self._control(msg.id, comp))
+        return lines
+
+    def _control(self, message_id: int, comp: Json) -> str:
+        self.controls.append(Control(message_id, comp))
+        number = len(self.controls)
+        off = " (disabled)" if comp.get("disabled") else ""
+        if comp.get("type") == 2:
+            label = comp.get("label") or (comp.get("emoji") or {}).get("name") or "?"
+            return f"  [{number}] {label}{off}"
+        options = comp.get("options") or []
+        listing = "  ".join(f"{_letter(i)}) {o.get('label')}" for i, o in enumerate(options))
+        many = comp.get("max_values", 1)
+        pick = f"pick up to {many}" if many > 1 else "pick one"
+        placeholder = comp.get("placeholder") or "menu"
+        return f"  [{number}] {placeholder} ({pick}){off}: {listing}"
+
+
+def _layout_text(components: list[Json]) -> list[str]:
+    """Render Components V2 text displays and media galleries (classic rows have none)."""
+    lines = []
+    for comp in walk_components(components):
+        if comp.get("type") == 10:
+            lines += [f"  {line}" for line in str(comp.get("content", "")).splitlines()]
+        elif comp.get("type") in (11, 12, 13):
+            items = comp.get("items") or [comp]
+            for item in items:
+                media = item.get("media") or item.get("file") or {}
+                lines.append(f"  (media: {media.get('url', '?')})")
+    return lines
+
+
+def _letter(i: int) -> str:
+    return chr(ord("a") + i) if i < 26 else str(i + 1)
+
+
+def option_index(token: str) -> int | None:
+    """Map a select option letter (`a`) or number (`1`) to an index."""
+    if len(token) == 1 and token.isalpha():
+        return ord(token.lower()) - ord("a")
+    if token.isdigit():
+        return int(token) - 1
+    return None
+
+
+def _embed(embed: Json) -> list[str]:
+    lines = []
+    if embed.get("author", {}).get("name"):
+        lines.append(f"  | {embed['author']['name']}")
+    if embed.get("title"):
+        lines.append(f"  | ** {embed['title']} **")
+    if embed.get("description"):
+        lines += [f"  | {line}" for line in str(embed["description"]).splitlines()]
+    for fld in embed.get("fields") or []:
+        lines.append(f"  | {fld.get('name')}: {fld.get('value')}")
+    for key in ("image", "thumbnail"):
+        if (embed.get(key) or {}).get("url"):
+            lines.append(f"  | {key}: {embed[key]['url']}")
+    if (embed.get("footer") or {}).get("text"):
+        lines.append(f"  | -- {embed['footer']['text']}")
+    return lines

@@ -1,0 +1,279 @@
+"""The emulator's state container: ids, users, the guild, channels, messages and commands."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from localdiscord.errors import (
+    UNKNOWN_CHANNEL,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_USER,
+    not_found,
+)
+from localdiscord.model import (
+    ALL_PERMISSIONS,
+    DISCORD_EPOCH_MS,
+    DM,
+    MEMBER_PERMISSIONS,
+    TEXT,
+    Channel,
+    Clock,
+    Json,
+    Message,
+    StoredFile,
+    User,
+    iso,
+)
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_ROLE_MENTION = re.compile(r"<@&(\d+)>")
+
+
+@dataclass
+class Guild:
+    """The one guild of the emulated world."""
+
+    id: int
+    name: str
+    owner_id: int
+    members: dict[int, float] = field(default_factory=dict)  # user id -> joined at
+    locale: str = "en-US"
+
+
+class World:
+    """All emulated Discord state, mutated only from the emulator's event loop."""
+
+    def __init__(self, clock: Clock, guild_name: str = "Local Table") -> None:
+        self.clock = clock
+        self._seq = itertools.count(1)
+        self.base_url = ""
+        self.users: dict[int, User] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.files: dict[int, StoredFile] = {}  # every upload, by id (the CDN serves these)
+        self.bot = self.add_user("Denarius", bot=True)
+        self.token = "local-emulator-token"  # noqa: S105 (loopback only, not a secret)
+        self.guild = Guild(self.snowflake(), guild_name, owner_id=self.bot.id)
+        self.guild.members[self.bot.id] = clock()
+        self.rejections: list[tuple[str, str, int, Json]] = []  # (method, path, status, body)
+        self.global_commands: list[Json] = []
+        self.guild_commands: dict[int, list[Json]] = {}
+
+    # ids and lookups -------------------------------------------------------------------------
+
+    def snowflake(self) -> int:
+        """Return a fresh snowflake whose timestamp is the clock's now."""
+        ms = int(self.clock() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (next(self._seq) & 0x3FFFFF)
+
+    def add_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
+        """Create a user (not yet a guild member)."""
+        user = User(self.snowflake(), name, bot=bot, locale=locale)
+        self.users[user.id] = user
+        return user
+
+    def user(self, user_id: int) -> User:
+        """Return a user or raise Discord's 404."""
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise not_found(UNKNOWN_USER, "User") from None
+
+    def user_named(self, name: str) -> User:
+        """Return the user with this name (case-insensitive)."""
+        for user in self.users.values():
+            if user.name.lower() == name.lower():
+                return user
+        raise KeyError(name)
+
+    def channel(self, channel_id: int) -> Channel:
+        """Return a channel or raise Discord's 404."""
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise not_found(UNKNOWN_CHANNEL, "Channel") from None
+
+    def message(self, channel_id: int, message_id: int) -> Message:
+        """Return a message of a channel or raise Discord's 404."""
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or msg.channel_id != channel_id:
+            raise not_found(UNKNOWN_MESSAGE, "Message")
+        return msg
+
+    def add_text_channel(self, name: str) -> Channel:
+        """Create a guild text channel."""
+        position = sum(1 for c in self.channels.values() if c.type == TEXT)
+        chan = Channel(self.snowflake(), TEXT, name, self.guild.id, position=position)
+        chan.created_at = self.clock()
+        self.channels[chan.id] = chan
+        return chan
+
+    def join_guild(self, user: User) -> None:
+        """Make a user a member of the guild (the first human also owns guild and app)."""
+        self.guild.members.setdefault(user.id, self.clock())
+        if self.guild.owner_id == self.bot.id and not user.bot:
+            self.guild.owner_id = user.id
+
+    def dm_channel(self, user_id: int) -> Channel:
+        """Return (creating if needed) the DM channel between the bot and a user."""
+        for chan in self.channels.values():
+            if chan.type == DM and chan.recipients == [user_id]:
+                return chan
+        chan = Channel(self.snowflake(), DM, "", None, recipients=[user_id])
+        chan.created_at = self.clock()
+        self.channels[chan.id] = chan
+        return chan
+
+    def can_see_channel(self, user_id: int, chan: Channel) -> bool:
+        """Whether a user can open a channel (private threads: members only)."""
+        if chan.type == DM:
+            return user_id in chan.recipients or user_id == self.bot.id
+        if chan.type == 12:  # private thread
+            return user_id in chan.members or user_id == self.bot.id
+        return user_id in self.guild.members
+
+    def channel_messages(self, channel_id: int) -> list[Message]:
+        """Return a channel's live messages, oldest first."""
+        msgs = [m for m in self.messages.values() if m.channel_id == channel_id and not m.deleted]
+        return sorted(msgs, key=lambda m: m.id)
+
+    # payloads ----------------------------------------------------------------------------------
+
+    def member_payload(self, user_id: int, *, with_user: bool = True) -> Json:
+        """Return the guild `Member` payload of a user."""
+        joined = self.guild.members.get(user_id, self.clock())
+        out: Json = {
+            "roles": [],
+            "joined_at": iso(joined),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "premium_since": None,
+            "permissions": ALL_PERMISSIONS
+            if user_id == self.guild.owner_id
+            else MEMBER_PERMISSIONS,
+        }
+        if with_user:
+            out["user"] = self.user(user_id).payload()
+        return out
+
+    def role_payload(self) -> Json:
+        """Return the @everyone role."""
+        return {
+            "id": str(self.guild.id),
+            "name": "@everyone",
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "position": 0,
+            "permissions": MEMBER_PERMISSIONS,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+    def guild_payload(self) -> Json:
+        """Return the full GUILD_CREATE payload."""
+        g = self.guild
+        chans = [c for c in self.channels.values() if c.guild_id == g.id]
+        return {
+            "id": str(g.id),
+            "name": g.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "description": None,
+            "incidents_data": None,
+            "owner_id": str(g.owner_id),
+            "region": "local",
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [self.role_payload()],
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "banner": None,
+            "premium_tier": 0,
+            "preferred_locale": g.locale,
+            "public_updates_channel_id": None,
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "joined_at": iso(g.members[self.bot.id]),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(g.members),
+            "voice_states": [],
+            "presences": [],
+            "soundboard_sounds": [],
+            "members": [self.member_payload(u) for u in g.members],
+            "channels": [c.payload() for c in chans if not c.is_thread],
+            "threads": [c.payload() for c in chans if c.is_thread and not c.archived],
+        }
+
+    def message_payload(self, msg: Message) -> Json:
+        """Return the `Message` payload (as the gateway and REST send it)."""
+        chan = self.channels[msg.channel_id]
+        out: Json = {
+            "id": str(msg.id),
+            "channel_id": str(msg.channel_id),
+            "author": self.user(msg.author_id).payload(),
+            "content": msg.content,
+            "timestamp": iso(msg.created_at),
+            "edited_timestamp": iso(msg.edited_at) if msg.edited_at else None,
+            "tts": False,
+            "mention_everyone": msg.mention_everyone,
+            "mentions": [self.user(u).payload() for u in msg.mentions if u in self.users],
+            "mention_roles": [str(r) for r in msg.mention_roles],
+            "attachments": [f.payload(self.base_url, chan.id, msg.ephemeral) for f in msg.files],
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "pinned": False,
+            "type": msg.type,
+            "flags": msg.flags,
+        }
+        if chan.guild_id is not None:
+            out["guild_id"] = str(chan.guild_id)
+            if msg.author_id in self.guild.members and msg.webhook_id is None:
+                out["member"] = self.member_payload(msg.author_id, with_user=False)
+        self._message_extras(msg, out)
+        return out
+
+    def _message_extras(self, msg: Message, out: Json) -> None:
+        if msg.webhook_id is not None:
+            out["webhook_id"] = str(msg.webhook_id)
+            out["application_id"] = str(self.bot.id)
+        if msg.interaction_metadata is not None:
+            out["interaction_metadata"] = msg.interaction_metadata
+        if msg.reference is not None:
+            out["message_reference"] = msg.reference
+        if msg.thread_id is not None and msg.thread_id in self.channels:
+            out["thread"] = self.channels[msg.thread_id].payload()
+
+    def parse_mentions(self, msg: Message, allowed: Any) -> None:
+        """Fill a message's mentions from its content, honouring `allowed_mentions`."""
+        users = [int(u) for u in _USER_MENTION.findall(msg.content)]
+        roles = [int(r) for r in _ROLE_MENTION.findall(msg.content)]
+        everyone = "@everyone" in msg.content or "@here" in msg.content
+        if isinstance(allowed, dict):
+            parse = allowed.get("parse", ["users", "roles", "everyone"])
+            explicit_users = {int(u) for u in allowed.get("users", [])}
+            users = [u for u in users if "users" in parse or u in explicit_users]
+            roles = [r for r in roles if "roles" in parse]
+            everyone = everyone and "everyone" in parse
+        msg.mentions = [u for u in dict.fromkeys(users) if u in self.users]
+        msg.mention_roles = roles
+        msg.mention_everyone = everyone

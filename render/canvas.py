@@ -20,6 +20,10 @@ VAlign = Literal["top", "middle", "bottom"]
 Colour = tuple[int, int, int]
 
 LINE_SPACING = 1.18
+# zlib level for the indexed PNG: 3 is near the size of 6 at two thirds of the time.
+PNG_LEVEL = 3
+# Boxes up to this many pixels are drawn as cached, anti-aliased sprites.
+SPRITE_AREA = 120_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +214,38 @@ def fit_text(
     return _cut(text, min_size, CONDENSED_OF[style], box)
 
 
+@lru_cache(maxsize=16384)
+def _line_mask(line: str, size: int, style: Style) -> tuple[Image.Image, tuple[int, int], float]:
+    """Return one line's glyph coverage mask and its offset from the ascender anchor.
+
+    Labels repeat from one image to the next (names, titles, numbers), so rasterising each
+    once and pasting it after is several times faster than drawing it every time.
+    """
+    face = font(size, style)
+    left, top, right, bottom = (int(v) for v in face.getbbox(line, anchor="la"))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), line, font=face, fill=255, anchor="la")
+    return mask, (left, top), face.getlength(line)
+
+
+@lru_cache(maxsize=2048)
+def _rounded_sprite(
+    size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
+) -> Image.Image:
+    """Return an anti-aliased rounded rectangle as an RGBA sprite (drawn at 3x, scaled down)."""
+    scale = 3
+    big = (size[0] * scale, size[1] * scale)
+    image = Image.new("RGBA", big, (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, big[0] - 1, big[1] - 1),
+        radius=radius * scale,
+        fill=fill,
+        outline=outline,
+        width=width * scale,
+    )
+    return image.resize(size, Image.Resampling.BOX)
+
+
 class Canvas:
     """An RGB image with a drawing context and a record of the texts drawn on it."""
 
@@ -238,7 +274,6 @@ class Canvas:
     ) -> TextRecord:
         """Draw `text` fitted to `box` and record it; return the record."""
         fitted = fit_text(text, (box.w, box.h), size, style, wrap, MIN_TEXT_PX)
-        face = font(fitted.size, fitted.style)
         top = box.y
         if valign == "middle":
             top = box.y + (box.h - fitted.height) // 2
@@ -246,7 +281,7 @@ class Canvas:
             top = box.bottom - fitted.height
         left_edge = box.right
         for index, line in enumerate(fitted.lines):
-            width = face.getlength(line)
+            mask, (dx, dy), width = _line_mask(line, fitted.size, fitted.style)
             if align == "left":
                 x = float(box.x)
             elif align == "center":
@@ -257,17 +292,52 @@ class Canvas:
             # Anchor at the ascender, so labels side by side share a baseline; DejaVu's
             # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
             y = top + index * fitted.line_height
-            self.draw.text((x, y), line, font=face, fill=fill, anchor="la")
+            corner = (round(x) + dx, y + dy)
+            self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
         ink = Box(left_edge, top, fitted.width, fitted.height)
         record = TextRecord(text, box, ink, fitted.size, fitted.overflow)
         self.texts.append(record)
         return record
 
-    def png(self, compress_level: int = 6) -> bytes:
-        """Encode the canvas as PNG bytes."""
-        buffer = io.BytesIO()
-        self.image.save(buffer, format="PNG", compress_level=compress_level)
-        return buffer.getvalue()
+    def rounded(
+        self,
+        box: Box,
+        radius: int = 10,
+        fill: Colour | None = None,
+        outline: Colour | None = None,
+        width: int = 1,
+    ) -> None:
+        """Draw a smooth rounded rectangle filling `box` (sprites are cached by look)."""
+        if box.w <= 0 or box.h <= 0:
+            return
+        if box.w * box.h > SPRITE_AREA:
+            # Compositing a large RGBA sprite costs more than drawing the box directly.
+            self.draw.rounded_rectangle(
+                box.xyxy, radius=radius, fill=fill, outline=outline, width=width
+            )
+            return
+        sprite = _rounded_sprite((box.w, box.h), radius, fill, outline, width)
+        self.image.paste(sprite, (box.x, box.y), sprite)
+
+    def png(self) -> bytes:
+        """Encode the canvas as PNG bytes (see `encode_png`)."""
+        return encode_png(self.image)
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """Encode an RGB image as a compact 256-colour PNG.
+
+    Boards are flat colours plus anti-aliased edges, so a 256-colour palette loses nothing
+    visible; the palette is taken from a quarter-size copy (fast), then the full image is
+    mapped onto it without dithering. A third of the bytes to compress makes the encoding
+    several times faster and the file about a third of the size.
+    """
+    sample = image.reduce(4) if min(image.size) >= 64 else image
+    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    indexed.save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    return buffer.getvalue()
 
 
 def check_texts(canvas: Canvas) -> list[str]:

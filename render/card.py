@@ -41,7 +41,7 @@ def compose_card(
     frame = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, height - 2 * MARGIN)
     panel(canvas, frame, radius=20)
     band = frame.top(TITLE_H)
-    canvas.draw.rounded_rectangle(band.xyxy, radius=20, fill=HEADER)
+    canvas.rounded(band, radius=20, fill=HEADER)
     canvas.draw.rectangle((band.x, band.y + 40, band.right - 1, band.bottom - 1), fill=HEADER)
     canvas.text(band.inset(24, 10), name, size=44, style=Style.BOLD, fill=HEADER_INK)
     y = band.bottom + 24
@@ -49,7 +49,7 @@ def compose_card(
     for index, (label, value) in enumerate(figures.items()):
         column = chips.cols(2, gap=16)[index % 2]
         chip = Box(column.x, y + (index // 2) * (CHIP_H + 12), column.w, CHIP_H)
-        canvas.draw.rounded_rectangle(chip.xyxy, radius=12, fill=EMPTY)
+        canvas.rounded(chip, radius=12, fill=EMPTY)
         canvas.text(chip.inset(14, 4), f"{label}: {value}", size=28, style=Style.BOLD)
     y += figures_h
     if text:
@@ -59,7 +59,7 @@ def compose_card(
         y += body_h
     if provisional:
         warn = Box(frame.x + MARGIN, y + 8, inner_w, WARN_H)
-        canvas.draw.rounded_rectangle(warn.xyxy, radius=12, fill=WARNING)
+        canvas.rounded(warn, radius=12, fill=WARNING)
         canvas.text(
             warn.inset(18, 6),
             "Provisional: some figures on this card are not yet verified against the rulebook.",

@@ -1,8 +1,9 @@
 """Board coordinates read from data/<game>/layout.toml, so an art change is a data change.
 
 A layout file has a `[canvas]` table (width, height), a `[box]` table of named rectangles
-`[x, y, w, h]`, and an optional `[size]` table of named pixel sizes. Every box must lie on
-the canvas; unknown tables and malformed entries stop the load (fail fast, STYLE.md §2.5).
+`[x, y, w, h]`, an optional `[size]` table of named pixel sizes and an optional `[point]`
+table of named `[x, y]` positions. Every box and point must lie on the canvas; unknown
+tables and malformed entries stop the load (fail fast, STYLE.md §2.5).
 """
 
 import tomllib
@@ -15,7 +16,7 @@ from types import MappingProxyType
 from render.canvas import Box
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-_TABLES = frozenset({"canvas", "box", "size"})
+_TABLES = frozenset({"canvas", "box", "size", "point"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,7 @@ class Layout:
     height: int
     boxes: Mapping[str, Box]
     sizes: Mapping[str, int]
+    points: Mapping[str, tuple[int, int]]
 
     def box(self, name: str) -> Box:
         """Return the box called `name`."""
@@ -34,6 +36,10 @@ class Layout:
     def size(self, name: str) -> int:
         """Return the size called `name`."""
         return self.sizes[name]
+
+    def point(self, name: str) -> tuple[int, int]:
+        """Return the point called `name`."""
+        return self.points[name]
 
 
 def parse_layout(data: Mapping[str, object], source: str = "layout") -> Layout:
@@ -66,7 +72,23 @@ def parse_layout(data: Mapping[str, object], source: str = "layout") -> Layout:
         isinstance(v, int) and v > 0 for v in raw_sizes.values()
     ):
         raise ValueError(f"{source}: [size] must map names to positive integers")
-    return Layout(width, height, MappingProxyType(boxes), MappingProxyType(dict(raw_sizes)))
+    points = _points(data.get("point", {}), whole, source)
+    return Layout(width, height, MappingProxyType(boxes), MappingProxyType(dict(raw_sizes)), points)
+
+
+def _points(raw: object, whole: Box, source: str) -> Mapping[str, tuple[int, int]]:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{source}: [point] must be a table")
+    points: dict[str, tuple[int, int]] = {}
+    for name, value in raw.items():
+        if not (
+            isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)
+        ):
+            raise ValueError(f"{source}: point {name} must be [x, y]")
+        if not whole.contains(Box(value[0], value[1], 1, 1)):
+            raise ValueError(f"{source}: point {name} {value} lies outside the canvas")
+        points[name] = (value[0], value[1])
+    return MappingProxyType(points)
 
 
 @cache

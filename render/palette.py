@@ -63,3 +63,6 @@ def seat_label(seat: int, names: tuple[str, ...] | None = None) -> str:
     if names and seat < len(names) and names[seat]:
         return f"{names[seat]} ({letter})"
     return f"Player {letter}"
+
+
+TIMES = "\N{MULTIPLICATION SIGN}"

@@ -154,7 +154,7 @@ def panel(
     canvas: Canvas, box: Box, fill: Colour = PANEL, edge: Colour = PANEL_EDGE, radius: int = 12
 ) -> None:
     """Draw a rounded panel."""
-    canvas.draw.rounded_rectangle(box.xyxy, radius=radius, fill=fill, outline=edge, width=2)
+    canvas.rounded(box, radius=radius, fill=fill, outline=edge, width=2)
 
 
 def card(  # noqa: PLR0913 - title, body and two colours are what a card is
@@ -171,7 +171,7 @@ def card(  # noqa: PLR0913 - title, body and two colours are what a card is
     panel(canvas, box, radius=10)
     band_h = min(box.h, int(title_size * 1.6))
     band_box = Box(box.x, box.y, box.w, band_h)
-    canvas.draw.rounded_rectangle(band_box.xyxy, radius=10, fill=band)
+    canvas.rounded(band_box, radius=10, fill=band)
     canvas.draw.rectangle(
         (box.x, box.y + band_h // 2, box.right - 1, box.y + band_h - 1), fill=band
     )
@@ -201,7 +201,7 @@ def tile(  # noqa: PLR0913 - label, colours and outline shape
     elif shape is Shape.CIRCLE:
         canvas.draw.ellipse(box.xyxy, fill=fill, outline=PANEL_EDGE, width=2)
     else:
-        canvas.draw.rounded_rectangle(box.xyxy, radius=8, fill=fill, outline=PANEL_EDGE, width=2)
+        canvas.rounded(box, radius=8, fill=fill, outline=PANEL_EDGE, width=2)
     if label:
         canvas.text(box.inset(max(4, box.w // 10), 3), label, size=size, fill=ink, align="center")
 
@@ -235,3 +235,75 @@ def lane_track(
         token(canvas, seat, (x, mid), token_size)
         number = Box(lane.right - label_w, lane.y, label_w, lane.h)
         canvas.text(number, str(values[seat]), size=24, style=Style.BOLD, align="right")
+
+
+@cache
+def badge_sprite(fill: Colour, ink: Colour, letter: str, size: int, sides: int) -> Image.Image:
+    """Return the RGBA sprite of a polygon badge (octagon: 8 sides) with a letter."""
+    big = size * SUPERSAMPLE
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    half = big / 2
+    turn = math.pi / sides
+    points = [
+        (half + half * math.cos(turn + 2 * turn * i), half + half * math.sin(turn + 2 * turn * i))
+        for i in range(sides)
+    ]
+    draw.polygon(points, fill=fill, outline=BLACK, width=max(2, big // 16))
+    letter_px = max(MIN_TEXT_PX, int(size * 0.56)) * SUPERSAMPLE
+    draw.text((half, half), letter, font=font(letter_px, Style.BOLD), fill=ink, anchor="mm")
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def badge(  # noqa: PLR0913 - colour, letter and geometry
+    canvas: Canvas,
+    centre: tuple[int, int],
+    fill: Colour,
+    ink: Colour,
+    letter: str,
+    size: int = 34,
+    *,
+    sides: int = 8,
+) -> TextRecord:
+    """Paste a lettered polygon badge centred at `centre` and record its letter."""
+    if size < 32:
+        raise ValueError("a badge must be at least 32 px so its letter stays legible")
+    sprite = badge_sprite(fill, ink, letter, size, sides)
+    x, y = centre[0] - size // 2, centre[1] - size // 2
+    canvas.image.paste(sprite, (x, y), sprite)
+    box = Box(x, y, size, size)
+    record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
+    canvas.texts.append(record)
+    return record
+
+
+def chips(  # noqa: PLR0913 - a flow of labels needs its box and look
+    canvas: Canvas,
+    box: Box,
+    labels: list[str],
+    *,
+    fill: Colour = EMPTY,
+    ink: Colour = INK,
+    size: int = 22,
+    gap: int = 8,
+) -> bool:
+    """Flow `labels` as rounded chips left to right, wrapping; return False if some did not fit.
+
+    Chips that do not fit are replaced by one "+N more" chip, recorded as an overflow.
+    """
+    face = font(size, Style.REGULAR)
+    height = round(size * 1.45)
+    x, y = box.x, box.y
+    for index, label in enumerate(labels):
+        width = math.ceil(face.getlength(label)) + 20
+        if x + width > box.right and x > box.x:
+            x, y = box.x, y + height + gap
+        if y + height > box.bottom or width > box.w:
+            rest = f"+{len(labels) - index} more"
+            canvas.texts.append(TextRecord(rest, box, Box(box.x, box.y, 1, 1), size, overflow=True))
+            return False
+        chip = Box(x, y, width, height)
+        canvas.rounded(chip, radius=height // 2, fill=fill, outline=PANEL_EDGE)
+        canvas.text(chip.inset(10, 0), label, size=size, fill=ink, align="center", wrap=False)
+        x += width + gap
+    return True

@@ -1,0 +1,8 @@
+"""The registry of playable games, by name (the lobby, sessions and bench read it)."""
+
+from typing import Any
+
+from engine.core.protocol import GameEngine
+from engine.trajan.game import TrajanEngine
+
+GAMES: dict[str, GameEngine[Any, Any]] = {"trajan": TrajanEngine()}

@@ -1,0 +1,206 @@
+"""Trajan's public entry: `TrajanEngine`, the GameEngine of engine/core/protocol.py.
+
+Validate at the boundary (STYLE.md §2.2): the game is not over, the action is legal;
+then clone, dispatch with `match` to a small handler in rules/, bump the version.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, assert_never
+
+from engine.core.errors import GameError, GameOverError, IllegalMoveError
+from engine.core.protocol import OptionSpec, Result, Step
+from engine.trajan import scoring, text, view
+from engine.trajan.actions import (
+    Action,
+    AdvanceSenate,
+    Build,
+    ChooseBonus,
+    ChooseBowl,
+    Deploy,
+    Discard,
+    DisplayCard,
+    Done,
+    DrawStartCard,
+    FillBowl,
+    ForumTake,
+    MoveLeader,
+    Pass,
+    PayDemand,
+    PickTrajan,
+    PlacePlus2,
+    PortDisplay,
+    PortDraw,
+    PortShip,
+    PortTake,
+    Recruit,
+    ShipCard,
+    Sow,
+    TakeTrajan,
+    UseExtra,
+    action_text,
+)
+from engine.trajan.catalog import Catalog, default_catalog
+from engine.trajan.events import REVEALING
+from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
+from engine.trajan.rules.legal import legal_actions
+from engine.trajan.rules.tables import Tables, tables
+from engine.trajan.state import TrajanState, from_json, to_json
+
+OPTIONS = (
+    OptionSpec(
+        "bowl_colours",
+        "Starting bowls: any two markers, or two different colours (rules differ).",
+        ("any", "distinct"),
+        "any",
+    ),
+    OptionSpec(
+        "time_track",
+        "Time-track cycle: ih = 11/16/21 spaces, fm = 12/17/22 (2/3/4 players).",
+        ("ih", "fm"),
+        "ih",
+    ),
+)
+
+
+class TrajanEngine:
+    """The rules of Trajan for 2-4 players."""
+
+    name: ClassVar[str] = "trajan"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self.catalog = catalog if catalog is not None else default_catalog()
+        self.tables: Tables = tables(self.catalog)
+
+    def options(self) -> Sequence[OptionSpec]:
+        """Return the options a game may be created with."""
+        return OPTIONS
+
+    def new_state(self, options: Mapping[str, str], seats: int, seed: int) -> TrajanState:
+        """Set up a new game; raise GameError on a bad seat count or option."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise GameError("Trajan is played by 2 to 4 players.")
+        chosen = {o.name: o.default for o in OPTIONS}
+        for key, value in options.items():
+            spec = next((o for o in OPTIONS if o.name == key), None)
+            if spec is None or value not in spec.choices:
+                raise GameError(f"Unknown Trajan option {key}={value}.")
+            chosen[key] = value
+        state, _ = setup.new_state(self.tables, tuple(sorted(chosen.items())), seats, seed)
+        return state
+
+    def legal_actions(self, state: TrajanState) -> list[Action]:
+        """Return every legal action of the pending decision, in a stable order."""
+        return legal_actions(state, self.tables)
+
+    def apply(self, state: TrajanState, action: Action) -> Step[TrajanState]:
+        """Apply a legal action to a clone of `state`; raise a GameError otherwise."""
+        if state.pending is None:
+            raise GameOverError("This game is over; no more moves can be made.")
+        if action not in legal_actions(state, self.tables):
+            raise IllegalMoveError(f"'{action_text(action)}' is not a legal move now.")
+        new = state.clone()
+        events: list[Any] = []
+        _dispatch(new, self.tables, action, events)
+        new.version += 1
+        irreversible = any(isinstance(e, REVEALING) for e in events)
+        return Step(new, tuple(events), irreversible)
+
+    def view(self, state: TrajanState, seat: int | None) -> view.TrajanView:
+        """Return what `seat` may see (None: the public view)."""
+        return view.make_view(state, self.tables, seat)
+
+    def result(self, state: TrajanState) -> Result | None:
+        """Return the final result once the game is over."""
+        return scoring.result(state, self.tables)
+
+    def to_json(self, state: TrajanState) -> dict[str, Any]:
+        """Serialise a state, with its game and schema keys."""
+        return to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> TrajanState:
+        """Rebuild and validate a state; raise ValueError on bad data."""
+        return from_json(data)
+
+    def action_text(self, action: Action) -> str:
+        """Return the short, unique notation of an action."""
+        return action_text(action)
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        """Return the label a player reads for an action (at most 80 characters)."""
+        return text.describe(action, self.tables, lang)
+
+    def describe_event(self, event: Any, lang: str = "en") -> str:
+        """Return one log line for an event."""
+        return text.describe_event(event, self.tables, lang)
+
+    def prompt(self, state: TrajanState, lang: str = "en") -> str:
+        """Return what the deciding seat must decide now."""
+        return text.prompt(state, self.tables, lang)
+
+    def heuristic(self, state: TrajanState, seat: int) -> float:
+        """Estimate how well `seat` is doing, for the greedy AI."""
+        return scoring.heuristic(state, self.tables, seat)
+
+
+def _dispatch(  # noqa: PLR0912, PLR0915 - one case per action type
+    state: TrajanState, t: Tables, action: Action, events: list[Any]
+) -> None:
+    kind = state.pending.kind if state.pending else ""
+    match action:
+        case FillBowl(_, colours):
+            setup.fill_bowl(state, t, colours, events)
+        case DrawStartCard(source):
+            setup.draw_start_card(state, t, source, events)
+        case PickTrajan(stack, slot):
+            setup.pick_trajan(state, t, stack, slot, events)
+        case ChooseBowl(bowl):
+            turn.choose_bowl(state, t, bowl, events)
+        case Sow(_, colour):
+            turn.sow(state, t, colour, events)
+        case PlacePlus2(act):
+            turn.choose_plus2(state, t, act, events)
+        case Pass():
+            flow.pass_step(state, t, events)
+        case PortDraw():
+            seaport.port_draw(state, t, events)
+        case PortTake(pile):
+            seaport.port_take(state, t, pile, events)
+        case PortDisplay():
+            seaport.port_display(state, t, events)
+        case PortShip(ship):
+            seaport.port_ship(state, t, ship, events)
+        case Discard(card, pile):
+            seaport.discard(state, t, card, pile, events)
+        case DisplayCard(card):
+            seaport.display_card(state, t, card, events)
+        case ShipCard(card):
+            seaport.ship_card(state, t, card, events)
+        case Done():
+            if kind == "ship":
+                seaport.ship_done(state, t, events)
+            else:
+                seaport.display_done(state, t, events)
+        case ForumTake(tile):
+            board.forum_take(state, t, tile, events)
+        case Recruit():
+            board.recruit(state, t, events)
+        case MoveLeader(province):
+            board.move_leader(state, t, province, events)
+        case Deploy():
+            board.deploy(state, t, events)
+        case AdvanceSenate():
+            board.advance_senate(state, t, events)
+        case TakeTrajan(stack):
+            board.take_trajan(state, t, stack, events)
+        case Build(site):
+            board.build(state, t, site, events)
+        case UseExtra(tile):
+            flow.use_extra(state, t, tile, events)
+        case PayDemand(_, wild):
+            quarter.pay_demand(state, t, wild, events)
+        case ChooseBonus(tile):
+            quarter.choose_bonus(state, t, tile, events)
+        case _:
+            assert_never(action)

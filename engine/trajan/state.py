@@ -1,0 +1,201 @@
+"""Trajan's mutable game state, its hand-written clone and its JSON form.
+
+Every field inside a player or the board is an immutable value (int, str, tuple), so
+`clone()` copies one level and is cheap (STYLE.md §2.2: never deepcopy). Stacks and piles
+are tuples whose *last* item is the top. Marker bowls are strings of colour codes
+(B Y G O P W, see data/trajan/board.toml), kept sorted.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engine.core.protocol import Decision
+from engine.core.serial import check_schema
+
+GAME = "trajan"
+SCHEMA = 1
+COLOUR_ORDER = "BYGOPW"
+ACTIONS = ("seaport", "forum", "military", "senate", "trajan", "construction")
+PLAY_CATEGORIES = ("trajan_tiles", "seaport", "military", "senate", "construction", "demands")
+
+
+def sort_markers(markers: str) -> str:
+    """Return the markers in canonical colour order."""
+    return "".join(sorted(markers, key=COLOUR_ORDER.index))
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One seat's mat and pieces."""
+
+    bowls: tuple[str, ...]
+    slots: tuple[str | None, ...]
+    arch: int  # slot 0-5 under the arch; -1 when it stands in the centre (all slots full)
+    hand: tuple[str, ...]
+    display: tuple[str, ...]
+    supply: int
+    workers: int  # tokens in the workers' camp
+    legionnaires: int  # tokens in the military camp
+    sites: tuple[int, ...]  # construction sites (0-19) holding one of this seat's workers
+    provinces: tuple[str, ...]  # provinces holding one of this seat's legionnaires
+    leader: str
+    forum: tuple[str, ...]  # forum and extra-action tiles held (kind ids, sorted)
+    demands: tuple[str, ...]  # Trajan demand tiles kept on the mat
+    plus2: tuple[str, ...]  # actions with a [+2] marker
+    buildings: tuple[str, ...]  # construction tiles taken
+    bonus: tuple[str, ...]  # bonus tiles, yellow side up
+    bonus_grey: tuple[str, ...]  # bonus tiles, grey side up
+    senate: int  # space on the senate track, 0 = start
+    stamp: int  # height in the senate stack: higher stamp = higher disc on the same space
+    vp: int
+    vp_by: tuple[int, ...]  # VP scored during play, per PLAY_CATEGORIES
+
+    def clone(self) -> "PlayerState":
+        """Return an independent copy."""
+        return PlayerState(
+            self.bowls,
+            self.slots,
+            self.arch,
+            self.hand,
+            self.display,
+            self.supply,
+            self.workers,
+            self.legionnaires,
+            self.sites,
+            self.provinces,
+            self.leader,
+            self.forum,
+            self.demands,
+            self.plus2,
+            self.buildings,
+            self.bonus,
+            self.bonus_grey,
+            self.senate,
+            self.stamp,
+            self.vp,
+            self.vp_by,
+        )
+
+    def score(self, category: str, vp: int) -> None:
+        """Add `vp` (may be negative) to the total and to a play category."""
+        i = PLAY_CATEGORIES.index(category)
+        self.vp += vp
+        self.vp_by = (*self.vp_by[:i], self.vp_by[i] + vp, *self.vp_by[i + 1 :])
+
+
+@dataclass(slots=True)
+class TrajanState:
+    """A whole game of Trajan; `pending` says who decides what next (None: game over)."""
+
+    seed: int
+    version: int
+    seats: int
+    options: tuple[tuple[str, str], ...]
+    pending: Decision | None
+    phase: str  # setup_bowl, setup_card, setup_trajan, turn, quarter, over
+    current: int  # the active seat of the turn (or of the setup step)
+    quarter: int  # 0-3; 4 once the game is over
+    time: int  # time-marker space, 0 = start space
+    cycle: int  # spaces in one time cycle for this player count
+    round_over: bool  # the time marker reached its start this turn
+    deck: tuple[str, ...]
+    discards: tuple[tuple[str, ...], ...]  # the two face-up discard piles
+    forum_pile: tuple[str, ...]
+    extra_pile: tuple[str, ...]
+    forum: tuple[str | None, ...]  # green forum spaces
+    extras: tuple[str | None, ...]  # yellow extra-action spaces
+    province_tiles: tuple[str | None, ...]  # per province (catalog order, camp excluded)
+    sites: tuple[str | None, ...]  # construction tile still on each of the 20 sites
+    stacks: tuple[tuple[str, ...], ...]  # the six Trajan stacks
+    demand_pile: tuple[str, ...]
+    demands_shown: tuple[str, ...]
+    demands_removed: tuple[str, ...]  # removed unseen at setup (hidden)
+    bonus_bag: tuple[str, ...]
+    bonus_offer: tuple[str, ...]  # beside the senate track
+    ships: tuple[bool, ...]  # True = coloured front up
+    clock: int  # last senate stack stamp handed out
+    removed: tuple[str, ...]  # tiles out of the game (forum, extra, Trajan; demand:<kind>)
+    todo: tuple[str, ...]  # stack of "act:X", "rep:X", "offer:X" for the turn in progress
+    in_hand: str  # action markers being sown
+    sow_bowl: int  # bowl that receives the next sown marker
+    target: int  # the target bowl of this turn (-1 before sowing ends)
+    extra_used: bool
+    ship: int  # ship being loaded (-1: none)
+    picks: tuple[str, ...]  # cards chosen so far for a display or shipment
+    q_seat: int  # seat whose demands are being met at quarter end
+    q_need: tuple[str, ...]  # that seat's demands still open
+    q_unmet: int
+    players: list[PlayerState]
+
+    def clone(self) -> "TrajanState":
+        """Return an independent copy (one level: inner values are immutable)."""
+        new = object.__new__(TrajanState)
+        for name in _STATE_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.players = [p.clone() for p in self.players]
+        return new
+
+    def option(self, name: str) -> str:
+        """Return the value of a game option."""
+        return dict(self.options)[name]
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(TrajanState) if f.name != "players")
+_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
+_OPTIONAL_STR = {"forum", "extras", "province_tiles", "sites", "slots"}
+
+
+def to_json(state: TrajanState) -> dict[str, Any]:
+    """Serialise a state into plain JSON data, with game and schema keys."""
+    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA}
+    for name in _STATE_FIELDS:
+        out[name] = _plain(getattr(state, name))
+    pending = state.pending
+    out["pending"] = None if pending is None else {"seat": pending.seat, "kind": pending.kind}
+    out["players"] = [{n: _plain(getattr(p, n)) for n in _PLAYER_FIELDS} for p in state.players]
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def from_json(data: Mapping[str, Any]) -> TrajanState:
+    """Rebuild a state from `to_json` data; raise ValueError if it is not a valid state."""
+    check_schema(data, GAME, SCHEMA)
+    expected = {*_STATE_FIELDS, "players", "game", "schema"}
+    if set(data) != expected:
+        raise ValueError(f"trajan state keys differ: {sorted(set(data) ^ expected)}")
+    try:
+        pending_raw = data["pending"]
+        pending = (
+            None if pending_raw is None else Decision(pending_raw["seat"], pending_raw["kind"])
+        )
+        values = {n: _frozen(data[n]) for n in _STATE_FIELDS if n != "pending"}
+        players = [
+            PlayerState(**{n: _frozen(raw[n]) for n in _PLAYER_FIELDS}) for raw in data["players"]
+        ]
+        state = TrajanState(**values, pending=pending, players=players)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"invalid trajan state: {exc}") from exc
+    _validate(state)
+    return state
+
+
+def _validate(state: TrajanState) -> None:
+    if not 2 <= state.seats <= 4 or len(state.players) != state.seats:
+        raise ValueError("invalid trajan state: seat count")
+    if state.pending is not None and not 0 <= state.pending.seat < state.seats:
+        raise ValueError("invalid trajan state: pending seat")
+    for p in state.players:
+        if len(p.bowls) != 6 or len(p.slots) != 6 or not all(isinstance(b, str) for b in p.bowls):
+            raise ValueError("invalid trajan state: player mat")

@@ -7,6 +7,8 @@ overflows, that no two texts overlap and that nothing is drawn off the image.
 """
 
 import io
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -20,8 +22,8 @@ VAlign = Literal["top", "middle", "bottom"]
 Colour = tuple[int, int, int]
 
 LINE_SPACING = 1.18
-# zlib level for the indexed PNG: 3 is near the size of 6 at two thirds of the time.
-PNG_LEVEL = 3
+# zlib level for the indexed PNG: level 1 is the fastest, and the file stays far below 1 MiB.
+PNG_LEVEL = 1
 # Boxes up to this many pixels are drawn as cached, anti-aliased sprites.
 SPRITE_AREA = 120_000
 
@@ -251,9 +253,27 @@ class Canvas:
 
     def __init__(self, width: int, height: int, background: Colour) -> None:
         """Create a blank canvas of the given size."""
+        self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
-        self.texts: list[TextRecord] = []
+        self._texts: list[TextRecord] = []
+        # Records of pasted areas, kept with their offset and translated only when read.
+        self._placed: list[tuple[int, int, tuple[TextRecord, ...]]] = []
+
+    @property
+    def texts(self) -> list[TextRecord]:
+        """Return every text drawn on this canvas, pasted areas included, in image pixels."""
+        moved = [_moved(r, dx, dy) for dx, dy, records in self._placed for r in records]
+        return [*self._texts, *moved]
+
+    def record(self, record: TextRecord) -> None:
+        """Record a text drawn by other means (a lettered token, a cut-off list)."""
+        self._texts.append(record)
+
+    def place(self, image: Image.Image, records: tuple[TextRecord, ...], x: int, y: int) -> None:
+        """Paste a pre-drawn image at (x, y) together with its text records."""
+        self.image.paste(image, (x, y))
+        self._placed.append((x, y, records))
 
     @property
     def box(self) -> Box:
@@ -296,7 +316,7 @@ class Canvas:
             self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
         ink = Box(left_edge, top, fitted.width, fitted.height)
         record = TextRecord(text, box, ink, fitted.size, fitted.overflow)
-        self.texts.append(record)
+        self._texts.append(record)
         return record
 
     def rounded(
@@ -322,6 +342,57 @@ class Canvas:
     def png(self) -> bytes:
         """Encode the canvas as PNG bytes (see `encode_png`)."""
         return encode_png(self.image)
+
+
+# Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
+# board do not change, so the next image pastes them instead of drawing them again.
+AREA_CACHE_SIZE = 48
+_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
+    OrderedDict()
+)
+
+
+def _moved(record: TextRecord, dx: int, dy: int) -> TextRecord:
+    box, ink = record.box, record.ink
+    return TextRecord(
+        record.text,
+        Box(box.x + dx, box.y + dy, box.w, box.h),
+        Box(ink.x + dx, ink.y + dy, ink.w, ink.h),
+        record.size,
+        record.overflow,
+    )
+
+
+def place_area(
+    canvas: Canvas,
+    name: str,
+    box: Box,
+    key: Hashable,
+    draw: Callable[[Canvas, Box], None],
+) -> None:
+    """Draw an area into `box` through a cache keyed by (`name`, `key`).
+
+    `draw` must depend only on `key` (the area's record) and the box size: it is called on a
+    blank canvas of the box's size, and the result (image and text records) is reused for
+    later images showing the same record.
+    """
+    cache_key = (f"{name}:{box.w}x{box.h}", key)
+    found = _AREAS.get(cache_key)
+    if found is None:
+        tile = Canvas(box.w, box.h, canvas.background)
+        draw(tile, Box(0, 0, box.w, box.h))
+        found = (tile.image, tuple(tile.texts))
+        _AREAS[cache_key] = found
+        if len(_AREAS) > AREA_CACHE_SIZE:
+            _AREAS.popitem(last=False)
+    else:
+        _AREAS.move_to_end(cache_key)
+    canvas.place(*found, box.x, box.y)
+
+
+def clear_area_cache() -> None:
+    """Forget every cached area (for benchmarks of a cold start)."""
+    _AREAS.clear()
 
 
 def encode_png(image: Image.Image) -> bytes:

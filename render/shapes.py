@@ -27,6 +27,7 @@ from render.palette import (
 )
 
 SUPERSAMPLE = 4
+TITLE_H = 40  # the title row of an area panel
 
 # Die faces: which of the 3x3 pip positions are filled, row by row.
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -87,7 +88,7 @@ def token(canvas: Canvas, seat: int, centre: tuple[int, int], size: int = 40) ->
     box = Box(x, y, size, size)
     letter_px = max(MIN_TEXT_PX, int(size * 0.55))
     record = TextRecord(seat_style(seat).letter, box, box, letter_px, False)
-    canvas.texts.append(record)
+    canvas.record(record)
     return record
 
 
@@ -273,7 +274,7 @@ def badge(  # noqa: PLR0913 - colour, letter and geometry
     canvas.image.paste(sprite, (x, y), sprite)
     box = Box(x, y, size, size)
     record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
-    canvas.texts.append(record)
+    canvas.record(record)
     return record
 
 
@@ -300,10 +301,21 @@ def chips(  # noqa: PLR0913 - a flow of labels needs its box and look
             x, y = box.x, y + height + gap
         if y + height > box.bottom or width > box.w:
             rest = f"+{len(labels) - index} more"
-            canvas.texts.append(TextRecord(rest, box, Box(box.x, box.y, 1, 1), size, overflow=True))
+            canvas.record(TextRecord(rest, box, Box(box.x, box.y, 1, 1), size, overflow=True))
             return False
         chip = Box(x, y, width, height)
         canvas.rounded(chip, radius=height // 2, fill=fill, outline=PANEL_EDGE)
         canvas.text(chip.inset(10, 0), label, size=size, fill=ink, align="center", wrap=False)
         x += width + gap
     return True
+
+
+def area(canvas: Canvas, box: Box, title: str, note: str = "") -> Box:
+    """Draw an area's panel with its title (and a note at the right); return the inner box."""
+    panel(canvas, box)
+    head = box.inset(14, 0).top(TITLE_H + 4)
+    if note:
+        canvas.text(head.after(head.w // 3), note, size=20, fill=MUTED, align="right")
+        head = head.left(head.w // 3)
+    canvas.text(head, title, size=28, style=Style.BOLD)
+    return Box(box.x + 14, box.y + TITLE_H + 8, box.w - 28, box.h - TITLE_H - 18)

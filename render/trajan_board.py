@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
-from render.shapes import badge, chips, panel, tile, token
+from render.shapes import area, badge, chips, tile, token
 
 MARKER_COLOURS: Mapping[str, Colour] = {
     "B": (86, 156, 226),
@@ -22,7 +22,6 @@ MARKER_COLOURS: Mapping[str, Colour] = {
     "W": (252, 252, 252),
 }
 GOLD: Colour = (212, 160, 23)
-TITLE_H = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +33,7 @@ class Province:
     vp: int
     tile: str | None
     leaders: tuple[int, ...]
-    legionnaires: Mapping[int, int]
+    legionnaires: tuple[tuple[int, int], ...]  # (seat, count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +61,6 @@ class Site:
 
     tile: str | None
     workers: tuple[int, ...]
-
-
-def area(canvas: Canvas, box: Box, title: str, note: str = "") -> Box:
-    """Draw an area's panel with its title (and a note at the right); return the inner box."""
-    panel(canvas, box)
-    head = box.inset(14, 0).top(TITLE_H + 4)
-    if note:
-        canvas.text(head.after(head.w // 3), note, size=20, fill=MUTED, align="right")
-        head = head.left(head.w // 3)
-    canvas.text(head, title, size=28, style=Style.BOLD)
-    return Box(box.x + 14, box.y + TITLE_H + 8, box.w - 28, box.h - TITLE_H - 18)
 
 
 def marker(canvas: Canvas, centre: tuple[int, int], code: str, size: int = 34) -> None:
@@ -136,7 +124,7 @@ def _province(canvas: Canvas, box: Box, province: Province) -> None:
         leader(canvas, seat, (body.x + 22 + index * 48, y), 34)
     y += 46
     x = body.x + 16
-    for seat, count in sorted(province.legionnaires.items()):
+    for seat, count in province.legionnaires:
         if count <= 0:
             continue
         token(canvas, seat, (x, y), 32)

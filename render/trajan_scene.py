@@ -6,19 +6,20 @@ differs from the previous scene is outlined in the highlight colour. Coordinates
 data/trajan/layout.toml.
 """
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
+from functools import partial
 
-from render.canvas import Box, Canvas
+from render.canvas import Box, Canvas, place_area
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
 from render.layout import Layout, load_layout
 from render.palette import BACKGROUND
-from render.shapes import lane_track
+from render.shapes import area, lane_track
 from render.trajan_board import (
     Province,
     Ship,
     Site,
     TrajanTop,
-    area,
     draw_construction,
     draw_forum,
     draw_map,
@@ -83,22 +84,10 @@ def compose_scene(scene: TrajanScene, previous: TrajanScene | None = None) -> Ca
         footer = Box(footer.x, players[-1].bottom + 8, footer.w, footer.h)
     canvas = Canvas(layout.width, footer.bottom + 8, BACKGROUND)
     draw_header(canvas, layout.box("header"), scene.header)
-    draw_time(canvas, layout.box("time"), *scene.time)
-    vp_box = area(canvas, layout.box("vp"), "Victory points")
-    values = dict(scene.vp)
-    lane_track(canvas, vp_box, values, 0, max(100, *values.values()), 34)
-    node = (layout.size("province_w"), layout.size("province_h"))
-    provinces, edges = scene.military
-    draw_map(canvas, layout.box("military"), provinces, layout.points, edges, node)
-    draw_seaport(canvas, layout.box("seaport"), *scene.seaport)
-    draw_forum(canvas, layout.box("forum"), *scene.forum)
-    draw_trajan_stacks(canvas, layout.box("trajan"), scene.trajan)
-    spaces, bonus, demands = scene.senate
-    draw_senate(canvas, layout.box("senate"), dict(spaces), bonus, demands)
-    sites, camp = scene.construction
-    draw_construction(canvas, layout.box("construction"), sites, dict(camp))
+    for name, key, draw in _area_drawers(scene, layout):
+        place_area(canvas, name, layout.box(name), key, draw)
     for info, box in zip(scene.players, players, strict=True):
-        draw_player(canvas, box, info)
+        place_area(canvas, "player", box, info, partial(_draw_player, info=info))
     changed = changed_areas(previous, scene)
     for name in sorted(changed):
         if name.startswith("player"):
@@ -107,6 +96,43 @@ def compose_scene(scene: TrajanScene, previous: TrajanScene | None = None) -> Ca
             highlight(canvas, layout.box(name))
     draw_legend(canvas, footer, bool(changed))
     return canvas
+
+
+def _draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
+    draw_player(canvas, box, info)
+
+
+Drawer = Callable[[Canvas, Box], None]
+
+
+def _area_drawers(scene: TrajanScene, layout: Layout) -> list[tuple[str, Hashable, Drawer]]:
+    """Return (area name, cache key, drawing function) for each board area."""
+    node = (layout.size("province_w"), layout.size("province_h"))
+    origin = layout.box("military")
+    centres = {k: (x - origin.x, y - origin.y) for k, (x, y) in layout.points.items()}
+    provinces, edges = scene.military
+    spaces, bonus, demands = scene.senate
+    sites, camp = scene.construction
+
+    def vp(canvas: Canvas, box: Box) -> None:
+        values = dict(scene.vp)
+        track = area(canvas, box, "Victory points")
+        lane_track(canvas, track, values, 0, max(100, *values.values()), 34)
+
+    return [
+        ("time", scene.time, lambda c, b: draw_time(c, b, *scene.time)),
+        ("vp", scene.vp, vp),
+        ("military", scene.military, lambda c, b: draw_map(c, b, provinces, centres, edges, node)),
+        ("seaport", scene.seaport, lambda c, b: draw_seaport(c, b, *scene.seaport)),
+        ("forum", scene.forum, lambda c, b: draw_forum(c, b, *scene.forum)),
+        ("trajan", scene.trajan, lambda c, b: draw_trajan_stacks(c, b, scene.trajan)),
+        ("senate", scene.senate, lambda c, b: draw_senate(c, b, dict(spaces), bonus, demands)),
+        (
+            "construction",
+            scene.construction,
+            lambda c, b: draw_construction(c, b, sites, dict(camp)),
+        ),
+    ]
 
 
 def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:

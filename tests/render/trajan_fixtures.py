@@ -52,7 +52,7 @@ def scene(seats: int = 4, vp_shift: int = 0) -> TrajanScene:
             vp,
             None if pid in {"camp", "belgica"} else "Extra: Construction",
             tuple(range(seats)) if pid in {"camp", "belgica"} else (),
-            dict.fromkeys(range(seats), 9 if pid == "camp" else 1) if pid != "noricum" else {},
+            tuple((s, 9 if pid == "camp" else 1) for s in range(seats)) if pid != "noricum" else (),
         )
         for pid, (name, vp) in NAMES.items()
     )

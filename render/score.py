@@ -72,7 +72,7 @@ def compose_score(
     """Compose the final score chart (see `score_png`)."""
     cats = _categories(result, labels)
     order: Sequence[int] = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
-    height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 40
+    height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 90
     canvas = Canvas(WIDTH, height, BACKGROUND)
     band = Box(0, 0, WIDTH, HEADER_HEIGHT)
     canvas.draw.rectangle(band.xyxy, fill=HEADER)
@@ -87,8 +87,6 @@ def compose_score(
     )
     verb = "win" if len(winners) > 1 else "wins"
     line = f"{who} {verb} with {result.scores[winners[0]]} points"
-    if result.tie_break:
-        line += f" ({result.tie_break})"
     canvas.text(band.inset(30, 14).below(62), line, size=30, fill=HEADER_INK, valign="top")
     body = Box(
         MARGIN, HEADER_HEIGHT + MARGIN, WIDTH - 2 * MARGIN, height - HEADER_HEIGHT - 2 * MARGIN
@@ -132,6 +130,10 @@ def compose_score(
             style=Style.BOLD,
             align="right",
         )
+    tied = len(set(result.scores)) < len(result.scores)
+    if tied and result.tie_break:
+        note = Box(inner.x, total.bottom + 4, inner.w, inner.bottom - total.bottom - 4)
+        canvas.text(note, f"Equal scores: {result.tie_break}", size=22, fill=MUTED)
     return canvas
 
 

@@ -25,7 +25,9 @@ def scene_from_view(
 ) -> TrajanScene:
     """Read the engine's view into a scene (names and figures from the catalog)."""
     ix = tv.index_of(cat or default_catalog())
-    prompt = _SEAT_PREFIX.sub("", prompt) if prompt else None
+    if prompt:
+        prompt = _SEAT_PREFIX.sub("", prompt)
+        prompt = prompt[:1].upper() + prompt[1:]
     return TrajanScene(
         header=tv.header_of(view, ix, prompt, names),
         time=(view.time, view.cycle, f"space {view.time} of {view.cycle}"),

@@ -220,9 +220,11 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
         f"+2 on: {plus2}",
         f"Display: {len(player.display)} cards",
     )
+    if player.seat == view.current and view.in_hand:
+        facts = (*facts[:5], f"Sowing: {' '.join(view.in_hand)} in hand")
     owned = [
         *_counted([forum_label(ix.forum[t], ix) for t in player.forum]),
-        *_counted([f"Trajan {d}" for d in player.demands]),
+        *_counted([f"Trajan {ix.trajan[d].demand or d}" for d in player.demands]),
         *_buildings(player.buildings, ix),
         *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (yellow)" for b in player.bonus),
         *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (grey)" for b in player.bonus_grey),

@@ -1,5 +1,7 @@
 """The Trajan board composed from a hand-built scene at the largest counts."""
 
+import dataclasses
+
 import pytest
 
 from render.canvas import check_texts
@@ -42,3 +44,9 @@ def test_private_image_shows_the_hand():
 
 def test_trajan_scene_matches_golden():
     assert_matches_golden("trajan_scene_4p", compose_scene(scene(4), scene(4, vp_shift=1)).image)
+
+
+def test_golden_comparison_sees_a_marker_move_one_space():
+    moved = dataclasses.replace(scene(4), time=(8, 21, "space 8 of 21"))
+    with pytest.raises(AssertionError, match="pixels changed"):
+        assert_matches_golden("trajan_scene_4p", compose_scene(moved, scene(4, vp_shift=1)).image)

@@ -6,6 +6,7 @@ cogs post. Everything lives in SQLite (`store.py`); a restart loses nothing (`re
 Lobby calls are in `lobby.py`, undo/resign/abandon in `consent.py`, timers in `timers.py`.
 """
 
+import asyncio
 import json
 
 from engine.core.errors import GameOverError
@@ -65,6 +66,29 @@ class SessionManager(Timers):
             for i, a in enumerate(g.engine.legal_actions(g.state))
         )
         return Choices(game_id, g.row.version, turn, items)
+
+    async def reveals(self, game_id: int, user_id: int, version: int, move: object) -> bool:
+        """Return whether a move would reveal a die, card or secret (so undo could not cross it).
+
+        The move is tried on a copy and nothing is saved or shown; the cogs ask for a
+        confirmation before such a move. Checks and raises exactly like `play`.
+        """
+        g = await self._active(game_id)
+        row = self._competing(g, user_id)
+        self._check_version(g, version)
+        assert row.seat is not None  # noqa: S101 - active games have engine seats
+        check_turn(g.engine, g.state, row.seat, g.state.version)
+        action = resolve(g.engine, g.state, move)
+        step = await asyncio.to_thread(g.engine.apply, g.state, action)
+        return step.irreversible
+
+    async def current(self, game_id: int) -> Outcome:
+        """Return the game as it stands, as an Outcome with no moves (to post its board again)."""
+        return await self._outcome(await self._load(game_id), [], [], actor=None)
+
+    async def game_in_thread(self, thread_id: int) -> int | None:
+        """Return the id of the game played in a thread, if any (commands typed there)."""
+        return await self.store.game_in_thread(thread_id)
 
     async def status(self, game_id: int) -> GameInfo:
         """Return a game's status, seats, current decision and public view."""

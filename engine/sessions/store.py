@@ -102,6 +102,11 @@ class _Reads:
         )
         return [GameRow(*r) for r in await self._all(sql, (user_id,))]
 
+    async def game_in_thread(self, thread_id: int) -> int | None:
+        """Return the id of the game played in a thread, if any."""
+        rows = await self._all("SELECT MAX(id) FROM games WHERE thread_id = ?", (thread_id,))
+        return None if rows[0][0] is None else int(rows[0][0])
+
     async def request(self, request_id: int) -> RequestRow | None:
         """Return a consent request, or None."""
         rows = await self._all("SELECT * FROM requests WHERE id = ?", (request_id,))

@@ -1,0 +1,194 @@
+"""Denarius: the Discord bot. Settings, GameBot, setup_hook and main() (STYLE.md §2.4, §2.8).
+
+This is the only module that reads the environment. Without DISCORD_TOKEN, `main()` starts
+the local table instead: an emulated Discord on loopback that runs this file again,
+pointed at the emulator through DISCORD_API_BASE (docs/local-discord.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs import lobby
+from cogs.common import controls, requests
+from cogs.common.errors import refuse, report_failure
+from cogs.common.i18n import CatalogTranslator, check_catalogs
+from cogs.common.poster import Poster
+from cogs.common.runtime import Runtime
+from engine.core.errors import GameError
+from engine.games import GAMES
+from engine.sessions import SessionManager, Store
+
+log = logging.getLogger("denarius")
+
+EXTENSIONS = ("cogs.game", "cogs.play")
+DYNAMIC_ITEMS = (*controls.ITEMS, *requests.ITEMS, *lobby.ITEMS)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment, read once at start-up."""
+
+    token: str
+    database_path: Path = Path("var/games.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str | None = None  # the local emulator (tests and the local table)
+    admin_role_id: int | None = None  # a role that may use admin commands
+    tick_seconds: float = 60.0  # how often timers are checked
+    clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
+    fault: str = ""  # tests: "after_play" stalls a move after saving it
+
+    def __repr__(self) -> str:
+        """Show the settings without the token."""
+        return f"Settings(database_path={self.database_path!s}, dev_guild_id={self.dev_guild_id})"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Read the settings from the environment (after .env, if python-dotenv finds one)."""
+        env = dict(os.environ if env is None else env)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SystemExit("DISCORD_TOKEN is not set: put it in .env (see .env.example).")
+
+        def number(name: str) -> int | None:
+            value = env.get(name, "").strip()
+            return int(value) if value else None
+
+        return cls(
+            token=token,
+            database_path=Path(env.get("DATABASE_PATH") or "var/games.db"),
+            dev_guild_id=number("DEV_GUILD_ID"),
+            log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+            api_base=env.get("DISCORD_API_BASE") or None,
+            admin_role_id=number("ADMIN_ROLE_ID"),
+            tick_seconds=float(env.get("TICK_SECONDS") or 60),
+            clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
+            fault=env.get("DENARIUS_FAULT", ""),
+        )
+
+
+class GameBot(commands.Bot):
+    """The bot, with its store, session manager and settings injected."""
+
+    def __init__(self, settings: Settings, sessions: SessionManager) -> None:
+        """Build the bot; nothing connects until `start`."""
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),  # no privileged intents: slash commands only
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.sessions = sessions
+        names: dict[int, str] = {}
+        poster = Poster(self, sessions, names)
+        self.runtime = Runtime(sessions, poster, settings.admin_role_id, settings.fault, names)
+        self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        """Load the cogs, register the persistent controls and sync the commands."""
+        check_catalogs()
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        """Resume the games once: AI turns cut short, due timers, out-of-date boards."""
+        log.info("connected as %s", self.user)
+        if self._resumed:
+            return
+        self._resumed = True
+        for outcome in await self.sessions.resume():
+            await self.runtime.poster.post(outcome)
+        refreshed = await self.runtime.poster.refresh()
+        log.info("resumed; %d boards posted again", refreshed)
+        self.ticker.start()
+
+    async def _tick(self) -> None:
+        try:
+            for outcome in await self.sessions.tick():
+                await self.runtime.poster.post(outcome)
+        except Exception:
+            log.exception("timer tick failed")
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Answer refusals with one sentence and anything else with the standard apology."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, GameError):
+            await refuse(interaction, cause)
+            return
+        await report_failure(interaction, cause)
+
+    async def close(self) -> None:
+        """Stop the timers, then disconnect."""
+        if self.ticker.is_running():
+            self.ticker.cancel()
+        await super().close()
+
+
+def clock(offset: timedelta) -> Any:
+    """Return the session clock: now in UTC, shifted by `offset` (zero outside tests)."""
+    return lambda: datetime.now(UTC) + offset
+
+
+async def run(settings: Settings) -> None:
+    """Open the database, run the bot until it is stopped, and close both cleanly."""
+    async with await Store.open(settings.database_path) as store:
+        sessions = SessionManager(store, GAMES, clock=clock(settings.clock_offset))
+        async with GameBot(settings, sessions) as bot:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(settings.token)
+
+
+def main() -> int:
+    """Start the bot, or the local table when no token is configured."""
+    try:
+        from dotenv import load_dotenv  # noqa: PLC0415 - optional at run time
+
+        load_dotenv()
+    except ImportError:
+        pass
+    if not os.environ.get("DISCORD_TOKEN"):
+        from localdiscord.table import main as local_table  # noqa: PLC0415
+
+        return local_table()
+    settings = Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.api_base:
+        from localdiscord import point_discord_py_at  # noqa: PLC0415
+
+        point_discord_py_at(settings.api_base)
+    asyncio.run(run(settings))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Shared pieces of the Discord layer: messages, errors, controls and posting outcomes."""

@@ -1,0 +1,258 @@
+"""Post what the session manager returns into each game's thread (notes/discord.md §5.1, §5.6).
+
+One message per turn: when the decision passes to another player, a new message carries the
+board image, what happened since that player's last turn, the controls, and the only ping;
+the previous turn message loses its controls (edited, not repeated). Moves within one
+player's turn edit that message in place. Reminders, requests and the end of the game get
+messages of their own. Rendering runs in a worker thread; a per-game lock keeps posts in
+order, and an older outcome never overwrites a newer board.
+"""
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.common import text
+from cogs.common.controls import controls, jump_url
+from cogs.common.errors import missing_permissions, permission_names, refuse, reply
+from cogs.common.i18n import lang_of, t
+from cogs.common.images import board_png, private_png, score_png
+from cogs.common.requests import request_view
+from engine.core.errors import GameError
+from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
+
+log = logging.getLogger(__name__)
+
+THREAD_NEEDS = ("send_messages_in_threads", "attach_files", "read_message_history")
+NO_PINGS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """What posting needs to know of a game besides the outcome."""
+
+    game: str
+    language: str
+    guild_id: int | None
+    channel_id: int | None
+    users: tuple[int | None, ...]  # by engine seat
+    names: tuple[str, ...]  # by engine seat
+
+
+class Poster:
+    """Posts outcomes, private views and refreshed boards for the bot."""
+
+    def __init__(
+        self, bot: discord.Client, sessions: SessionManager, names: dict[int, str]
+    ) -> None:
+        """Wire the poster to the bot (for REST calls) and the session manager."""
+        self.bot = bot
+        self.sessions = sessions
+        self.names = names
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._posted: dict[int, int] = {}
+        self._meta: dict[int, Meta] = {}
+
+    # ---- game facts --------------------------------------------------------------------
+
+    def forget(self, game_id: int) -> None:
+        """Drop cached facts of a game (after its settings changed)."""
+        self._meta.pop(game_id, None)
+
+    async def meta(self, game_id: int, info: GameInfo | None = None) -> Meta:
+        """Return the game's kind, language and players by seat (cached once started)."""
+        if game_id in self._meta:
+            return self._meta[game_id]
+        info = info or await self.sessions.status(game_id)
+        seats = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat or 0)
+        users = tuple(s.user_id for s in seats)
+        names = tuple(self._name(s.user_id, s.ai) for s in seats)
+        meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names)
+        if info.status is not Status.LOBBY:
+            self._meta[game_id] = meta
+        return meta
+
+    def _name(self, user_id: int | None, ai: str | None) -> str:
+        if user_id is None:
+            return f"AI ({ai})"
+        if user_id in self.names:
+            return self.names[user_id]
+        user = self.bot.get_user(user_id)
+        return user.display_name if user else f"User {user_id}"
+
+    # ---- posting outcomes --------------------------------------------------------------
+
+    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
+        """Post one outcome in its game's thread (fresh: always as a new turn message)."""
+        if outcome.thread_id is None:
+            return
+        async with self._locks.setdefault(outcome.game_id, asyncio.Lock()):
+            if outcome.version < self._posted.get(outcome.game_id, -1):
+                return  # a newer board is up already
+            self._posted[outcome.game_id] = outcome.version
+            try:
+                await self._post(outcome, fresh=fresh)
+            except discord.Forbidden:
+                await self._lacking(outcome)
+
+    async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
+        meta = await self.meta(outcome.game_id)
+        thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
+        kinds = {n.kind for n in outcome.notices}
+        if NoticeKind.REMINDER in kinds and not outcome.moves:
+            await self._remind(thread, outcome, meta)
+            return
+        for notice in outcome.notices:
+            if notice.request_id is not None and notice.waiting_on:
+                await self._ask(thread, outcome, meta, notice.request_id, notice.waiting_on)
+        if outcome.status in (Status.FINISHED, Status.ABANDONED):
+            await self._finish(thread, outcome, meta)
+            return
+        await self._board(thread, outcome, meta, fresh=fresh or outcome.ping is not None)
+
+    async def _board(
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, *, fresh: bool
+    ) -> None:
+        lang = meta.language
+        recent = () if fresh else await self.sessions.log(outcome.game_id, limit=6)
+        content = text.board(outcome, meta.names, meta.users, lang, recent=recent)
+        prompt = outcome.turn.prompt if outcome.turn else None
+        png = await board_png(meta.game, outcome.view, prompt, meta.names)
+        file = discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png")
+        view = discord.utils.MISSING
+        if outcome.turn is not None and outcome.turn.user_id is not None:
+            try:
+                view = controls(await self.sessions.choices(outcome.game_id), lang)
+            except GameError:
+                view = discord.utils.MISSING
+        old = outcome.board_message_id
+        if fresh or old is None:
+            ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
+            mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
+            msg = await thread.send(content, file=file, view=view, allowed_mentions=mentions)
+            await self.sessions.set_messages(
+                outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
+            )
+            if old is not None and old != msg.id:
+                await self._retire(thread, old)
+            return
+        edit = thread.get_partial_message(old)
+        try:
+            await edit.edit(content=content, attachments=[file], view=view or None)
+        except discord.NotFound:
+            await self._board(thread, outcome, meta, fresh=True)
+
+    async def _retire(self, thread: discord.PartialMessageable, message_id: int) -> None:
+        """Take the controls off an older turn message (its ping stays as it was)."""
+        try:
+            await thread.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire message %s", message_id)
+
+    async def _remind(
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
+    ) -> None:
+        user = outcome.ping
+        deadline = outcome.turn.deadline if outcome.turn else None
+        content = t(meta.language, "post.reminder", user=f"<@{user}>", when=text.when(deadline))
+        url = jump_url(meta.guild_id, outcome.thread_id, outcome.board_message_id)
+        content += "\n" + url
+        view = request_view(outcome.game_id, None, meta.language)
+        mentions = discord.AllowedMentions(users=[discord.Object(user)]) if user else NO_PINGS
+        await thread.send(content, view=view, allowed_mentions=mentions)
+
+    async def _ask(
+        self,
+        thread: discord.PartialMessageable,
+        outcome: Outcome,
+        meta: Meta,
+        request_id: int,
+        waiting: tuple[int, ...],
+    ) -> None:
+        kind = next(n for n in outcome.notices if n.request_id == request_id)
+        who = " ".join(f"<@{u}>" for u in waiting)
+        key = "post.undo_asked" if kind.kind is NoticeKind.UNDO_ASKED else "post.abandon_asked"
+        asker = text.seat_name(kind.seat, meta.names)
+        content = t(meta.language, key, who=who, asker=asker, move=kind.detail)
+        view = request_view(outcome.game_id, request_id, meta.language)
+        users = [discord.Object(u) for u in waiting]
+        await thread.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=users))
+
+    async def _finish(
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
+    ) -> None:
+        content = text.final(outcome, meta.names, meta.language)
+        files = []
+        if outcome.final is not None and outcome.final.result is not None:
+            png = await score_png(meta.game, outcome.final.result, meta.names)
+            files.append(discord.File(io.BytesIO(png), filename="score.png"))
+        if outcome.view is not None:
+            png = await board_png(meta.game, outcome.view, None, meta.names)
+            files.append(discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png"))
+        await thread.send(content, files=files, allowed_mentions=NO_PINGS)
+        if outcome.board_message_id is not None:
+            await self._retire(thread, outcome.board_message_id)
+
+    async def _lacking(self, outcome: Outcome) -> None:
+        """Say in the game's channel exactly which permissions the bot lacks in the thread."""
+        log.warning("missing permissions posting game %s", outcome.game_id)
+        thread = self.bot.get_channel(outcome.thread_id or 0)
+        meta = await self.meta(outcome.game_id)
+        missing = list(THREAD_NEEDS)
+        if isinstance(thread, discord.Thread) and thread.guild is not None:
+            missing = missing_permissions(thread.permissions_for(thread.guild.me), THREAD_NEEDS)
+        where = self.bot.get_partial_messageable(meta.channel_id or 0)
+        with_names = permission_names(missing or list(THREAD_NEEDS))
+        try:
+            await where.send(t(meta.language, "error.permissions", perms=with_names))
+        except discord.HTTPException:
+            log.error(
+                "cannot tell anyone about the missing permissions of game %s", outcome.game_id
+            )
+
+    # ---- private views and refreshes ---------------------------------------------------
+
+    async def send_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Send the user, ephemerally, their hidden information and private image."""
+        lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            private = await self.sessions.private_view(game_id, interaction.user.id)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        meta = await self.meta(game_id)
+        png = await private_png(meta.game, private.view, meta.names)
+        file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
+        seat = text.seat_name(private.seat, meta.names)
+        await reply(interaction, t(lang, "post.private", seat=seat), file=file)
+
+    async def refresh(self) -> int:
+        """After a restart: post again every active board whose controls are out of date."""
+        count = 0
+        for info in await self.sessions.list_games(statuses=(Status.ACTIVE,)):
+            try:
+                count += await self._refresh(info)
+            except discord.HTTPException:
+                log.exception("could not refresh the board of game %s", info.game_id)
+        return count
+
+    async def _refresh(self, info: GameInfo) -> int:
+        outcome = await self.sessions.current(info.game_id)
+        await self.meta(info.game_id, info)
+        if outcome.thread_id is None:
+            return 0  # the lobby cog opens the thread; a start cut short is re-posted there
+        if outcome.board_message_id is not None:
+            thread = self.bot.get_partial_messageable(outcome.thread_id)
+            try:
+                msg = await thread.fetch_message(outcome.board_message_id)
+            except discord.NotFound:
+                msg = None
+            if msg is not None and text.shown_version(msg) == outcome.version:
+                return 0
+        await self.post(outcome, fresh=True)
+        return 1

@@ -1,0 +1,97 @@
+"""Buttons for requests and reminders: agree or refuse an undo/abandon, mute reminders.
+
+`dn:a:{game}:{request}:{yes}` answers a request; `dn:r:{game}:{mode}` mutes reminders for
+this turn or the game; `dn:b:{game}` takes your seat back from the AI stand-in.
+"""
+
+import re
+from typing import Any, Literal, cast
+
+import discord
+
+from cogs.common.errors import refuse, reply
+from cogs.common.i18n import lang_of, t
+from cogs.common.runtime import remember
+from engine.core.errors import GameError
+
+
+def request_view(game: int, request_id: int | None, lang: str) -> discord.ui.View:
+    """Build Agree/Refuse buttons for a request, or the reminder buttons (request None)."""
+    view = discord.ui.View(timeout=None)
+    if request_id is not None:
+        view.add_item(AnswerButton(game, request_id, True, t(lang, "request.agree")))
+        view.add_item(AnswerButton(game, request_id, False, t(lang, "request.refuse")))
+    else:
+        view.add_item(MuteButton(game, "turn", t(lang, "request.mute_turn")))
+        view.add_item(MuteButton(game, "game", t(lang, "request.mute_game")))
+    return view
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dn:a:(?P<g>\d+):(?P<r>\d+):(?P<y>[01])",
+):
+    """Agree to or refuse an undo or abandon request."""
+
+    def __init__(self, game: int, request_id: int, agree: bool, label: str = "?") -> None:
+        style = discord.ButtonStyle.success if agree else discord.ButtonStyle.danger
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=style, custom_id=f"dn:a:{game}:{request_id}:{int(agree)}"
+        )
+        super().__init__(button)
+        self.game, self.request_id, self.agree = game, request_id, agree
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "AnswerButton":
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["g"]), int(match["r"]), match["y"] == "1")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Record the answer and post what it changed."""
+        rt = remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await rt.sessions.answer(
+                self.game, interaction.user.id, self.request_id, self.agree
+            )
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await rt.poster.post(outcome)
+        await reply(interaction, t(lang_of(interaction.locale), "request.noted"))
+
+
+class MuteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dn:r:(?P<g>\d+):(?P<m>turn|game)"
+):
+    """Mute your reminders for this turn or for the whole game."""
+
+    def __init__(self, game: int, mode: str, label: str = "?") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, custom_id=f"dn:r:{game}:{mode}"
+        )
+        super().__init__(button)
+        self.game, self.mode = game, mode
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "MuteButton":
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["g"]), match["m"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Mute the clicking player's reminders."""
+        rt = remember(interaction)
+        mode = cast(Literal["turn", "game"], self.mode)
+        try:
+            await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await reply(interaction, t(lang_of(interaction.locale), f"request.muted_{self.mode}"))
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnswerButton, MuteButton)

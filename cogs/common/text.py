@@ -1,0 +1,129 @@
+"""The text of posted messages: board captions, catch-up logs, notices and final standings.
+
+Pure functions of the session manager's records, in the game's language; the sentences
+come from the message catalog. Discord's 2,000-character limit is kept by dropping the
+oldest log lines first (the full log is one `/game log` away).
+"""
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from cogs.common.i18n import t
+from engine.sessions import LogLine, Notice, NoticeKind, Outcome
+
+LIMIT = 1900
+LETTERS = "ABCD"
+_VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
+
+
+def seat_name(seat: int | None, names: Sequence[str]) -> str:
+    """Return a seat's player name with its letter, as the board image shows it."""
+    if seat is None:
+        return "?"
+    name = names[seat] if seat < len(names) else f"Player {LETTERS[seat]}"
+    return f"{name} ({LETTERS[seat]})"
+
+
+def when(moment: datetime | None) -> str:
+    """Return a Discord timestamp that each reader sees in their own time zone."""
+    return "-" if moment is None else f"<t:{int(moment.timestamp())}:R>"
+
+
+def _line(line: LogLine, names: Sequence[str]) -> str:
+    who = seat_name(line.seat, names)
+    head = f"`{line.version:>3}` **{who}**: {line.text}"
+    if line.by.value != "player":
+        head += " *(AI)*" if line.by.value in ("ai", "stand_in") else ""
+    events = [e for e in line.events if e]
+    return head + ("\n" + "\n".join(f"      \N{BULLET} {e}" for e in events) if events else "")
+
+
+def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
+    who = seat_name(notice.seat, names)
+    key = {
+        NoticeKind.STARTED: "notice.started",
+        NoticeKind.TIMED_OUT: f"notice.timed_out_{notice.detail or 'stand_in'}",
+        NoticeKind.RESIGNED: "notice.resigned",
+        NoticeKind.RETURNED: "notice.returned",
+        NoticeKind.UNDONE: "notice.undone",
+        NoticeKind.REFUSED: "notice.refused",
+        NoticeKind.ABANDONED: "notice.abandoned",
+        NoticeKind.AI_FAILED: "notice.ai_failed",
+    }.get(notice.kind)
+    return None if key is None else t(lang, key, who=who, detail=notice.detail)
+
+
+def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
+    """Join head, log lines and tail, dropping the oldest lines to stay under the limit."""
+    kept: list[str] = []
+    room = LIMIT - len(head) - len(tail) - 80
+    for line in reversed(lines):
+        if len(line) + 1 > room:
+            kept.append(t(lang, "post.more", count=len(lines) - len(kept)))
+            break
+        kept.append(line)
+        room -= len(line) + 1
+    return "\n".join([head, *reversed(kept), tail]).strip()
+
+
+def board(
+    outcome: Outcome,
+    names: Sequence[str],
+    users: Sequence[int | None],
+    lang: str,
+    recent: Sequence[LogLine] = (),
+) -> str:
+    """Return the caption of a board message: header, what happened, whose decision now."""
+    head = t(lang, "post.header", number=outcome.game_id, move=outcome.version)
+    lines: list[str] = []
+    if outcome.ping is not None and outcome.catch_up:
+        lines.append(t(lang, "post.since", who=f"<@{outcome.ping}>"))
+        lines += [_line(x, names) for x in outcome.catch_up]
+    else:
+        lines += [_line(x, names) for x in (recent or outcome.moves)]
+    lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
+    tail = ""
+    if outcome.turn is not None:
+        turn = outcome.turn
+        who = f"<@{turn.user_id}>" if turn.user_id else seat_name(turn.seat, names)
+        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
+        if turn.deadline is not None:
+            tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
+    del users
+    return fit(head, lines, tail, lang)
+
+
+def final(outcome: Outcome, names: Sequence[str], lang: str) -> str:
+    """Return the closing message: why the game ended and the standings."""
+    lines = [t(lang, "post.over", number=outcome.game_id)]
+    lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
+    fin = outcome.final
+    if fin is not None:
+        scores = fin.result.scores if fin.result else ()
+        order = sorted(range(len(fin.ranks)), key=lambda s: (fin.ranks[s], s))
+        for seat in order:
+            points = f" \N{EM DASH} {scores[seat]}" if seat < len(scores) else ""
+            out = " " + t(lang, "post.out") if seat in fin.out else ""
+            lines.append(f"{fin.ranks[seat]}. {seat_name(seat, names)}{points}{out}")
+    return fit(lines[0], lines[1:], "", lang)
+
+
+def log_lines(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> str:
+    """Return a log for `/game log`, the newest lines kept when it is long."""
+    if not lines:
+        return t(lang, "game.log_empty")
+    return fit("", [_line(x, names) for x in lines], "", lang)
+
+
+def shown_version(message: discord.Message | Any) -> int | None:
+    """Return the game version a posted board's controls carry (None without controls)."""
+    for row in getattr(message, "components", []):
+        for child in getattr(row, "children", []):
+            found = _VERSION.match(getattr(child, "custom_id", None) or "")
+            if found:
+                return int(found[1])
+    return None

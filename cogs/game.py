@@ -1,0 +1,270 @@
+"""`/game ...`: create a game and everything a player or an admin does with one.
+
+Commands typed inside a game's thread act on that game; elsewhere the `game` option (with
+autocomplete of your games) says which. Every reply about a game is ephemeral unless it
+changes the game, whose outcome is posted in the thread.
+"""
+
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from cogs import lobby
+from cogs.common import text
+from cogs.common.controls import undo as undo_move
+from cogs.common.errors import refuse, reply
+from cogs.common.find import find_game, game_autocomplete
+from cogs.common.i18n import lang_of, t
+from cogs.common.runtime import remember
+from engine.core.errors import GameError
+from engine.games import GAMES
+from engine.sessions import Outcome, Policy, Settings
+
+log = logging.getLogger(__name__)
+
+GameChoice = Literal["trajan", "troyes"]
+Control = Literal["none", "24h", "48h", "72h"]
+Language = Literal["en", "es"]
+GameOption = app_commands.Range[int, 1]
+
+
+class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play a board game")):
+    """The `/game` command group."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        """Keep the bot (the runtime hangs on it)."""
+        self.bot = bot
+
+    async def _post(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        await remember(interaction).poster.post(outcome)
+        await reply(interaction, t(lang_of(interaction.locale), "game.done"))
+
+    @app_commands.command(name=_("new"), description=_("Open a lobby for a new game"))
+    @app_commands.describe(
+        game=_("Which game"), players=_("How many players (2-4)"),
+        options=_("Game options as name=value"), time_control=_("Time allowed per move"),
+        policy=_("What happens when time runs out"), language=_("Language of the game"),
+        ai=_("How many AI players to seat now"),
+    )  # fmt: skip
+    async def new(  # noqa: PLR0913, PLR0917 - one argument per option
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        players: app_commands.Range[int, 2, 4] = 3,
+        options: str | None = None,
+        time_control: Control = "none",
+        policy: Literal["stand_in", "forfeit"] = "stand_in",
+        language: Language | None = None,
+        ai: app_commands.Range[int, 0, 3] = 0,
+    ) -> None:
+        """Open a lobby for a new game."""
+        if game not in GAMES:
+            known = ", ".join(sorted(GAMES))
+            await reply(interaction, t(lang_of(interaction.locale), "game.unknown", known=known))
+            return
+        await lobby.open_lobby(
+            interaction, game=game, players=players, options=options,
+            time_control=time_control, policy=policy, language=language, ai=ai,
+        )  # fmt: skip
+
+    @new.autocomplete("game")
+    async def _games(
+        self, _i: discord.Interaction[Any], cur: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g.title(), value=g) for g in sorted(GAMES) if cur in g]
+
+    @new.autocomplete("options")
+    async def _options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        chosen = getattr(interaction.namespace, "game", None) or "trajan"
+        engine = GAMES.get(chosen)
+        if engine is None:
+            return []
+        done, _sep, last = current.rpartition(" ")
+        pairs = [f"{o.name}={c}" for o in engine.options() for c in o.choices]
+        found = [f"{done} {p}".strip() for p in pairs if p.startswith(last)]
+        return [app_commands.Choice(name=f[:100], value=f[:100]) for f in found[:25]]
+
+    @app_commands.command(name=_("private"), description=_("See what only you may see"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def private(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """See what only you may see."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await remember(interaction).poster.send_private(interaction, found)
+
+    @app_commands.command(name=_("status"), description=_("Show a game's players and turn"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def status(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Show a game's players and turn."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        try:
+            info = await rt.sessions.status(found)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        meta = await rt.poster.meta(found, info)
+        lines = [t(lang, "game.status", game=info.game.title(), number=found,
+                   status=info.status.value, move=info.version)]  # fmt: skip
+        lines += [f"{text.seat_name(i, meta.names)}" for i in range(len(meta.names))]
+        if info.turn is not None:
+            lines.append(t(lang, "post.now", who=text.seat_name(info.turn.seat, meta.names),
+                           prompt=info.turn.prompt))  # fmt: skip
+            if info.turn.deadline:
+                lines.append(t(lang, "post.deadline", when=text.when(info.turn.deadline)))
+        await reply(interaction, "\n".join(lines))
+
+    @app_commands.command(name=_("log"), description=_("Show the moves of a game"))
+    @app_commands.describe(since_my_turn=_("Only what happened since your last move"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def log(
+        self,
+        interaction: discord.Interaction[Any],
+        since_my_turn: bool = False,
+        game: GameOption | None = None,
+    ) -> None:
+        """Show the moves of a game."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        try:
+            user = interaction.user.id if since_my_turn else None
+            lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        meta = await rt.poster.meta(found)
+        await reply(interaction, text.log_lines(lines, meta.names, lang))
+
+    @app_commands.command(name=_("undo"), description=_("Take back your last move"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def undo(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Take back your last move."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await undo_move(interaction, found, None)
+
+    @app_commands.command(
+        name=_("settings"), description=_("Change a game's or the server's settings")
+    )
+    @app_commands.describe(
+        language=_("Language of the game"), policy=_("What happens when time runs out"),
+        time_control=_("Time allowed per move"),
+        server_language=_("Default language of new games here (admins)"),
+    )  # fmt: skip
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        language: Language | None = None,
+        policy: Literal["stand_in", "forfeit"] | None = None,
+        time_control: Control | None = None,
+        server_language: Language | None = None,
+        game: GameOption | None = None,
+    ) -> None:
+        """Change a game's or the server's settings."""
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        admin = lobby.is_admin(interaction, rt)
+        if server_language is not None:
+            if not admin or interaction.guild_id is None:
+                await reply(interaction, t(lang, "error.admin_only"))
+                return
+            await rt.sessions.set_guild_setting(interaction.guild_id, "language", server_language)
+            if language is None and policy is None and time_control is None:
+                await reply(interaction, t(lang, "game.done"))
+                return
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        change = Settings(
+            language=language, policy=Policy(policy) if policy else None,
+            time_control=lobby.TIME_CONTROLS.get(time_control or "none"),
+            no_time_control=time_control == "none",
+        )  # fmt: skip
+        try:
+            await rt.sessions.configure(found, interaction.user.id, change, admin=admin)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        rt.poster.forget(found)
+        await reply(interaction, t(lang, "game.done"))
+
+    @app_commands.command(name=_("resign"), description=_("Resign; an AI finishes your seat"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Resign; an AI finishes your seat."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await remember(interaction).sessions.resign(found, interaction.user.id)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await self._post(interaction, outcome)
+
+    @app_commands.command(name=_("abandon"), description=_("End a game for everyone"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def abandon(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """End a game for everyone (at once for admins; otherwise all players must agree)."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        rt = remember(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            admin = lobby.is_admin(interaction, rt)
+            outcome = await rt.sessions.abandon(found, interaction.user.id, admin=admin)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await self._post(interaction, outcome)
+
+    @app_commands.command(
+        name=_("verify"), description=_("Replay a game's log and check it (admins)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def verify(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Replay a game's log from its seed and compare it with the stored game (admins)."""
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        if not lobby.is_admin(interaction, rt):
+            await reply(interaction, t(lang, "error.admin_only"))
+            return
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await rt.sessions.verify(found)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        key = "game.verified" if result.ok else "game.verify_failed"
+        await reply(interaction, t(lang, key, number=found, detail=result.detail))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the cog."""
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,203 @@
+"""Lobbies: `/game new` posts a lobby with Join, Leave, Add AI and Start buttons.
+
+On Start the bot opens a public thread on the lobby message and posts the first board
+there. Before starting, it checks that it may create threads and post images in them, and
+names exactly what it lacks otherwise (notes/discord.md §5.5).
+"""
+
+import logging
+import re
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from cogs.common.errors import missing_permissions, permission_names, refuse, reply
+from cogs.common.i18n import lang_of, t
+from cogs.common.runtime import Runtime, remember
+from engine.core.errors import GameError
+from engine.sessions import GameInfo, NewGame, Policy, Status, TimeControl
+
+log = logging.getLogger(__name__)
+
+START_NEEDS = (
+    "create_public_threads",
+    "send_messages_in_threads",
+    "attach_files",
+    "read_message_history",
+)
+HOUR = timedelta(hours=1)
+TIME_CONTROLS = {
+    "none": None,
+    "24h": TimeControl(24 * HOUR, (8 * HOUR, 2 * HOUR)),
+    "48h": TimeControl(48 * HOUR, (12 * HOUR, 4 * HOUR)),
+    "72h": TimeControl(72 * HOUR, (24 * HOUR, 6 * HOUR)),
+}
+
+
+def is_admin(interaction: discord.Interaction[Any], rt: Runtime) -> bool:
+    """Return whether the user has Manage Server or the configured admin role."""
+    if interaction.permissions.manage_guild:
+        return True
+    roles = getattr(interaction.user, "roles", [])
+    return rt.admin_role_id is not None and any(r.id == rt.admin_role_id for r in roles)
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """Read `name=value name=value` game options (a GameError names a malformed part)."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise GameError(f"Write options as name=value, not '{part}'.")
+        options[name.strip().lower()] = value.strip().lower()
+    return options
+
+
+def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
+    """Return the lobby message: game, settings and seats."""
+    control = info.time_control
+    hours = "-" if control is None else str(int(control.per_move.total_seconds() // 3600))
+    options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
+    lines = [
+        t(lang, "lobby.title", game=info.game.title(), number=info.game_id),
+        t(
+            lang,
+            "lobby.settings",
+            options=options,
+            hours=hours,
+            language=info.language,
+            policy=t(lang, f"lobby.policy_{info.policy.value}"),
+        ),
+    ]
+    for slot in range(info.max_seats):
+        seat = next((s for s in info.seats if s.slot == slot), None)
+        if seat is None:
+            who = t(lang, "lobby.free")
+        elif seat.user_id is None:
+            who = f"AI ({seat.ai})"
+        else:
+            who = names.get(seat.user_id, f"<@{seat.user_id}>")
+        lines.append(f"{slot + 1}. {who}")
+    if info.status is Status.ACTIVE:
+        lines.append(t(lang, "lobby.started", thread=f"<#{info.thread_id}>"))
+    return "\n".join(lines)
+
+
+def lobby_view(game: int, lang: str) -> discord.ui.View:
+    """Build the lobby buttons."""
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "ai", "start"):
+        view.add_item(LobbyButton(game, action, t(lang, f"lobby.{action}")))
+    return view
+
+
+async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
+    interaction: discord.Interaction[Any],
+    *,
+    game: str,
+    players: int,
+    options: str | None,
+    time_control: str,
+    policy: str,
+    language: str | None,
+    ai: int,
+) -> None:
+    """Create the lobby (with `ai` AI seats) and post it as the command's reply."""
+    rt = remember(interaction)
+    lang = lang_of(interaction.locale)
+    try:
+        spec = NewGame(
+            game, interaction.guild_id, interaction.channel_id, players,
+            parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
+        )  # fmt: skip
+        info = await rt.sessions.create_lobby(interaction.user.id, spec)
+        for _ in range(min(ai, players - 1)):
+            info = await rt.sessions.add_ai(info.game_id, interaction.user.id)
+    except GameError as error:
+        await refuse(interaction, error)
+        return
+    lang = info.language
+    text = lobby_text(info, rt.names, lang)
+    await interaction.response.send_message(text, view=lobby_view(info.game_id, lang))
+    message = await interaction.original_response()
+    await rt.sessions.set_messages(info.game_id, lobby_message_id=message.id)
+
+
+async def start(interaction: discord.Interaction[Any], game: int) -> None:
+    """Start the game, open its thread on the lobby message and post the first board."""
+    rt = remember(interaction)
+    lang = lang_of(interaction.locale)
+    lacking = missing_permissions(interaction.app_permissions, START_NEEDS)
+    if lacking:
+        await reply(interaction, t(lang, "error.permissions", perms=permission_names(lacking)))
+        return
+    await interaction.response.defer()
+    try:
+        outcome = await rt.sessions.start(
+            game, interaction.user.id, admin=is_admin(interaction, rt)
+        )
+    except GameError as error:
+        await refuse(interaction, error)
+        return
+    info = await rt.sessions.status(game)
+    assert interaction.message is not None  # noqa: S101 - a button is on a message
+    name = t(info.language, "lobby.thread", game=info.game.title(), number=game)
+    try:
+        thread = await interaction.message.create_thread(name=name[:100])
+    except discord.Forbidden:
+        await reply(interaction, t(lang, "error.permissions", perms="Create Public Threads"))
+        return
+    await rt.sessions.set_messages(game, thread_id=thread.id)
+    info = replace(info, thread_id=thread.id)
+    await interaction.edit_original_response(content=lobby_text(info, rt.names, info.language),
+                                             view=None)  # fmt: skip
+    await rt.poster.post(replace(outcome, thread_id=thread.id), fresh=True)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dn:l:(?P<g>\d+):(?P<a>join|leave|ai|start)",
+):
+    """One of the lobby's four buttons."""
+
+    def __init__(self, game: int, action: str, label: str = "?") -> None:
+        style = discord.ButtonStyle.success if action == "start" else discord.ButtonStyle.primary
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=style, custom_id=f"dn:l:{game}:{action}"
+        )
+        super().__init__(button)
+        self.game, self.action = game, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "LobbyButton":
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["g"]), match["a"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Join, leave, add an AI seat or start, then show the lobby as it is now."""
+        if self.action == "start":
+            await start(interaction, self.game)
+            return
+        rt = remember(interaction)
+        user = interaction.user.id
+        try:
+            if self.action == "join":
+                info = await rt.sessions.join(self.game, user)
+            elif self.action == "leave":
+                info = await rt.sessions.leave(self.game, user)
+            else:
+                info = await rt.sessions.add_ai(self.game, user)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        text = lobby_text(info, rt.names, info.language)
+        await interaction.response.edit_message(
+            content=text, view=lobby_view(self.game, info.language)
+        )
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton,)

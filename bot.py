@@ -97,7 +97,6 @@ class GameBot(commands.Bot):
         poster = Poster(self, sessions, names)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, settings.fault, names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
-        self._resumed = False
 
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""
@@ -114,17 +113,23 @@ class GameBot(commands.Bot):
         else:
             await self.tree.sync()
 
-    async def on_ready(self) -> None:
-        """Resume the games once: AI turns cut short, due timers, out-of-date boards."""
-        log.info("connected as %s", self.user)
-        if self._resumed:
-            return
-        self._resumed = True
+        await self._resume()
+
+    async def _resume(self) -> None:
+        """Before any click can arrive: finish AI turns cut short, fire due timers, repost boards.
+
+        This runs in setup_hook (logged in, gateway not yet connected), so no interaction
+        races with it.
+        """
         for outcome in await self.sessions.resume():
             await self.runtime.poster.post(outcome)
         refreshed = await self.runtime.poster.refresh()
         log.info("resumed; %d boards posted again", refreshed)
         self.ticker.start()
+
+    async def on_ready(self) -> None:
+        """Log the connection."""
+        log.info("connected as %s", self.user)
 
     async def _tick(self) -> None:
         try:

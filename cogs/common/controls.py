@@ -23,6 +23,9 @@ from engine.sessions import Choices
 
 log = logging.getLogger(__name__)
 
+# Decisions whose choices show the decider's hand (notes in engine/sessions/README.md):
+# the public board offers one "choose privately" button; the choices go out ephemerally.
+PRIVATE_KINDS = {"trajan": frozenset({"discard", "display", "ship", "seaport"})}
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
 LABEL = 80
@@ -53,8 +56,9 @@ async def act(
     """
     rt = remember(interaction)
     lang = lang_of(interaction.locale)
+    typed = interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=typed, thinking=typed)
     try:
         if not sure and await rt.sessions.reveals(game, interaction.user.id, version, move):
             await _confirm(interaction, game, version, move, lang)
@@ -72,6 +76,8 @@ async def act(
     if rt.fault == "after_play":  # test hook: the move is saved; the process gets killed here
         await asyncio.sleep(3600)
     await rt.poster.post(outcome)
+    if typed:
+        await reply(interaction, t(lang, "play.undo_done"))
 
 
 async def _confirm(
@@ -106,12 +112,20 @@ async def stale(interaction: discord.Interaction[Any], game: int, error: GameErr
     await reply(interaction, t(lang, "play.stale", url=url))
 
 
-def controls(choices: Choices, lang: str, page: int = 0, *, tools: bool = True) -> discord.ui.View:
-    """Build the controls of the current decision (buttons, or a paged select) plus tools."""
+def controls(
+    choices: Choices, lang: str, page: int = 0, *, tools: bool = True, hidden: bool = False
+) -> discord.ui.View:
+    """Build the controls of the current decision (buttons, or a paged select) plus tools.
+
+    With `hidden` (a public board whose choices would show the decider's hand), one button
+    asks for the choices privately instead.
+    """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
     items = choices.choices
-    if len(items) <= MAX_BUTTONS:
+    if hidden:
+        view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
+    elif len(items) <= MAX_BUTTONS:
         for c in items:
             view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=c.index // 5))
     else:
@@ -223,9 +237,9 @@ class PageButton(
 ):
     """Show another page of a long list of moves, ephemerally, to the deciding player."""
 
-    def __init__(self, game: int, version: int, page: int, label: str = "?") -> None:
+    def __init__(self, game: int, version: int, page: int, label: str = "?", row: int = 1) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, row=1,
+            label=label, style=discord.ButtonStyle.secondary, row=row,
             custom_id=f"dn:p:{game}:{version}:{page}",
         )  # fmt: skip
         super().__init__(button)
@@ -250,6 +264,9 @@ class PageButton(
             return
         if choices.version != self.version:
             await stale(interaction, self.game, StaleStateError(t(lang, "error.stale")))
+            return
+        if choices.turn.user_id != interaction.user.id:
+            await reply(interaction, t(lang, "error.not_your_turn"))
             return
         view = controls(choices, lang, self.page, tools=False)
         await reply(interaction, choices.turn.prompt, view=view)

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from cogs.common import text
-from cogs.common.controls import controls, jump_url
+from cogs.common.controls import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, refuse, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.images import board_png, private_png, score_png
@@ -119,14 +119,16 @@ class Poster:
     ) -> None:
         lang = meta.language
         recent = () if fresh else await self.sessions.log(outcome.game_id, limit=6)
-        content = text.board(outcome, meta.names, meta.users, lang, recent=recent)
+        content = text.board(outcome, meta.names, lang, recent=recent)
         prompt = outcome.turn.prompt if outcome.turn else None
         png = await board_png(meta.game, outcome.view, prompt, meta.names)
         file = discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png")
         view = discord.utils.MISSING
         if outcome.turn is not None and outcome.turn.user_id is not None:
             try:
-                view = controls(await self.sessions.choices(outcome.game_id), lang)
+                choices = await self.sessions.choices(outcome.game_id)
+                hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
+                view = controls(choices, lang, hidden=hidden)
             except GameError:
                 view = discord.utils.MISSING
         old = outcome.board_message_id

@@ -18,6 +18,8 @@ from engine.sessions import LogLine, Notice, NoticeKind, Outcome
 LIMIT = 1900
 LETTERS = "ABCD"
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
+_LEAD = re.compile(r"^[Pp]layer [1-4]:\s*")
+_PLAYER = re.compile(r"\b[Pp]layer ([1-4])\b")
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:
@@ -28,6 +30,16 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
     return f"{name} ({LETTERS[seat]})"
 
 
+def named(line: str, names: Sequence[str]) -> str:
+    """Replace the engine's "Player 2" (1-based) with the player's name and letter."""
+
+    def swap(found: re.Match[str]) -> str:
+        seat = int(found[1]) - 1
+        return seat_name(seat, names) if 0 <= seat < len(LETTERS) else found[0]
+
+    return _PLAYER.sub(swap, line)
+
+
 def when(moment: datetime | None) -> str:
     """Return a Discord timestamp that each reader sees in their own time zone."""
     return "-" if moment is None else f"<t:{int(moment.timestamp())}:R>"
@@ -35,10 +47,10 @@ def when(moment: datetime | None) -> str:
 
 def _line(line: LogLine, names: Sequence[str]) -> str:
     who = seat_name(line.seat, names)
-    head = f"`{line.version:>3}` **{who}**: {line.text}"
+    head = f"`{line.version:>3}` **{who}**: {named(line.text, names)}"
     if line.by.value != "player":
         head += " *(AI)*" if line.by.value in ("ai", "stand_in") else ""
-    events = [e for e in line.events if e]
+    events = [named(e, names) for e in line.events if e]
     return head + ("\n" + "\n".join(f"      \N{BULLET} {e}" for e in events) if events else "")
 
 
@@ -57,6 +69,11 @@ def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
     return None if key is None else t(lang, key, who=who, detail=notice.detail)
 
 
+def prompt_of(prompt: str, names: Sequence[str]) -> str:
+    """Return the engine's prompt without its leading "Player N:" (the caption names them)."""
+    return named(_LEAD.sub("", prompt), names)
+
+
 def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
     """Join head, log lines and tail, dropping the oldest lines to stay under the limit."""
     kept: list[str] = []
@@ -73,7 +90,6 @@ def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
 def board(
     outcome: Outcome,
     names: Sequence[str],
-    users: Sequence[int | None],
     lang: str,
     recent: Sequence[LogLine] = (),
 ) -> str:
@@ -90,10 +106,9 @@ def board(
     if outcome.turn is not None:
         turn = outcome.turn
         who = f"<@{turn.user_id}>" if turn.user_id else seat_name(turn.seat, names)
-        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
+        tail = t(lang, "post.now", who=who, prompt=prompt_of(turn.prompt, names))
         if turn.deadline is not None:
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
-    del users
     return fit(head, lines, tail, lang)
 
 

@@ -22,7 +22,7 @@ from localdiscord.model import Json
 REPO = Path(__file__).resolve().parents[2]
 BOT = [sys.executable, str(REPO / "bot.py")]
 NOW = re.compile(r"\*\*Now:\*\* <@(\d+)>")
-MOVE_ID = re.compile(r"^dn:([msk]):(\d+):(\d+):(\d+)$")
+MOVE_ID = re.compile(r"^dn:([mskp]):(\d+):(\d+):(\d+)$")
 
 
 @pytest.fixture(scope="module")
@@ -92,9 +92,18 @@ def decider(message: Seen) -> int | None:
     return int(found[1]) if found else None
 
 
+def private_choices(actor: Actor, message: Seen) -> Seen:
+    """Press "Choose privately" and return the ephemeral message with the choices."""
+    private = next(c for c in message.buttons() if c["custom_id"].startswith("dn:p:"))
+    return actor.click(message, private["custom_id"]).wait_reply()
+
+
 def press_first(actor: Actor, message: Seen, thread: ChannelRef, pick: int = 0) -> None:
     """Press a move control (the `pick`-th choice) and confirm if asked; wait for the ack."""
-    items = controls(message)
+    items = [c for c in controls(message) if not c.get("custom_id", "").startswith("dn:p:")]
+    if not items:  # the choices would show the hand: they come ephemerally
+        message = private_choices(actor, message)
+        items = [c for c in controls(message) if not c["custom_id"].startswith("dn:p:")]
     item = items[0]
     if item["type"] == 2:
         buttons = [c for c in items if c["type"] == 2]
@@ -103,6 +112,7 @@ def press_first(actor: Actor, message: Seen, thread: ChannelRef, pick: int = 0) 
         options = item["options"]
         ref = actor.select(message, item["custom_id"], [options[pick % len(options)]["value"]])
     ref.wait_acked()
+    version = int(item["custom_id"].split(":")[3])
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         for follow in ref.followups():
@@ -111,7 +121,7 @@ def press_first(actor: Actor, message: Seen, thread: ChannelRef, pick: int = 0) 
                 actor.click(follow, confirm[0]["custom_id"]).wait_acked()
                 return
             return  # some other reply (a refusal): the caller looks at the board
-        if version_of(board(actor, thread)) != version_of(message):
+        if version_of(board(actor, thread)) != version:
             return
         time.sleep(0.02)
 

@@ -1,0 +1,219 @@
+"""The real bot through the local Discord, as players would use it (issue 5)."""
+
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from tests.e2e.conftest import (
+    board,
+    controls,
+    decider,
+    open_game,
+    play_until,
+    press_first,
+    start_game,
+    version_of,
+    wait_new_board,
+)
+
+PNG = b"\x89PNG\r\n\x1a\n"
+# Labels of decisions that show the decider's hand (cogs/common/controls.py PRIVATE_KINDS).
+HAND_LABELS = ("Discard ", "Display ", "Load ", "Ship ")
+
+
+def two_humans(table, **options):
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, lobby = open_game(table, alice, players=3, ai=1, **options)
+    bob.click(lobby, f"dn:l:{number}:join").wait_reply()
+    return number, start_game(table, alice, lobby, number)
+
+
+def press(actor, message):
+    """Press the first move control of a message (a button, or the menu's first option)."""
+    item = next(c for c in controls(message) if c["custom_id"].startswith(("dn:m:", "dn:s:")))
+    if item["type"] == 2:
+        return actor.click(message, item["custom_id"])
+    return actor.select(message, item["custom_id"], [item["options"][0]["value"]])
+
+
+def answer(table, ref):
+    """Wait for the first (ephemeral) followup of an acknowledged interaction."""
+    ref.wait_acked()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        found = ref.followups()
+        if found:
+            return found[0]
+        time.sleep(0.02)
+    raise TimeoutError("no followup")
+
+
+def moves_in_db(table, number):
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (count,) = db.execute(
+            "SELECT COUNT(*) FROM moves WHERE game_id = ? AND undone_at IS NULL", (number,)
+        ).fetchone()
+        (version,) = db.execute("SELECT version FROM games WHERE id = ?", (number,)).fetchone()
+    return count, version
+
+
+def verified(table, number):
+    alice = table.users["alice"]  # the guild owner: Manage Server
+    return alice.slash(table.channel, "game verify", {"game": number}).wait_reply().content
+
+
+def test_lobby_buttons_and_bad_inputs_get_short_ephemeral_replies(table):
+    alice, bob, dave = table.users["alice"], table.users["bob"], table.users["dave"]
+    number, lobby = open_game(table, alice, players=2)
+    again = alice.click(lobby, f"dn:l:{number}:join").wait_reply()
+    assert again.ephemeral
+    assert again.content == "You are already seated in this game."
+    unknown = alice.slash(table.channel, "game new", {"game": "chess"}).wait_reply()
+    assert unknown.ephemeral
+    assert "no such game" in unknown.content
+    bad = alice.slash(table.channel, "game new", {"game": "trajan", "options": "x"}).wait_reply()
+    assert bad.ephemeral
+    assert "name=value" in bad.content
+    lost = alice.slash(table.channel, "game status", {}).wait_reply()
+    assert lost.ephemeral
+    assert "Which game?" in lost.content
+    assert "Only server admins" in bob.slash(table.channel, "game verify", {}).wait_reply().content
+    bob.click(lobby, f"dn:l:{number}:join").wait_reply()
+    full = dave.click(lobby, f"dn:l:{number}:join").wait_reply()
+    assert full.content == "This game is full."
+
+
+def test_only_the_deciding_player_can_act_and_bad_moves_change_nothing(table):
+    number, thread = two_humans(table)
+    alice, bob, dave = (table.users[n] for n in ("alice", "bob", "dave"))
+    current = board(alice, thread)
+    who = decider(current)
+    other = bob if who == alice.id else alice
+    refused = answer(table, press(other, current))
+    assert refused.content == "It is not your decision now."
+    assert refused.ephemeral
+    stranger = answer(table, press(dave, current))
+    assert stranger.content == "You are not seated in this game."
+    nonsense = other.slash(thread, "move", {"move": "fly to the moon"}).wait_reply()
+    assert nonsense.ephemeral
+    assert nonsense.content
+    assert moves_in_db(table, number) == (0, 0) or version_of(board(alice, thread)) == version_of(
+        current
+    )
+    assert "**Now:**" in board(dave, thread).content  # nothing moved for anyone
+
+
+def test_two_presses_of_the_same_button_at_once_apply_it_once(table):
+    number, thread = two_humans(table)
+    alice, bob = table.users["alice"], table.users["bob"]
+    current = board(alice, thread)
+    who = alice if decider(current) == alice.id else bob
+    before = moves_in_db(table, number)
+    refs = []
+    go = threading.Barrier(2)
+
+    def at_once():
+        go.wait()
+        refs.append(press(who, current))
+
+    presses = [threading.Thread(target=at_once) for _ in range(2)]
+    for p in presses:
+        p.start()
+    for p in presses:
+        p.join()
+    for ref in refs:
+        ref.wait_acked()
+    wait_new_board(alice, thread, version_of(current))
+    # One press moved the game; the other was told the board is out of date (or to confirm).
+    after = moves_in_db(table, number)
+    assert after[0] - before[0] >= 1
+    texts = [f.content for ref in refs for f in ref.followups()]
+    assert len([x for x in texts if "out of date" in x]) <= 1
+    assert "replay exactly" in verified(table, number)
+
+
+def test_public_messages_never_show_a_hand(table):
+    _, thread = two_humans(table)
+    play_until(table, thread, lambda n: n >= 40)
+    dave = table.users["dave"]  # a spectator sees exactly the public messages
+    for message in dave.messages(thread) + dave.messages(table.channel):
+        if message.ephemeral:
+            continue  # dave's own replies from other tests
+        labels = [c.get("label") or "" for c in message.buttons()]
+        labels += [o["label"] for s in message.selects() for o in s.get("options", [])]
+        assert not [x for x in labels if x.startswith(HAND_LABELS)], message.content
+        assert "Your hand" not in message.content
+        for image in message.attachments:
+            assert image.filename.startswith(("board-", "score"))
+    private = table.users["alice"].slash(thread, "game private", {}).wait_reply()
+    assert private.ephemeral
+    assert private.attachments[0].data[:8] == PNG
+    assert private not in dave.messages(thread)
+
+
+def test_a_killed_bot_loses_no_move_and_old_boards_are_retired(table):
+    number, thread = two_humans(table)
+    alice = table.users["alice"]
+    play_until(table, thread, lambda n: n >= 3)
+    count, version = moves_in_db(table, number)
+    assert count == version
+    table.restart(kill=True)
+    assert moves_in_db(table, number) == (count, version)
+    current = board(alice, thread)
+    assert version_of(current) == version
+    boards = [m for m in alice.messages(thread) if m.author_is_bot and not m.ephemeral]
+    assert [m.id for m in boards if controls(m)] == [current.id]  # older turns lost theirs
+    play_until(table, thread, lambda n: n >= 2)  # the current board still plays
+    assert "replay exactly" in verified(table, number)
+
+
+def test_a_bot_killed_during_a_move_keeps_it_once(make_table):
+    table = make_table(extra_env={"DENARIUS_FAULT": "after_play"})
+    number, thread = two_humans(table)
+    alice, bob = table.users["alice"], table.users["bob"]
+    current = board(alice, thread)
+    who = alice if decider(current) == alice.id else bob
+    before, _ = moves_in_db(table, number)
+    press_first(who, current, thread)  # saved, then the bot hangs before posting
+    deadline = time.monotonic() + 20
+    while moves_in_db(table, number)[0] == before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert table.bot is not None
+    table.bot.env.pop("DENARIUS_FAULT")
+    table.restart(kill=True)
+    fresh = wait_new_board(alice, thread, version_of(current))
+    count, version = moves_in_db(table, number)
+    assert version_of(fresh) == version
+    assert count == version
+    assert count > before
+    assert not controls(next(m for m in alice.messages(thread) if m.id == current.id))
+    assert "replay exactly" in verified(table, number)
+
+
+def test_an_expired_timer_is_handled_by_its_policy_after_a_restart(make_table):
+    table = make_table()
+    number, thread = two_humans(table, time_control="24h", policy="stand_in")
+    alice = table.users["alice"]
+    current = board(alice, thread)
+    assert "(due <t:" in current.content
+    _, version = moves_in_db(table, number)
+    assert table.bot is not None
+    table.bot.env["DENARIUS_CLOCK_OFFSET"] = str(25 * 3600)  # the bot comes back a day later
+    table.restart(kill=True)
+    notice = alice.wait_message(thread, lambda m: "ran out of time" in m.content, timeout=30)
+    assert "an AI plays for them" in notice.content
+    assert moves_in_db(table, number)[1] > version
+
+
+@pytest.mark.slow
+def test_a_complete_three_player_trajan_game(make_table):
+    table = make_table()
+    number, thread = two_humans(table)
+    play_until(table, thread, lambda n: False, max_moves=5000)
+    alice = table.users["alice"]
+    end = alice.wait_message(thread, lambda m: "is over" in m.content, timeout=60)
+    assert end.attachments[0].filename == "score.png"
+    assert "1. " in end.content
+    assert "replay exactly" in verified(table, number)

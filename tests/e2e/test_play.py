@@ -6,6 +6,8 @@ import time
 
 import pytest
 
+from localdiscord.harness import BotHarness
+from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from tests.e2e.conftest import (
     board,
     controls,
@@ -23,14 +25,14 @@ PNG = b"\x89PNG\r\n\x1a\n"
 HAND_LABELS = ("Discard ", "Display ", "Load ", "Ship ")
 
 
-def two_humans(table, **options):
+def two_humans(table: BotHarness, **options: object) -> tuple[int, ChannelRef]:
     alice, bob = table.users["alice"], table.users["bob"]
     number, lobby = open_game(table, alice, players=3, ai=1, **options)
     bob.click(lobby, f"dn:l:{number}:join").wait_reply()
     return number, start_game(table, alice, lobby, number)
 
 
-def press(actor, message):
+def press(actor: Actor, message: Seen) -> InteractionRef:
     """Press the first move control of a message (a button, or the menu's first option)."""
     item = next(c for c in controls(message) if c["custom_id"].startswith(("dn:m:", "dn:s:")))
     if item["type"] == 2:
@@ -38,7 +40,7 @@ def press(actor, message):
     return actor.select(message, item["custom_id"], [item["options"][0]["value"]])
 
 
-def answer(table, ref):
+def answer(table: BotHarness, ref: InteractionRef) -> Seen:
     """Wait for the first (ephemeral) followup of an acknowledged interaction."""
     ref.wait_acked()
     deadline = time.monotonic() + 15
@@ -50,7 +52,7 @@ def answer(table, ref):
     raise TimeoutError("no followup")
 
 
-def moves_in_db(table, number):
+def moves_in_db(table: BotHarness, number: int) -> tuple[int, int]:
     with sqlite3.connect(table.workdir / "games.db") as db:
         (count,) = db.execute(
             "SELECT COUNT(*) FROM moves WHERE game_id = ? AND undone_at IS NULL", (number,)
@@ -59,7 +61,7 @@ def moves_in_db(table, number):
     return count, version
 
 
-def verified(table, number):
+def verified(table: BotHarness, number: int) -> str:
     alice = table.users["alice"]  # the guild owner: Manage Server
     return alice.slash(table.channel, "game verify", {"game": number}).wait_reply().content
 

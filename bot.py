@@ -12,6 +12,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -50,6 +51,7 @@ class Settings:
     tick_seconds: float = 60.0  # how often timers are checked
     clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
     fault: str = ""  # tests: "after_play" stalls a move after saving it
+    loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
 
     def __repr__(self) -> str:
         """Show the settings without the token."""
@@ -77,6 +79,7 @@ class Settings:
             tick_seconds=float(env.get("TICK_SECONDS") or 60),
             clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
             fault=env.get("DENARIUS_FAULT", ""),
+            loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
         )
 
 
@@ -97,6 +100,7 @@ class GameBot(commands.Bot):
         poster = Poster(self, sessions, names)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, settings.fault, names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
+        self._monitor: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""
@@ -114,6 +118,8 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
         await self._resume()
+        if self.settings.loop_monitor:
+            self._monitor = asyncio.create_task(watch_loop())
 
     async def _resume(self) -> None:
         """Before any click can arrive: finish AI turns cut short, fire due timers, repost boards.
@@ -152,7 +158,21 @@ class GameBot(commands.Bot):
         """Stop the timers, then disconnect."""
         if self.ticker.is_running():
             self.ticker.cancel()
+        if self._monitor is not None:
+            self._monitor.cancel()
         await super().close()
+
+
+async def watch_loop(step: float = 0.005, every: float = 2.0) -> None:
+    """Log the worst lateness of a short sleep (an event-loop stall) every `every` seconds."""
+    worst, since = 0.0, time.perf_counter()
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(step)
+        worst = max(worst, time.perf_counter() - before - step)
+        if time.perf_counter() - since >= every:
+            log.info("loop stall max %.1f ms", worst * 1000)
+            worst, since = 0.0, time.perf_counter()
 
 
 def clock(offset: timedelta) -> Any:

@@ -1,0 +1,143 @@
+"""Benchmark the real bot through the local Discord: 200 active games, 20 moves per second.
+
+Starts the emulator and `python bot.py` (temporary database), opens `--games` two-player
+Trajan games (alice and bob at every table), then presses moves at `--rate` per second for
+`--seconds`, each as the deciding player of a random game whose board is up, the way people
+click. Reported: p50/p99 of interaction-to-acknowledgement (the bot's defer reaching the
+emulator) and interaction-to-board-posted (the new board with the next version's controls
+visible in the thread), and the worst event-loop stall the bot logged (DENARIUS_LOOP_MONITOR).
+
+Usage: .venv/bin/python bench/bot.py [--games 200] [--rate 20] [--seconds 20] [--workers 16]
+"""
+
+import argparse
+import random
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from localdiscord.harness import BotHarness
+from localdiscord.local import ChannelRef
+from tests.e2e.conftest import (
+    BOT,
+    board,
+    controls,
+    decider,
+    private_choices,
+    version_of,
+)
+
+STALL = re.compile(r"loop stall max ([\d.]+) ms")
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
+
+
+def open_games(h: BotHarness, count: int) -> list[ChannelRef]:
+    alice, bob = h.users["alice"], h.users["bob"]
+    threads = []
+    for _ in range(count):
+        lobby = alice.slash(h.channel, "game new", {"game": "trajan", "players": 2}).wait_reply()
+        number = int(re.search(r"#(\d+)", lobby.content)[1])
+        bob.click(lobby, f"dn:l:{number}:join").wait_reply()
+        alice.click(lobby, f"dn:l:{number}:start").wait_acked()
+        threads.append(alice.wait_thread(f"Trajan #{number}", timeout=60))
+    for thread in threads:
+        alice.wait_message(thread, lambda m: bool(controls(m)), timeout=120)
+    return threads
+
+
+def one_move(h: BotHarness, thread: ChannelRef, acks: list[float], boards: list[float]) -> None:
+    by_id = {a.id: a for a in h.users.values()}
+    watcher = h.users["alice"]
+    current = board(watcher, thread)
+    actor = by_id.get(decider(current) or 0)
+    if actor is None:
+        return
+    items = [c for c in controls(current) if not c["custom_id"].startswith("dn:p:")]
+    if not items:
+        current = private_choices(actor, current)
+        items = [c for c in controls(current) if not c["custom_id"].startswith("dn:p:")]
+    item = items[0]
+    old = int(item["custom_id"].split(":")[3])
+    start = time.perf_counter()
+    if item["type"] == 2:
+        ref = actor.click(current, item["custom_id"])
+    else:
+        ref = actor.select(current, item["custom_id"], [item["options"][0]["value"]])
+    ref.wait_acked(timeout=30)
+    acks.append(ref.ix.acked_at - ref.ix.created_at)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        follow = ref.followups()
+        confirm = [b for f in follow for b in f.buttons() if b["custom_id"].startswith("dn:k:")]
+        if confirm:  # a revealing move: the confirmation is a second click
+            actor.click(follow[0], confirm[0]["custom_id"]).wait_acked(timeout=30)
+        if follow and not confirm:
+            return  # refused (should not happen)
+        latest = version_of(board(watcher, thread))
+        if (latest is not None and latest > old) or "is over" in board(watcher, thread).content:
+            boards.append(time.perf_counter() - start)
+            return
+        time.sleep(0.005)
+
+
+def main() -> None:  # noqa: PLR0915 - setup, paced loop and report in one place
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--workers", type=int, default=32)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {"DENARIUS_LOOP_MONITOR": "1", "LOG_LEVEL": "INFO"}
+        with BotHarness(BOT, Path(tmp), extra_env=env) as h:
+            t0 = time.perf_counter()
+            threads = open_games(h, args.games)
+            print(f"{args.games} games open in {time.perf_counter() - t0:.0f} s")
+            mark = len(h.log())
+            acks: list[float] = []
+            boards: list[float] = []
+            busy: set[int] = set()
+            lock = threading.Lock()
+            rng = random.Random(1)
+
+            def run(thread: ChannelRef) -> None:
+                try:
+                    one_move(h, thread, acks, boards)
+                finally:
+                    with lock:
+                        busy.discard(thread.id)
+
+            with ThreadPoolExecutor(args.workers) as pool:
+                start = time.perf_counter()
+                sent = 0
+                while time.perf_counter() - start < args.seconds:
+                    due = start + sent / args.rate
+                    time.sleep(max(0.0, due - time.perf_counter()))
+                    with lock:
+                        free = [t for t in threads if t.id not in busy]
+                        thread = rng.choice(free)
+                        busy.add(thread.id)
+                    pool.submit(run, thread)
+                    sent += 1
+            elapsed = time.perf_counter() - start
+            stalls = [float(x) for x in STALL.findall(h.log()[mark:])]
+    print(f"moves sent {sent} in {elapsed:.1f} s ({sent / elapsed:.1f}/s); boards {len(boards)}")
+    print(f"ack   p50 {pct(acks, 50):.0f} ms  p99 {pct(acks, 99):.0f} ms  (target p99 < 100)")
+    print(f"board p50 {pct(boards, 50):.0f} ms  p99 {pct(boards, 99):.0f} ms  (target p99 < 500)")
+    print(f"worst event-loop stall {max(stalls, default=0):.0f} ms (target < 50)")
+    print(f"mean board {statistics.mean(boards) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -26,6 +26,7 @@ from cogs import lobby
 from cogs.common import controls, requests
 from cogs.common.errors import refuse, report_failure
 from cogs.common.i18n import CatalogTranslator, check_catalogs
+from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
 from engine.core.errors import GameError
@@ -51,6 +52,7 @@ class Settings:
     tick_seconds: float = 60.0  # how often timers are checked
     clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
     fault: str = ""  # tests: "after_play" stalls a move after saving it
+    render_processes: int = 1  # worker processes drawing images (0: threads)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
 
     def __repr__(self) -> str:
@@ -79,6 +81,7 @@ class Settings:
             tick_seconds=float(env.get("TICK_SECONDS") or 60),
             clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
             fault=env.get("DENARIUS_FAULT", ""),
+            render_processes=int(env.get("RENDER_PROCESSES") or 1),
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
         )
 
@@ -86,7 +89,7 @@ class Settings:
 class GameBot(commands.Bot):
     """The bot, with its store, session manager and settings injected."""
 
-    def __init__(self, settings: Settings, sessions: SessionManager) -> None:
+    def __init__(self, settings: Settings, sessions: SessionManager, renderer: Renderer) -> None:
         """Build the bot; nothing connects until `start`."""
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -97,7 +100,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.sessions = sessions
         names: dict[int, str] = {}
-        poster = Poster(self, sessions, names)
+        poster = Poster(self, sessions, names, renderer)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, settings.fault, names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
         self._monitor: asyncio.Task[None] | None = None
@@ -184,11 +187,15 @@ async def run(settings: Settings) -> None:
     """Open the database, run the bot until it is stopped, and close both cleanly."""
     async with await Store.open(settings.database_path) as store:
         sessions = SessionManager(store, GAMES, clock=clock(settings.clock_offset))
-        async with GameBot(settings, sessions) as bot:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-            await bot.start(settings.token)
+        renderer = Renderer(settings.render_processes)
+        try:
+            async with GameBot(settings, sessions, renderer) as bot:
+                loop = asyncio.get_running_loop()
+                for sig in (signal.SIGTERM, signal.SIGINT):
+                    loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+                await bot.start(settings.token)
+        finally:
+            renderer.close()
 
 
 def main() -> int:

@@ -1,10 +1,14 @@
 """Pick the renderer of each game and run it off the event loop (STYLE.md §2.4).
 
-Pillow work takes tens to hundreds of milliseconds, so every call here goes through
-`asyncio.to_thread`; the event loop keeps answering clicks meanwhile.
+Pillow work takes tens of milliseconds per board (most of it PNG encoding), so it never runs
+on the event loop. By default it runs in worker processes (`Renderer(processes=N)`): threads
+would still share the interpreter lock with the loop, and a busy render thread delays clicks.
+With `processes=0` it falls back to `asyncio.to_thread`.
 """
 
 import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from engine.core.protocol import Result
@@ -13,27 +17,56 @@ from render import score, trajan, troyes
 TITLES = {"trajan": "Trajan", "troyes": "Troyes"}
 
 
-def _board(game: str, view: Any, prompt: str | None, names: tuple[str, ...]) -> bytes:
-    module: Any = troyes if game == "troyes" else trajan
-    return bytes(module.board_png(view, prompt=prompt, names=names))
+def _module(game: str) -> Any:
+    return troyes if game == "troyes" else trajan
 
 
-def _private(game: str, view: Any, names: tuple[str, ...]) -> bytes:
-    module: Any = troyes if game == "troyes" else trajan
-    return bytes(module.private_png(view, names=names))
+def draw_board(game: str, view: Any, prompt: str | None, names: tuple[str, ...]) -> bytes:
+    """Draw the public board from the public view (runs in a worker)."""
+    return bytes(_module(game).board_png(view, prompt=prompt, names=names))
 
 
-async def board_png(game: str, view: Any, prompt: str | None, names: tuple[str, ...]) -> bytes:
-    """Draw the public board from the public view, in a worker thread."""
-    return await asyncio.to_thread(_board, game, view, prompt, names)
+def draw_private(game: str, view: Any, names: tuple[str, ...]) -> bytes:
+    """Draw a seat's private image from that seat's own view (runs in a worker)."""
+    return bytes(_module(game).private_png(view, names=names))
 
 
-async def private_png(game: str, view: Any, names: tuple[str, ...]) -> bytes:
-    """Draw a seat's private image from that seat's own view, in a worker thread."""
-    return await asyncio.to_thread(_private, game, view, names)
+def draw_score(game: str, result: Result, names: tuple[str, ...]) -> bytes:
+    """Draw the final score chart (runs in a worker)."""
+    return bytes(score.score_png(result, TITLES.get(game, game.title()), names))
 
 
-async def score_png(game: str, result: Result, names: tuple[str, ...]) -> bytes:
-    """Draw the final score chart, in a worker thread."""
-    title = TITLES.get(game, game.title())
-    return await asyncio.to_thread(score.score_png, result, title, names)
+class Renderer:
+    """Runs the drawing functions in worker processes (or threads with `processes=0`)."""
+
+    def __init__(self, processes: int = 1) -> None:
+        """Start `processes` render workers (spawned: the bot's threads are not forked)."""
+        self._pool: Executor | None = None
+        if processes > 0:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(processes, mp_context=context)
+
+    async def _run(self, fn: Any, *args: Any) -> bytes:
+        if self._pool is None:
+            return bytes(await asyncio.to_thread(fn, *args))
+        loop = asyncio.get_running_loop()
+        return bytes(await loop.run_in_executor(self._pool, fn, *args))
+
+    async def board(
+        self, game: str, view: Any, prompt: str | None, names: tuple[str, ...]
+    ) -> bytes:
+        """Draw the public board."""
+        return await self._run(draw_board, game, view, prompt, names)
+
+    async def private(self, game: str, view: Any, names: tuple[str, ...]) -> bytes:
+        """Draw a seat's private image."""
+        return await self._run(draw_private, game, view, names)
+
+    async def score(self, game: str, result: Result, names: tuple[str, ...]) -> bytes:
+        """Draw the final score chart."""
+        return await self._run(draw_score, game, result, names)
+
+    def close(self) -> None:
+        """Stop the workers."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

@@ -20,7 +20,7 @@ from cogs.common import text
 from cogs.common.controls import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, refuse, reply
 from cogs.common.i18n import lang_of, t
-from cogs.common.images import board_png, private_png, score_png
+from cogs.common.images import Renderer
 from cogs.common.requests import request_view
 from engine.core.errors import GameError
 from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
@@ -47,14 +47,20 @@ class Poster:
     """Posts outcomes, private views and refreshed boards for the bot."""
 
     def __init__(
-        self, bot: discord.Client, sessions: SessionManager, names: dict[int, str]
+        self,
+        bot: discord.Client,
+        sessions: SessionManager,
+        names: dict[int, str],
+        renderer: Renderer,
     ) -> None:
-        """Wire the poster to the bot (for REST calls) and the session manager."""
+        """Wire the poster to the bot (for REST calls), the session manager and the renderer."""
         self.bot = bot
+        self.render = renderer
         self.sessions = sessions
         self.names = names
         self._locks: dict[int, asyncio.Lock] = {}
         self._posted: dict[int, int] = {}
+        self._latest: dict[int, int] = {}
         self._meta: dict[int, Meta] = {}
 
     # ---- game facts --------------------------------------------------------------------
@@ -90,9 +96,12 @@ class Poster:
         """Post one outcome in its game's thread (fresh: always as a new turn message)."""
         if outcome.thread_id is None:
             return
-        async with self._locks.setdefault(outcome.game_id, asyncio.Lock()):
-            if outcome.version < self._posted.get(outcome.game_id, -1):
-                return  # a newer board is up already
+        game = outcome.game_id
+        self._latest[game] = max(self._latest.get(game, -1), outcome.version)
+        async with self._locks.setdefault(game, asyncio.Lock()):
+            newest = self._latest[game]
+            if outcome.version < max(self._posted.get(game, -1), newest) and not outcome.notices:
+                return  # a newer board is up already, or waits to be posted
             self._posted[outcome.game_id] = outcome.version
             try:
                 await self._post(outcome, fresh=fresh)
@@ -121,7 +130,7 @@ class Poster:
         recent = () if fresh else await self.sessions.log(outcome.game_id, limit=6)
         content = text.board(outcome, meta.names, lang, recent=recent)
         prompt = outcome.turn.prompt if outcome.turn else None
-        png = await board_png(meta.game, outcome.view, prompt, meta.names)
+        png = await self.render.board(meta.game, outcome.view, prompt, meta.names)
         file = discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png")
         view = discord.utils.MISSING
         if outcome.turn is not None and outcome.turn.user_id is not None:
@@ -190,10 +199,10 @@ class Poster:
         content = text.final(outcome, meta.names, meta.language)
         files = []
         if outcome.final is not None and outcome.final.result is not None:
-            png = await score_png(meta.game, outcome.final.result, meta.names)
+            png = await self.render.score(meta.game, outcome.final.result, meta.names)
             files.append(discord.File(io.BytesIO(png), filename="score.png"))
         if outcome.view is not None:
-            png = await board_png(meta.game, outcome.view, None, meta.names)
+            png = await self.render.board(meta.game, outcome.view, None, meta.names)
             files.append(discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png"))
         await thread.send(content, files=files, allowed_mentions=NO_PINGS)
         if outcome.board_message_id is not None:
@@ -228,7 +237,7 @@ class Poster:
             await refuse(interaction, error)
             return
         meta = await self.meta(game_id)
-        png = await private_png(meta.game, private.view, meta.names)
+        png = await self.render.private(meta.game, private.view, meta.names)
         file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
         seat = text.seat_name(private.seat, meta.names)
         await reply(interaction, t(lang, "post.private", seat=seat), file=file)

@@ -42,15 +42,26 @@ class Renderer:
     def __init__(self, processes: int = 1) -> None:
         """Start `processes` render workers (spawned: the bot's threads are not forked)."""
         self._pool: Executor | None = None
+        self.workers = max(processes, 1)
+        self.in_flight = 0  # drawings asked for and not finished
         if processes > 0:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(processes, mp_context=context)
 
+    @property
+    def behind(self) -> bool:
+        """Whether every worker is busy (a new drawing would wait in a queue)."""
+        return self.in_flight >= self.workers
+
     async def _run(self, fn: Any, *args: Any) -> bytes:
-        if self._pool is None:
-            return bytes(await asyncio.to_thread(fn, *args))
-        loop = asyncio.get_running_loop()
-        return bytes(await loop.run_in_executor(self._pool, fn, *args))
+        self.in_flight += 1
+        try:
+            if self._pool is None:
+                return bytes(await asyncio.to_thread(fn, *args))
+            loop = asyncio.get_running_loop()
+            return bytes(await loop.run_in_executor(self._pool, fn, *args))
+        finally:
+            self.in_flight -= 1
 
     async def board(
         self, game: str, view: Any, prompt: str | None, names: tuple[str, ...]

@@ -11,6 +11,7 @@ order, and an older outcome never overwrites a newer board.
 import asyncio
 import io
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,10 @@ class Meta:
     names: tuple[str, ...]  # by engine seat
 
 
+def _png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
 class Poster:
     """Posts outcomes, private views and refreshed boards for the bot."""
 
@@ -61,6 +66,8 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
+        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str]] = OrderedDict()
+        self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
 
     # ---- game facts --------------------------------------------------------------------
@@ -100,7 +107,8 @@ class Poster:
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
         async with self._locks.setdefault(game, asyncio.Lock()):
             newest = self._latest[game]
-            if outcome.version < max(self._posted.get(game, -1), newest) and not outcome.notices:
+            plain = not (outcome.notices or outcome.ping or fresh)
+            if plain and outcome.version < max(self._posted.get(game, -1), newest):
                 return  # a newer board is up already, or waits to be posted
             self._posted[outcome.game_id] = outcome.version
             try:
@@ -129,33 +137,75 @@ class Poster:
         lang = meta.language
         recent = () if fresh else await self.sessions.log(outcome.game_id, limit=6)
         content = text.board(outcome, meta.names, lang, recent=recent)
-        prompt = outcome.turn.prompt if outcome.turn else None
-        png = await self.render.board(meta.game, outcome.view, prompt, meta.names)
-        file = discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png")
-        view = discord.utils.MISSING
-        if outcome.turn is not None and outcome.turn.user_id is not None:
-            try:
-                choices = await self.sessions.choices(outcome.game_id)
-                hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
-                view = controls(choices, lang, hidden=hidden)
-            except GameError:
-                view = discord.utils.MISSING
+        view = await self._controls(outcome, meta)
+        # Normally the image comes with the board. When the renderer is behind, the board
+        # goes at once and its image follows; a game that moves again meanwhile gets only
+        # its newest image drawn.
+        png = None
+        if not self.render.behind:
+            prompt = outcome.turn.prompt if outcome.turn else None
+            png = await self.render.board(meta.game, outcome.view, prompt, meta.names)
+        files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
+        if png is None:
+            content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
         if fresh or old is None:
             ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
-            msg = await thread.send(content, file=file, view=view, allowed_mentions=mentions)
+            msg = await thread.send(content, files=files, view=view, allowed_mentions=mentions)
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
             if old is not None and old != msg.id:
                 await self._retire(thread, old)
-            return
-        edit = thread.get_partial_message(old)
+            target = msg.id
+        else:
+            try:
+                await thread.get_partial_message(old).edit(
+                    content=content, attachments=files, view=view or None
+                )
+            except discord.NotFound:
+                await self._board(thread, outcome, meta, fresh=True)
+                return
+            target = old
+        if png is None:
+            self._wanted[outcome.game_id] = (thread, target, outcome, content)
+            self._wanted.move_to_end(outcome.game_id)
+            if self._drawer is None or self._drawer.done():
+                self._drawer = asyncio.create_task(self._draw_wanted())
+
+    async def _controls(self, outcome: Outcome, meta: Meta) -> Any:
+        if outcome.turn is None or outcome.turn.user_id is None:
+            return discord.utils.MISSING
         try:
-            await edit.edit(content=content, attachments=[file], view=view or None)
-        except discord.NotFound:
-            await self._board(thread, outcome, meta, fresh=True)
+            choices = await self.sessions.choices(outcome.game_id)
+        except GameError:
+            return discord.utils.MISSING
+        hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
+        return controls(choices, meta.language, hidden=hidden)
+
+    async def _draw_wanted(self) -> None:
+        """Draw the images that boards went without, newest state of each game, oldest first."""
+        while self._wanted:
+            game, (thread, message_id, outcome, content) = self._wanted.popitem(last=False)
+            meta = await self.meta(game)
+            prompt = outcome.turn.prompt if outcome.turn else None
+            try:
+                png = await self.render.board(meta.game, outcome.view, prompt, meta.names)
+            except Exception:
+                log.exception("could not draw the board of game %s", game)
+                continue
+            async with self._locks.setdefault(game, asyncio.Lock()):
+                if self._posted.get(game) != outcome.version:
+                    continue  # a newer board replaced it; that one is (or will be) drawn
+                note = "\n" + t(meta.language, "post.drawing")
+                file = _png(png, f"board-{outcome.version}.png")
+                try:
+                    await thread.get_partial_message(message_id).edit(
+                        content=content.removesuffix(note), attachments=[file]
+                    )
+                except discord.HTTPException:
+                    log.info("could not add the image to message %s", message_id)
 
     async def _retire(self, thread: discord.PartialMessageable, message_id: int) -> None:
         """Take the controls off an older turn message (its ping stays as it was)."""
@@ -200,10 +250,10 @@ class Poster:
         files = []
         if outcome.final is not None and outcome.final.result is not None:
             png = await self.render.score(meta.game, outcome.final.result, meta.names)
-            files.append(discord.File(io.BytesIO(png), filename="score.png"))
+            files.append(_png(png, "score.png"))
         if outcome.view is not None:
             png = await self.render.board(meta.game, outcome.view, None, meta.names)
-            files.append(discord.File(io.BytesIO(png), filename=f"board-{outcome.version}.png"))
+            files.append(_png(png, f"board-{outcome.version}.png"))
         await thread.send(content, files=files, allowed_mentions=NO_PINGS)
         if outcome.board_message_id is not None:
             await self._retire(thread, outcome.board_message_id)

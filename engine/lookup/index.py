@@ -1,0 +1,390 @@
+"""The in-memory lookup index: exact names, prefixes, SQLite FTS5 full text, then fuzzy names.
+
+Matching follows the research brief (shared notes, part B2 and B6). Every stage works on
+folded text (no accents, no case) and on the names of both languages at once, so a Spanish
+player may type an English card name; the answer is always given in the asked language.
+
+1. exact: the query (or the query without question words) is a title, an alias or an id;
+2. prefix: the query starts a title or an alias;
+3. full text: FTS5 over titles, aliases and bodies; query words are spelling-corrected against
+   the words of titles and aliases and cut to a short stem used as a prefix; titles weigh ten
+   times more; the candidates are reranked by name resemblance and the share of words matched;
+4. fuzzy: rapidfuzz ratio of the query's words against titles and aliases, accepted above a
+   cut-off; below it the result is "nothing found" with the closest entries as suggestions.
+   (WRatio, which favours short queries inside long names, is kept for autocomplete only.)
+"""
+
+import sqlite3
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from rapidfuzz import fuzz, process
+
+from engine.lookup.loader import check_links
+from engine.lookup.model import (
+    GAME_SCOPE,
+    GAMES,
+    Entry,
+    Game,
+    Hit,
+    Lang,
+    LocalEntry,
+    LookupResult,
+    Stage,
+    localise,
+)
+from engine.lookup.text import GAME_WORDS, content_words, fold, stem
+
+FUZZY_CUTOFF = 80.0  # WRatio below this is a suggestion, not an answer (brief B5).
+SPELLING_CUTOFF = 85.0  # a query word this close to a corpus word is read as that word.
+AMBIGUOUS_MARGIN = 0.08  # top two within 8 % of the best score: offer a choice.
+AUTOCOMPLETE_LIMIT = 25  # Discord's cap on autocomplete choices.
+AUTOCOMPLETE_FUZZY_CUTOFF = 75.0  # one typo in four letters scores 75; below is noise.
+CHOICE_NAME_LIMIT = 100  # Discord's cap on a choice's name.
+RESULT_LIMIT = 5  # ranked hits kept in a result (a select of the best few).
+NAME_SIMILARITY_WEIGHT = 0.6  # full-text rerank: weight of a title or alias resembling the query.
+RERANK_DEPTH = 15  # full-text candidates reranked by name similarity.
+SAME_GAME_BONUS = 0.1  # a game named or in context prefers its own entries over its expansion's.
+COVERAGE_WEIGHT = 0.5  # full-text rerank: weight of the share of query words an entry contains.
+MIN_COVERAGE = 0.34  # an entry holding fewer of the query's words is no full-text answer.
+_NAME_WEIGHT, _BODY_WEIGHT = 10.0, 1.0
+_FULLTEXT_SQL = (
+    "SELECT entry_id, game, bm25(docs, 0, 0, ?, ?) AS rank FROM docs "
+    "WHERE docs MATCH ? ORDER BY rank LIMIT 80"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    query: str
+    scope: frozenset[Game]
+    game: Game | None  # named in the query or the thread's game: preferred on near ties
+
+
+@dataclass(frozen=True, slots=True)
+class _Name:
+    folded: str
+    original: str
+    entry_id: str
+    game: Game
+    lang: Lang | None  # the language of a title; None for aliases (they mix both) and the id
+
+
+def _best_per_entry(scored: Iterable[tuple[str, float]]) -> list[tuple[str, float]]:
+    best: dict[str, float] = {}
+    for entry_id, score in scored:
+        if score > best.get(entry_id, float("-inf")):
+            best[entry_id] = score
+    return sorted(best.items(), key=lambda item: -item[1])
+
+
+def _game_named_in(query: str) -> Game | None:
+    for word in content_words(query):
+        if word in GAME_WORDS:
+            return cast(Game, GAME_WORDS[word])
+    return None
+
+
+def _query_words(query: str) -> list[str]:
+    """Return the content words of a query without the names of the games."""
+    found = content_words(query)
+    return [w for w in found if w not in GAME_WORDS] or found
+
+
+def _names_with_lang(entry: Entry) -> list[tuple[str, Lang | None]]:
+    """Return the entry's id, titles and aliases once each, with the language they came from."""
+    named: dict[str, Lang | None] = {entry.id: None, entry.en.title: "en"}
+    named.setdefault(entry.es.title, "es")
+    for name in (*entry.en.aliases, *entry.es.aliases):
+        named.setdefault(name, None)  # aliases mix both languages on purpose
+    return list(named.items())
+
+
+def _is_ambiguous(ranked: Sequence[tuple[str, float]]) -> bool:
+    if len(ranked) < 2:
+        return False
+    top, second = ranked[0][1], ranked[1][1]
+    return second >= top * (1 - AMBIGUOUS_MARGIN)
+
+
+class RulesIndex:
+    """All lookup entries of both games, searchable in English and Spanish."""
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        """Check the entries (unique ids, links resolve) and build the search structures."""
+        check_links(entries)
+        self._entries = {entry.id: entry for entry in entries}
+        self._names: list[_Name] = []
+        self._exact: dict[str, list[str]] = {}
+        self._names_of: dict[str, list[str]] = {}
+        for entry in entries:
+            for original, lang in _names_with_lang(entry):
+                folded = fold(original)
+                self._names.append(_Name(folded, original, entry.id, entry.game, lang))
+                self._names_of.setdefault(entry.id, []).append(folded)
+                ids = self._exact.setdefault(folded, [])
+                if entry.id not in ids:
+                    ids.append(entry.id)
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._build_fulltext(entries)
+
+    def _build_fulltext(self, entries: Sequence[Entry]) -> None:
+        self._db.execute(
+            "CREATE VIRTUAL TABLE docs USING fts5(entry_id UNINDEXED, game UNINDEXED, "
+            "names, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')"
+        )
+        vocabulary: set[str] = set()  # every word, for "is this word known"
+        name_words: set[str] = set()  # title and alias words: typos are corrected towards these
+        rows = []
+        self._tokens_of: dict[str, tuple[str, ...]] = {}
+        for entry in entries:
+            tokens: set[str] = set()
+            for lang in ("en", "es"):
+                text = entry.text(lang)
+                names = fold(" ".join((text.title, *text.aliases)))
+                body = fold(text.body)
+                tokens.update(names.split(), body.split())
+                name_words.update(names.split())
+                rows.append((entry.id, entry.game, names, body))
+            vocabulary |= tokens
+            self._tokens_of[entry.id] = tuple(sorted(tokens))
+        self._db.executemany("INSERT INTO docs VALUES (?, ?, ?, ?)", rows)
+        self._vocabulary = sorted(w for w in name_words if len(w) >= 4 and not w.isdigit())
+        self._known_words = frozenset(vocabulary)
+
+    # -- public API -------------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        """Return every entry id, sorted."""
+        return sorted(self._entries)
+
+    def entry(self, entry_id: str, lang: Lang) -> LocalEntry:
+        """Return one entry in a language; raise KeyError for an unknown id."""
+        return localise(self._entries[entry_id], lang)
+
+    def get(self, entry_id: str, lang: Lang) -> LocalEntry | None:
+        """Return one entry in a language, or None for an unknown id."""
+        entry = self._entries.get(entry_id)
+        return localise(entry, lang) if entry else None
+
+    def lookup(self, query: str, lang: Lang, game: Game | None = None) -> LookupResult:
+        """Find the entry a player means; search every game when the game's own has none."""
+        game = game or _game_named_in(query)
+        scope = GAME_SCOPE[game] if game else frozenset(GAMES)
+        result = self._lookup_in(query, lang, scope, game)
+        if game is not None and not result.found:
+            wider = self._lookup_in(query, lang, frozenset(GAMES), None)
+            if wider.found:
+                return wider
+        return result
+
+    def autocomplete(
+        self, partial: str, lang: Lang, game: Game | None = None
+    ) -> list[tuple[str, str]]:
+        """Return up to 25 (name shown, entry id) choices for what the player has typed so far.
+
+        Names that start with the text come first, then names with a word starting with it, then
+        names whose start is one typo away. Titles are shown in the player's language, with the
+        other language's title in brackets when that is what matched ("Monje (Monk)").
+        """
+        scope = GAME_SCOPE[game] if game else frozenset(GAMES)
+        query = fold(partial)
+        names = [n for n in self._names if n.game in scope]
+        if not query:
+            ids = sorted(
+                dict.fromkeys(n.entry_id for n in names),
+                key=lambda i: fold(self._entries[i].text(lang).title),
+            )
+            return [(self._choice_name(i, lang, None), i) for i in ids[:AUTOCOMPLETE_LIMIT]]
+        scored: dict[str, tuple[float, _Name]] = {}
+        for name in names:
+            score = self._prefix_score(query, name.folded)
+            if score and name.folded in fold(self._entries[name.entry_id].text(lang).title):
+                score += 0.001  # on a tie, show the name in the player's language
+            if score > scored.get(name.entry_id, (0.0, name))[0]:
+                scored[name.entry_id] = (score, name)
+        if len(scored) < AUTOCOMPLETE_LIMIT:
+            self._typo_choices(query, names, scored)
+        ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], len(kv[1][1].folded)))
+        return [
+            (self._choice_name(entry_id, lang, name, query), entry_id)
+            for entry_id, (_, name) in ranked[:AUTOCOMPLETE_LIMIT]
+        ]
+
+    @staticmethod
+    def _typo_choices(
+        query: str, names: list[_Name], scored: dict[str, tuple[float, _Name]]
+    ) -> None:
+        """Add names whose start is one typo away from the query (ranked below prefixes)."""
+        starts = [n.folded[: len(query) + 1] for n in names]
+        found = process.extract(
+            query,
+            starts,
+            scorer=fuzz.ratio,
+            limit=AUTOCOMPLETE_LIMIT * 2,
+            score_cutoff=AUTOCOMPLETE_FUZZY_CUTOFF,
+        )
+        for _, score, index in found:
+            name = names[index]
+            if name.entry_id not in scored:
+                scored[name.entry_id] = (score / 200, name)
+
+    # -- stages -----------------------------------------------------------------------------
+
+    def _lookup_in(
+        self, query: str, lang: Lang, scope: frozenset[Game], game: Game | None
+    ) -> LookupResult:
+        folded = fold(query)
+        ask = _Ask(query, scope, game)
+        stages = (self._exact_stage, self._prefix_stage, self._fulltext_stage, self._fuzzy_stage)
+        stage_names: tuple[Stage, ...] = ("exact", "prefix", "fulltext", "fuzzy")
+        if folded:
+            for run, stage in zip(stages, stage_names, strict=True):
+                ranked = run(ask)
+                if ranked:
+                    return self._result(query, lang, stage, ranked)
+        suggestions = self._suggestions(query, scope)
+        return self._result(query, lang, "none", suggestions, ambiguous=False)
+
+    def _result(
+        self,
+        query: str,
+        lang: Lang,
+        stage: Stage,
+        ranked: Sequence[tuple[str, float]],
+        ambiguous: bool | None = None,
+    ) -> LookupResult:
+        hits = tuple(
+            Hit(localise(self._entries[i], lang), stage, round(score, 4))
+            for i, score in ranked[:RESULT_LIMIT]
+        )
+        flag = _is_ambiguous(ranked) if ambiguous is None else ambiguous
+        return LookupResult(query=query, lang=lang, stage=stage, hits=hits, ambiguous=flag)
+
+    def _in_scope(self, ids: Iterable[str], scope: frozenset[Game]) -> list[str]:
+        return [i for i in ids if self._entries[i].game in scope]
+
+    def _exact_stage(self, ask: _Ask) -> list[tuple[str, float]]:
+        for key in (fold(ask.query), " ".join(content_words(ask.query))):
+            ids = self._in_scope(self._exact.get(key, []), ask.scope)
+            if ids:
+                return [(i, 1.0) for i in ids]
+        return []
+
+    @staticmethod
+    def _prefix_score(query: str, name: str) -> float:
+        if name.startswith(query):
+            return 1.0 + len(query) / max(len(name), 1)
+        if f" {query}" in f" {name}":
+            return 0.5 + len(query) / max(len(name), 1)
+        return 0.0
+
+    def _prefix_stage(self, ask: _Ask) -> list[tuple[str, float]]:
+        folded = fold(ask.query)
+        if len(folded) < 3:
+            return []
+        scored = (
+            (n.entry_id, len(folded) / len(n.folded))
+            for n in self._names
+            if n.game in ask.scope and n.folded.startswith(folded)
+        )
+        return _best_per_entry(scored)
+
+    def _spellings(self, word: str) -> list[str]:
+        """Return the word and, if it is not in the corpus, the closest corpus word."""
+        if word in self._known_words or len(word) < 5 or word.isdigit():
+            return [word]
+        match = process.extractOne(
+            word, self._vocabulary, scorer=fuzz.ratio, score_cutoff=SPELLING_CUTOFF
+        )
+        return [word, match[0]] if match else [word]
+
+    def _fulltext_stage(self, ask: _Ask) -> list[tuple[str, float]]:
+        words = _query_words(ask.query)
+        stems = [tuple(dict.fromkeys(stem(s) for s in self._spellings(w))) for w in words]
+        terms = dict.fromkeys(t for group in stems for t in group)
+        if not terms:
+            return []
+        match = " OR ".join(f'"{t}"*' for t in terms)
+        rows = self._db.execute(_FULLTEXT_SQL, (_NAME_WEIGHT, _BODY_WEIGHT, match)).fetchall()
+        in_scope = ((i, -float(r)) for i, g, r in rows if g in ask.scope)
+        ranked = _best_per_entry(in_scope)[:RERANK_DEPTH]
+        return self._rerank(" ".join(words), stems, ranked, ask.game)
+
+    def _coverage(self, entry_id: str, stems: list[tuple[str, ...]]) -> float:
+        """Return the share of query words (any spelling) that start a word of the entry."""
+        tokens = self._tokens_of[entry_id]
+
+        def has_prefix(prefix: str) -> bool:
+            at = bisect_left(tokens, prefix)
+            return at < len(tokens) and tokens[at].startswith(prefix)
+
+        hits = sum(1 for group in stems if any(has_prefix(t) for t in group))
+        return hits / len(stems)
+
+    def _rerank(
+        self,
+        text: str,
+        stems: list[tuple[str, ...]],
+        ranked: list[tuple[str, float]],
+        game: Game | None,
+    ) -> list[tuple[str, float]]:
+        """Blend the bm25 rank with name resemblance and the share of query words matched."""
+        if not ranked:
+            return []
+        top = ranked[0][1] or 1.0
+        blended = []
+        for entry_id, score in ranked:
+            coverage = self._coverage(entry_id, stems)
+            if coverage < MIN_COVERAGE:
+                continue
+            names = self._names_of[entry_id]
+            similar = max(fuzz.token_set_ratio(text, name) for name in names) / 100
+            bonus = SAME_GAME_BONUS if self._entries[entry_id].game == game else 0.0
+            blended.append(
+                (
+                    entry_id,
+                    score / top
+                    + NAME_SIMILARITY_WEIGHT * similar
+                    + COVERAGE_WEIGHT * coverage
+                    + bonus,
+                )
+            )
+        return sorted(blended, key=lambda item: -item[1])
+
+    def _fuzzy_names(
+        self, query: str, scope: frozenset[Game], limit: int, *, partial: bool = False
+    ) -> list[tuple[_Name, float]]:
+        names = [n for n in self._names if n.game in scope]
+        scorer = fuzz.WRatio if partial else fuzz.ratio
+        found = process.extract(query, [n.folded for n in names], scorer=scorer, limit=limit)
+        return [(names[index], float(score)) for _, score, index in found]
+
+    def _fuzzy_stage(self, ask: _Ask) -> list[tuple[str, float]]:
+        text = " ".join(_query_words(ask.query))
+        found = self._fuzzy_names(text, ask.scope, limit=30)
+        ranked = _best_per_entry((n.entry_id, s) for n, s in found)
+        return [(i, s) for i, s in ranked if s >= FUZZY_CUTOFF]
+
+    def _suggestions(self, query: str, scope: frozenset[Game]) -> list[tuple[str, float]]:
+        text = " ".join(_query_words(query))
+        if not text:
+            return []
+        found = self._fuzzy_names(text, scope, limit=30)
+        return _best_per_entry((n.entry_id, s) for n, s in found)[:3]
+
+    def _choice_name(
+        self, entry_id: str, lang: Lang, matched: _Name | None, typed: str = ""
+    ) -> str:
+        title = self._entries[entry_id].text(lang).title
+        shown = title
+        # Say which name matched when only the other language's title did: "Monje (Monk)".
+        if (
+            matched is not None
+            and matched.lang not in (None, lang)
+            and not self._prefix_score(typed, fold(title))
+        ):
+            shown = f"{title} ({matched.original})"
+        return shown[:CHOICE_NAME_LIMIT]

@@ -1,10 +1,13 @@
 """Rule and card lookups in English and Spanish for Trajan, Troyes and The Ladies of Troyes.
 
-The cogs call three things: `RulesIndex.lookup(query, lang, game)`,
-`RulesIndex.autocomplete(partial, lang, game)` and `RulesIndex.entry(id, lang)`. Build the index
-once at start-up with `build_index` (it fails fast on a broken data file) and inject it.
+The cogs need three calls: `lookup(query, lang, game, kind)`, `autocomplete(partial, lang, game,
+kind)` and `entry(id, lang)`. They exist as methods of `RulesIndex` (build one with
+`build_index` or `default_index` at start-up, which fails fast on a broken data file, and inject
+it), and as module functions over one shared index of the repository's data (`shared_index`).
+`kind="card"` limits a search to cards and tiles (/card), `kind="rule"` to rules.
 """
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,6 +21,7 @@ from engine.lookup.model import (
     Entry,
     Game,
     Hit,
+    Kind,
     Lang,
     LocalEntry,
     LookupDataError,
@@ -32,17 +36,22 @@ __all__ = [
     "Entry",
     "Game",
     "Hit",
+    "Kind",
     "Lang",
     "LocalEntry",
     "LookupDataError",
     "LookupResult",
     "RulesIndex",
     "Stage",
+    "autocomplete",
     "build_index",
     "default_index",
+    "entry",
     "language_of_locale",
+    "lookup",
     "read_card_rows",
     "resolve_language",
+    "shared_index",
 ]
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
@@ -66,7 +75,7 @@ def build_index(
     """
     entries = load_rules(rules_dir)
     rule_ids = {e.id for e in entries}
-    manual = load_rules(manual_cards_dir) if manual_cards_dir is not None else []
+    manual = load_rules(manual_cards_dir, "card") if manual_cards_dir is not None else []
     known = rule_ids | {e.id for e in manual}
     generated = [card_entry(row, known) for row in card_rows]
     generated_ids = {e.id for e in generated}
@@ -82,3 +91,28 @@ def default_index(data_dir: Path = DATA_DIR) -> RulesIndex:
         read_card_rows(data_dir),
         manual if manual.is_dir() else None,
     )
+
+
+@functools.cache
+def shared_index() -> RulesIndex:
+    """Return the one index of the repository's data, built on first use (call it at start-up)."""
+    return default_index()
+
+
+def lookup(
+    query: str, lang: Lang, game: Game | None = None, kind: Kind | None = None
+) -> LookupResult:
+    """Find the entry a player means, in the shared index (see `RulesIndex.lookup`)."""
+    return shared_index().lookup(query, lang, game, kind)
+
+
+def autocomplete(
+    partial: str, lang: Lang, game: Game | None = None, kind: Kind | None = None
+) -> list[tuple[str, str]]:
+    """Return up to 25 (name, entry id) choices from the shared index."""
+    return shared_index().autocomplete(partial, lang, game, kind)
+
+
+def entry(entry_id: str, lang: Lang) -> LocalEntry:
+    """Return one entry of the shared index in a language; raise KeyError if unknown."""
+    return shared_index().entry(entry_id, lang)

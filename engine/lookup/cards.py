@@ -242,4 +242,5 @@ def card_entry(row: CardRow, known_ids: Iterable[str] = ()) -> Entry:
         en=_text(row, "en"),
         es=_text(row, "es"),
         origin=row.path,
+        kind="card",
     )

@@ -6,60 +6,60 @@ player may type an English card name; the answer is always given in the asked la
 
 1. exact: the query (or the query without question words) is a title, an alias or an id;
 2. prefix: the query starts a title or an alias;
-3. full text: FTS5 over titles, aliases and bodies; query words are spelling-corrected against
-   the words of titles and aliases and cut to a short stem used as a prefix; titles weigh ten
-   times more; the candidates are reranked by name resemblance and the share of words matched;
+3. full text: FTS5 over titles, aliases and bodies, typos corrected towards names, reranked by
+   name resemblance and the share of query words matched (see fulltext.py);
 4. fuzzy: rapidfuzz ratio of the query's words against titles and aliases, accepted above a
    cut-off; below it the result is "nothing found" with the closest entries as suggestions.
    (WRatio, which favours short queries inside long names, is kept for autocomplete only.)
 """
 
-import sqlite3
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from rapidfuzz import fuzz, process
 
+from engine.lookup.fulltext import FullText, best_per_entry
 from engine.lookup.loader import check_links
 from engine.lookup.model import (
     GAME_SCOPE,
     GAMES,
+    KINDS,
     Entry,
     Game,
     Hit,
+    Kind,
     Lang,
     LocalEntry,
     LookupResult,
     Stage,
     localise,
 )
-from engine.lookup.text import GAME_WORDS, content_words, fold, stem
+from engine.lookup.text import GAME_WORDS, content_words, fold
 
-FUZZY_CUTOFF = 80.0  # WRatio below this is a suggestion, not an answer (brief B5).
-SPELLING_CUTOFF = 85.0  # a query word this close to a corpus word is read as that word.
+FUZZY_CUTOFF = 80.0  # a name ratio below this is a suggestion, not an answer (brief B5).
 AMBIGUOUS_MARGIN = 0.08  # top two within 8 % of the best score: offer a choice.
 AUTOCOMPLETE_LIMIT = 25  # Discord's cap on autocomplete choices.
 AUTOCOMPLETE_FUZZY_CUTOFF = 75.0  # one typo in four letters scores 75; below is noise.
 CHOICE_NAME_LIMIT = 100  # Discord's cap on a choice's name.
 RESULT_LIMIT = 5  # ranked hits kept in a result (a select of the best few).
-NAME_SIMILARITY_WEIGHT = 0.6  # full-text rerank: weight of a title or alias resembling the query.
-RERANK_DEPTH = 15  # full-text candidates reranked by name similarity.
-SAME_GAME_BONUS = 0.1  # a game named or in context prefers its own entries over its expansion's.
-COVERAGE_WEIGHT = 0.5  # full-text rerank: weight of the share of query words an entry contains.
-MIN_COVERAGE = 0.34  # an entry holding fewer of the query's words is no full-text answer.
-_NAME_WEIGHT, _BODY_WEIGHT = 10.0, 1.0
-_FULLTEXT_SQL = (
-    "SELECT entry_id, game, bm25(docs, 0, 0, ?, ?) AS rank FROM docs "
-    "WHERE docs MATCH ? ORDER BY rank LIMIT 80"
-)
+
+
+def _group(game: Game, kind: Kind) -> str:
+    return f"{game}:{kind}"
+
+
+def _scope(game: Game | None, kind: Kind | None) -> frozenset[str]:
+    """Return the entry groups a search covers: a game (with its expansion) and a kind."""
+    games = GAME_SCOPE[game] if game else frozenset(GAMES)
+    kinds = (kind,) if kind else KINDS
+    return frozenset(_group(g, k) for g in games for k in kinds)
 
 
 @dataclass(frozen=True, slots=True)
 class _Ask:
     query: str
-    scope: frozenset[Game]
+    scope: frozenset[str]  # entry groups ("troyes:card") searched
     game: Game | None  # named in the query or the thread's game: preferred on near ties
 
 
@@ -68,16 +68,8 @@ class _Name:
     folded: str
     original: str
     entry_id: str
-    game: Game
+    group: str
     lang: Lang | None  # the language of a title; None for aliases (they mix both) and the id
-
-
-def _best_per_entry(scored: Iterable[tuple[str, float]]) -> list[tuple[str, float]]:
-    best: dict[str, float] = {}
-    for entry_id, score in scored:
-        if score > best.get(entry_id, float("-inf")):
-            best[entry_id] = score
-    return sorted(best.items(), key=lambda item: -item[1])
 
 
 def _game_named_in(query: str) -> Game | None:
@@ -119,40 +111,17 @@ class RulesIndex:
         self._names: list[_Name] = []
         self._exact: dict[str, list[str]] = {}
         self._names_of: dict[str, list[str]] = {}
+        self._group_of = {entry.id: _group(entry.game, entry.kind) for entry in entries}
         for entry in entries:
+            group = self._group_of[entry.id]
             for original, lang in _names_with_lang(entry):
                 folded = fold(original)
-                self._names.append(_Name(folded, original, entry.id, entry.game, lang))
+                self._names.append(_Name(folded, original, entry.id, group, lang))
                 self._names_of.setdefault(entry.id, []).append(folded)
                 ids = self._exact.setdefault(folded, [])
                 if entry.id not in ids:
                     ids.append(entry.id)
-        self._db = sqlite3.connect(":memory:", check_same_thread=False)
-        self._build_fulltext(entries)
-
-    def _build_fulltext(self, entries: Sequence[Entry]) -> None:
-        self._db.execute(
-            "CREATE VIRTUAL TABLE docs USING fts5(entry_id UNINDEXED, game UNINDEXED, "
-            "names, body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')"
-        )
-        vocabulary: set[str] = set()  # every word, for "is this word known"
-        name_words: set[str] = set()  # title and alias words: typos are corrected towards these
-        rows = []
-        self._tokens_of: dict[str, tuple[str, ...]] = {}
-        for entry in entries:
-            tokens: set[str] = set()
-            for lang in ("en", "es"):
-                text = entry.text(lang)
-                names = fold(" ".join((text.title, *text.aliases)))
-                body = fold(text.body)
-                tokens.update(names.split(), body.split())
-                name_words.update(names.split())
-                rows.append((entry.id, entry.game, names, body))
-            vocabulary |= tokens
-            self._tokens_of[entry.id] = tuple(sorted(tokens))
-        self._db.executemany("INSERT INTO docs VALUES (?, ?, ?, ?)", rows)
-        self._vocabulary = sorted(w for w in name_words if len(w) >= 4 and not w.isdigit())
-        self._known_words = frozenset(vocabulary)
+        self._fulltext = FullText(entries, self._group_of, self._names_of)
 
     # -- public API -------------------------------------------------------------------------
 
@@ -169,19 +138,28 @@ class RulesIndex:
         entry = self._entries.get(entry_id)
         return localise(entry, lang) if entry else None
 
-    def lookup(self, query: str, lang: Lang, game: Game | None = None) -> LookupResult:
-        """Find the entry a player means; search every game when the game's own has none."""
+    def lookup(
+        self, query: str, lang: Lang, game: Game | None = None, kind: Kind | None = None
+    ) -> LookupResult:
+        """Find the entry a player means; search every game when the game's own has none.
+
+        Args:
+            query: what the player typed (any language, accents and case optional).
+            lang: the language of the answer.
+            game: the thread's game, if any; entries of other games are searched only when it
+                has no match.
+            kind: "card" for /card (cards and tiles only), "rule" for rules only, None for both.
+        """
         game = game or _game_named_in(query)
-        scope = GAME_SCOPE[game] if game else frozenset(GAMES)
-        result = self._lookup_in(query, lang, scope, game)
+        result = self._lookup_in(query, lang, _scope(game, kind), game)
         if game is not None and not result.found:
-            wider = self._lookup_in(query, lang, frozenset(GAMES), None)
+            wider = self._lookup_in(query, lang, _scope(None, kind), None)
             if wider.found:
                 return wider
         return result
 
     def autocomplete(
-        self, partial: str, lang: Lang, game: Game | None = None
+        self, partial: str, lang: Lang, game: Game | None = None, kind: Kind | None = None
     ) -> list[tuple[str, str]]:
         """Return up to 25 (name shown, entry id) choices for what the player has typed so far.
 
@@ -189,9 +167,9 @@ class RulesIndex:
         names whose start is one typo away. Titles are shown in the player's language, with the
         other language's title in brackets when that is what matched ("Monje (Monk)").
         """
-        scope = GAME_SCOPE[game] if game else frozenset(GAMES)
+        scope = _scope(game, kind)
         query = fold(partial)
-        names = [n for n in self._names if n.game in scope]
+        names = [n for n in self._names if n.group in scope]
         if not query:
             ids = sorted(
                 dict.fromkeys(n.entry_id for n in names),
@@ -234,7 +212,7 @@ class RulesIndex:
     # -- stages -----------------------------------------------------------------------------
 
     def _lookup_in(
-        self, query: str, lang: Lang, scope: frozenset[Game], game: Game | None
+        self, query: str, lang: Lang, scope: frozenset[str], game: Game | None
     ) -> LookupResult:
         folded = fold(query)
         ask = _Ask(query, scope, game)
@@ -263,8 +241,8 @@ class RulesIndex:
         flag = _is_ambiguous(ranked) if ambiguous is None else ambiguous
         return LookupResult(query=query, lang=lang, stage=stage, hits=hits, ambiguous=flag)
 
-    def _in_scope(self, ids: Iterable[str], scope: frozenset[Game]) -> list[str]:
-        return [i for i in ids if self._entries[i].game in scope]
+    def _in_scope(self, ids: Iterable[str], scope: frozenset[str]) -> list[str]:
+        return [i for i in ids if self._group_of[i] in scope]
 
     def _exact_stage(self, ask: _Ask) -> list[tuple[str, float]]:
         for key in (fold(ask.query), " ".join(content_words(ask.query))):
@@ -288,76 +266,17 @@ class RulesIndex:
         scored = (
             (n.entry_id, len(folded) / len(n.folded))
             for n in self._names
-            if n.game in ask.scope and n.folded.startswith(folded)
+            if n.group in ask.scope and n.folded.startswith(folded)
         )
-        return _best_per_entry(scored)
-
-    def _spellings(self, word: str) -> list[str]:
-        """Return the word and, if it is not in the corpus, the closest corpus word."""
-        if word in self._known_words or len(word) < 5 or word.isdigit():
-            return [word]
-        match = process.extractOne(
-            word, self._vocabulary, scorer=fuzz.ratio, score_cutoff=SPELLING_CUTOFF
-        )
-        return [word, match[0]] if match else [word]
+        return best_per_entry(scored)
 
     def _fulltext_stage(self, ask: _Ask) -> list[tuple[str, float]]:
-        words = _query_words(ask.query)
-        stems = [tuple(dict.fromkeys(stem(s) for s in self._spellings(w))) for w in words]
-        terms = dict.fromkeys(t for group in stems for t in group)
-        if not terms:
-            return []
-        match = " OR ".join(f'"{t}"*' for t in terms)
-        rows = self._db.execute(_FULLTEXT_SQL, (_NAME_WEIGHT, _BODY_WEIGHT, match)).fetchall()
-        in_scope = ((i, -float(r)) for i, g, r in rows if g in ask.scope)
-        ranked = _best_per_entry(in_scope)[:RERANK_DEPTH]
-        return self._rerank(" ".join(words), stems, ranked, ask.game)
-
-    def _coverage(self, entry_id: str, stems: list[tuple[str, ...]]) -> float:
-        """Return the share of query words (any spelling) that start a word of the entry."""
-        tokens = self._tokens_of[entry_id]
-
-        def has_prefix(prefix: str) -> bool:
-            at = bisect_left(tokens, prefix)
-            return at < len(tokens) and tokens[at].startswith(prefix)
-
-        hits = sum(1 for group in stems if any(has_prefix(t) for t in group))
-        return hits / len(stems)
-
-    def _rerank(
-        self,
-        text: str,
-        stems: list[tuple[str, ...]],
-        ranked: list[tuple[str, float]],
-        game: Game | None,
-    ) -> list[tuple[str, float]]:
-        """Blend the bm25 rank with name resemblance and the share of query words matched."""
-        if not ranked:
-            return []
-        top = ranked[0][1] or 1.0
-        blended = []
-        for entry_id, score in ranked:
-            coverage = self._coverage(entry_id, stems)
-            if coverage < MIN_COVERAGE:
-                continue
-            names = self._names_of[entry_id]
-            similar = max(fuzz.token_set_ratio(text, name) for name in names) / 100
-            bonus = SAME_GAME_BONUS if self._entries[entry_id].game == game else 0.0
-            blended.append(
-                (
-                    entry_id,
-                    score / top
-                    + NAME_SIMILARITY_WEIGHT * similar
-                    + COVERAGE_WEIGHT * coverage
-                    + bonus,
-                )
-            )
-        return sorted(blended, key=lambda item: -item[1])
+        return self._fulltext.search(_query_words(ask.query), ask.scope, ask.game)
 
     def _fuzzy_names(
-        self, query: str, scope: frozenset[Game], limit: int, *, partial: bool = False
+        self, query: str, scope: frozenset[str], limit: int, *, partial: bool = False
     ) -> list[tuple[_Name, float]]:
-        names = [n for n in self._names if n.game in scope]
+        names = [n for n in self._names if n.group in scope]
         scorer = fuzz.WRatio if partial else fuzz.ratio
         found = process.extract(query, [n.folded for n in names], scorer=scorer, limit=limit)
         return [(names[index], float(score)) for _, score, index in found]
@@ -365,15 +284,15 @@ class RulesIndex:
     def _fuzzy_stage(self, ask: _Ask) -> list[tuple[str, float]]:
         text = " ".join(_query_words(ask.query))
         found = self._fuzzy_names(text, ask.scope, limit=30)
-        ranked = _best_per_entry((n.entry_id, s) for n, s in found)
+        ranked = best_per_entry((n.entry_id, s) for n, s in found)
         return [(i, s) for i, s in ranked if s >= FUZZY_CUTOFF]
 
-    def _suggestions(self, query: str, scope: frozenset[Game]) -> list[tuple[str, float]]:
+    def _suggestions(self, query: str, scope: frozenset[str]) -> list[tuple[str, float]]:
         text = " ".join(_query_words(query))
         if not text:
             return []
         found = self._fuzzy_names(text, scope, limit=30)
-        return _best_per_entry((n.entry_id, s) for n, s in found)[:3]
+        return best_per_entry((n.entry_id, s) for n, s in found)[:3]
 
     def _choice_name(
         self, entry_id: str, lang: Lang, matched: _Name | None, typed: str = ""

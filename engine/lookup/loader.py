@@ -21,6 +21,7 @@ from engine.lookup.model import (
     Entry,
     EntryText,
     Game,
+    Kind,
     Lang,
     LookupDataError,
 )
@@ -108,7 +109,9 @@ def read_language(folder: Path) -> dict[str, RawEntry]:
     return found
 
 
-def join_languages(by_lang: Mapping[Lang, Mapping[str, RawEntry]]) -> list[Entry]:
+def join_languages(
+    by_lang: Mapping[Lang, Mapping[str, RawEntry]], kind: Kind = "rule"
+) -> list[Entry]:
     """Join the English and Spanish texts of each entry; both must exist and agree."""
     en, es = by_lang["en"], by_lang["es"]
     for one, other, other_lang in ((en, es, "es"), (es, en, "en")):
@@ -122,7 +125,7 @@ def join_languages(by_lang: Mapping[Lang, Mapping[str, RawEntry]]) -> list[Entry
             raise _fail(b.path, entry_id, f"game {b.game!r} differs from {a.path} ({a.game!r})")
         if a.related != b.related:
             raise _fail(b.path, entry_id, f"related links differ from {a.path}")
-        entries.append(Entry(entry_id, a.game, a.related, a.text, b.text, origin=a.path))
+        entries.append(Entry(entry_id, a.game, a.related, a.text, b.text, a.path, kind))
     return entries
 
 
@@ -139,7 +142,7 @@ def check_links(entries: Iterable[Entry]) -> None:
                 raise _fail(entry.origin, entry.id, f"related id {link!r} does not exist")
 
 
-def load_rules(rules_dir: Path) -> list[Entry]:
+def load_rules(rules_dir: Path, kind: Kind = "rule") -> list[Entry]:
     """Load data/rules/{en,es}/*.toml into checked entries (links checked by the index)."""
     by_lang: dict[Lang, dict[str, RawEntry]] = {}
     for lang in LANGS:
@@ -147,4 +150,4 @@ def load_rules(rules_dir: Path) -> list[Entry]:
         if not folder.is_dir():
             raise LookupDataError(f"{folder}: missing language folder")
         by_lang[lang] = read_language(folder)
-    return join_languages(by_lang)
+    return join_languages(by_lang, kind)

@@ -25,6 +25,11 @@ GAME_SCOPE: dict[Game, frozenset[Game]] = {
 
 Stage: TypeAlias = Literal["exact", "prefix", "fulltext", "fuzzy", "none"]
 
+# A rule entry (data/rules) or a card/tile entry (generated from game data, or hand-written):
+# /rules searches both, /card only cards.
+Kind: TypeAlias = Literal["rule", "card"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+
 # Discord: embed description <= 4096, choice name <= 100. Bodies stay far shorter so they read
 # on a phone without scrolling through a wall of text.
 MAX_BODY = 1900
@@ -57,6 +62,7 @@ class Entry:
     en: EntryText
     es: EntryText
     origin: str = ""
+    kind: Kind = "rule"
 
     def text(self, lang: Lang) -> EntryText:
         """Return the entry's text in the given language."""
@@ -80,6 +86,7 @@ class LocalEntry:
     aliases: tuple[str, ...]
     related: tuple[str, ...]
     source: str
+    kind: Kind = "rule"
 
 
 def localise(entry: Entry, lang: Lang) -> LocalEntry:
@@ -95,6 +102,7 @@ def localise(entry: Entry, lang: Lang) -> LocalEntry:
         aliases=text.aliases,
         related=entry.related,
         source=text.source,
+        kind=entry.kind,
     )
 
 

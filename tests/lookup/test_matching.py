@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine import lookup as api
 from engine.lookup import RulesIndex
 from engine.lookup.index import AUTOCOMPLETE_LIMIT, CHOICE_NAME_LIMIT
 
@@ -132,3 +133,22 @@ def test_entry_returns_the_text_in_each_language(small_index: RulesIndex):
     assert small_index.get("trajan.nope", "en") is None
     with pytest.raises(KeyError):
         small_index.entry("trajan.nope", "en")
+
+
+def test_card_searches_skip_rules_and_rule_searches_skip_cards(real_index: RulesIndex):
+    cards = real_index.lookup("monje", "es", kind="card")
+    assert cards.ranked_ids()[0] == "troyes.activity.monk"
+    assert all(e.kind == "card" for e in (cards.best, *cards.alternatives) if e)
+    rules = real_index.lookup("black dice", "en", kind="rule")
+    assert rules.best is not None
+    assert rules.best.kind == "rule"
+    card_choices = real_index.autocomplete("m", "en", kind="card")
+    assert card_choices
+    assert all(real_index.entry(v, "en").kind == "card" for _, v in card_choices)
+
+
+def test_module_functions_use_one_shared_index():
+    assert api.shared_index() is api.shared_index()
+    assert api.lookup("palacio", "en").ranked_ids()[0] == "troyes.palace"
+    assert api.entry("troyes.palace", "es").title == "Palacio"
+    assert ("Palace (Palacio)", "troyes.palace") in api.autocomplete("palacio", "en")

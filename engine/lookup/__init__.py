@@ -67,8 +67,8 @@ def build_index(
     Args:
         rules_dir: the folder holding en/ and es/ rule files (data/rules).
         card_rows: rows read by `read_card_rows` from data/trajan and data/troyes.
-        manual_cards_dir: hand-written card entries (data/rules_cards_manual) used until the
-            game data exists; an entry whose id is also generated from a row is dropped.
+        manual_cards_dir: hand-written card entries (data/rules_cards_manual), used only for a
+            game whose data folder has no card rows yet (same ids as the generated entries).
 
     Raises:
         LookupDataError: a file is invalid; the message names the file and the entry.
@@ -77,9 +77,12 @@ def build_index(
     rule_ids = {e.id for e in entries}
     manual = load_rules(manual_cards_dir, "card") if manual_cards_dir is not None else []
     known = rule_ids | {e.id for e in manual}
-    generated = [card_entry(row, known) for row in card_rows]
-    generated_ids = {e.id for e in generated}
-    kept_manual = [e for e in manual if e.id not in generated_ids]
+    rows = list(card_rows)
+    generated = [card_entry(row, known) for row in rows]
+    # Once a game's data has card rows, its hand-written cards give way entirely (The Ladies
+    # of Troyes counts apart: its rows may come later than the base game's).
+    covered = {(row.folder, row.game) for row in rows}
+    kept_manual = [e for e in manual if (e.id.split(".", 1)[0], e.game) not in covered]
     return RulesIndex([*entries, *kept_manual, *generated])
 
 

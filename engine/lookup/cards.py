@@ -14,13 +14,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from engine.lookup.model import GAMES, MAX_BODY, Entry, EntryText, Game, Lang, LookupDataError
+from engine.lookup.labels import FIGURE_NAMES, KIND_NAMES, KIND_RELATED, VALUE_NAMES_ES
+from engine.lookup.model import (
+    GAMES,
+    MAX_BODY,
+    MAX_TITLE,
+    Entry,
+    EntryText,
+    Game,
+    Lang,
+    LookupDataError,
+)
 from engine.lookup.text import fold
 
 _TEXT_KEYS = frozenset({"id", "name", "name_es", "text", "text_es"})
 # Engine wiring and bookkeeping, not something a player reads as a figure.
 _HIDDEN_KEYS = frozenset(
-    {
+    [
         "verified",
         "unverified",
         "source",
@@ -33,76 +43,29 @@ _HIDDEN_KEYS = frozenset(
         "effect",
         "effects",
         "params",
+        "modifier",
+        "score",
+        "scoring",
+        "why",
         "game",
         "box",
         "related",
         "art",
         "sprite",
-    }
+    ]
 )
+# Engine wiring whose own `verified = false` means the card's text itself is an estimate.
+_EFFECT_KEYS = ("effect", "effects", "modifier", "score", "params")
+# Array names too generic to tell cards apart: the file name gives the kind instead
+# (activities.toml [[card]] -> "activity", forum_tiles.toml [[tile]] -> "forum_tile").
+_GENERIC_KEYS = frozenset({"card", "tile", "item", "row", "entry"})
 PROVISIONAL = "†"
 _FOOTNOTE: dict[Lang, str] = {
     "en": f"{PROVISIONAL} provisional: the sources leave this figure open.",
     "es": f"{PROVISIONAL} provisional: las fuentes no fijan esta cifra.",
 }
 _SECTION: dict[Lang, str] = {"en": "Cards and tiles", "es": "Cartas y fichas"}
-_KIND_NAMES: dict[str, tuple[str, str]] = {
-    "card": ("Card", "Carta"),
-    "activity": ("Activity card", "Carta de actividad"),
-    "event": ("Event", "Evento"),
-    "character": ("Character", "Personaje"),
-    "tile": ("Tile", "Ficha"),
-    "outer": ("Outer activity", "Actividad exterior"),
-    "trajan_tile": ("Trajan tile", "Ficha de Trajano"),
-    "forum_tile": ("Forum tile", "Ficha de foro"),
-    "bonus_tile": ("Bonus tile", "Ficha de bonificación"),
-    "construction_tile": ("Construction tile", "Loseta de construcción"),
-    "ship": ("Ship", "Barco"),
-    "province": ("Province", "Provincia"),
-    "commodity": ("Commodity card", "Carta de mercancía"),
-}
-_FIGURE_NAMES_ES: dict[str, str] = {
-    "cost": "Coste",
-    "hire_cost": "Coste de contratación",
-    "hiring_cost": "Coste de contratación",
-    "vp": "PV",
-    "space_vp": "PV por espacio",
-    "spaces": "Espacios",
-    "level": "Nivel",
-    "colour": "Color",
-    "color": "Color",
-    "divisor": "Divisor",
-    "dice": "Dados",
-    "black_dice": "Dados negros",
-    "type": "Tipo",
-    "kind": "Clase",
-    "count": "Cantidad",
-    "votes": "Votos",
-    "front": "Anverso",
-    "grey": "Reverso gris",
-    "yellow": "Lado amarillo",
-    "pair": "Pareja de colores",
-    "pairs": "Parejas de colores",
-    "tiers": "Escalones",
-    "deniers": "Denarios",
-    "influence": "Influencia",
-    "threshold": "Umbral",
-}
-# Rule entries a card of each kind links to, kept only when the index has them.
-KIND_RELATED: dict[str, tuple[str, ...]] = {
-    "activity": ("troyes.activate_card", "troyes.delayed_cards"),
-    "card": ("troyes.activate_card",),
-    "event": ("troyes.phase_events", "troyes.fight_event"),
-    "character": ("troyes.characters", "troyes.final_scoring"),
-    "outer": ("ladies.outer_activities",),
-    "trajan_tile": ("trajan.trajan_tiles", "trajan.fulfil_trajan_tile"),
-    "forum_tile": ("trajan.forum_tiles", "trajan.forum"),
-    "bonus_tile": ("trajan.bonus_tiles",),
-    "construction_tile": ("trajan.construction_tiles",),
-    "ship": ("trajan.ships",),
-    "province": ("trajan.provinces",),
-    "commodity": ("trajan.commodity_cards",),
-}
+_NOTE: dict[Lang, str] = {"en": "Note", "es": "Nota"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +95,19 @@ def _row_game(item: Mapping[str, Any], folder: Game) -> Game:
     return folder
 
 
+def _kind(key: str, path: str) -> str:
+    kind = _singular(key)
+    return _singular(Path(path).stem) if kind in _GENERIC_KEYS else kind
+
+
 def rows_from_table(data: Mapping[str, Any], game: Game, path: str) -> list[CardRow]:
-    """Return every card-like row of one parsed data file."""
+    """Return every card-like row (array of tables or single table) of one parsed data file."""
     rows = []
     for key, value in data.items():
-        if not isinstance(value, list):
-            continue
-        for item in value:
+        items = value if isinstance(value, list) else [value]
+        for item in items:
             if isinstance(item, dict) and set(item) >= _TEXT_KEYS:
-                rows.append(CardRow(_row_game(item, game), _singular(key), item, path, game))
+                rows.append(CardRow(_row_game(item, game), _kind(key, path), item, path, game))
     return rows
 
 
@@ -168,19 +135,24 @@ def _unverified(fields: Mapping[str, Any]) -> tuple[bool, set[str]]:
     return verified is False, names
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, lang: Lang) -> str:
     if isinstance(value, bool):
         return "✓" if value else "✗"
     if isinstance(value, list):
-        return ", ".join(_show(v) for v in value)
+        # A list of lists (e.g. cathedral levels) reads as groups: "1 1 2 / 2 2".
+        if value and all(isinstance(v, list) for v in value):
+            return " / ".join(" ".join(_show(x, lang) for x in v) for v in value)
+        return ", ".join(_show(v, lang) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_show(v)}" for k, v in value.items())
-    return str(value)
+        return ", ".join(f"{_show(k, lang)} {_show(v, lang)}" for k, v in value.items())
+    text = str(value)
+    return VALUE_NAMES_ES.get(text, text) if lang == "es" else text
 
 
 def _figure_name(key: str, lang: Lang) -> str:
-    if lang == "es" and key in _FIGURE_NAMES_ES:
-        return _FIGURE_NAMES_ES[key]
+    names = FIGURE_NAMES.get(key)
+    if names:
+        return names[0] if lang == "en" else names[1]
     return key.replace("_", " ").capitalize()
 
 
@@ -196,23 +168,43 @@ def figure_lines(fields: Mapping[str, Any], lang: Lang) -> tuple[list[str], bool
             value, is_open = raw["value"], is_open or raw.get("verified") is False
         mark = f" {PROVISIONAL}" if is_open else ""
         any_open = any_open or is_open
-        lines.append(f"**{_figure_name(key, lang)}:** {_show(value)}{mark}")
+        lines.append(f"**{_figure_name(key, lang)}:** {_show(value, lang)}{mark}")
     return lines, any_open
+
+
+def _text_is_open(fields: Mapping[str, Any]) -> bool:
+    """Return whether the card's effect (and so its text) is an estimate."""
+    return any(
+        isinstance(fields.get(key), dict) and fields[key].get("verified") is False
+        for key in _EFFECT_KEYS
+    )
+
+
+def _body(fields: Mapping[str, Any], lang: Lang) -> str:
+    suffix = "" if lang == "en" else "_es"
+    lines, any_open = figure_lines(fields, lang)
+    text = str(fields["text" + suffix]).strip()
+    text_open = _text_is_open(fields)
+    parts = [f"{text} {PROVISIONAL}" if text_open else text]
+    if lines:
+        parts.append("\n".join(lines))
+    note = fields.get("note" + suffix) or fields.get("note")
+    if isinstance(note, str) and note.strip():
+        parts.append(f"*{_NOTE[lang]}: {note.strip()}*")
+    if any_open or text_open or fields.get("verified") is False:
+        parts.append(f"*{_FOOTNOTE[lang]}*")
+    return "\n\n".join(parts)
 
 
 def _text(row: CardRow, lang: Lang) -> EntryText:
     fields = row.fields
     suffix = "" if lang == "en" else "_es"
-    lines, any_open = figure_lines(fields, lang)
-    parts = [str(fields["text" + suffix]).strip()]
-    if lines:
-        parts.append("\n".join(lines))
-    if any_open or fields.get("verified") is False:
-        parts.append(f"*{_FOOTNOTE[lang]}*")
-    body = "\n\n".join(parts)
+    body = _body(fields, lang)
     if len(body) > MAX_BODY:
         raise LookupDataError(f"{row.path}: row {fields['id']!r}: card text is too long")
-    kind_en, kind_es = _KIND_NAMES.get(row.kind, (row.kind.replace("_", " ").capitalize(),) * 2)
+    if not 0 < len(str(fields["name" + suffix])) <= MAX_TITLE:
+        raise LookupDataError(f"{row.path}: row {fields['id']!r}: name{suffix} empty or too long")
+    kind_en, kind_es = KIND_NAMES.get(row.kind, (row.kind.replace("_", " ").capitalize(),) * 2)
     extra = fields.get("aliases" + suffix, [])
     aliases = (
         str(fields["name_es" if lang == "en" else "name"]),

@@ -90,7 +90,8 @@ class FullText:
         terms = dict.fromkeys(t for group in stems for t in group)
         if not terms:
             return []
-        match = " OR ".join(f'"{t}"*' for t in terms)
+        # Short words match whole ("win" must not find "wine"); longer stems match as prefixes.
+        match = " OR ".join(f'"{t}"*' if len(t) >= 4 else f'"{t}"' for t in terms)
         rows = self._db.execute(_SQL, (_NAME_WEIGHT, _BODY_WEIGHT, match)).fetchall()
         in_scope = ((i, -float(r)) for i, g, r in rows if g in scope)
         ranked = best_per_entry(in_scope)[:RERANK_DEPTH]
@@ -102,6 +103,8 @@ class FullText:
 
         def has_prefix(prefix: str) -> bool:
             at = bisect_left(tokens, prefix)
+            if len(prefix) < 4:
+                return at < len(tokens) and tokens[at] == prefix
             return at < len(tokens) and tokens[at].startswith(prefix)
 
         hits = sum(1 for group in stems if any(has_prefix(t) for t in group))

@@ -43,16 +43,36 @@ def test_a_row_becomes_an_entry_in_both_languages():
 
 def test_unverified_figures_are_marked_provisional_and_verified_ones_are_not():
     body = card_entry(_row(MONK)).en.body
-    assert f"**Hire cost:** 4 {PROVISIONAL}" in body
+    assert f"**Hiring cost:** 4 {PROVISIONAL}" in body
     assert f"**Divisor:** 3 {PROVISIONAL}" in body
     assert "**Colour:** white\n" in body
     assert "provisional" in body
 
 
-def test_figure_names_are_translated_in_spanish():
+def test_figure_names_and_common_values_are_translated_in_spanish():
     body = card_entry(_row(MONK)).es.body
     assert f"**Coste de contratación:** 4 {PROVISIONAL}" in body
+    assert "**Color:** blanco" in body
     assert "las fuentes no fijan" in body
+
+
+def test_an_estimated_effect_marks_the_text_and_a_note_is_shown():
+    row = {
+        **MONK,
+        "effect": {"name": "gain", "verified": False, "why": "effect unknown"},
+        "note": "card not identified: name is a placeholder",
+    }
+    body = card_entry(_row(row)).en.body
+    assert body.startswith(f"Spend a cube: one white die becomes three yellow dice. {PROVISIONAL}")
+    assert "*Note: card not identified: name is a placeholder*" in body
+    assert "effect unknown" not in body
+
+
+def test_nested_lists_read_as_groups():
+    row = {"id": "c", "name": "Cathedral", "name_es": "Catedral", "text": "T.", "text_es": "T."}
+    row["levels"] = {"value": [[1, 1, 2], [2, 2]], "verified": False}
+    body = card_entry(_row(row, kind="cathedral")).en.body
+    assert f"**Levels:** 1 1 2 / 2 2 {PROVISIONAL}" in body
 
 
 def test_engine_wiring_is_not_shown_as_a_figure():
@@ -71,7 +91,7 @@ def test_engine_wiring_is_not_shown_as_a_figure():
 )
 def test_every_way_of_marking_a_figure_open_is_honoured(fields):
     row = {"id": "t", "name": "Tile", "name_es": "Ficha", "text": "T.", "text_es": "F.", **fields}
-    assert f"**Vp:** 9 {PROVISIONAL}" in card_entry(_row(row, kind="tile")).en.body
+    assert f"**VP:** 9 {PROVISIONAL}" in card_entry(_row(row, kind="tile")).en.body
 
 
 def test_a_fully_verified_row_has_no_provisional_note():
@@ -119,7 +139,7 @@ def test_generated_cards_replace_hand_written_ones_by_id_and_link_to_rules():
     index = build_index(DATA_ROOT / "rules", rows, DATA_ROOT / "rules_cards_manual")
     monk = index.entry("troyes.activity.monk", "en")
     assert PROVISIONAL in monk.body  # the generated text, not the hand-written one
-    assert "Hire cost" in monk.body
+    assert "Hiring cost" in monk.body
     assert monk.related == ("troyes.activate_card", "troyes.delayed_cards")
     assert index.lookup("¿qué hace el monje?", "es").ranked_ids()[0] == "troyes.activity.monk"
 
@@ -127,3 +147,28 @@ def test_generated_cards_replace_hand_written_ones_by_id_and_link_to_rules():
 def test_hand_written_cards_are_kept_apart_from_the_rules():
     rules_only = build_index(DATA_ROOT / "rules")
     assert all(".activity." not in i and ".character." not in i for i in rules_only.ids())
+
+
+def test_generic_array_names_take_the_kind_from_the_file_name():
+    tile = {"id": "bread", "name": "Bread", "name_es": "Pan", "text": "T.", "text_es": "T."}
+    forum = rows_from_table({"tile": [tile]}, "trajan", "data/trajan/forum_tiles.toml")
+    demand = rows_from_table({"tile": [tile]}, "trajan", "data/trajan/demand_tiles.toml")
+    cards = rows_from_table({"card": [MONK]}, "troyes", "data/troyes/activities.toml")
+    assert card_entry(forum[0]).id == "trajan.forum_tile.bread"
+    assert card_entry(demand[0]).id == "trajan.demand_tile.bread"
+    assert card_entry(cards[0]).id == "troyes.activity.monk"
+
+
+def test_a_single_table_with_a_name_and_text_is_a_row():
+    cathedral = {"id": "cathedral", "name": "Cathedral", "name_es": "Catedral", "text": "T."}
+    data = {"cathedral": {**cathedral, "text_es": "T."}, "setup": {"rounds": 4}}
+    rows = rows_from_table(data, "troyes", "data/troyes/cathedral.toml")
+    assert [card_entry(r).id for r in rows] == ["troyes.cathedral.cathedral"]
+
+
+def test_game_data_replaces_the_hand_written_cards_of_that_game_only():
+    index = build_index(DATA_ROOT / "rules", [_row(MONK)], DATA_ROOT / "rules_cards_manual")
+    ids = index.ids()
+    assert "troyes.activity.monk" in ids
+    assert "troyes.activity.blacksmith" not in ids  # base-game hand-written card dropped
+    assert "troyes.activity.hermit" in ids  # Ladies hand-written card kept until Ladies rows exist

@@ -69,8 +69,8 @@ def test_an_estimated_effect_marks_the_text_and_a_note_is_shown():
 
 
 def test_nested_lists_read_as_groups():
-    row = {"id": "c", "name": "Cathedral", "name_es": "Catedral", "text": "T.", "text_es": "T."}
-    row["levels"] = {"value": [[1, 1, 2], [2, 2]], "verified": False}
+    row: dict[str, Any] = {"id": "c", "name": "Cathedral", "name_es": "Catedral", "text": "T."}
+    row |= {"text_es": "T.", "levels": {"value": [[1, 1, 2], [2, 2]], "verified": False}}
     body = card_entry(_row(row, kind="cathedral")).en.body
     assert f"**Levels:** 1 1 2 / 2 2 {PROVISIONAL}" in body
 

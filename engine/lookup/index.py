@@ -35,6 +35,7 @@ from engine.lookup.model import (
     Stage,
     localise,
 )
+from engine.lookup.names import Name, NameTable, names_of
 from engine.lookup.text import GAME_WORDS, content_words, fold
 
 FUZZY_CUTOFF = 80.0  # a name ratio below this is a suggestion, not an answer (brief B5).
@@ -63,15 +64,6 @@ class _Ask:
     game: Game | None  # named in the query or the thread's game: preferred on near ties
 
 
-@dataclass(frozen=True, slots=True)
-class _Name:
-    folded: str
-    original: str
-    entry_id: str
-    group: str
-    lang: Lang | None  # the language of a title; None for aliases (they mix both) and the id
-
-
 def _game_named_in(query: str) -> Game | None:
     for word in content_words(query):
         if word in GAME_WORDS:
@@ -83,15 +75,6 @@ def _query_words(query: str) -> list[str]:
     """Return the content words of a query without the names of the games."""
     found = content_words(query)
     return [w for w in found if w not in GAME_WORDS] or found
-
-
-def _names_with_lang(entry: Entry) -> list[tuple[str, Lang | None]]:
-    """Return the entry's id, titles and aliases once each, with the language they came from."""
-    named: dict[str, Lang | None] = {entry.id: None, entry.en.title: "en"}
-    named.setdefault(entry.es.title, "es")
-    for name in (*entry.en.aliases, *entry.es.aliases):
-        named.setdefault(name, None)  # aliases mix both languages on purpose
-    return list(named.items())
 
 
 def _is_ambiguous(ranked: Sequence[tuple[str, float]]) -> bool:
@@ -108,19 +91,20 @@ class RulesIndex:
         """Check the entries (unique ids, links resolve) and build the search structures."""
         check_links(entries)
         self._entries = {entry.id: entry for entry in entries}
-        self._names: list[_Name] = []
+        self._group_of = {entry.id: _group(entry.game, entry.kind) for entry in entries}
+        names = [n for e in entries for n in names_of(e, self._group_of[e.id])]
+        self._names = NameTable(names)
         self._exact: dict[str, list[str]] = {}
         self._names_of: dict[str, list[str]] = {}
-        self._group_of = {entry.id: _group(entry.game, entry.kind) for entry in entries}
-        for entry in entries:
-            group = self._group_of[entry.id]
-            for original, lang in _names_with_lang(entry):
-                folded = fold(original)
-                self._names.append(_Name(folded, original, entry.id, group, lang))
-                self._names_of.setdefault(entry.id, []).append(folded)
-                ids = self._exact.setdefault(folded, [])
-                if entry.id not in ids:
-                    ids.append(entry.id)
+        for name in names:
+            self._names_of.setdefault(name.entry_id, []).append(name.folded)
+            ids = self._exact.setdefault(name.folded, [])
+            if name.entry_id not in ids:
+                ids.append(name.entry_id)
+        # Folded titles per language: autocomplete prefers the player's language on ties.
+        self._local_titles = {
+            (e.id, lang): fold(e.text(lang).title) for e in entries for lang in ("en", "es")
+        }
         self._fulltext = FullText(entries, self._group_of, self._names_of)
 
     # -- public API -------------------------------------------------------------------------
@@ -169,45 +153,35 @@ class RulesIndex:
         """
         scope = _scope(game, kind)
         query = fold(partial)
-        names = [n for n in self._names if n.group in scope]
         if not query:
             ids = sorted(
-                dict.fromkeys(n.entry_id for n in names),
-                key=lambda i: fold(self._entries[i].text(lang).title),
+                (i for i, group in self._group_of.items() if group in scope),
+                key=lambda i: self._local_titles[(i, lang)],
             )
             return [(self._choice_name(i, lang, None), i) for i in ids[:AUTOCOMPLETE_LIMIT]]
-        scored: dict[str, tuple[float, _Name]] = {}
-        for name in names:
-            score = self._prefix_score(query, name.folded)
-            if score and name.folded in fold(self._entries[name.entry_id].text(lang).title):
+        scored: dict[str, tuple[float, Name]] = {}
+        ranked_names = (
+            *((n, 1.0) for n in self._names.starting_with(query)),
+            *((n, 0.5) for n in self._names.with_word_starting(query)),
+        )
+        for name, base in ranked_names:
+            if name.group not in scope:
+                continue
+            score = base + len(query) / len(name.folded)
+            if name.folded in self._local_titles[(name.entry_id, lang)]:
                 score += 0.001  # on a tie, show the name in the player's language
             if score > scored.get(name.entry_id, (0.0, name))[0]:
                 scored[name.entry_id] = (score, name)
-        if len(scored) < AUTOCOMPLETE_LIMIT:
-            self._typo_choices(query, names, scored)
+        if len(scored) < AUTOCOMPLETE_LIMIT and len(query) >= 3:
+            found = self._names.near_starts(query, AUTOCOMPLETE_FUZZY_CUTOFF, limit=100)
+            for name, value in found:
+                if name.group in scope and name.entry_id not in scored:
+                    scored[name.entry_id] = (value / 200, name)  # below every prefix match
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], len(kv[1][1].folded)))
         return [
             (self._choice_name(entry_id, lang, name, query), entry_id)
             for entry_id, (_, name) in ranked[:AUTOCOMPLETE_LIMIT]
         ]
-
-    @staticmethod
-    def _typo_choices(
-        query: str, names: list[_Name], scored: dict[str, tuple[float, _Name]]
-    ) -> None:
-        """Add names whose start is one typo away from the query (ranked below prefixes)."""
-        starts = [n.folded[: len(query) + 1] for n in names]
-        found = process.extract(
-            query,
-            starts,
-            scorer=fuzz.ratio,
-            limit=AUTOCOMPLETE_LIMIT * 2,
-            score_cutoff=AUTOCOMPLETE_FUZZY_CUTOFF,
-        )
-        for _, score, index in found:
-            name = names[index]
-            if name.entry_id not in scored:
-                scored[name.entry_id] = (score / 200, name)
 
     # -- stages -----------------------------------------------------------------------------
 
@@ -265,8 +239,8 @@ class RulesIndex:
             return []
         scored = (
             (n.entry_id, len(folded) / len(n.folded))
-            for n in self._names
-            if n.group in ask.scope and n.folded.startswith(folded)
+            for n in self._names.starting_with(folded)
+            if n.group in ask.scope
         )
         return best_per_entry(scored)
 
@@ -275,8 +249,8 @@ class RulesIndex:
 
     def _fuzzy_names(
         self, query: str, scope: frozenset[str], limit: int, *, partial: bool = False
-    ) -> list[tuple[_Name, float]]:
-        names = [n for n in self._names if n.group in scope]
+    ) -> list[tuple[Name, float]]:
+        names = [n for n in self._names.names if n.group in scope]
         scorer = fuzz.WRatio if partial else fuzz.ratio
         found = process.extract(query, [n.folded for n in names], scorer=scorer, limit=limit)
         return [(names[index], float(score)) for _, score, index in found]
@@ -294,9 +268,7 @@ class RulesIndex:
         found = self._fuzzy_names(text, scope, limit=30)
         return best_per_entry((n.entry_id, s) for n, s in found)[:3]
 
-    def _choice_name(
-        self, entry_id: str, lang: Lang, matched: _Name | None, typed: str = ""
-    ) -> str:
+    def _choice_name(self, entry_id: str, lang: Lang, matched: Name | None, typed: str = "") -> str:
         title = self._entries[entry_id].text(lang).title
         shown = title
         # Say which name matched when only the other language's title did: "Monje (Monk)".

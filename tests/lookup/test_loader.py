@@ -142,3 +142,12 @@ def test_the_repository_rules_load_and_every_link_resolves(real_index: RulesInde
 def test_the_repository_rules_cover_all_three_games(real_index: RulesIndex):
     games = {real_index.entry(i, "en").game for i in real_index.ids()}
     assert games == {"trajan", "troyes", "ladies"}
+
+
+def test_every_rule_is_really_written_in_both_languages(real_index: RulesIndex):
+    for entry_id in real_index.ids():
+        en, es = real_index.entry(entry_id, "en"), real_index.entry(entry_id, "es")
+        assert en.body != es.body, entry_id
+        if en.kind == "rule":
+            assert en.title != es.title, entry_id
+            assert en.section != es.section or en.section == "FAQ", entry_id

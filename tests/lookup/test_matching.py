@@ -5,6 +5,7 @@ import pytest
 from engine import lookup as api
 from engine.lookup import RulesIndex
 from engine.lookup.index import AUTOCOMPLETE_LIMIT, CHOICE_NAME_LIMIT
+from engine.lookup.names import Name, NameTable
 
 
 def test_exact_title_matches_folded_and_answers_in_the_asked_language(small_index: RulesIndex):
@@ -152,3 +153,17 @@ def test_module_functions_use_one_shared_index():
     assert api.lookup("palacio", "en").ranked_ids()[0] == "troyes.palace"
     assert api.entry("troyes.palace", "es").title == "Palacio"
     assert ("Palace (Palacio)", "troyes.palace") in api.autocomplete("palacio", "en")
+
+
+def test_name_table_finds_whole_names_and_later_words_by_prefix():
+    table = NameTable(
+        [
+            Name("senate track", "Senate track", "a", "g", "en"),
+            Name("pista del senado", "Pista del Senado", "a", "g", "es"),
+            Name("seaport", "Seaport", "b", "g", "en"),
+        ]
+    )
+    assert [n.original for n in table.starting_with("se")] == ["Seaport", "Senate track"]
+    assert [n.original for n in table.with_word_starting("sen")] == ["Pista del Senado"]
+    assert [n.original for n in table.with_word_starting("del sen")] == ["Pista del Senado"]
+    assert table.near_starts("seap", 75, 5)[0][0].original == "Seaport"

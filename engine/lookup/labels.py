@@ -49,6 +49,7 @@ FIGURE_NAMES: dict[str, tuple[str, str]] = {
     "demand": ("Demand", "Demanda"),
     "bowl": ("Bowl", "Bandeja"),
     "kept": ("Kept after use", "Se conserva"),
+    "building": ("Building part", "Parte de edificio"),
 }
 
 # card kind -> (English, Spanish) for the section line
@@ -63,7 +64,8 @@ KIND_NAMES: dict[str, tuple[str, str]] = {
     "forum_tile": ("Forum tile", "Ficha de foro"),
     "bonus_tile": ("Bonus tile", "Ficha de bonificación"),
     "construction_tile": ("Construction tile", "Loseta de construcción"),
-    "building": ("Construction tile", "Loseta de construcción"),
+    "building": ("Building part", "Parte de edificio"),
+    "construction": ("Construction tile", "Loseta de construcción"),
     "demand_tile": ("Demand tile", "Ficha de demanda"),
     "action": ("Action", "Acción"),
     "category": ("Trajan tile kind", "Tipo de ficha de Trajano"),
@@ -85,6 +87,7 @@ KIND_RELATED: dict[str, tuple[str, ...]] = {
     "bonus_tile": ("trajan.bonus_tiles",),
     "construction_tile": ("trajan.construction_tiles",),
     "building": ("trajan.construction_tiles", "trajan.build"),
+    "construction": ("trajan.construction_tiles", "trajan.build"),
     "demand_tile": ("trajan.demand_tiles", "trajan.peoples_demands"),
     "action": ("trajan.action_circle",),
     "category": ("trajan.trajan_tiles",),
@@ -114,4 +117,9 @@ VALUE_NAMES_ES: dict[str, str] = {
     "bread": "pan",
     "games": "juegos",
     "religion": "religión",
+    "steps": "escalones",
+    "door": "puerta",
+    "fountain": "fuente",
+    "roof": "tejado",
+    "window": "ventana",
 }

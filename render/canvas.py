@@ -372,22 +372,23 @@ def place_area(
 ) -> None:
     """Draw an area into `box` through a cache keyed by (`name`, `key`).
 
-    `draw` must depend only on `key` (the area's record) and the box size: it is called on a
-    blank canvas of the box's size, and the result (image and text records) is reused for
-    later images showing the same record.
+    `draw` must depend only on `key` (the area's record) and draw only inside `box`: on a
+    miss it draws straight onto the canvas and the box is kept (image and text records);
+    later images showing the same record paste it instead of drawing it again.
     """
     cache_key = (f"{name}:{box.w}x{box.h}", key)
     found = _AREAS.get(cache_key)
-    if found is None:
-        tile = Canvas(box.w, box.h, canvas.background)
-        draw(tile, Box(0, 0, box.w, box.h))
-        found = (tile.image, tuple(tile.texts))
-        _AREAS[cache_key] = found
-        if len(_AREAS) > AREA_CACHE_SIZE:
-            _AREAS.popitem(last=False)
-    else:
+    if found is not None:
         _AREAS.move_to_end(cache_key)
-    canvas.place(*found, box.x, box.y)
+        canvas.place(*found, box.x, box.y)
+        return
+    mark = len(canvas._texts)
+    draw(canvas, box)
+    drawn = canvas._texts[mark:]
+    tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
+    _AREAS[cache_key] = (tile, tuple(_moved(r, -box.x, -box.y) for r in drawn))
+    if len(_AREAS) > AREA_CACHE_SIZE:
+        _AREAS.popitem(last=False)
 
 
 def clear_area_cache() -> None:

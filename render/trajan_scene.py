@@ -108,8 +108,7 @@ Drawer = Callable[[Canvas, Box], None]
 def _area_drawers(scene: TrajanScene, layout: Layout) -> list[tuple[str, Hashable, Drawer]]:
     """Return (area name, cache key, drawing function) for each board area."""
     node = (layout.size("province_w"), layout.size("province_h"))
-    origin = layout.box("military")
-    centres = {k: (x - origin.x, y - origin.y) for k, (x, y) in layout.points.items()}
+    centres = layout.points
     provinces, edges = scene.military
     spaces, bonus, demands = scene.senate
     sites, camp = scene.construction

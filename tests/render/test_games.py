@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 from render import trajan, troyes
-from render.canvas import check_texts
+from render.canvas import check_texts, clear_area_cache
 from render.score import compose_score
 from tests.render.games import GAMES, board, play, state_at
 
@@ -100,3 +100,17 @@ def test_troyes_public_board_is_the_same_whatever_the_vp_and_characters():
     first = troyes.compose_board(game.engine.view(state, None)).image
     second = troyes.compose_board(game.engine.view(other, None)).image
     assert first.tobytes() == second.tobytes()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_cached_areas_give_the_same_image_as_a_fresh_drawing(name):
+    game = GAMES[name]
+    states = [s for i, s in enumerate(play(game, 3, 8)) if 100 <= i <= 104]
+    for before, state in zip(states, states[1:], strict=False):
+        clear_area_cache()
+        board(game, before)
+        warm = board(game, state, before)
+        clear_area_cache()
+        cold = board(game, state, before)
+        assert warm.image.tobytes() == cold.image.tobytes()
+        assert sorted(warm.texts, key=repr) == sorted(cold.texts, key=repr)

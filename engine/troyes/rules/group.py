@@ -1,0 +1,388 @@
+"""Phase 4 compound actions after the target is chosen: craftsman -> cube -> dice -> count.
+
+troyes.md §5.4 and troyes-cards.md R1-R9: activations = floor(total / divisor); a craftsman
+is hired first (hiring cost; from the supply, a building or another card, R3), one per player
+per card (R4), and the card is then activated at least once (R7). Delayed cards take one cube
+per activation; one card cube may modify one action (R8), never a citizen placement (gap) nor
+the black dice. Nothing is paid until the last choice, so `Back` is always safe.
+"""
+
+from dataclasses import dataclass
+
+from engine.troyes import effects
+from engine.troyes.actions import (
+    Action,
+    Back,
+    Craftsman,
+    CubeOnEvent,
+    DiceDone,
+    Mode,
+    NoCube,
+    TakeDie,
+    Times,
+    UseCube,
+)
+from engine.troyes.effects import PLAIN, GroupRule
+from engine.troyes.events import (
+    AgricultureUsed,
+    CardActivated,
+    CathedralBuilt,
+    CitizenPlaced,
+    CraftsmanHired,
+    DiceUsed,
+    EventFought,
+)
+from engine.troyes.rules import dice, events_phase
+from engine.troyes.rules.buildings import expelled_by, place_citizen
+from engine.troyes.rules.common import Ctx, gain
+from engine.troyes.state import BUILDINGS, TroyesState
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What an action needs: colour, pips per unit, deniers left for dice, usable cubes."""
+
+    colour: str
+    threshold: int
+    budget: int
+    rules: tuple[tuple[str, GroupRule], ...]
+
+
+def needs_craftsman(s: TroyesState, seat: int, card: str) -> bool:
+    """Return whether the seat must hire a craftsman before activating this card."""
+    return seat not in s.craftsmen[card]
+
+
+def craftsman_sources(s: TroyesState, seat: int, card: str) -> list[str]:
+    """Return where a new craftsman may come from (troyes-cards.md R3)."""
+    out = ["supply"] if s.supply[seat] > 0 else []
+    out += [b for i, b in enumerate(BUILDINGS) if seat in s.buildings[i]]
+    out += [f"card:{c}" for c, sp in s.craftsmen.items() if c != card and seat in sp]
+    return out
+
+
+def free_spaces(ctx: Ctx, action: str, target: str) -> int:
+    """Return how many cubes the Cathedral or an event can still take."""
+    s = ctx.s
+    if action == "cathedral":
+        return sum(len(lv) for lv in ctx.cat.cathedral.levels) - sum(len(lv) for lv in s.cathedral)
+    return ctx.cat.events[target].spaces - sum(s.event_cubes[target])
+
+
+def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:  # noqa: PLR0912
+    """Return what the action needs, or None if it can never be done now."""
+    s, cat = ctx.s, ctx.cat
+    budget = s.deniers[seat]
+    match action:
+        case "card":
+            card = cat.cards[target]
+            colour, threshold = card.colour, card.divisor
+            if needs_craftsman(s, seat, target):
+                if not craftsman_sources(s, seat, target):
+                    return None
+                budget -= card.hire
+            if card.effect is not None and card.kind == "immediate":
+                budget -= effects.unit_cost(card.effect.name, card.effect.params)
+                cap = effects.max_times(ctx, seat, card.effect.name, card.effect.params, budget)
+                if cap < 1:
+                    return None
+        case "cathedral":
+            colour, threshold = cat.cathedral.colour, cat.cathedral.divisor
+        case "event":
+            ev = cat.events[target]
+            colour, threshold = ev.fight_colour, ev.divisor
+        case "agriculture":
+            colour, threshold = cat.rules.agriculture_colour, cat.rules.agriculture_divisor
+        case _:
+            return None
+    if budget < 0 or (action in ("cathedral", "event") and free_spaces(ctx, action, target) < 1):
+        return None
+    usable = [("", PLAIN[colour])]
+    for card_id, cubes in s.card_cubes.items():
+        mod = cat.cards[card_id].modifier
+        if cubes[seat] > 0 and mod is not None and card_id != target:
+            rule = effects.group_rule(mod.name, mod.params, colour)
+            if rule is not None:
+                usable.append((card_id, rule))
+    need = (threshold, budget, cat.rules.dice_price)
+    reachable = tuple((c, r) for c, r in usable if dice.can_reach(s, seat, r, [], need))
+    return Spec(colour, threshold, budget, reachable) if reachable else None
+
+
+def _rule(sp: Spec, cube: str) -> GroupRule:
+    return next(r for c, r in sp.rules if c == cube)
+
+
+def after_target(ctx: Ctx) -> None:
+    """Move on from a chosen target to the first choice that has more than one option."""
+    s = ctx.s
+    p = s.plan
+    if p.action == "card" and not p.source and needs_craftsman(s, s.turn, p.target):
+        sources = craftsman_sources(s, s.turn, p.target)
+        if len(sources) > 1:
+            s.kind = "craftsman"
+            return
+        p.source = sources[0]
+    sp = spec(ctx, s.turn, p.action, p.target)
+    assert sp is not None  # noqa: S101 - the target was offered only when feasible
+    if len(sp.rules) > 1:
+        s.kind = "cube"
+        return
+    p.cube = sp.rules[0][0]
+    s.kind = "dice"
+
+
+def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per step
+    """Return the options of the current step of a compound action."""
+    s = ctx.s
+    p, seat = s.plan, s.turn
+    match s.kind:
+        case "craftsman":
+            return [*(Craftsman(x) for x in craftsman_sources(s, seat, p.target)), Back()]
+        case "cube":
+            sp = spec(ctx, seat, p.action, p.target)
+            assert sp is not None  # noqa: S101
+            return [*(UseCube(c) if c else NoCube() for c, _ in sp.rules), Back()]
+        case "dice" if p.action == "citizen":
+            return [*_placement_dice(ctx), Back()]
+        case "dice":
+            return _dice_actions(ctx)
+        case "mode":
+            return [Mode("place"), Mode("use")]
+        case "count":
+            return [Times(n) for n in range(1, p.count + 1)]
+        case "event_cube":
+            return [CubeOnEvent(e) for e in s.queue if free_spaces(ctx, "event", e) > 0]
+        case _:
+            return []
+
+
+def _dice_actions(ctx: Ctx) -> list[Action]:
+    s = ctx.s
+    p, seat = s.plan, s.turn
+    sp = spec(ctx, seat, p.action, p.target)
+    assert sp is not None  # noqa: S101
+    rule = _rule(sp, p.cube)
+    need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
+    out: list[Action] = []
+    if len(p.dice) < rule.max_dice:
+        for d, c, v, a in dice.candidates(s, seat, rule, p.dice):
+            if dice.can_reach(s, seat, rule, [*p.dice, (d, c, v, a)], need):
+                out.append(TakeDie(d, c, v, a))
+    if p.dice and _group_ok(ctx, sp, rule):
+        out.append(DiceDone())
+    if not p.dice:
+        out.append(Back())
+    return out
+
+
+def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
+    s = ctx.s
+    cost = dice.price(s, s.turn, rule, s.plan.dice, ctx.cat.rules.dice_price)
+    return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
+
+
+def _placement_dice(ctx: Ctx) -> list[Action]:
+    s, cat = ctx.s, ctx.cat
+    seat = s.turn
+    b = BUILDINGS.index(s.plan.target)
+    rule = PLAIN[cat.rules.building_colour[b]]
+    out: list[Action] = []
+    for d, c, v, a in dice.candidates(s, seat, rule, []):
+        if d != seat and s.deniers[seat] < cat.rules.dice_price[0]:
+            continue
+        if expelled_by(s, cat, b, v)[0]:
+            out.append(TakeDie(d, c, v, a))
+    return out
+
+
+def choose_source(ctx: Ctx, source: str) -> None:
+    """Record where the craftsman comes from."""
+    ctx.s.plan.source = source
+    after_target(ctx)
+
+
+def choose_cube(ctx: Ctx, cube: str) -> None:
+    """Record the card cube (or none) for this action."""
+    ctx.s.plan.cube = cube
+    ctx.s.kind = "dice"
+
+
+def take_die(ctx: Ctx, die: TakeDie) -> None:
+    """Add a die to the group; finish the group when nothing more can be added."""
+    s = ctx.s
+    p = s.plan
+    p.dice.append((die.district, die.colour, die.value, die.as_colour))
+    if p.action == "citizen":
+        _commit_citizen(ctx)
+        return
+    options = _dice_actions(ctx)
+    if options == [DiceDone()]:
+        dice_done(ctx)
+
+
+def dice_done(ctx: Ctx) -> None:
+    """The group is complete: decide the number of activations (or commit at once)."""
+    s, cat = ctx.s, ctx.cat
+    p = s.plan
+    sp = spec(ctx, s.turn, p.action, p.target)
+    assert sp is not None  # noqa: S101
+    rule = _rule(sp, p.cube)
+    total = rule.total([v for _, _, v, _ in p.dice])
+    most = total // sp.threshold
+    spare = sp.budget - dice.price(s, s.turn, rule, p.dice, cat.rules.dice_price)
+    if p.action == "card":
+        card = cat.cards[p.target]
+        if card.kind == "mixed" and s.card_cubes[p.target][s.turn] > 0 and not p.mode:
+            p.count = most
+            s.kind = "mode"
+            return
+        if card.effect is not None and (card.kind == "immediate" or p.mode == "use"):
+            most = min(
+                most, effects.max_times(ctx, s.turn, card.effect.name, card.effect.params, spare)
+            )
+        if p.mode == "use":
+            most = min(most, s.card_cubes[p.target][s.turn])
+    elif p.action in ("cathedral", "event"):
+        most = min(most, free_spaces(ctx, p.action, p.target))
+    elif p.action == "agriculture":
+        most = 1
+    p.count = most
+    if most <= 1:
+        commit(ctx, 1)
+    else:
+        s.kind = "count"
+
+
+def choose_mode(ctx: Ctx, mode: str) -> None:
+    """Mixed card: place cubes, or spend own cubes for the immediate part."""
+    ctx.s.plan.mode = mode
+    dice_done(ctx)
+
+
+def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
+    s, cat = ctx.s, ctx.cat
+    p, seat = s.plan, s.turn
+    paid = dice.price(s, seat, rule, p.dice, cat.rules.dice_price)
+    if paid:
+        each = cat.rules.dice_price[len(p.dice) - 1]
+        for d, _, _, _ in p.dice:
+            if d != seat and d < s.seats:
+                s.deniers[d] += each  # a rival is paid; neutral dice are paid to the bank
+    s.deniers[seat] -= paid
+    if p.cube:
+        s.card_cubes[p.cube][seat] -= 1
+    ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
+    dice.remove_dice(s, p.dice)
+
+
+def _hire(ctx: Ctx) -> None:
+    s, cat = ctx.s, ctx.cat
+    p, seat = s.plan, s.turn
+    if not p.source:
+        return
+    if p.source == "supply":
+        s.supply[seat] -= 1
+    elif p.source.startswith("card:"):
+        old = s.craftsmen[p.source[5:]]
+        old[old.index(seat)] = None
+    else:
+        row = s.buildings[BUILDINGS.index(p.source)]
+        row[len(row) - 1 - row[::-1].index(seat)] = None
+    spaces = s.craftsmen[p.target]
+    spaces[spaces.index(None)] = seat
+    cost = cat.cards[p.target].hire
+    s.deniers[seat] -= cost
+    ctx.log.append(CraftsmanHired(seat, p.target, p.source, cost))
+
+
+def commit(ctx: Ctx, times: int) -> None:
+    """Pay for everything chosen and carry out the action `times` times."""
+    from engine.troyes.rules import actions_phase  # noqa: PLC0415 - turn order lives there
+
+    s, cat = ctx.s, ctx.cat
+    p, seat = s.plan, s.turn
+    sp = spec(ctx, seat, p.action, p.target)
+    assert sp is not None  # noqa: S101
+    rule = _rule(sp, p.cube)
+    total = rule.total([v for _, _, v, _ in p.dice])
+    if p.action == "card":
+        _hire(ctx)
+    _pay_group(ctx, rule)
+    left = 0
+    match p.action:
+        case "card":
+            left = _activate(ctx, times)
+        case "cathedral":
+            _build(ctx, times)
+        case "event":
+            s.event_cubes[p.target][seat] += times
+            gain(ctx, seat, influence=cat.rules.cube_influence * times)
+            ctx.log.append(EventFought(seat, p.target, times))
+            events_phase.complete_if_full(ctx, p.target, seat)
+        case "agriculture":
+            amount = total // cat.rules.agriculture_divisor
+            gain(ctx, seat, deniers=amount)
+            ctx.log.append(AgricultureUsed(seat, amount))
+    if left:
+        p.left, s.kind = left, "event_cube"
+        return
+    actions_phase.action_done(ctx)
+
+
+def _activate(ctx: Ctx, times: int) -> int:
+    s, cat = ctx.s, ctx.cat
+    p, seat = s.plan, s.turn
+    card = cat.cards[p.target]
+    mode = p.mode or ("place" if card.kind in ("delayed", "endgame", "mixed") else "use")
+    ctx.log.append(CardActivated(seat, p.target, times, mode))
+    if mode == "place":
+        s.card_cubes[p.target][seat] += times
+        return 0
+    if card.kind == "mixed":
+        s.card_cubes[p.target][seat] -= times
+    assert card.effect is not None  # noqa: S101 - checked at load time
+    return effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
+
+
+def _build(ctx: Ctx, cubes: int) -> None:
+    s, cat = ctx.s, ctx.cat
+    seat = s.turn
+    influence = 0
+    for _ in range(cubes):
+        level = next(
+            i for i, lv in enumerate(s.cathedral) if len(lv) < len(cat.cathedral.levels[i])
+        )
+        influence += cat.cathedral.levels[level][len(s.cathedral[level])]
+        s.cathedral[level].append(seat)
+    vp = cat.cathedral.cube_vp * cubes
+    gain(ctx, seat, influence=influence, vp=vp)
+    ctx.log.append(CathedralBuilt(seat, cubes, vp, influence))
+
+
+def cube_on_event(ctx: Ctx, event: str) -> None:
+    """Place one cube from a card effect (Archer) on an event."""
+    from engine.troyes.rules import actions_phase  # noqa: PLC0415
+
+    s = ctx.s
+    seat = s.turn
+    s.event_cubes[event][seat] += 1
+    gain(ctx, seat, influence=ctx.cat.rules.cube_influence)
+    ctx.log.append(EventFought(seat, event, 1))
+    events_phase.complete_if_full(ctx, event, seat)
+    s.plan.left -= 1
+    if s.plan.left <= 0 or not step_actions(ctx):
+        actions_phase.action_done(ctx)
+
+
+def _commit_citizen(ctx: Ctx) -> None:
+    from engine.troyes.rules import actions_phase  # noqa: PLC0415
+
+    s = ctx.s
+    p, seat = s.plan, s.turn
+    b = BUILDINGS.index(p.target)
+    _pay_group(ctx, PLAIN[ctx.cat.rules.building_colour[b]])
+    space = p.dice[0][2]
+    out = place_citizen(ctx, seat, b, space)
+    ctx.log.append(CitizenPlaced(seat, p.target, space, out))
+    actions_phase.action_done(ctx)

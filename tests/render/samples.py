@@ -1,0 +1,46 @@
+"""Write the sample images of docs/images/ from seeded random games (issue 6).
+
+Run on purpose after a visual change: `.venv/bin/python -m tests.render.samples`.
+Each game at 2 and 4 players: a mid-game board (with what changed highlighted), the final
+board, the score chart and one player's private image.
+"""
+
+from pathlib import Path
+
+from render.canvas import encode_png
+from render.score import score_png
+from tests.render.games import GAMES, board, play
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
+SEED = 2026
+
+
+def write_samples(out: Path = DOCS) -> list[Path]:
+    """Render and write every sample image; return their paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, game in sorted(GAMES.items()):
+        for seats in (2, 4):
+            states = list(play(game, seats, SEED))
+            middle = len(states) // 2
+            mid, before, final = states[middle], states[middle - 1], states[-1]
+            files = {
+                f"{name}_{seats}p_mid.png": encode_png(board(game, mid, before).image),
+                f"{name}_{seats}p_final.png": encode_png(board(game, final).image),
+                f"{name}_{seats}p_private.png": game.render.private_png(
+                    game.engine.view(mid, mid.pending.seat), prompt=game.engine.prompt(mid)
+                ),
+            }
+            result = game.engine.result(final)
+            if result is not None:
+                files[f"{name}_{seats}p_score.png"] = score_png(result, name.capitalize())
+            for filename, data in files.items():
+                path = out / filename
+                path.write_bytes(data)
+                written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for written_path in write_samples():
+        print(written_path.relative_to(DOCS.parents[1]))  # noqa: T201 - a script's report

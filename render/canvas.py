@@ -400,11 +400,15 @@ def encode_png(image: Image.Image) -> bytes:
     """Encode an RGB image as a compact 256-colour PNG.
 
     Boards are flat colours plus anti-aliased edges, so a 256-colour palette loses nothing
-    visible; the palette is taken from a quarter-size copy (fast), then the full image is
-    mapped onto it without dithering. A third of the bytes to compress makes the encoding
-    several times faster and the file about a third of the size.
+    visible. The palette comes from every eighth pixel of every eighth row (a nearest-pixel
+    sample keeps rare colours such as a token's exact, where averaging would blur them),
+    then the whole image is mapped onto it without dithering. A third of the bytes to
+    compress makes encoding several times faster and the file about a third of the size.
     """
-    sample = image.reduce(4) if min(image.size) >= 64 else image
+    step = 8 if min(image.size) >= 256 else 1
+    sample = image.resize(
+        (max(1, image.width // step), max(1, image.height // step)), Image.Resampling.NEAREST
+    )
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()

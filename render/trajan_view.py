@@ -218,7 +218,7 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
     )
     plus2 = ", ".join(ix.action[a] for a in player.plus2) or "none"
     leader = ix.province[player.leader].name
-    facts = (
+    facts: tuple[str, ...] = (
         f"Supply: {player.supply} tokens",
         f"Leader: {leader}",
         f"Camps: {player.workers} workers, {player.legionnaires} legion",

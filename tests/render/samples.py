@@ -2,14 +2,17 @@
 
 Run on purpose after a visual change: `.venv/bin/python -m tests.render.samples`.
 Each game at 2 and 4 players: a mid-game board (with what changed highlighted), the final
-board, the score chart and one player's private image.
+board, the score chart and one player's private image; plus the Ladies of Troyes parts
+drawn from the hand-built scene of the tests (the engine has no such module yet).
 """
 
 from pathlib import Path
 
 from render.canvas import encode_png
 from render.score import score_png
+from render.troyes_scene import compose_scene
 from tests.render.games import GAMES, board, play
+from tests.render.troyes_fixtures import scene as troyes_scene
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
 SEED = 2026
@@ -38,6 +41,10 @@ def write_samples(out: Path = DOCS) -> list[Path]:
                 path = out / filename
                 path.write_bytes(data)
                 written.append(path)
+    # The engine has no Ladies of Troyes module yet: show its parts from the hand-built scene.
+    ladies = out / "troyes_4p_ladies_fixture.png"
+    ladies.write_bytes(encode_png(compose_scene(troyes_scene(4, ladies=True)).image))
+    written.append(ladies)
     return written
 
 

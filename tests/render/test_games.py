@@ -1,6 +1,7 @@
 """Boards of real seeded games: they render cleanly, and nothing hidden reaches them."""
 
 import io
+import itertools
 
 import pytest
 from PIL import Image
@@ -106,7 +107,7 @@ def test_troyes_public_board_is_the_same_whatever_the_vp_and_characters():
 def test_cached_areas_give_the_same_image_as_a_fresh_drawing(name):
     game = GAMES[name]
     states = [s for i, s in enumerate(play(game, 3, 8)) if 100 <= i <= 104]
-    for before, state in zip(states, states[1:], strict=False):
+    for before, state in itertools.pairwise(states):
         clear_area_cache()
         board(game, before)
         warm = board(game, state, before)

@@ -157,8 +157,8 @@ def _dispatch(  # noqa: PLR0912, PLR0915 - one case per action type
             setup.pick_trajan(state, t, stack, slot, events)
         case ChooseBowl(bowl):
             turn.choose_bowl(state, t, bowl, events)
-        case Sow(_, colour):
-            turn.sow(state, t, colour, events)
+        case Sow(_, colours):
+            turn.sow(state, t, colours, events)
         case PlacePlus2(act):
             turn.choose_plus2(state, t, act, events)
         case Pass():

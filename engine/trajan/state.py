@@ -8,6 +8,7 @@ are tuples whose *last* item is the top. Marker bowls are strings of colour code
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from engine.core.protocol import Decision
@@ -20,6 +21,7 @@ ACTIONS = ("seaport", "forum", "military", "senate", "trajan", "construction")
 PLAY_CATEGORIES = ("trajan_tiles", "seaport", "military", "senate", "construction", "demands")
 
 
+@cache
 def sort_markers(markers: str) -> str:
     """Return the markers in canonical colour order."""
     return "".join(sorted(markers, key=COLOUR_ORDER.index))
@@ -130,11 +132,47 @@ class TrajanState:
 
     def clone(self) -> "TrajanState":
         """Return an independent copy (one level: inner values are immutable)."""
-        new = object.__new__(TrajanState)
-        for name in _STATE_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
-        new.players = [p.clone() for p in self.players]
-        return new
+        return TrajanState(
+            self.seed,
+            self.version,
+            self.seats,
+            self.options,
+            self.pending,
+            self.phase,
+            self.current,
+            self.quarter,
+            self.time,
+            self.cycle,
+            self.round_over,
+            self.deck,
+            self.discards,
+            self.forum_pile,
+            self.extra_pile,
+            self.forum,
+            self.extras,
+            self.province_tiles,
+            self.sites,
+            self.stacks,
+            self.demand_pile,
+            self.demands_shown,
+            self.demands_removed,
+            self.bonus_bag,
+            self.bonus_offer,
+            self.ships,
+            self.clock,
+            self.removed,
+            self.todo,
+            self.in_hand,
+            self.sow_bowl,
+            self.target,
+            self.extra_used,
+            self.ship,
+            self.picks,
+            self.q_seat,
+            self.q_need,
+            self.q_unmet,
+            [p.clone() for p in self.players],
+        )
 
     def option(self, name: str) -> str:
         """Return the value of a game option."""

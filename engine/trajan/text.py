@@ -194,6 +194,15 @@ def _cards(t: Tables, cards: tuple[str, ...], lang: str) -> str:
     return ", ".join(name(t, "card", c, lang) for c in cards)
 
 
+def _sow_label(t: Tables, bowl: int, colours: str, lang: str) -> str:
+    if len(colours) == 1:
+        col = name(t, "colour", colours, lang).capitalize()
+        return msg(lang, "sow", col=col, bowl=_bowl(t, bowl, lang))
+    return ", ".join(
+        f"{name(t, 'colour', c, lang)} {ROMAN[(bowl + i) % 6]}" for i, c in enumerate(colours)
+    )
+
+
 def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
     """Return the label a player reads for an action (at most 80 characters)."""
     match action:
@@ -207,9 +216,8 @@ def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
             label = msg(lang, "pick", stack=stack + 1, what=what, slot=ROMAN[slot])
         case a.ChooseBowl(bowl):
             label = msg(lang, "bowl", bowl=_bowl(t, bowl, lang))
-        case a.Sow(bowl, colour):
-            col = name(t, "colour", colour, lang).capitalize()
-            label = msg(lang, "sow", col=col, bowl=_bowl(t, bowl, lang))
+        case a.Sow(bowl, colours):
+            label = _sow_label(t, bowl, colours, lang)
         case a.PlacePlus2(act):
             label = msg(lang, "plus2", act=name(t, "action", act, lang))
         case a.Pass():

@@ -15,8 +15,8 @@ def test_sowing_drops_one_marker_per_bowl_clockwise_and_moves_time_by_the_count(
     state = fresh()
     state = do(state, "bowl 1")  # blue + yellow from bowl I
     assert state.time == 2
-    assert texts(state) == ["sow 2 blue", "sow 2 yellow"]
-    state = do(state, "sow 2 yellow")  # the last marker (blue) goes by itself
+    assert texts(state) == ["sow 2 blue yellow", "sow 2 yellow blue"]
+    state = do(state, "sow 2 yellow blue")
     p = state.players[0]
     assert p.bowls[:3] == ("", "YGO", "BPW")
     assert state.target == 2
@@ -47,7 +47,7 @@ def test_the_round_ends_when_time_reaches_its_start_and_the_marker_keeps_going()
     state = fresh()
     state.time = state.cycle - 1
     state.players[0].bowls = ("BY", "GO", "PW", "BY", "GO", "PW")
-    state = do(state, "bowl 4", "sow 5 blue", "pass")  # to bowl VI: construction
+    state = do(state, "bowl 4", "sow 5 blue yellow", "pass")  # to bowl VI: construction
     if kind_of(state) == "construction":
         state = do(state, "pass")
     assert state.time == 1
@@ -76,7 +76,7 @@ def test_fulfilment_is_checked_on_the_target_bowl_only():
     p = state.players[0]
     p.bowls = ("BY", "GG", "PW", "BY", "GO", "PW")
     p.slots = (None, "vp9_gg", None, None, None, None)
-    state = do(state, "bowl 1", "sow 2 yellow")  # target is bowl III, not II
+    state = do(state, "bowl 1", "sow 2 yellow blue")  # target is bowl III, not II
     assert state.players[0].slots[1] == "vp9_gg"
     assert state.players[0].vp == 0
 
@@ -170,3 +170,30 @@ def test_with_all_slots_full_the_arch_is_central_and_the_trajan_action_is_closed
 
 def at_next(state: TrajanState) -> TrajanState:
     return at_turn(state, 0)
+
+
+def test_a_whole_order_is_one_choice_when_it_has_at_most_25_variants():
+    state = fresh()
+    state.players[0].bowls = ("BYGO", "", "PW", "BY", "GO", "PW")
+    state = do(state, "bowl 1")
+    assert len(texts(state)) == 24
+    assert (
+        ENGINE.describe(ENGINE.legal_actions(state)[0])
+        == "blue II, yellow III, light green IV, orange V"
+    )
+
+
+def test_five_or_more_mixed_markers_are_chosen_one_at_a_time_first():
+    state = fresh()
+    state.players[0].bowls = ("BYGOP", "", "W", "BY", "GO", "PW")
+    state = do(state, "bowl 1")
+    assert texts(state) == [
+        "sow 2 blue",
+        "sow 2 yellow",
+        "sow 2 green",
+        "sow 2 orange",
+        "sow 2 pink",
+    ]
+    state = do(state, "sow 2 pink")
+    assert len(texts(state)) == 24
+    assert texts(state)[0] == "sow 3 blue yellow green orange"

@@ -10,6 +10,7 @@ from typing import Any
 from engine.trajan import actions as a
 from engine.trajan import events as ev
 from engine.trajan.rules.tables import Tables
+from engine.trajan.rules.turn import sow_options
 from engine.trajan.state import ACTIONS, TrajanState
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
@@ -134,6 +135,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "p_setup_trajan": ("take a starting Trajan tile.", "toma una ficha de Trajano inicial."),
     "p_bowl": ("choose a bowl to sow from.", "elige un cuenco para sembrar."),
     "p_sow": ("choose the colour for bowl {bowl}.", "elige el color para el cuenco {bowl}."),
+    "p_sow_all": (
+        "choose which colour goes into each bowl from {bowl} on.",
+        "elige qué color va a cada cuenco desde el {bowl}.",
+    ),
     "p_plus2": ("place your [+2] marker.", "coloca tu marcador [+2]."),
     "p_discard": ("discard one card.", "descarta una carta."),
     "p_display": ("choose cards to display.", "elige las cartas que expones."),
@@ -286,6 +291,8 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
         "bowl": ROMAN[state.sow_bowl],
         "demand": name(t, "demand", state.q_need[0] if state.q_need else None, lang),
     }
+    if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
+        kind = "sow_all"
     return who + msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
 
 

@@ -138,9 +138,15 @@ def bowl_options(state: TrajanState, t: Tables) -> list[Action]:
     left = Counter(dict.fromkeys(COLOUR_ORDER, t.fig.markers_per_colour))
     left.subtract("".join(p.bowls))
     distinct = dict(state.options).get("bowl_colours") == "distinct"
+    bowls_after = p.bowls.count("") - 1
     out: list[Action] = []
     for a, b in combinations_with_replacement(COLOUR_ORDER, 2):
         if (a == b and (distinct or left[a] < 2)) or left[a] < 1 or left[b] < 1:
+            continue
+        rest = left.copy()
+        rest.subtract(a + b)
+        # With distinct colours, k bowls can take what is left only if no colour exceeds k.
+        if distinct and max(rest.values()) > bowls_after:
             continue
         out.append(FillBowl(bowl, a + b))
     return out

@@ -39,7 +39,8 @@ from engine.trajan.actions import (
     UseExtra,
     action_text,
 )
-from engine.trajan.catalog import Catalog, default_catalog
+from engine.trajan.catalog import default_catalog
+from engine.trajan.components import Catalog
 from engine.trajan.events import REVEALING
 from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions

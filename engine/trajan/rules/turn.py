@@ -13,7 +13,7 @@ from math import factorial
 from typing import Any
 
 from engine.core.protocol import Decision
-from engine.trajan.catalog import TrajanTile
+from engine.trajan.components import TrajanTile
 from engine.trajan.events import (
     BowlChosen,
     MarkerSown,

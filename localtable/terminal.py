@@ -13,7 +13,14 @@ from typing import Any
 from engine.ai.players import GreedyPlayer
 from engine.core.errors import GameError
 from engine.core.play import parse_action
-from engine.trajan.actions import ChooseBowl
+from engine.trajan.actions import (
+    Build,
+    ChooseBowl,
+    DrawStartCard,
+    PickTrajan,
+    PortTake,
+    TakeTrajan,
+)
 from engine.trajan.game import TrajanEngine
 from engine.trajan.state import ACTIONS, TrajanState
 from engine.trajan.text import ROMAN, name
@@ -145,7 +152,17 @@ class Table:
         return out
 
     def _hint(self, action: Any) -> str:
-        """Return where a bowl's markers would end (the target bowl), for bowl choices."""
+        """Return what a choice leads to: a bowl's target, a discard pile's top card."""
+        if isinstance(action, DrawStartCard | PortTake):
+            pile = action.source - 1 if isinstance(action, DrawStartCard) else action.pile
+            top = self.state.discards[pile][-1] if pile >= 0 and self.state.discards[pile] else None
+            return f": {self.n('card', top)}" if top else ""
+        if isinstance(action, PickTrajan | TakeTrajan):
+            stack = self.state.stacks[action.stack]
+            return f": {self._trajan(stack[-1])}" if stack else ""
+        if isinstance(action, Build):
+            tile = self.state.sites[action.site]
+            return f": {self.n('building', tile)}" if tile else ": tile already taken"
         if not isinstance(action, ChooseBowl):
             return ""
         count = len(self.state.players[HUMAN].bowls[action.bowl])
@@ -195,7 +212,7 @@ class Table:
         while self.state.pending is not None:
             pending = self.state.pending
             if pending.seat == HUMAN:
-                if self.state.version != shown and pending.kind in ("bowl", "setup_bowl"):
+                if self.state.version != shown:  # others moved since: show the board
                     self.say(self.board())
                 if not self.human_move():
                     self.say("You left the game.")

@@ -62,6 +62,14 @@ def test_a_finished_game_refuses_moves_and_json_checks_its_schema():
         ENGINE.from_json({**data, "schema": 99})
     with pytest.raises(ValueError, match="not a trajan state"):
         ENGINE.from_json({**data, "game": "troyes"})
+    with pytest.raises(ValueError, match="phase"):
+        ENGINE.from_json({**data, "phase": "lunch"})
+    broken = json.loads(json.dumps(data))
+    broken["players"][0]["supply"] = 14
+    with pytest.raises(ValueError, match="player tokens"):
+        ENGINE.from_json(broken)
+    with pytest.raises(ValueError, match="keys differ"):
+        ENGINE.from_json({k: v for k, v in data.items() if k != "deck"})
     state.pending = None
     with pytest.raises(GameOverError):
         ENGINE.apply(state, Build(3))

@@ -18,8 +18,11 @@ from tests.engine.trajan.helpers import (
     ENGINE,
     check_invariants,
     check_step,
+    fresh,
+    kind_of,
     play_setup,
     seat_of,
+    to_action,
 )
 
 GOLDEN = Path(__file__).resolve().parents[2] / "playthroughs" / "trajan_seed_1.json"
@@ -131,3 +134,13 @@ def test_any_sequence_of_legal_moves_keeps_the_invariants(seats, seed, picks):
         step = ENGINE.apply(state, action)
         check_step(state, action, step)
         state = step.state
+
+
+def test_greedy_ships_four_of_a_kind_and_finishes_the_load():
+    state = to_action(fresh(), "seaport")
+    state.players[0].hand = ("wine", "wine", "wine", "wine")
+    greedy = GreedyPlayer()
+    while kind_of(state) in ("seaport", "ship"):
+        state = ENGINE.apply(state, greedy.choose(ENGINE, state)).state
+    assert state.players[0].vp == 20
+    assert state.players[0].display == ("wine",) * 4

@@ -32,6 +32,11 @@ def test_the_state_token_count_matches_the_data():
     assert CAT.figures.tokens_per_player == TOKENS
 
 
+def test_the_plus2_supply_covers_one_marker_per_action_for_four_players():
+    # The engine allows at most one [+2] marker per action, so the supply never runs out.
+    assert CAT.figures.plus2_markers == 4 * len(CAT.actions)
+
+
 def test_every_effect_in_data_is_registered_and_every_registered_effect_is_used():
     used = {t.effect for t in CAT.trajan_tiles}
     assert used == set(EFFECTS)

@@ -116,6 +116,7 @@ def test_golden_playthrough_replays_to_the_recorded_scores():
     assert result is not None
     assert list(result.scores) == record["scores"]
     assert list(result.ranks) == record["ranks"]
+    assert [dict(b) for b in result.breakdown] == record["breakdown"]
 
 
 @settings(max_examples=15, deadline=None)

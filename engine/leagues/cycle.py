@@ -57,7 +57,9 @@ async def seat(
     number, byes = 0, list[int]()
     for d in sorted(set(divisions.values())):
         in_div = [u for u in playing if divisions[u] == d]
-        ranked = _ranked(in_div, games, credits, ratings, Rng(seed, step.week, f"rank{d}"))
+        ranked = _ranked(
+            in_div, games, credits, ratings, Rng(seed, step.week, f"rank:s{step.season}d{d}")
+        )
         result = seat_week(
             ranked,
             history,

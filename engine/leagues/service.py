@@ -85,7 +85,10 @@ class LeagueService:
     async def edit_league(self, league_id: int, **changes: Any) -> League:
         """Change settings (LeagueConfig field names); they apply from the next seating."""
         league = await self._live(league_id)
-        config = league.config.edited(**changes)
+        try:
+            config = league.config.edited(**changes)
+        except TypeError:
+            raise LeagueError(f"Unknown league setting in {sorted(changes)}.") from None
         async with self.store.transaction():
             await self.store.update_league(league_id, config=config)
         return await self.store.league(league_id)
@@ -117,6 +120,14 @@ class LeagueService:
                 await self.store.close_season(seasons[-1].id, now)
             await self.store.update_league(league_id, status=LeagueStatus.ENDED.value, ended_at=now)
         return await self.standings(league_id) if seasons else None
+
+    async def leagues(self, guild: int) -> list[League]:
+        """Return the guild's leagues, oldest first (for autocomplete and lists)."""
+        return await self.store.leagues(guild)
+
+    async def league(self, league_id: int) -> League:
+        """Return one league; an unknown id raises LeagueError."""
+        return await self.store.league(league_id)
 
     async def _live(self, league_id: int) -> League:
         league = await self.store.league(league_id)

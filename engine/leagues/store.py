@@ -1,4 +1,4 @@
-"""SQLite storage for leagues (aiosqlite): migrations, reads, writes, CSV export.
+"""SQLite storage for leagues (aiosqlite): migrations, transactions, leagues to tables.
 
 The schema lives in numbered files under `migrations/` (0001_*.sql, ...), applied in order
 and recorded in `league_migration`, not in `PRAGMA user_version`, so the leagues and the
@@ -6,18 +6,16 @@ session manager can share one database file without fighting over that number.
 
 Writes happen inside `transaction()` (BEGIN IMMEDIATE ... COMMIT), serialised by a lock, so
 one schedule step and its effects land together or not at all. Times are ISO 8601 UTC text;
-points and VP shares are exact fractions as text.
+points and VP shares are exact fractions as text. Results, byes, ratings and the CSV
+export are in store_results.py (inherited).
 """
 
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -34,24 +32,14 @@ from engine.leagues.model import (
     Week,
 )
 from engine.leagues.schedule import SeasonState, WeekState
-from engine.leagues.standings import Credit, Rating, TableScore
+from engine.leagues.store_results import ResultRows, iso, maybe_time, parse_time, to_csv
+
+__all__ = ["LeagueStore", "to_csv"]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
-def _ts(t: datetime | None) -> str | None:
-    return None if t is None else t.isoformat()
-
-
-def _dt(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _need(text: str) -> datetime:
-    return datetime.fromisoformat(text)
-
-
-class LeagueStore:
+class LeagueStore(ResultRows):
     """All league reads and writes over one aiosqlite connection."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -101,22 +89,6 @@ class LeagueStore:
                 raise
             await self.db.execute("COMMIT")
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self.db.execute(sql, params) as cur:
-            return await cur.fetchone()
-
-    async def _insert(self, sql: str, params: Sequence[Any]) -> int:
-        async with self.db.execute(sql, params) as cur:
-            if cur.lastrowid is None:  # pragma: no cover - an INSERT always sets it
-                raise RuntimeError("insert returned no row id")
-            return cur.lastrowid
-
-    # -- leagues and members ------------------------------------------------------------
-
     async def insert_league(
         self, guild: int, name: str, config: LeagueConfig, seed: int, now: datetime
     ) -> int:
@@ -125,7 +97,7 @@ class LeagueStore:
             return await self._insert(
                 "INSERT INTO league (guild_id, name, config, seed, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (guild, name, config.to_json(), seed, _ts(now)),
+                (guild, name, config.to_json(), seed, iso(now)),
             )
         except aiosqlite.IntegrityError:
             raise LeagueError(f"This server already has a league named {name!r}.") from None
@@ -155,7 +127,7 @@ class LeagueStore:
         if not fields or set(fields) - allowed:
             raise ValueError(f"can only update {sorted(allowed)}")
         values = [
-            v.to_json() if isinstance(v, LeagueConfig) else _ts(v) if isinstance(v, datetime) else v
+            v.to_json() if isinstance(v, LeagueConfig) else iso(v) if isinstance(v, datetime) else v
             for v in fields.values()
         ]
         sets = ", ".join(f"{k} = ?" for k in fields)
@@ -167,14 +139,14 @@ class LeagueStore:
             "INSERT INTO league_member (league_id, user_id, joined_at) VALUES (?, ?, ?)"
             " ON CONFLICT (league_id, user_id) DO UPDATE SET left_at = NULL,"
             " joined_at = CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END",
-            (league_id, user, _ts(now)),
+            (league_id, user, iso(now)),
         )
 
     async def leave(self, league_id: int, user: int, now: datetime) -> None:
         """Mark a member as gone."""
         await self.db.execute(
             "UPDATE league_member SET left_at = ? WHERE league_id = ? AND user_id = ?",
-            (_ts(now), league_id, user),
+            (iso(now), league_id, user),
         )
 
     async def add_absence(self, league_id: int, user: int, season: int, week: int) -> None:
@@ -197,7 +169,7 @@ class LeagueStore:
             (league_id,),
         )
         return [
-            Membership(league_id, u, _need(j), _dt(lt), frozenset(absences.get(u, ())))
+            Membership(league_id, u, parse_time(j), maybe_time(lt), frozenset(absences.get(u, ())))
             for u, j, lt in rows
         ]
 
@@ -210,19 +182,19 @@ class LeagueStore:
             " WHERE league_id = ? ORDER BY number",
             (league_id,),
         )
-        return [Season(i, lg, n, _need(s), _dt(c)) for i, lg, n, s, c in rows]
+        return [Season(i, lg, n, parse_time(s), maybe_time(c)) for i, lg, n, s, c in rows]
 
     async def insert_season(self, league_id: int, number: int, now: datetime) -> int:
         """Open a season."""
         return await self._insert(
             "INSERT INTO league_season (league_id, number, started_at) VALUES (?, ?, ?)",
-            (league_id, number, _ts(now)),
+            (league_id, number, iso(now)),
         )
 
     async def close_season(self, season_id: int, now: datetime) -> None:
         """Mark a season closed."""
         await self.db.execute(
-            "UPDATE league_season SET closed_at = ? WHERE id = ?", (_ts(now), season_id)
+            "UPDATE league_season SET closed_at = ? WHERE id = ?", (iso(now), season_id)
         )
 
     async def divisions(self, season_id: int) -> dict[int, int]:
@@ -246,7 +218,10 @@ class LeagueStore:
             " FROM league_week WHERE season_id = ? ORDER BY number",
             (season_id,),
         )
-        return [Week(i, s, n, _need(a), _need(d), done is not None) for i, s, n, a, d, done in rows]
+        return [
+            Week(i, s, n, parse_time(a), parse_time(d), done is not None)
+            for i, s, n, a, d, done in rows
+        ]
 
     async def insert_week(
         self, season_id: int, number: int, seated_at: datetime, deadline: datetime
@@ -254,13 +229,13 @@ class LeagueStore:
         """Insert a seated week."""
         return await self._insert(
             "INSERT INTO league_week (season_id, number, seated_at, deadline) VALUES (?, ?, ?, ?)",
-            (season_id, number, _ts(seated_at), _ts(deadline)),
+            (season_id, number, iso(seated_at), iso(deadline)),
         )
 
     async def mark_deadline_done(self, week_id: int, now: datetime) -> None:
         """Record that the week's deadline was handled."""
         await self.db.execute(
-            "UPDATE league_week SET deadline_done_at = ? WHERE id = ?", (_ts(now), week_id)
+            "UPDATE league_week SET deadline_done_at = ? WHERE id = ?", (iso(now), week_id)
         )
 
     async def insert_table(
@@ -304,7 +279,7 @@ class LeagueStore:
         allowed = {"game_id", "finish_requested_at", "finished_at", "result_seq"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"can only update {sorted(allowed)}")
-        values = [_ts(v) if isinstance(v, datetime) else v for v in fields.values()]
+        values = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.db.execute(f"UPDATE league_table SET {sets} WHERE id = ?", (*values, table_id))  # noqa: S608
 
@@ -332,7 +307,7 @@ class LeagueStore:
                 (season.id,),
             )
             weeks = tuple(
-                WeekState(n, _need(a), _need(d), done is not None, open_)
+                WeekState(n, parse_time(a), parse_time(d), done is not None, open_)
                 for n, a, d, done, open_ in rows
             )
             out.append(SeasonState(season.number, weeks, season.closed_at is not None))
@@ -342,7 +317,7 @@ class LeagueStore:
         """Record a schedule step; return False if it was already recorded."""
         try:
             await self.db.execute(
-                "INSERT INTO league_step VALUES (?, ?, ?)", (league_id, key, _ts(now))
+                "INSERT INTO league_step VALUES (?, ?, ?)", (league_id, key, iso(now))
             )
         except aiosqlite.IntegrityError:
             return False
@@ -354,165 +329,12 @@ class LeagueStore:
             "SELECT key, done_at FROM league_step WHERE league_id = ? ORDER BY done_at, key",
             (league_id,),
         )
-        return [(k, _need(t)) for k, t in rows]
-
-    # -- results, credits, ratings --------------------------------------------------------
-
-    async def insert_results(self, table_id: int, scores: Sequence[TableScore], seq: int) -> None:
-        """Store a table's scored results and mark it finished with order number `seq`."""
-        await self.db.executemany(
-            "INSERT INTO league_result VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    table_id,
-                    s.user,
-                    None if s.forfeited else s.rank,
-                    s.score,
-                    int(s.forfeited),
-                    s.rank,
-                    str(s.points),
-                    str(s.vp_share),
-                )
-                for s in scores
-            ],
-        )
-        await self.set_table(table_id, result_seq=seq)
-
-    async def next_result_seq(self) -> int:
-        """Return the next result order number."""
-        row = await self._one("SELECT coalesce(max(result_seq), 0) + 1 FROM league_table")
-        return int(row[0])
-
-    async def table_scores(self, table_id: int) -> tuple[TableScore, ...]:
-        """Return the stored result of one table (empty if none), best first."""
-        rows = await self._all(
-            "SELECT user_id, rank, points, vp_share, forfeited, score FROM league_result"
-            " WHERE table_id = ? ORDER BY rank, user_id",
-            (table_id,),
-        )
-        return tuple(_score(r) for r in rows)
-
-    async def season_scores(self, season_id: int) -> list[tuple[TableScore, ...]]:
-        """Return every recorded table of a season, in the order results were recorded."""
-        rows = await self._all(
-            "SELECT t.id, r.user_id, r.rank, r.points, r.vp_share, r.forfeited, r.score"
-            " FROM league_result r JOIN league_table t ON t.id = r.table_id"
-            " JOIN league_week w ON w.id = t.week_id WHERE w.season_id = ?"
-            " ORDER BY t.result_seq, r.rank, r.user_id",
-            (season_id,),
-        )
-        grouped: dict[int, list[TableScore]] = {}
-        for table_id, *rest in rows:
-            grouped.setdefault(table_id, []).append(_score(rest))
-        return [tuple(v) for v in grouped.values()]
-
-    async def insert_credits(self, week_id: int, credits: Iterable[Credit]) -> None:
-        """Store byes and absences of a week."""
-        await self.db.executemany(
-            "INSERT INTO league_credit VALUES (?, ?, ?, ?)",
-            [(week_id, c.user, c.kind, str(c.points)) for c in credits],
-        )
-
-    async def season_credits(self, season_id: int) -> list[Credit]:
-        """Return every bye and absence of a season."""
-        rows = await self._all(
-            "SELECT c.user_id, c.points, c.kind FROM league_credit c"
-            " JOIN league_week w ON w.id = c.week_id WHERE w.season_id = ?"
-            " ORDER BY w.number, c.user_id",
-            (season_id,),
-        )
-        return [Credit(u, Fraction(p), k) for u, p, k in rows]
-
-    async def week_credits(self, week_id: int) -> list[Credit]:
-        """Return the byes and absences of one week."""
-        rows = await self._all(
-            "SELECT user_id, points, kind FROM league_credit WHERE week_id = ? ORDER BY user_id",
-            (week_id,),
-        )
-        return [Credit(u, Fraction(p), k) for u, p, k in rows]
+        return [(k, parse_time(t)) for k, t in rows]
 
     async def table_by_game(self, game_id: str) -> Table | None:
         """Return the table playing `game_id`, if any."""
         row = await self._one("SELECT id FROM league_table WHERE game_id = ?", (game_id,))
         return None if row is None else (await self.tables(table_id=int(row[0])))[0]
-
-    async def ratings(self, league_id: int) -> dict[int, tuple[Rating, int]]:
-        """Return user -> (rating, games rated) for a league."""
-        rows = await self._all(
-            "SELECT user_id, mu, sigma, games FROM league_rating WHERE league_id = ?",
-            (league_id,),
-        )
-        return {u: (Rating(mu, s), g) for u, mu, s, g in rows}
-
-    async def save_rating(
-        self,
-        league_id: int,
-        table_id: int,
-        user: int,
-        change: tuple[Rating, Rating],
-        now: datetime,
-    ) -> None:
-        """Store a rating update and its history row."""
-        before, after = change
-        await self.db.execute(
-            "INSERT INTO league_rating VALUES (?, ?, ?, ?, 1) ON CONFLICT (league_id, user_id)"
-            " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
-            (league_id, user, after.mu, after.sigma),
-        )
-        await self.db.execute(
-            "INSERT INTO league_rating_history (league_id, user_id, table_id, mu_before,"
-            " sigma_before, mu_after, sigma_after, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (league_id, user, table_id, before.mu, before.sigma, after.mu, after.sigma, _ts(now)),
-        )
-
-    async def rating_history(self, league_id: int) -> list[tuple[int, int, Rating, Rating]]:
-        """Return (table id, user, before, after) rows in the order they were rated."""
-        rows = await self._all(
-            "SELECT table_id, user_id, mu_before, sigma_before, mu_after, sigma_after"
-            " FROM league_rating_history WHERE league_id = ? ORDER BY id",
-            (league_id,),
-        )
-        return [(t, u, Rating(a, b), Rating(c, d)) for t, u, a, b, c, d in rows]
-
-    async def games_csv(self, league_id: int) -> str:
-        """Return every recorded game result of a league as CSV."""
-        rows = await self._all(
-            "SELECT s.number, w.number, t.number, t.division, t.game_id, st.seat, r.user_id,"
-            " r.placement, r.score, r.forfeited, r.rank, r.points, r.vp_share"
-            " FROM league_result r JOIN league_table t ON t.id = r.table_id"
-            " JOIN league_seat st ON st.table_id = t.id AND st.user_id = r.user_id"
-            " JOIN league_week w ON w.id = t.week_id JOIN league_season s ON s.id = w.season_id"
-            " WHERE s.league_id = ? ORDER BY s.number, w.number, t.number, st.seat",
-            (league_id,),
-        )
-        head = (
-            "season",
-            "week",
-            "table",
-            "division",
-            "game_id",
-            "seat",
-            "user_id",
-            "placement",
-            "score",
-            "forfeited",
-            "rank",
-            "points",
-            "vp_share",
-        )
-        return to_csv(
-            head,
-            [(*r[:11], float(Fraction(r[11])), round(float(Fraction(r[12])), 4)) for r in rows],
-        )
-
-
-def to_csv(head: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """Return a header and rows as CSV text."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(head)
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 def _league(row: Sequence[Any]) -> League:
@@ -523,11 +345,6 @@ def _league(row: Sequence[Any]) -> League:
         name,
         LeagueConfig.from_json(config),
         LeagueStatus(status),
-        _need(created),
-        _dt(resumed),
+        parse_time(created),
+        maybe_time(resumed),
     )
-
-
-def _score(row: Sequence[Any]) -> TableScore:
-    user, rank, points, share, forfeited, score = row
-    return TableScore(user, rank, Fraction(points), Fraction(share), bool(forfeited), score)

@@ -23,6 +23,9 @@ restart never skips a step and never repeats one:
 3. Close the season (`CloseDue`) once its last week's deadline step is done and all its
    tables have results.
 
+The service adds one condition the state machine does not see: a season opens only at a week
+start when the league had at least 3 members (service.MIN_PLAYERS).
+
 A paused league seats nothing and closes nothing; deadlines of weeks already seated still
 fall due, because their games are running. An ended league has nothing due.
 """

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Collection, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.leagues import cycle
@@ -35,7 +35,14 @@ from engine.leagues.actions import (
 )
 from engine.leagues.model import League, LeagueConfig, LeagueError, LeagueStatus, Table
 from engine.leagues.reports import build_history, build_profile, build_schedule, standings_csv
-from engine.leagues.schedule import CloseDue, DeadlineDue, SeatDue, Timing, next_step
+from engine.leagues.schedule import (
+    CloseDue,
+    DeadlineDue,
+    SeatDue,
+    Timing,
+    next_step,
+    slot_at_or_after,
+)
 from engine.leagues.standings import (
     Entry,
     TableScore,
@@ -50,6 +57,7 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 MAX_STEPS = 200  # per league per call; a season has 2 steps a week plus one
+MIN_PLAYERS = 3  # a season opens only at a week start with at least this many members
 
 
 def utc_now() -> datetime:
@@ -204,7 +212,11 @@ class LeagueService:
         out: list[Action] = []
         for _ in range(MAX_STEPS):
             step = next_step(timing, await self.store.schedule_state(league.id), now)
-            if step is None:
+            if step is None or (
+                isinstance(step, SeatDue)
+                and step.week == 1
+                and not await self._can_open(league, step, now)
+            ):
                 break
             league = await self.store.league(league.id)  # settings may have been edited
             async with self.store.transaction():
@@ -218,6 +230,25 @@ class LeagueService:
             if action is not None:
                 out.append(action)
         return out
+
+    async def _can_open(self, league: League, step: SeatDue, now: datetime) -> bool:
+        """Return whether some week start from `step.due_at` to `now` had MIN_PLAYERS members.
+
+        A season never opens mid-week because its third player joined: it waits for the next
+        week start (or opens late, like any week, if the bot was down at that start).
+        """
+        members = await self.store.members(league.id)
+        slot = step.due_at
+        while slot <= now:
+            present = [
+                m
+                for m in members
+                if m.joined_at <= slot and (m.left_at is None or m.left_at > slot)
+            ]
+            if len(present) >= MIN_PLAYERS:
+                return True
+            slot = slot_at_or_after(slot + timedelta(seconds=1), league.config.week_start)
+        return False
 
     async def _pending(self, league: League) -> list[Action]:
         out: list[Action] = []

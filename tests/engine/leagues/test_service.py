@@ -295,3 +295,15 @@ async def test_seating_follows_local_time_across_a_dst_change(service, clock, po
     # 19:00 in Madrid: 18:00 UTC in winter, 17:00 UTC from 29 March (CEST).
     assert [t.hour for t in seated_at] == [18, 18, 18, 18, 17, 17]
     assert [t.weekday() for t in seated_at] == [0] * 6
+
+
+async def test_a_season_waits_for_three_members_at_a_week_start(service, clock, port):
+    league_id = await new_league(service, clock, 2)
+    clock.now = SLOT1
+    assert await service.run_due(port) == []
+    clock.now = SLOT1 + timedelta(days=2)
+    await service.join(league_id, 3)
+    assert await service.run_due(port) == []  # not mid-week
+    clock.now = SLOT2
+    seated = [a for a in await service.run_due(port) if isinstance(a, WeekSeated)]
+    assert [(a.season, a.week, len(a.tables)) for a in seated] == [(1, 1, 1)]

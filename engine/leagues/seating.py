@@ -121,22 +121,28 @@ class _Search:
     def __init__(self, players: list[int], history: History, repeat_weight: int) -> None:
         self.rank = {p: i for i, p in enumerate(players)}
         self.players = players
-        self.met = history.met
+        # Meetings as nested dicts (player -> other -> count): no tuple built per lookup.
+        self.met: dict[int, dict[int, int]] = {}
+        for (a, b), count in history.met.items():
+            self.met.setdefault(a, {})[b] = count
+            self.met.setdefault(b, {})[a] = count
         self.first = {p: history.seat_count(p, 0) for p in players}
         self.min_first = min(self.first.values(), default=0)
         self.weight = repeat_weight
 
     def cost(self, table: list[int]) -> int:
-        met, weight = self.met, self.weight
+        met, n = self.met, len(table)
         repeats = 0
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                c = met.get((a, b) if a < b else (b, a), 0)
-                repeats += c * c
+        for i in range(n - 1):
+            row = met.get(table[i])
+            if row:
+                for j in range(i + 1, n):
+                    c = row.get(table[j], 0)
+                    repeats += c * c
         ranks = [self.rank[p] for p in table]
-        fewest_first = min(self.first[p] for p in table)
+        fewest_first = min([self.first[p] for p in table])
         return (
-            weight * repeats
+            self.weight * repeats
             + max(ranks)
             - min(ranks)
             + SEAT_WEIGHT * (fewest_first - self.min_first)

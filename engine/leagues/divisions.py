@@ -13,7 +13,8 @@ move is symmetric so division sizes stay put:
   lower division and the bottom `promotion` of the upper one swap (clamped to half the
   smaller division), all by that season's final standings inside each division.
 - Then players who left are dropped, newcomers join at the bottom (best rated first), and
-  the ladder is cut again into divisions as above, from the top.
+  the ladder is cut again into divisions as above, from the top. So a place freed by a
+  leaver goes to the next player down the ladder, who may be one just relegated.
 - A first season ranks players by rating (best first), then by join order.
 """
 

@@ -118,7 +118,11 @@ class LeagueService:
         return await self.store.league(league_id)
 
     async def end_league(self, league_id: int) -> Standings | None:
-        """End the league for good; an open season closes with the standings as they are."""
+        """End the league for good; an open season closes with the standings as they are.
+
+        Nothing is due afterwards: games still running are not finished by the league, but
+        their results may still be recorded and count in the closed season's standings.
+        """
         await self._live(league_id)
         now = self.clock()
         async with self.store.transaction():

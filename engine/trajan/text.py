@@ -72,6 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ev_plus2": ("{who} puts a [+2] marker on {act}", "{who} pone un marcador [+2] en {act}"),
     "ev_tokens": ("{who}: {n} token(s) to the {camp}", "{who}: {n} ficha(s) al {camp}"),
     "ev_pass": ("{who} passes ({act})", "{who} pasa ({act})"),
+    "ev_unavailable": (
+        "{who} cannot take the {act} action now (no possible option)",
+        "{who} no puede hacer la acción {act} ahora (ninguna opción posible)",
+    ),
     "ev_discard": (
         "{who} discards {card} onto pile {pile}",
         "{who} descarta {card} en la pila {pile}",
@@ -385,6 +389,8 @@ def _event_simple(event: Any, t: Tables, lang: str, who: str) -> str:  # noqa: P
             return msg(lang, "ev_plus2", who=who, act=name(t, "action", action, lang))
         case ev.ActionPassed(_, action):
             return msg(lang, "ev_pass", who=who, act=name(t, "action", action, lang))
+        case ev.ActionUnavailable(_, action):
+            return msg(lang, "ev_unavailable", who=who, act=name(t, "action", action, lang))
         case ev.BowlFilled(_, bowl, colours):
             cols = " + ".join(name(t, "colour", c, lang) for c in colours)
             return msg(lang, "ev_fill", who=who, bowl=ROMAN[bowl], cols=cols)

@@ -2,7 +2,7 @@
 
 from collections.abc import Iterator
 from dataclasses import FrozenInstanceError
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -63,3 +63,45 @@ def test_the_public_view_hides_hands_and_a_seat_sees_its_own():
     assert mine.players[1].hand is None
     with pytest.raises(FrozenInstanceError):
         public.quarter = 3  # type: ignore[misc]
+
+
+SAMPLES = [
+    ev.GameSetUp(2, 0),
+    ev.BowlFilled(0, 1, "PW"),
+    ev.TrajanRevealed(("vp9_oo",)),
+    ev.CardsDrawn(0, ("wine",)),
+    ev.CardTaken(0, 1, "wine"),
+    ev.PileRefilled(0, "fish"),
+    ev.TrajanPicked(0, 2, "vp9_oo", 1),
+    ev.BowlChosen(0, 2, 3, 5, True),
+    ev.MarkerSown(0, 3, "P"),
+    ev.TrajanFulfilled(0, 3, "vp9_oo", 9),
+    ev.Plus2Placed(0, "forum"),
+    ev.TokensMoved(0, "workers", 2),
+    ev.ActionPassed(0, "senate"),
+    ev.ActionUnavailable(0, "trajan"),
+    ev.CardDiscarded(0, "wine", 1),
+    ev.CardsDisplayed(0, ("wine", "fish")),
+    ev.Shipped(0, 2, ("wine", "wine"), True, 10, True),
+    ev.ForumTileTaken(0, "senate_3"),
+    ev.LeaderMoved(0, "belgica", "bread"),
+    ev.LegionnaireStationed(0, "belgica", 3),
+    ev.SenateAdvanced(0, 4, 5),
+    ev.TrajanTaken(0, 1, "vp9_oo", 0, None),
+    ev.WorkerBuilt(0, 7, "door_3", 3, "senate"),
+    ev.ExtraUsed(0, "wild_action", "forum", 2),
+    ev.RoundEnded(0, "bread"),
+    ev.DemandsMet(0, ("bread", "games", "religion"), 1, 4),
+    ev.ConsulsNamed((8, 5), 0, "workers", 1, "legionnaires"),
+    ev.QuarterEnded(0, (), (), (), ()),
+    ev.GameEnded((10, 20)),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_event_type_has_its_own_log_line(lang):
+    assert {type(e) for e in SAMPLES} == set(get_args(ev.Event))
+    for event in SAMPLES:
+        line = ENGINE.describe_event(event, lang)
+        assert line != type(event).__name__
+        assert "{" not in line

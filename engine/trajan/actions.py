@@ -44,10 +44,10 @@ class ChooseBowl:
 
 @dataclass(frozen=True, slots=True)
 class Sow:
-    """Drop a marker of this colour into the next bowl."""
+    """Drop markers of these colours, in order, into the bowls from `bowl` on."""
 
     bowl: int
-    colour: str
+    colours: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +226,8 @@ def action_text(action: Action) -> str:  # noqa: PLR0911, PLR0912 - one line per
             return f"pick {stack + 1} slot {slot + 1}"
         case ChooseBowl(bowl):
             return f"bowl {bowl + 1}"
-        case Sow(bowl, colour):
-            return f"sow {bowl + 1} {colour_word(colour)}"
+        case Sow(bowl, colours):
+            return f"sow {bowl + 1} {' '.join(colour_word(c) for c in colours)}"
         case PlacePlus2(act):
             return f"plus2 {act}"
         case Pass():

@@ -39,7 +39,8 @@ from engine.trajan.actions import (
     UseExtra,
     action_text,
 )
-from engine.trajan.catalog import Catalog, default_catalog
+from engine.trajan.catalog import default_catalog
+from engine.trajan.components import Catalog
 from engine.trajan.events import REVEALING
 from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions
@@ -157,8 +158,8 @@ def _dispatch(  # noqa: PLR0912, PLR0915 - one case per action type
             setup.pick_trajan(state, t, stack, slot, events)
         case ChooseBowl(bowl):
             turn.choose_bowl(state, t, bowl, events)
-        case Sow(_, colour):
-            turn.sow(state, t, colour, events)
+        case Sow(_, colours):
+            turn.sow(state, t, colours, events)
         case PlacePlus2(act):
             turn.choose_plus2(state, t, act, events)
         case Pass():

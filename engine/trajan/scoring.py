@@ -144,4 +144,32 @@ def heuristic(state: TrajanState, t: Tables, seat: int) -> float:
     value += 0.5 * (p.workers + p.legionnaires) + 0.3 * len(p.hand)
     counts = Counter(t.construction[c].building for c in p.buildings)
     value += sum(3.0 for n in counts.values() if n == 2)
-    return value
+    loading = state.pending is not None and state.pending.kind == "ship" and state.current == seat
+    if loading:  # value a half-loaded ship as its best completion, so the AI finishes it
+        return value + shipment_value(state, t, seat, state.ship, state.picks)
+    best = max(shipment_value(state, t, seat, ship, ()) for ship in range(len(t.ships)))
+    return value + 0.4 * best
+
+
+def shipment_value(
+    state: TrajanState, t: Tables, seat: int, ship: int, picks: tuple[str, ...]
+) -> float:
+    """Return the VP of the largest shipment `seat` could still make on `ship`, net of cards."""
+    hand = Counter(state.players[seat].hand)
+    real = [c for c in picks if c != "wild"]
+    if ship == 0:  # same goods: the chosen kind, or the most plentiful one
+        size = (
+            (hand[real[0]] + (1 if "wild" in picks else 0))
+            if real
+            else max(hand.values(), default=0)
+        )
+    elif ship == 1:  # different goods
+        size = len(hand)
+    else:  # pairs
+        size = sum(1 for n in hand.values() if n >= 2)
+    size = min(size, len(t.ships[ship].front))
+    if size == 0:
+        return 0.0
+    table = t.ships[ship].front if state.ships[ship] else t.ships[ship].grey
+    cards = size * 2 if ship == 2 else size
+    return float(table[size - 1] - cards * t.fig.final_vp_card)

@@ -8,6 +8,7 @@ are tuples whose *last* item is the top. Marker bowls are strings of colour code
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from engine.core.protocol import Decision
@@ -17,9 +18,11 @@ GAME = "trajan"
 SCHEMA = 1
 COLOUR_ORDER = "BYGOPW"
 ACTIONS = ("seaport", "forum", "military", "senate", "trajan", "construction")
+TOKENS = 15  # per player; checked against data/trajan/board.toml by the tests
 PLAY_CATEGORIES = ("trajan_tiles", "seaport", "military", "senate", "construction", "demands")
 
 
+@cache
 def sort_markers(markers: str) -> str:
     """Return the markers in canonical colour order."""
     return "".join(sorted(markers, key=COLOUR_ORDER.index))
@@ -130,11 +133,47 @@ class TrajanState:
 
     def clone(self) -> "TrajanState":
         """Return an independent copy (one level: inner values are immutable)."""
-        new = object.__new__(TrajanState)
-        for name in _STATE_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
-        new.players = [p.clone() for p in self.players]
-        return new
+        return TrajanState(
+            self.seed,
+            self.version,
+            self.seats,
+            self.options,
+            self.pending,
+            self.phase,
+            self.current,
+            self.quarter,
+            self.time,
+            self.cycle,
+            self.round_over,
+            self.deck,
+            self.discards,
+            self.forum_pile,
+            self.extra_pile,
+            self.forum,
+            self.extras,
+            self.province_tiles,
+            self.sites,
+            self.stacks,
+            self.demand_pile,
+            self.demands_shown,
+            self.demands_removed,
+            self.bonus_bag,
+            self.bonus_offer,
+            self.ships,
+            self.clock,
+            self.removed,
+            self.todo,
+            self.in_hand,
+            self.sow_bowl,
+            self.target,
+            self.extra_used,
+            self.ship,
+            self.picks,
+            self.q_seat,
+            self.q_need,
+            self.q_unmet,
+            [p.clone() for p in self.players],
+        )
 
     def option(self, name: str) -> str:
         """Return the value of a game option."""
@@ -191,11 +230,29 @@ def from_json(data: Mapping[str, Any]) -> TrajanState:
     return state
 
 
+PHASES = ("setup_bowl", "setup_card", "setup_trajan", "turn", "quarter", "over")
+DECISIONS = (
+    *("setup_bowl", "setup_card", "setup_trajan", "bowl", "sow", "plus2", "discard", "display"),
+    *("ship", "extra", "demand", "consul", *ACTIONS),
+)
+
+
 def _validate(state: TrajanState) -> None:
-    if not 2 <= state.seats <= 4 or len(state.players) != state.seats:
-        raise ValueError("invalid trajan state: seat count")
-    if state.pending is not None and not 0 <= state.pending.seat < state.seats:
-        raise ValueError("invalid trajan state: pending seat")
+    """Check the shape of a state read from JSON (not every rule: enough to catch bad data)."""
+    problems = [
+        ("seat count", not 2 <= state.seats <= 4 or len(state.players) != state.seats),
+        ("phase", state.phase not in PHASES),
+        ("pending", (state.pending is None) != (state.phase == "over")),
+        ("pending seat", state.pending is not None and not 0 <= state.pending.seat < state.seats),
+        ("pending kind", state.pending is not None and state.pending.kind not in DECISIONS),
+        ("current seat", not 0 <= state.current < state.seats),
+    ]
     for p in state.players:
-        if len(p.bowls) != 6 or len(p.slots) != 6 or not all(isinstance(b, str) for b in p.bowls):
-            raise ValueError("invalid trajan state: player mat")
+        mat = len(p.bowls) != 6 or len(p.slots) != 6 or not all(isinstance(b, str) for b in p.bowls)
+        markers = "".join(p.bowls)
+        problems.append(("player mat", mat or not set(markers) <= set(COLOUR_ORDER)))
+        tokens = p.supply + p.workers + p.legionnaires + len(p.sites) + len(p.provinces)
+        problems.append(("player tokens", tokens != TOKENS or min(p.supply, p.workers) < 0))
+    for what, bad in problems:
+        if bad:
+            raise ValueError(f"invalid trajan state: {what}")

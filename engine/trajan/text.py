@@ -10,6 +10,7 @@ from typing import Any
 from engine.trajan import actions as a
 from engine.trajan import events as ev
 from engine.trajan.rules.tables import Tables
+from engine.trajan.rules.turn import sow_options
 from engine.trajan.state import ACTIONS, TrajanState
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
@@ -71,6 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ev_plus2": ("{who} puts a [+2] marker on {act}", "{who} pone un marcador [+2] en {act}"),
     "ev_tokens": ("{who}: {n} token(s) to the {camp}", "{who}: {n} ficha(s) al {camp}"),
     "ev_pass": ("{who} passes ({act})", "{who} pasa ({act})"),
+    "ev_unavailable": (
+        "{who} cannot take the {act} action now (no possible option)",
+        "{who} no puede hacer la acción {act} ahora (ninguna opción posible)",
+    ),
     "ev_discard": (
         "{who} discards {card} onto pile {pile}",
         "{who} descarta {card} en la pila {pile}",
@@ -134,6 +139,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "p_setup_trajan": ("take a starting Trajan tile.", "toma una ficha de Trajano inicial."),
     "p_bowl": ("choose a bowl to sow from.", "elige un cuenco para sembrar."),
     "p_sow": ("choose the colour for bowl {bowl}.", "elige el color para el cuenco {bowl}."),
+    "p_sow_all": (
+        "choose which colour goes into each bowl from {bowl} on.",
+        "elige qué color va a cada cuenco desde el {bowl}.",
+    ),
     "p_plus2": ("place your [+2] marker.", "coloca tu marcador [+2]."),
     "p_discard": ("discard one card.", "descarta una carta."),
     "p_display": ("choose cards to display.", "elige las cartas que expones."),
@@ -194,6 +203,15 @@ def _cards(t: Tables, cards: tuple[str, ...], lang: str) -> str:
     return ", ".join(name(t, "card", c, lang) for c in cards)
 
 
+def _sow_label(t: Tables, bowl: int, colours: str, lang: str) -> str:
+    if len(colours) == 1:
+        col = name(t, "colour", colours, lang).capitalize()
+        return msg(lang, "sow", col=col, bowl=_bowl(t, bowl, lang))
+    return ", ".join(
+        f"{name(t, 'colour', c, lang)} {ROMAN[(bowl + i) % 6]}" for i, c in enumerate(colours)
+    )
+
+
 def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
     """Return the label a player reads for an action (at most 80 characters)."""
     match action:
@@ -207,9 +225,8 @@ def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
             label = msg(lang, "pick", stack=stack + 1, what=what, slot=ROMAN[slot])
         case a.ChooseBowl(bowl):
             label = msg(lang, "bowl", bowl=_bowl(t, bowl, lang))
-        case a.Sow(bowl, colour):
-            col = name(t, "colour", colour, lang).capitalize()
-            label = msg(lang, "sow", col=col, bowl=_bowl(t, bowl, lang))
+        case a.Sow(bowl, colours):
+            label = _sow_label(t, bowl, colours, lang)
         case a.PlacePlus2(act):
             label = msg(lang, "plus2", act=name(t, "action", act, lang))
         case a.Pass():
@@ -278,6 +295,8 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
         "bowl": ROMAN[state.sow_bowl],
         "demand": name(t, "demand", state.q_need[0] if state.q_need else None, lang),
     }
+    if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
+        kind = "sow_all"
     return who + msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
 
 
@@ -370,6 +389,8 @@ def _event_simple(event: Any, t: Tables, lang: str, who: str) -> str:  # noqa: P
             return msg(lang, "ev_plus2", who=who, act=name(t, "action", action, lang))
         case ev.ActionPassed(_, action):
             return msg(lang, "ev_pass", who=who, act=name(t, "action", action, lang))
+        case ev.ActionUnavailable(_, action):
+            return msg(lang, "ev_unavailable", who=who, act=name(t, "action", action, lang))
         case ev.BowlFilled(_, bowl, colours):
             cols = " + ".join(name(t, "colour", c, lang) for c in colours)
             return msg(lang, "ev_fill", who=who, bowl=ROMAN[bowl], cols=cols)

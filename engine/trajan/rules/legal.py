@@ -1,12 +1,13 @@
 """The legal actions of the pending decision, in a stable order (each list <= 25)."""
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.trajan.actions import Action, ChooseBonus, ChooseBowl, Pass, PayDemand, PlacePlus2, Sow
 from engine.trajan.rules import options, quarter, setup
 from engine.trajan.rules.tables import Tables
-from engine.trajan.rules.turn import plus2_spaces
-from engine.trajan.state import ACTIONS, COLOUR_ORDER, TrajanState
+from engine.trajan.rules.turn import plus2_spaces, sow_options
+from engine.trajan.state import ACTIONS, TrajanState
 
 
 def _bowls(state: TrajanState, t: Tables) -> list[Action]:
@@ -15,7 +16,12 @@ def _bowls(state: TrajanState, t: Tables) -> list[Action]:
 
 
 def _sow(state: TrajanState, t: Tables) -> list[Action]:
-    return [Sow(state.sow_bowl, c) for c in COLOUR_ORDER if c in state.in_hand]
+    return list(_sow_actions(state.sow_bowl, state.in_hand))
+
+
+@cache
+def _sow_actions(bowl: int, in_hand: str) -> tuple[Action, ...]:
+    return tuple(Sow(bowl, colours) for colours in sow_options(in_hand))
 
 
 def _plus2(state: TrajanState, t: Tables) -> list[Action]:

@@ -9,6 +9,7 @@ onto slots II, IV and VI (brief §6 A3).
 """
 
 from collections import Counter
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -133,17 +134,28 @@ def new_state(
 
 def bowl_options(state: TrajanState, t: Tables) -> list[Action]:
     """Return the colour pairs the seat may put into its next empty bowl."""
-    p = state.players[state.current]
-    bowl = p.bowls.index("")
-    left = Counter(dict.fromkeys(COLOUR_ORDER, t.fig.markers_per_colour))
-    left.subtract("".join(p.bowls))
     distinct = dict(state.options).get("bowl_colours") == "distinct"
+    bowls = state.players[state.current].bowls
+    return list(_bowl_options(bowls, distinct, t.fig.markers_per_colour))
+
+
+@cache
+def _bowl_options(bowls: tuple[str, ...], distinct: bool, per_colour: int) -> tuple[Action, ...]:
+    bowl = bowls.index("")
+    left = Counter(dict.fromkeys(COLOUR_ORDER, per_colour))
+    left.subtract("".join(bowls))
+    bowls_after = bowls.count("") - 1
     out: list[Action] = []
     for a, b in combinations_with_replacement(COLOUR_ORDER, 2):
         if (a == b and (distinct or left[a] < 2)) or left[a] < 1 or left[b] < 1:
             continue
+        rest = left.copy()
+        rest.subtract(a + b)
+        # With distinct colours, k bowls can take what is left only if no colour exceeds k.
+        if distinct and max(rest.values()) > bowls_after:
+            continue
         out.append(FillBowl(bowl, a + b))
-    return out
+    return tuple(out)
 
 
 def fill_bowl(state: TrajanState, t: Tables, colours: str, events: list[Any]) -> None:

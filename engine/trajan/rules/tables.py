@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from functools import cache
 
-from engine.trajan.catalog import (
+from engine.trajan.components import (
     BonusTile,
     Catalog,
     ConstructionTile,

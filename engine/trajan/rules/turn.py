@@ -5,11 +5,15 @@ The time marker moves by the number of markers taken. A marker's colour is asked
 when the markers in hand differ. Fulfilment is automatic (brief §6 A13).
 """
 
+from collections import Counter
 from collections.abc import Callable
+from functools import cache
+from itertools import permutations
+from math import factorial
 from typing import Any
 
 from engine.core.protocol import Decision
-from engine.trajan.catalog import TrajanTile
+from engine.trajan.components import TrajanTile
 from engine.trajan.events import (
     BowlChosen,
     MarkerSown,
@@ -20,9 +24,10 @@ from engine.trajan.events import (
 from engine.trajan.rules.common import draw_cards, player, replace_at, with_sorted, without
 from engine.trajan.rules.flow import continue_turn
 from engine.trajan.rules.tables import Tables
-from engine.trajan.state import ACTIONS, TrajanState, sort_markers
+from engine.trajan.state import ACTIONS, COLOUR_ORDER, TrajanState, sort_markers
 
 BOWLS = 6
+MAX_CHOICES = 25
 
 
 def choose_bowl(state: TrajanState, t: Tables, bowl: int, events: list[Any]) -> None:
@@ -42,10 +47,31 @@ def choose_bowl(state: TrajanState, t: Tables, bowl: int, events: list[Any]) -> 
     sow_forced(state, t, events)
 
 
-def sow(state: TrajanState, t: Tables, colour: str, events: list[Any]) -> None:
-    """Drop one marker of `colour` into the next bowl."""
-    _drop(state, colour, events)
+def sow(state: TrajanState, t: Tables, colours: str, events: list[Any]) -> None:
+    """Drop markers of `colours`, in order, into the next bowls."""
+    for colour in colours:
+        _drop(state, colour, events)
     sow_forced(state, t, events)
+
+
+@cache
+def sow_options(in_hand: str) -> tuple[str, ...]:
+    """Return the colour sequences offered for the markers in hand.
+
+    When the markers can be ordered in at most 25 different ways, each complete order is one
+    choice; otherwise only the colour of the next marker is chosen (STYLE.md §2.2).
+    """
+    counts = Counter(in_hand)
+    orders = factorial(len(in_hand))
+    for n in counts.values():
+        orders //= factorial(n)
+    if orders > MAX_CHOICES:
+        return tuple(c for c in COLOUR_ORDER if c in counts)
+    return tuple(sorted({"".join(p) for p in permutations(in_hand)}, key=_colour_key))
+
+
+def _colour_key(colours: str) -> list[int]:
+    return [COLOUR_ORDER.index(c) for c in colours]
 
 
 def _drop(state: TrajanState, colour: str, events: list[Any]) -> None:

@@ -100,6 +100,12 @@ def _check_tiles(state: TrajanState) -> None:
     assert sorted(bonus) == sorted(b.id for b in CAT.bonus_tiles)
 
 
+def _hidden_sizes(state: TrajanState) -> tuple[int, ...]:
+    """Return the sizes of every face-down pile and stack (a draw shrinks one)."""
+    piles = (state.deck, state.forum_pile, state.extra_pile, state.demand_pile, state.bonus_bag)
+    return (*(len(p) for p in piles), *(len(s) for s in state.stacks))
+
+
 def check_step(before: TrajanState, action, step) -> None:
     """Assert the per-move rules: legal, input untouched, version +1, JSON round trip."""
     snapshot = ENGINE.to_json(before)
@@ -108,6 +114,8 @@ def check_step(before: TrajanState, action, step) -> None:
     assert after.version == before.version + 1
     assert ENGINE.from_json(ENGINE.to_json(after)) == after
     check_invariants(after)
+    if _hidden_sizes(after) != _hidden_sizes(before) or before.phase != after.phase == "setup_card":
+        assert step.irreversible, f"{action} drew or revealed without marking the step"
     actions = ENGINE.legal_actions(after)
     if after.pending is None:
         assert actions == []
@@ -119,3 +127,36 @@ def check_step(before: TrajanState, action, step) -> None:
     for a, text in zip(actions, notations, strict=True):
         assert parse_action(ENGINE, after, text) == a
     assert isinstance(after.pending, Decision)
+
+
+def fresh(seats: int = 2, seed: int = 1) -> TrajanState:
+    """Return seat 0's first turn with plain bowls, no Trajan tiles and empty hands."""
+    state = at_turn(play_setup(seats, seed), 0)
+    for p in state.players:
+        p.bowls = ("BY", "GO", "PW", "BY", "GO", "PW")
+        p.slots = (None,) * 6
+        p.arch = 0
+    return state
+
+
+def to_action(state: TrajanState, action: str) -> TrajanState:
+    """Sow one blue marker into the bowl of `action`, so its decision is pending."""
+    from engine.trajan.state import ACTIONS  # noqa: PLC0415
+
+    target = ACTIONS.index(action)
+    bowls = [""] * 6
+    bowls[(target - 1) % 6] = "B"
+    bowls[(target + 3) % 6] = "BYYGGOOPPWW"
+    state = state.clone()
+    state.players[state.current].bowls = tuple(bowls)
+    return do(state, f"bowl {(target - 1) % 6 + 1}")
+
+
+def kind_of(state: TrajanState) -> str:
+    """Return the kind of the pending decision ("" once the game is over)."""
+    return state.pending.kind if state.pending else ""
+
+
+def seat_of(state: TrajanState) -> int:
+    """Return the deciding seat (-1 once the game is over)."""
+    return state.pending.seat if state.pending else -1

@@ -1,0 +1,1 @@
+"""A local table to play the games without Discord (terminal front end)."""

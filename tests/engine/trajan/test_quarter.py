@@ -1,0 +1,181 @@
+"""End of round and of quarter: demands, senate majority, clean-up and refill (brief §5)."""
+
+import pytest
+
+from engine.trajan.events import ConsulsNamed, DemandsMet, QuarterEnded
+from engine.trajan.state import TrajanState
+from tests.engine.trajan.helpers import ENGINE, do, fresh, kind_of, seat_of, texts, to_action
+
+
+def end_quarter(
+    state: TrajanState, demands: tuple[str, ...] = ("bread", "games", "religion")
+) -> TrajanState:
+    """Play seat 0's turn so that the 4th round of the quarter ends with `demands` shown."""
+    state = state.clone()
+    state.demands_shown = tuple(demands)
+    state.time = state.cycle - 1
+    state = to_action(state, "senate")
+    if kind_of(state) == "senate":
+        state = do(state, "pass")
+    return state
+
+
+def test_a_round_end_reveals_a_demand_tile_and_passes_the_turn():
+    state = fresh()
+    state.time = state.cycle - 1
+    top = state.demand_pile[-1]
+    state.players[0].senate = 7
+    state = to_action(state, "senate")
+    assert state.demands_shown == (top,)
+    assert seat_of(state) == 1
+
+
+@pytest.mark.parametrize(("held", "penalty"), [((), 15), (("bread",), 9), (("bread", "games"), 4)])
+def test_unmet_demands_cost_4_9_or_15(held, penalty):
+    state = fresh()
+    state.players[0].forum = tuple(held)
+    state = end_quarter(state)
+    p = state.players[0]
+    assert p.vp == -penalty
+    assert p.forum == ()
+
+
+def test_trajan_demand_tiles_meet_demands_every_quarter_and_are_kept():
+    state = fresh()
+    state.players[0].demands = ("demand_bread_pp", "demand_games_gg", "demand_religion_ww")
+    state = end_quarter(state)
+    assert state.players[0].vp == 0
+    assert len(state.players[0].demands) == 3
+
+
+def test_each_trajan_demand_tile_counts_once_per_quarter():
+    state = fresh()
+    state.players[0].demands = ("demand_bread_pp",)
+    state = end_quarter(state, ("bread", "bread", "bread"))
+    assert state.players[0].vp == -9
+
+
+def test_a_demand_wild_pays_any_demand_and_the_player_chooses_when_it_matters():
+    state = fresh()
+    state.players[0].forum = ("bread", "wild_demand")
+    state = end_quarter(state, ("bread", "games", "games"))
+    assert state.players[0].vp == -4  # bread tile + wild for one games: one unmet
+    state = fresh()
+    state.players[0].forum = ("bread", "wild_demand")
+    state = end_quarter(state, ("bread", "bread", "religion"))
+    assert texts(state) == ["pay bread tile", "pay bread wild"]  # both meet the most
+    state = do(state, "pay bread wild")
+    assert state.players[0].vp == -4
+    state = fresh()
+    state.players[0].forum = ("bread", "wild_demand")
+    state = end_quarter(state, ("bread", "religion", "religion"))
+    assert state.players[0].vp == -4
+    state = fresh()
+    state.players[0].forum = ("bread", "wild_demand")
+    state = end_quarter(state, ("bread", "bread", "bread"))
+    state = do(state, "pay bread tile")
+    assert state.players[0].vp == -4
+    state = fresh()
+    state.players[0].forum = ("bread", "wild_demand", "games")
+    state.demands_shown = ("bread",)
+    state = end_quarter(state, ("bread", "games", "games"))
+    assert state.players[0].vp == 0
+
+
+def test_a_player_may_keep_a_demand_tile_by_paying_with_the_wild():
+    state = fresh()
+    state.players[0].forum = ("bread", "wild_demand", "games", "religion")
+    state = end_quarter(state, ("bread", "games", "religion"))
+    assert kind_of(state) == "demand"
+    assert texts(state) == ["pay bread tile", "pay bread wild"]
+    state = do(state, "pay bread wild")
+    assert "bread" in state.players[0].forum or state.phase == "turn"
+
+
+def test_the_consul_chooses_a_bonus_tile_and_the_vice_consul_takes_the_other_grey():
+    state = fresh(seats=3)
+    state.players[0].senate = 7  # 8 votes
+    state.players[1].forum = ("senate_5",)  # 5 votes
+    state.players[2].senate = 3  # 4 votes
+    offer = state.bonus_offer
+    state = end_quarter(state)
+    assert kind_of(state) == "consul"
+    assert seat_of(state) == 0
+    state = do(state, f"bonus {offer[1]}")
+    assert offer[1] in state.players[0].bonus
+    assert state.players[1].bonus_grey == (offer[0],)
+    assert state.players[1].forum == ()  # senate tiles leave at every quarter end
+    # Discs restack: fewest votes at the bottom, the consul on top, all on the start space.
+    stamps = [p.stamp for p in state.players]
+    assert stamps[0] > stamps[1] > stamps[2]
+    assert all(p.senate == 0 for p in state.players)
+
+
+def test_senate_ties_go_to_the_higher_space_then_the_higher_disc():
+    state = fresh(seats=3)
+    state.players[0].senate = 2  # 3 votes + 2 = 5
+    state.players[0].forum = ("senate_2",)
+    state.players[1].senate = 4  # 5 votes
+    state.players[2].senate = 4  # 5 votes, higher in the stack
+    state.players[1].stamp, state.players[2].stamp = 10, 11
+    state.clock = 11
+    state = end_quarter(state)
+    assert seat_of(state) == 2
+    step = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    named = next(e for e in step.events if isinstance(e, ConsulsNamed))
+    assert (named.consul, named.vice) == (2, 1)
+
+
+def test_the_quarter_cleans_up_and_refills_the_board():
+    state = fresh(seats=2)
+    state.forum = (None, *state.forum[1:])
+    state.extras = (None, None, state.extras[2])
+    state.ships = (False, True, False)
+    state.province_tiles = (None, None, *state.province_tiles[2:])  # alpes, raetia emptied
+    state.players[1].leader = "alpes"
+    step_state = end_quarter(state)
+    while step_state.phase == "quarter":
+        step_state = ENGINE.apply(step_state, ENGINE.legal_actions(step_state)[0]).state
+    s = step_state
+    assert all(s.forum)
+    assert all(s.extras)
+    assert s.ships == (True, True, True)
+    assert s.province_tiles[0] is None  # holds a leader: not refilled
+    assert s.province_tiles[1] is not None
+    assert len(s.bonus_offer) == 2
+    assert s.demands_shown == ()
+    assert s.quarter == 1
+    assert seat_of(s) == 1
+
+
+def test_quarter_events_are_recorded():
+    state = end_quarter(fresh())
+    events: list[object] = []
+    while state.phase == "quarter":
+        step = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+        events.extend(step.events)
+        state = step.state
+    assert any(isinstance(e, QuarterEnded) for e in events)
+
+
+def test_demands_are_reported_per_seat():
+    state = fresh()
+    state.demands_shown = ("bread", "games", "religion")
+    state.time = state.cycle - 1
+    state.players[0].senate = 7
+    state.players[0].bowls = ("", "", "B", "", "", "BYYGGOOPPWW")
+    step = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    met = [e for e in step.events if isinstance(e, DemandsMet)]
+    assert [e.seat for e in met] == [0, 1]
+    assert all(e.penalty == 15 for e in met)
+
+
+def test_the_game_ends_after_the_fourth_quarter():
+    state = fresh()
+    state.quarter = 3
+    state = end_quarter(state)
+    while state.pending is not None:
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    assert state.phase == "over"
+    assert ENGINE.result(state) is not None
+    assert ENGINE.legal_actions(state) == []

@@ -166,7 +166,7 @@ def after_target(ctx: Ctx) -> None:
         p.source = sources[0]
     sp = spec(ctx, s.turn, p.action, p.target)
     assert sp is not None  # noqa: S101 - the target was offered only when feasible
-    if len(sp.rules) > 1:
+    if len(sp.rules) > 1 or sp.rules[0][0]:  # ask whenever a card cube would be spent
         s.kind = "cube"
         return
     p.cube = sp.rules[0][0]

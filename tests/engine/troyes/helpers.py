@@ -60,10 +60,7 @@ def random_game(seats: int, seed: int, check: bool = False) -> TroyesState:
     while s.pending is not None:
         actions = ENGINE.legal_actions(s)
         action = actions[rng.below(len(actions))]
-        if check:
-            s = checked_step(s, action)
-        else:
-            s = ENGINE.apply(s, action).state
+        s = checked_step(s, action) if check else ENGINE.apply(s, action).state
     return s
 
 
@@ -83,7 +80,8 @@ def checked_step(s: TroyesState, action: object) -> TroyesState:
     assert new.version == s.version + 1
     check_invariants(new)
     for event in step.events:
-        assert ENGINE.describe_event(event, "en") and ENGINE.describe_event(event, "es")
+        assert ENGINE.describe_event(event, "en")
+        assert ENGINE.describe_event(event, "es")
     return new
 
 
@@ -95,7 +93,8 @@ def check_invariants(s: TroyesState) -> None:
     assert len(s.black) <= CAT.rules.black_dice
     for seat in range(s.seats):
         assert owned(s, seat) <= CAT.rules.citizen_cap
-        assert s.deniers[seat] >= 0 and s.vp[seat] >= 0
+        assert s.deniers[seat] >= 0
+        assert s.vp[seat] >= 0
         assert 0 <= s.influence[seat] <= CAT.rules.influence_max
         assert s.supply[seat] >= 0
     neutral = sum(b.count(NEUTRAL) for b in s.buildings) + sum(b.count(NEUTRAL) for b in s.lying)
@@ -120,7 +119,8 @@ def check_hidden(s: TroyesState) -> None:
         text = repr(v)
         for p in v.players:
             if p.seat != viewer:
-                assert p.vp is None and p.characters is None
+                assert p.vp is None
+                assert p.characters is None
                 for char in s.characters[p.seat]:
                     assert char not in text
             else:

@@ -1,12 +1,14 @@
 """Phase 3: events, black dice and countering (troyes.md §4 Phase 3, §8, §11)."""
 
+from typing import Any
+
 from engine.troyes.events import EventCompleted
 from engine.troyes.rules import events_phase
 from engine.troyes.state import TroyesState
 from tests.engine.troyes.helpers import ctx, play, table, texts
 
 
-def counter_table(black: list[int], dice0: list[tuple[str, int]], **fields: object) -> TroyesState:
+def counter_table(black: list[int], dice0: list[tuple[str, int]], **fields: Any) -> TroyesState:
     s = table(3, **fields)
     s.phase, s.kind, s.black = "events", "counter", list(black)
     s.districts = [list(dice0), [("white", 1)], [("yellow", 6)], []]
@@ -82,7 +84,7 @@ def test_influence_can_be_used_before_countering():
     assert "counter white 6" in texts(s)
 
 
-def _events_start(queue: list[str], **fields: object) -> TroyesState:
+def _events_start(queue: list[str], **fields: Any) -> TroyesState:
     s = table(3, districts=[[("white", 1)], [], [], []], **fields)
     s.queue = list(queue)
     s.event_cubes = {e: [0, 0, 0] for e in queue}

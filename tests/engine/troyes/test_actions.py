@@ -125,8 +125,8 @@ def test_card_cubes_change_the_group_for_agriculture(card, dice, deniers):
 
 
 def test_tithing_takes_one_yellow_die_free_from_each_district():
-    s = table(3, cards=CARDS, districts=[[("yellow", 2)], [("yellow", 6)], [("yellow", 5), ("white", 1)], []],
-              deniers=[0, 0, 0])  # fmt: skip
+    districts = [[("yellow", 2)], [("yellow", 6)], [("yellow", 5), ("white", 1)], []]
+    s = table(3, cards=CARDS, districts=districts, deniers=[0, 0, 0])
     s.card_cubes["tithing"][0] = 1
     s, _ = play(s, "agriculture", "cube tithing", "die 1 yellow 6", "die 2 yellow 5")
     assert "die 1 yellow 6" not in texts(s)

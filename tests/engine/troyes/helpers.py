@@ -4,6 +4,7 @@ import json
 
 from engine.core.play import parse_action
 from engine.core.rng import Rng
+from engine.troyes.catalog import Catalog
 from engine.troyes.game import TroyesEngine
 from engine.troyes.rules.common import Ctx, owned
 from engine.troyes.state import COLOURS, NEUTRAL, Plan, TroyesState
@@ -21,7 +22,11 @@ def placed(seats: int = 3, seed: int = 7) -> TroyesState:
 
 
 def table(
-    seats: int = 3, seed: int = 7, cards: tuple[str, ...] = (), **fields: object
+    seats: int = 3,
+    seed: int = 7,
+    cards: tuple[str, ...] = (),
+    catalog: Catalog = CAT,
+    **fields: object,
 ) -> TroyesState:
     """Return an action-phase turn of seat 0 with empty districts, edited by `fields`."""
     s = placed(seats, seed).clone()
@@ -31,7 +36,7 @@ def table(
     s.passed, s.pot = [False] * seats, [0] * seats
     if cards:
         s.activity = list(cards)
-        s.craftsmen = {c: [None] * len(CAT.cards[c].spaces_vp) for c in cards}
+        s.craftsmen = {c: [None] * len(catalog.cards[c].spaces_vp) for c in cards}
         s.card_cubes = {c: [0] * seats for c in cards}
     for key, value in fields.items():
         setattr(s, key, value)

@@ -6,7 +6,8 @@ can reach it; `private_png(view)` draws a seat's own panel and hand from `view(s
 
 import re
 
-from engine.trajan.catalog import Catalog, default_catalog
+from engine.trajan.catalog import default_catalog
+from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
 from render import trajan_view as tv
 from render.canvas import Canvas

@@ -7,6 +7,7 @@ overflows, that no two texts overlap and that nothing is drawn off the image.
 """
 
 import io
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -347,6 +348,7 @@ class Canvas:
 # Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
 # board do not change, so the next image pastes them instead of drawing them again.
 AREA_CACHE_SIZE = 48
+_AREAS_LOCK = threading.Lock()
 _AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
     OrderedDict()
 )
@@ -377,23 +379,27 @@ def place_area(
     later images showing the same record paste it instead of drawing it again.
     """
     cache_key = (f"{name}:{box.w}x{box.h}", key)
-    found = _AREAS.get(cache_key)
+    with _AREAS_LOCK:  # boards are drawn in worker threads (STYLE.md §2.4)
+        found = _AREAS.get(cache_key)
+        if found is not None:
+            _AREAS.move_to_end(cache_key)
     if found is not None:
-        _AREAS.move_to_end(cache_key)
         canvas.place(*found, box.x, box.y)
         return
     mark = len(canvas._texts)
     draw(canvas, box)
     drawn = canvas._texts[mark:]
     tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
-    _AREAS[cache_key] = (tile, tuple(_moved(r, -box.x, -box.y) for r in drawn))
-    if len(_AREAS) > AREA_CACHE_SIZE:
-        _AREAS.popitem(last=False)
+    with _AREAS_LOCK:
+        _AREAS[cache_key] = (tile, tuple(_moved(r, -box.x, -box.y) for r in drawn))
+        if len(_AREAS) > AREA_CACHE_SIZE:
+            _AREAS.popitem(last=False)
 
 
 def clear_area_cache() -> None:
     """Forget every cached area (for benchmarks of a cold start)."""
-    _AREAS.clear()
+    with _AREAS_LOCK:
+        _AREAS.clear()
 
 
 def encode_png(image: Image.Image) -> bytes:

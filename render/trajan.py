@@ -6,7 +6,8 @@ can reach it; `private_png(view)` draws a seat's own panel and hand from `view(s
 
 import re
 
-from engine.trajan.catalog import Catalog, default_catalog
+from engine.trajan.catalog import default_catalog
+from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
 from render import trajan_view as tv
 from render.canvas import Canvas
@@ -74,9 +75,24 @@ def compose_board(
     """Compose the public board without encoding it (see `board_png`)."""
     if view.seat is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
-    scene = scene_from_view(view, prompt=prompt, names=names)
-    before = None if previous is None else scene_from_view(previous, prompt=prompt, names=names)
+    scene = _remembered(view, prompt, names)
+    before = None if previous is None else _remembered(previous, prompt, names)
     return compose_scene(scene, before)
+
+
+# The last few scenes built, by view object: the previous view of one image is usually the
+# current view of the one before, so its scene need not be read again.
+_RECENT: list[tuple[TrajanView, str | None, tuple[str, ...] | None, TrajanScene]] = []
+
+
+def _remembered(view: TrajanView, prompt: str | None, names: tuple[str, ...] | None) -> TrajanScene:
+    for seen, seen_prompt, seen_names, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names:
+            return scene
+    scene = scene_from_view(view, prompt=prompt, names=names)
+    _RECENT.append((view, prompt, names, scene))
+    del _RECENT[:-4]
+    return scene
 
 
 def private_png(

@@ -7,7 +7,7 @@ same data the rules use), shortened to fit their spaces.
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.trajan.catalog import Catalog, ForumTile, TrajanTile
+from engine.trajan.components import Catalog, ForumTile, TrajanTile
 from engine.trajan.view import PlayerView, TrajanView
 from render.header import HeaderInfo
 from render.palette import TIMES

@@ -51,9 +51,24 @@ def compose_board(
     """Compose the public board without encoding it (see `board_png`)."""
     if view.me is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
-    scene = scene_from_view(view, prompt=prompt, names=names)
-    before = None if previous is None else scene_from_view(previous, prompt=prompt, names=names)
+    scene = _remembered(view, prompt, names)
+    before = None if previous is None else _remembered(previous, prompt, names)
     return compose_scene(scene, before)
+
+
+# The last few scenes built, by view object: the previous view of one image is usually the
+# current view of the one before, so its scene need not be read again.
+_RECENT: list[tuple[TroyesView, str | None, tuple[str, ...] | None, TroyesScene]] = []
+
+
+def _remembered(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> TroyesScene:
+    for seen, seen_prompt, seen_names, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names:
+            return scene
+    scene = scene_from_view(view, prompt=prompt, names=names)
+    _RECENT.append((view, prompt, names, scene))
+    del _RECENT[:-4]
+    return scene
 
 
 def board_png(

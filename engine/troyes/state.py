@@ -100,6 +100,9 @@ class TroyesState:
     placing: list[int] = field(default_factory=list)
     plan: Plan = field(default_factory=Plan)
     reactions: list[Reaction] = field(default_factory=list)
+    # Menu entries backed out of during the current decision (not offered again until the
+    # seat acts or the turn moves on), so nobody can go round in circles between menus.
+    declined: list[str] = field(default_factory=list)
 
     @property
     def pending(self) -> Decision | None:
@@ -152,12 +155,24 @@ class TroyesState:
             placing=self.placing[:],
             plan=self.plan.clone(),
             reactions=[Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions],
+            declined=self.declined[:],
         )
 
 
 _SCALARS = ("seed", "version", "seats", "rounds", "round", "phase", "start", "turn")
 _SCALARS2 = ("direction", "kind", "neutral_supply")
-_LISTS = ("deniers", "influence", "vp", "supply", "black", "passed", "pot", "placing", "queue")
+_LISTS = (
+    "deniers",
+    "influence",
+    "vp",
+    "supply",
+    "black",
+    "passed",
+    "pot",
+    "placing",
+    "queue",
+    "declined",
+)
 
 
 def to_json(state: TroyesState) -> dict[str, Any]:

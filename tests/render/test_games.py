@@ -2,6 +2,7 @@
 
 import io
 import itertools
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -115,3 +116,15 @@ def test_cached_areas_give_the_same_image_as_a_fresh_drawing(name):
         cold = board(game, state, before)
         assert warm.image.tobytes() == cold.image.tobytes()
         assert sorted(warm.texts, key=repr) == sorted(cold.texts, key=repr)
+
+
+def test_boards_drawn_in_parallel_threads_match_serial_drawing():
+    game = GAMES["trajan"]
+    states = [s for i, s in enumerate(play(game, 4, 12)) if i % 25 == 0][:8]
+    views = [game.engine.view(s, None) for s in states]
+    clear_area_cache()
+    serial = [trajan.compose_board(v).image.tobytes() for v in views]
+    clear_area_cache()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda v: trajan.compose_board(v).image.tobytes(), views * 2))
+    assert parallel == serial * 2

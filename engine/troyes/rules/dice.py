@@ -7,6 +7,8 @@ A wild die (Ladies purple) is usable only by its owner, as the colour the group 
 `can_reach` is the no-dead-end check: a die is offered only if the group can still be finished.
 """
 
+from typing import Any
+
 from engine.troyes.effects import GroupRule
 from engine.troyes.state import WILD, TroyesState
 
@@ -50,6 +52,64 @@ def price(
     return bought * prices[len(chosen) - 1]
 
 
+def _values(
+    s: TroyesState, seat: int, rule: GroupRule, chosen: Chosen
+) -> tuple[list[int], list[int]]:
+    """Return the values of the own and of the other dice still free to join, highest first."""
+    colours = rule.colours
+    own: list[int] = []
+    others: list[int] = []
+    for d, dice in enumerate(s.districts):
+        target = own if d == seat else others
+        for c, v in dice:
+            if c in colours or (c == WILD and d == seat):
+                target.append(v)
+    for d, _, v, _ in chosen:
+        (own if d == seat else others).remove(v)
+    own.sort(reverse=True)
+    others.sort(reverse=True)
+    return own, others
+
+
+def _free_values(s: TroyesState, seat: int, rule: GroupRule, chosen: Chosen) -> list[int]:
+    best: dict[int, int] = {}
+    for d, _, v, _ in candidates(s, seat, rule, chosen):
+        best[d] = max(best.get(d, 0), v)
+    return sorted(best.values(), reverse=True)
+
+
+def combos(
+    s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """Return (cost, best total) for every group size and own/bought split from scratch."""
+    if rule.free_one_per_district:
+        free = _free_values(s, seat, rule, [])
+        return [(0, rule.total(free[:k])) for k in range(1, min(rule.max_dice, len(free)) + 1)]
+    own, others = _values(s, seat, rule, [])
+    out = []
+    for size in range(1, rule.max_dice + 1):
+        for b in range(min(size, len(others)) + 1):
+            if size - b <= len(own):
+                out.append((b * prices[size - 1], rule.total(own[: size - b] + others[:b])))
+    return out
+
+
+def reach_from_scratch(
+    s: TroyesState,
+    seat: int,
+    rule: GroupRule,
+    need: tuple[int, int, tuple[int, ...]],
+    memo: dict[Any, Any],
+) -> bool:
+    """Return whether a new group under `rule` can reach the threshold (memoised per rule)."""
+    key = (seat, id(rule))  # rules live in the memo (or are constants) while it lives
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = combos(s, seat, rule, need[2])
+    threshold, budget, _ = need
+    return any(cost <= budget and total >= threshold for cost, total in found)
+
+
 def can_reach(
     s: TroyesState,
     seat: int,
@@ -63,42 +123,25 @@ def can_reach(
     takes the highest own and the highest bought dice; every split of own/bought is tried.
     """
     threshold, budget, prices = need
-    pool = candidates(s, seat, rule, chosen)
     if rule.free_one_per_district:
-        best: dict[int, int] = {}
-        for d, _, v, _ in pool:
-            best[d] = max(best.get(d, 0), v)
         own: list[int] = []
-        others = sorted(best.values(), reverse=True)
+        others = _free_values(s, seat, rule, chosen)
+        budget = 1 << 30  # Tithing dice are free
     else:
-        own = sorted((v for d, _, v, _ in _expand(s, pool, chosen) if d == seat), reverse=True)
-        others = sorted((v for d, _, v, _ in _expand(s, pool, chosen) if d != seat), reverse=True)
+        own, others = _values(s, seat, rule, chosen)
     base = [v for _, _, v, _ in chosen]
     bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
-    for extra in range(rule.max_dice - len(chosen) + 1):
+    room = rule.max_dice - len(chosen)
+    for extra in range(room + 1):
         size = len(chosen) + extra
         if size == 0:
             continue
-        for b in range(extra + 1):
-            if b > len(others) or extra - b > len(own):
-                continue
-            cost = 0 if rule.free_one_per_district else (bought0 + b) * prices[size - 1]
-            if cost > budget:
+        for b in range(min(extra, len(others)) + 1):
+            if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
                 continue
             if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
                 return True
     return False
-
-
-def _expand(
-    s: TroyesState, pool: list[tuple[int, str, int, str]], chosen: Chosen
-) -> list[tuple[int, str, int, str]]:
-    """Return every remaining die (with repeats) behind the distinct candidates."""
-    out = []
-    for d, c, v, a in pool:
-        n = s.districts[d].count((c, v)) - sum(1 for x in chosen if x[:3] == (d, c, v))
-        out.extend([(d, c, v, a)] * n)
-    return out
 
 
 def remove_dice(s: TroyesState, chosen: Chosen) -> None:

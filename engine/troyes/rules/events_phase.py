@@ -40,8 +40,8 @@ def start(ctx: Ctx) -> None:
         if card.effect is None:
             black += card.black_dice
             continue
-        once = effects.apply_event_once(ctx, card.effect.name, card.effect.params)
-        if once:
+        if card.effect.name in effects.ONCE_EVENTS:
+            once = effects.apply_event_once(ctx, card.effect.name, card.effect.params)
             ctx.log.append(EventSuffered(event, -1, once, 0))
             continue
         for seat in order_from(s, s.start):
@@ -92,7 +92,7 @@ def counter_actions(ctx: Ctx) -> list[Action]:
     target = _target(s)
     have = sum(strength(s, doubles, d) for d in s.districts[s.turn])
     out: list[Action] = []
-    if not s.plan.dice and s.influence[s.turn] > 0:
+    if not s.plan.dice and "influence" not in s.declined and s.influence[s.turn] > 0:
         out.append(OpenInfluence())
     if have < target:
         return [*out, ConcedeAction()] if not s.plan.dice else out
@@ -109,11 +109,13 @@ def counter_with(ctx: Ctx, colour: str, value: int) -> None:
     if sum(strength(s, doubles, (c, v)) for _, c, v, _ in s.plan.dice) < target:
         return
     used = tuple((c, v) for _, c, v, _ in s.plan.dice)
+    ctx.forget()
     s.districts[s.turn] = _remaining(s)
     s.black.remove(target)
     gain(ctx, s.turn, influence=cat.rules.counter_influence)
     ctx.log.append(BlackDieCountered(s.turn, target, used))
     s.plan = Plan()
+    s.declined = []
     if more_actions(ctx):
         s.kind = "counter_more"
     else:
@@ -153,6 +155,7 @@ def stop(ctx: Ctx) -> None:
 def _next(ctx: Ctx) -> None:
     s = ctx.s
     s.plan = Plan()
+    s.declined = []
     if not s.black:
         _to_actions(ctx)
         return

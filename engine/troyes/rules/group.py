@@ -69,8 +69,8 @@ def free_spaces(ctx: Ctx, action: str, target: str) -> int:
     return ctx.cat.events[target].spaces - sum(s.event_cubes[target])
 
 
-def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:  # noqa: PLR0912
-    """Return what the action needs, or None if it can never be done now."""
+def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int] | None:
+    """Return (colour, pips per unit, deniers left for dice), or None if impossible anyway."""
     s, cat = ctx.s, ctx.cat
     budget = s.deniers[seat]
     match action:
@@ -97,16 +97,57 @@ def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:  # noqa:
             return None
     if budget < 0 or (action in ("cathedral", "event") and free_spaces(ctx, action, target) < 1):
         return None
+    return colour, threshold, budget
+
+
+def _reachable(
+    ctx: Ctx, seat: int, need: tuple[str, int, int], skip: str
+) -> list[tuple[str, GroupRule]]:
+    colour, threshold, budget = need
+    memo = ctx.memo
+    usable = memo.get(("cubes", seat, colour))
+    if usable is None:
+        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+    want = (threshold, budget, ctx.cat.rules.dice_price)
+    return [
+        (c, r)
+        for c, r in usable
+        if (not c or c != skip) and dice.reach_from_scratch(ctx.s, seat, r, want, memo)
+    ]
+
+
+def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:
+    """Return whether the seat can carry out this action now (memoised per dice need)."""
+    need = _need(ctx, seat, action, target)
+    if need is None:
+        return False
+    skip = target if action == "card" else ""
+    key = ("feasible", seat, need, skip)
+    found = ctx.memo.get(key)
+    if found is None:
+        found = ctx.memo[key] = bool(_reachable(ctx, seat, need, skip))
+    return bool(found)
+
+
+def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:
+    """Return what the action needs, or None if it can never be done now."""
+    need = _need(ctx, seat, action, target)
+    if need is None:
+        return None
+    reachable = _reachable(ctx, seat, need, target if action == "card" else "")
+    return Spec(need[0], need[1], need[2], tuple(reachable)) if reachable else None
+
+
+def _usable(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]]:
+    """Return the plain rule and every own card cube usable for a group of `colour`."""
     usable = [("", PLAIN[colour])]
-    for card_id, cubes in s.card_cubes.items():
-        mod = cat.cards[card_id].modifier
-        if cubes[seat] > 0 and mod is not None and card_id != target:
+    for card_id, cubes in ctx.s.card_cubes.items():
+        mod = ctx.cat.cards[card_id].modifier
+        if cubes[seat] > 0 and mod is not None:
             rule = effects.group_rule(mod.name, mod.params, colour)
             if rule is not None:
                 usable.append((card_id, rule))
-    need = (threshold, budget, cat.rules.dice_price)
-    reachable = tuple((c, r) for c, r in usable if dice.can_reach(s, seat, r, [], need))
-    return Spec(colour, threshold, budget, reachable) if reachable else None
+    return usable
 
 
 def _rule(sp: Spec, cube: str) -> GroupRule:
@@ -125,7 +166,7 @@ def after_target(ctx: Ctx) -> None:
         p.source = sources[0]
     sp = spec(ctx, s.turn, p.action, p.target)
     assert sp is not None  # noqa: S101 - the target was offered only when feasible
-    if len(sp.rules) > 1:
+    if len(sp.rules) > 1 or sp.rules[0][0]:  # ask whenever a card cube would be spent
         s.kind = "cube"
         return
     p.cube = sp.rules[0][0]
@@ -144,7 +185,7 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
             assert sp is not None  # noqa: S101
             return [*(UseCube(c) if c else NoCube() for c, _ in sp.rules), Back()]
         case "dice" if p.action == "citizen":
-            return [*_placement_dice(ctx), Back()]
+            return [*placement_dice(ctx, p.target), Back()]
         case "dice":
             return _dice_actions(ctx)
         case "mode":
@@ -182,10 +223,11 @@ def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
     return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
 
 
-def _placement_dice(ctx: Ctx) -> list[Action]:
+def placement_dice(ctx: Ctx, building: str) -> list[Action]:
+    """Return the dice the deciding seat may place a citizen with in `building`."""
     s, cat = ctx.s, ctx.cat
     seat = s.turn
-    b = BUILDINGS.index(s.plan.target)
+    b = BUILDINGS.index(building)
     rule = PLAIN[cat.rules.building_colour[b]]
     out: list[Action] = []
     for d, c, v, a in dice.candidates(s, seat, rule, []):
@@ -216,8 +258,12 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
     if p.action == "citizen":
         _commit_citizen(ctx)
         return
-    options = _dice_actions(ctx)
-    if options == [DiceDone()]:
+    # Finish at once when the group is full or no die is left to add (cheap checks only).
+    sp = spec(ctx, s.turn, p.action, p.target)
+    assert sp is not None  # noqa: S101
+    rule = _rule(sp, p.cube)
+    full = len(p.dice) >= rule.max_dice or not dice.candidates(s, s.turn, rule, p.dice)
+    if full and _group_ok(ctx, sp, rule):
         dice_done(ctx)
 
 
@@ -270,6 +316,7 @@ def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
             if d != seat and d < s.seats:
                 s.deniers[d] += each  # a rival is paid; neutral dice are paid to the bank
     s.deniers[seat] -= paid
+    ctx.forget()
     if p.cube:
         s.card_cubes[p.cube][seat] -= 1
     ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
@@ -336,6 +383,7 @@ def _activate(ctx: Ctx, times: int) -> int:
     card = cat.cards[p.target]
     mode = p.mode or ("place" if card.kind in ("delayed", "endgame", "mixed") else "use")
     ctx.log.append(CardActivated(seat, p.target, times, mode))
+    ctx.forget()
     if mode == "place":
         s.card_cubes[p.target][seat] += times
         return 0

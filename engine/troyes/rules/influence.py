@@ -42,6 +42,8 @@ def back(ctx: Ctx) -> None:
         s.kind = "influence"
         return
     s.kind = s.plan.back or "turn"
+    if not s.plan.count:  # left without using it: not offered again in this decision
+        s.declined.append("influence")
     s.plan = Plan(target=s.plan.target)
 
 
@@ -60,9 +62,11 @@ def reroll(ctx: Ctx, colour: str, value: int) -> None:
     s = ctx.s
     seat = s.turn
     new = ctx.random().die()
+    ctx.forget()
     district = s.districts[seat]
     district[district.index((colour, value))] = (colour, new)
     s.influence[seat] -= ctx.cat.rules.reroll_cost
+    s.plan.count += 1
     ctx.log.append(
         InfluenceUsed(seat, "reroll", ctx.cat.rules.reroll_cost, f"{colour} {value}->{new}")
     )
@@ -104,11 +108,13 @@ def flip_done(ctx: Ctx) -> None:
     s = ctx.s
     seat = s.turn
     district = s.districts[seat]
+    ctx.forget()
     for _, c, v, _ in s.plan.dice:
         district.remove((c, v))
     district.extend((c, 7 - v) for _, c, v, _ in s.plan.dice)
     cost = ctx.cat.rules.flip_cost
     s.influence[seat] -= cost
+    s.plan.count += 1
     detail = ", ".join(f"{c} {v}" for _, c, v, _ in s.plan.dice)
     ctx.log.append(InfluenceUsed(seat, "flip", cost, detail))
     s.plan.dice = []
@@ -122,5 +128,6 @@ def hire(ctx: Ctx) -> None:
     seat = s.turn
     s.supply[seat] += 1
     s.influence[seat] -= ctx.cat.rules.hire_cost
+    s.plan.count += 1
     ctx.log.append(InfluenceUsed(seat, "hire", ctx.cat.rules.hire_cost, ""))
     _after(ctx)

@@ -250,17 +250,6 @@ class Rules(commands.Cog, name=COG_NAME):
         """Suggest cards and tiles (at most 25, answered at once)."""
         return await self._choices(interaction, current, "card")
 
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        """Log the failure and tell the user that nothing was posted."""
-        log.exception("rules: command failed", exc_info=error)
-        lang = resolve_language(None, None, str(interaction.locale))
-        if interaction.response.is_done():
-            await interaction.followup.send(self.msg(lang, "failed"), ephemeral=True)
-        else:
-            await interaction.response.send_message(self.msg(lang, "failed"), ephemeral=True)
-
 
 def _draw(entry: LocalEntry) -> bytes:
     parts = card_parts(entry)

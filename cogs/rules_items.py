@@ -5,6 +5,7 @@ the language and the mode, so the items work after a restart with nothing kept i
 (STYLE.md §2.4). They hand the click to the loaded Rules cog's `show`.
 """
 
+import logging
 import re
 from typing import Any, Literal, Protocol, cast
 
@@ -21,6 +22,8 @@ from cogs.rules_present import (
 )
 from engine.lookup import Lang, LocalEntry, RulesIndex
 
+log = logging.getLogger(__name__)
+
 MAX_RELATED = 10  # two rows of buttons
 # How a button or select shows its entry: "v" = only to the clicker (an ephemeral message is
 # edited in place, a public one gets a new ephemeral reply); "p" = post it for everyone.
@@ -29,6 +32,8 @@ COG_NAME = "Rules"
 
 
 class _Shows(Protocol):
+    msg: Messages
+
     async def show(
         self, interaction: discord.Interaction[Any], entry_id: str, lang: Lang, mode: Mode
     ) -> None: ...
@@ -37,8 +42,20 @@ class _Shows(Protocol):
 async def _show(
     interaction: discord.Interaction[Any], entry_id: str, lang: Lang, mode: Mode
 ) -> None:
+    """Hand a click to the cog; on failure, log it and tell the clicker.
+
+    Slash commands have the tree's on_error; component errors would only reach a View.on_error.
+    """
     cog = cast(commands.Bot, interaction.client).get_cog(COG_NAME)
-    await cast(_Shows, cog).show(interaction, entry_id, lang, mode)
+    try:
+        await cast(_Shows, cog).show(interaction, entry_id, lang, mode)
+    except Exception:
+        log.exception("rules: showing %s failed", entry_id)
+        text = cast(_Shows, cog).msg(lang, "failed")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
 
 def entry_custom_id(entry_id: str, lang: Lang, mode: Mode) -> str:

@@ -42,7 +42,11 @@ _FIGURE = re.compile(r"^\*\*(?P<label>[^*]+?):\*\*\s*(?P<value>.+)$")
 
 
 class Messages:
-    """The cog's own messages in English and Spanish (data/i18n/rules.{en,es}.toml)."""
+    """The cog's own messages in English and Spanish: the [rules] table of data/i18n/rules.*.toml.
+
+    (rules.es.toml also has a [commands] table: the Spanish command names and descriptions, read
+    by the bot's translator, not here.)
+    """
 
     def __init__(self, texts: dict[Lang, dict[str, Any]]) -> None:
         """Check that both languages have the same keys, each a non-empty string."""
@@ -63,9 +67,12 @@ class Messages:
         for lang in LANGS:
             path = folder / f"rules.{lang}.toml"
             try:
-                texts[lang] = tomllib.loads(path.read_text(encoding="utf-8"))
+                table = tomllib.loads(path.read_text(encoding="utf-8")).get("rules")
             except (OSError, tomllib.TOMLDecodeError) as error:
                 raise CatalogError(f"{path}: {error}") from error
+            if not isinstance(table, dict):
+                raise CatalogError(f"{path}: no [rules] table")
+            texts[lang] = table
         return cls(texts)
 
     def __call__(self, lang: Lang, key: str, **values: object) -> str:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 import os
+import tomllib
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from localdiscord import point_discord_py_at
@@ -36,6 +39,25 @@ class StandInSessions:
         return dict(self.settings.get(guild_id, {}))
 
 
+SPANISH = {discord.Locale.spain_spanish, discord.Locale.latin_american_spanish}
+CATALOG = Path(__file__).resolve().parents[2] / "data" / "i18n" / "rules.es.toml"
+
+
+class RulesTranslator(app_commands.Translator):
+    """Spanish command names and descriptions from rules.es.toml [commands] (as bot.py's)."""
+
+    def __init__(self) -> None:
+        self.table: dict[str, str] = tomllib.loads(CATALOG.read_text(encoding="utf-8"))["commands"]
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        return self.table.get(string.message) if locale in SPANISH else None
+
+
 class RulesBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
@@ -43,6 +65,7 @@ class RulesBot(commands.Bot):
         self.sessions = StandInSessions()
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(RulesTranslator())
         await self.load_extension("cogs.rules")
         add_test_commands(self)
         guild = discord.Object(self.guild_id)

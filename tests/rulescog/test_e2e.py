@@ -35,6 +35,9 @@ def test_commands_are_synced_with_autocomplete_and_options(table):
         assert [o["name"] for o in options] == [first, "game", "language", "public"]
         assert options[0]["autocomplete"] is True
         assert [c["value"] for c in options[1]["choices"]] == ["trajan", "troyes", "ladies"]
+    # Spanish names and descriptions passed Discord's validation at sync.
+    assert commands["rules"]["name_localizations"]["es-ES"] == "reglas"
+    assert commands["card"]["options"][0]["name_localizations"]["es-419"] == "nombre"
 
 
 def test_autocomplete_in_english_and_spanish(table):

@@ -2,13 +2,15 @@
 
 import re
 import string
+import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 
 import discord
 import pytest
+from discord import app_commands
 
-from cogs.rules import thread_game
+from cogs.rules import Rules, thread_game
 from cogs.rules_items import MAX_RELATED, EntryButton, PickSelect, entry_view, pick_view
 from cogs.rules_present import (
     CARD_IMAGE,
@@ -191,7 +193,7 @@ def test_message_catalogs_match_and_cover_the_cog(messages):
             re.findall(r"""(?:msg|messages)\(\s*[\w.]+,\s*["'](\w+)["']""", path.read_text())
         )
     used |= {"game_trajan", "game_troyes", "game_ladies"}
-    keys = set(re.findall(r"^(\w+) =", en, re.MULTILINE))
+    keys = set(re.findall(r"^(\w+) =", en.split("\n[rules]\n")[1], re.MULTILINE))
     assert used <= keys
     for key in keys:
         fields = [
@@ -206,6 +208,21 @@ def test_message_catalogs_match_and_cover_the_cog(messages):
 
 
 _ANY = {"query": "q", "section": "s", "game": "g", "source": "src"}
+
+
+def test_every_command_text_has_a_spanish_translation():
+    folder = Path(__file__).resolve().parents[2] / "data" / "i18n"
+    table = tomllib.loads((folder / "rules.es.toml").read_text(encoding="utf-8"))["commands"]
+    texts = set()
+    for command in Rules.__cog_app_commands__:
+        assert isinstance(command, app_commands.Command)
+        texts |= {command.name, command.description}
+        for param in command.parameters:
+            texts |= {param.name, param.description, *(c.name for c in param.choices)}
+    missing = texts - set(table) - {"game", "Troyes", "English", "Español"}  # "game": shared table
+    assert missing == set()
+    for text in texts & set(table):
+        assert len(table[text]) <= (32 if text.islower() and " " not in text else 100)
 
 
 def test_message_catalogs_must_agree():

@@ -21,7 +21,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rules_items import COG_NAME, EntryButton, Mode, PickSelect, entry_view, pick_view
+from cogs.rules_items import (
+    COG_NAME,
+    EntryButton,
+    Mode,
+    PickSelect,
+    answer_view,
+    entry_view,
+    pick_view,
+)
 from cogs.rules_present import CARD_IMAGE, Messages, PublicLimiter, card_parts, entry_embed
 from engine.lookup import GAMES, Game, Kind, Lang, LocalEntry, RulesIndex, resolve_language
 from engine.lookup import shared_index as lookup_index
@@ -115,8 +123,7 @@ class Rules(commands.Cog, name=COG_NAME):
             png = await asyncio.to_thread(_draw, entry)
             files.append(discord.File(io.BytesIO(png), filename=CARD_IMAGE))
         embed = entry_embed(self.msg, entry, CARD_IMAGE if files else None)
-        view = entry_view(self.index, entry.related, entry.lang, "v")
-        extra: dict[str, Any] = {} if view is None else {"view": view}
+        view = answer_view(self.index, self.msg, entry)
         if edit and interaction.response.is_done():
             await interaction.edit_original_response(
                 content=note, embed=embed, attachments=files, view=view
@@ -127,11 +134,11 @@ class Rules(commands.Cog, name=COG_NAME):
             )
         elif interaction.response.is_done():
             await interaction.followup.send(
-                note or "", embed=embed, files=files, ephemeral=not public, **extra
+                note or "", embed=embed, files=files, view=view, ephemeral=not public
             )
         else:
             await interaction.response.send_message(
-                note, embed=embed, files=files, ephemeral=not public, **extra
+                note, embed=embed, files=files, view=view, ephemeral=not public
             )
 
     async def respond(

@@ -137,6 +137,16 @@ def entry_view(
     return view if view.children else None
 
 
+def answer_view(index: RulesIndex, messages: Messages, entry: LocalEntry) -> discord.ui.View:
+    """Return the buttons under an answer: its related entries, then the other language."""
+    view = entry_view(index, entry.related, entry.lang, "v") or discord.ui.View(timeout=None)
+    other: Lang = "es" if entry.lang == "en" else "en"
+    switch = EntryButton(entry.id, other, "v", messages(entry.lang, "other_language"))
+    switch.item.style = discord.ButtonStyle.primary
+    view.add_item(switch)
+    return view
+
+
 def pick_view(
     messages: Messages, hits: tuple[LocalEntry, ...], lang: Lang, mode: Mode
 ) -> discord.ui.View:

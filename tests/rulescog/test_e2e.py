@@ -97,11 +97,17 @@ def test_ambiguous_query_offers_a_select_then_the_entry_and_its_related_buttons(
     assert answer.embeds[0]["title"] == "Building the cathedral"
     assert answer.selects() == []
     related = INDEX.entry("troyes.build_cathedral", "en").related
-    assert button_ids(answer) == [f"rules:e:v:en:{r}" for r in related]
-    assert [b["label"] for b in answer.buttons()] == [title(r) for r in related]
+    assert button_ids(answer) == [
+        *(f"rules:e:v:en:{r}" for r in related),
+        "rules:e:v:es:troyes.build_cathedral",  # the same entry in Spanish
+    ]
+    assert [b["label"] for b in answer.buttons()] == [*(title(r) for r in related), "En español"]
     moved = alice.click(answer, f"rules:e:v:en:{related[0]}").wait_reply()
     assert moved.id == picker.id
     assert moved.embeds[0]["title"] == title(related[0])
+    spanish = alice.click(moved, "En español").wait_reply()
+    assert spanish.embeds[0]["title"] == title(related[0], "es")
+    assert spanish.buttons()[-1]["label"] == "In English"
 
 
 def test_card_shows_the_drawn_card_as_an_attached_image(table):

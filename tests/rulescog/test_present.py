@@ -11,7 +11,14 @@ import pytest
 from discord import app_commands
 
 from cogs.rules import Rules, thread_game
-from cogs.rules_items import MAX_RELATED, EntryButton, PickSelect, entry_view, pick_view
+from cogs.rules_items import (
+    MAX_RELATED,
+    EntryButton,
+    PickSelect,
+    answer_view,
+    entry_view,
+    pick_view,
+)
 from cogs.rules_present import (
     CARD_IMAGE,
     Messages,
@@ -133,6 +140,17 @@ async def test_related_buttons_fit_and_round_trip_through_their_custom_id(index)
                 assert (match["id"], match["lang"], match["mode"]) in {
                     (r, lang, "v") for r in entry.related
                 }
+
+
+async def test_answer_buttons_end_with_the_other_language(index, messages):
+    for entry_id in index.ids():
+        entry = index.entry(entry_id, "es")
+        view = answer_view(index, messages, entry)
+        ids = [c.item.custom_id for c in view.children if isinstance(c, EntryButton)]
+        assert len(ids) == len(view.children) <= 25
+        assert len(set(ids)) == len(ids)
+        assert ids[-1] == f"rules:e:v:en:{entry_id}"
+    assert view.children[-1].item.label == "In English"  # type: ignore[attr-defined]
 
 
 async def test_entry_view_skips_unknown_ids(index):

@@ -82,10 +82,10 @@ def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int]
                     return None
                 budget -= card.hire
             if card.effect is not None and card.kind == "immediate":
-                budget -= effects.unit_cost(card.effect.name, card.effect.params)
-                cap = effects.max_times(ctx, seat, card.effect.name, card.effect.params, budget)
-                if cap < 1:
+                ref = card.effect
+                if effects.max_times(ctx, seat, ref.name, ref.params, budget) < 1:
                     return None
+                budget -= effects.unit_cost(ref.name, ref.params)  # held back for one use
         case "cathedral":
             colour, threshold = cat.cathedral.colour, cat.cathedral.divisor
         case "event":
@@ -284,9 +284,10 @@ def dice_done(ctx: Ctx) -> None:
             s.kind = "mode"
             return
         if card.effect is not None and (card.kind == "immediate" or p.mode == "use"):
-            most = min(
-                most, effects.max_times(ctx, s.turn, card.effect.name, card.effect.params, spare)
-            )
+            ref = card.effect
+            if card.kind == "immediate":  # the budget held back one activation's cost
+                spare += effects.unit_cost(ref.name, ref.params)
+            most = min(most, effects.max_times(ctx, s.turn, ref.name, ref.params, spare))
         if p.mode == "use":
             most = min(most, s.card_cubes[p.target][s.turn])
     elif p.action in ("cathedral", "event"):

@@ -35,7 +35,7 @@ from engine.troyes.events import (
 from engine.troyes.rules import dice, events_phase
 from engine.troyes.rules.buildings import expelled_by, place_citizen
 from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.state import BUILDINGS, TroyesState
+from engine.troyes.state import BUILDINGS, TroyesState, cow_set
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +319,7 @@ def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
     s.deniers[seat] -= paid
     ctx.forget()
     if p.cube:
-        s.card_cubes[p.cube][seat] -= 1
+        s.card_cubes = cow_set(s.card_cubes, p.cube, seat, s.card_cubes[p.cube][seat] - 1)
     ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
     dice.remove_dice(s, p.dice)
 
@@ -332,13 +332,12 @@ def _hire(ctx: Ctx) -> None:
     if p.source == "supply":
         s.supply[seat] -= 1
     elif p.source.startswith("card:"):
-        old = s.craftsmen[p.source[5:]]
-        old[old.index(seat)] = None
+        old = p.source[5:]
+        s.craftsmen = cow_set(s.craftsmen, old, s.craftsmen[old].index(seat), None)
     else:
         row = s.buildings[BUILDINGS.index(p.source)]
         row[len(row) - 1 - row[::-1].index(seat)] = None
-    spaces = s.craftsmen[p.target]
-    spaces[spaces.index(None)] = seat
+    s.craftsmen = cow_set(s.craftsmen, p.target, s.craftsmen[p.target].index(None), seat)
     cost = cat.cards[p.target].hire
     s.deniers[seat] -= cost
     ctx.log.append(CraftsmanHired(seat, p.target, p.source, cost))
@@ -386,10 +385,10 @@ def _activate(ctx: Ctx, times: int) -> int:
     ctx.log.append(CardActivated(seat, p.target, times, mode))
     ctx.forget()
     if mode == "place":
-        s.card_cubes[p.target][seat] += times
+        s.card_cubes = cow_set(s.card_cubes, p.target, seat, s.card_cubes[p.target][seat] + times)
         return 0
     if card.kind == "mixed":
-        s.card_cubes[p.target][seat] -= times
+        s.card_cubes = cow_set(s.card_cubes, p.target, seat, s.card_cubes[p.target][seat] - times)
     assert card.effect is not None  # noqa: S101 - checked at load time
     return effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
 

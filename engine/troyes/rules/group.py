@@ -61,6 +61,13 @@ def craftsman_sources(s: TroyesState, seat: int, card: str) -> list[str]:
     return out
 
 
+def _has_source(s: TroyesState, seat: int, card: str) -> bool:
+    """Return whether `craftsman_sources` would offer anything (cheap check)."""
+    if s.supply[seat] > 0 or any(seat in row for row in s.buildings):
+        return True
+    return any(seat in sp for c, sp in s.craftsmen.items() if c != card)
+
+
 def free_spaces(ctx: Ctx, action: str, target: str) -> int:
     """Return how many cubes the Cathedral or an event can still take."""
     s = ctx.s
@@ -78,7 +85,7 @@ def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int]
             card = cat.cards[target]
             colour, threshold = card.colour, card.divisor
             if needs_craftsman(s, seat, target):
-                if not craftsman_sources(s, seat, target):
+                if not _has_source(s, seat, target):
                     return None
                 budget -= card.hire
             if card.effect is not None and card.kind == "immediate":

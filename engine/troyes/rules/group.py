@@ -114,17 +114,45 @@ def _reachable(
     ]
 
 
+def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, int]]:
+    """Return (cost, best total at that cost or less), cheapest first, over every usable rule."""
+    memo = ctx.memo
+    usable = memo.get(("cubes", seat, colour))
+    if usable is None:
+        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+    if not any(c == skip for c, _ in usable):
+        skip = ""  # the card's own cube is not in play: share the answer with other cards
+    key = ("frontier", seat, colour, skip)
+    found: list[tuple[int, int]] | None = memo.get(key)
+    if found is None:
+        prices = ctx.cat.rules.dice_price
+        pairs = sorted(
+            pair
+            for c, r in usable
+            if not c or c != skip
+            for pair in dice.combos(ctx.s, seat, r, prices)
+        )
+        found, best = [], -1
+        for cost, total in pairs:
+            if total > best:
+                best = total
+                found.append((cost, best))
+        memo[key] = found
+    return found
+
+
 def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:
-    """Return whether the seat can carry out this action now (memoised per dice need)."""
+    """Return whether the seat can carry out this action now (memoised per dice colour)."""
     need = _need(ctx, seat, action, target)
     if need is None:
         return False
-    skip = target if action == "card" else ""
-    key = ("feasible", seat, need, skip)
-    found = ctx.memo.get(key)
-    if found is None:
-        found = ctx.memo[key] = bool(_reachable(ctx, seat, need, skip))
-    return bool(found)
+    colour, threshold, budget = need
+    for cost, total in _frontier(ctx, seat, colour, target if action == "card" else ""):
+        if cost > budget:
+            return False
+        if total >= threshold:
+            return True
+    return False
 
 
 def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:

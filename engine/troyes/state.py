@@ -143,7 +143,7 @@ class TroyesState:
         new.craftsmen = self.craftsmen  # copy-on-write: see cow_set
         new.card_cubes = self.card_cubes  # copy-on-write
         new.queue = self.queue[:]
-        new.event_cubes = {k: v[:] for k, v in self.event_cubes.items()}
+        new.event_cubes = self.event_cubes  # copy-on-write
         new.decks = self.decks  # copy-on-write
         new.won = self.won  # copy-on-write
         new.cathedral = [c[:] for c in self.cathedral]
@@ -159,8 +159,8 @@ class TroyesState:
 def cow_set(table: dict[str, list[Any]], key: str, index: int, value: Any) -> dict[str, list[Any]]:
     """Return `table` with table[key][index] = value, copying only what changes.
 
-    `craftsmen`, `card_cubes`, `decks` and `won` are shared between a state and its clones
-    (they change rarely), so they are never changed in place: always replaced through here.
+    `craftsmen`, `card_cubes`, `event_cubes`, `decks` and `won` are shared between a state and
+    its clones (they change rarely), so they are never changed in place, always replaced.
     """
     row = table[key][:]
     row[index] = value

@@ -79,7 +79,8 @@ def commit(ctx: Ctx, times: int) -> None:
         case "cathedral":
             _build(ctx, times)
         case "event":
-            s.event_cubes[p.target][seat] += times
+            cubes = s.event_cubes[p.target][seat] + times
+            s.event_cubes = cow_set(s.event_cubes, p.target, seat, cubes)
             gain(ctx, seat, influence=cat.rules.cube_influence * times)
             ctx.log.append(EventFought(seat, p.target, times))
             events_phase.complete_if_full(ctx, p.target, seat)
@@ -130,7 +131,7 @@ def cube_on_event(ctx: Ctx, event: str) -> None:
 
     s = ctx.s
     seat = s.turn
-    s.event_cubes[event][seat] += 1
+    s.event_cubes = cow_set(s.event_cubes, event, seat, s.event_cubes[event][seat] + 1)
     gain(ctx, seat, influence=ctx.cat.rules.cube_influence)
     ctx.log.append(EventFought(seat, event, 1))
     events_phase.complete_if_full(ctx, event, seat)

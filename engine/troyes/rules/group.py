@@ -26,7 +26,7 @@ from engine.troyes.effects import PLAIN, GroupRule
 from engine.troyes.rules import dice
 from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.common import Ctx
-from engine.troyes.state import BUILDINGS, TroyesState
+from engine.troyes.state import BUILDINGS, WILD, TroyesState
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +252,26 @@ def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
     s = ctx.s
     cost = dice.price(s, s.turn, rule, s.plan.dice, ctx.cat.rules.dice_price)
     return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
+
+
+def can_place(ctx: Ctx, building: str) -> bool:
+    """Return whether `placement_dice` would offer a die (cheap check for the turn menu)."""
+    s, cat = ctx.s, ctx.cat
+    seat = s.turn
+    b = BUILDINGS.index(building)
+    colour = cat.rules.building_colour[b]
+    rich = s.deniers[seat] >= cat.rules.dice_price[0]
+    seen = set()
+    for d, district in enumerate(s.districts):
+        if d != seat and not rich:
+            continue
+        for c, v in district:
+            if v in seen or (c != colour and not (c == WILD and d == seat)):
+                continue
+            seen.add(v)
+            if expelled_by(s, cat, b, v)[0]:
+                return True
+    return False
 
 
 def placement_dice(ctx: Ctx, building: str) -> list[Action]:

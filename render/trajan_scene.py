@@ -75,7 +75,9 @@ def _player_boxes(layout: Layout, count: int) -> list[Box]:
     return boxes[:count]
 
 
-def compose_scene(scene: TrajanScene, previous: TrajanScene | None = None) -> Canvas:
+def compose_scene(
+    scene: TrajanScene, previous: TrajanScene | None = None, note: str = ""
+) -> Canvas:
     """Compose the public board from a scene, highlighting what changed since `previous`."""
     layout = load_layout("trajan")
     players = _player_boxes(layout, len(scene.players))
@@ -94,7 +96,7 @@ def compose_scene(scene: TrajanScene, previous: TrajanScene | None = None) -> Ca
             highlight(canvas, players[int(name.removeprefix("player"))])
         else:
             highlight(canvas, layout.box(name))
-    draw_legend(canvas, footer, bool(changed))
+    draw_legend(canvas, footer, bool(changed), note)
     return canvas
 
 

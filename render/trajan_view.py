@@ -221,7 +221,8 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
     facts: tuple[str, ...] = (
         f"Supply: {player.supply} tokens",
         f"Leader: {leader}",
-        f"Camps: {player.workers} workers, {player.legionnaires} legion",
+        f"Workers' camp: {player.workers}",
+        f"Military camp: {player.legionnaires}",
         f"Senate: space {player.senate}, {player.votes} votes",
         f"+2 on: {plus2}",
         f"Display: {_display(player.display, ix)}",

@@ -47,13 +47,14 @@ def compose_board(
     *,
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
+    note: str = "",
 ) -> Canvas:
     """Compose the public board without encoding it (see `board_png`)."""
     if view.me is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
     scene = _remembered(view, prompt, names)
     before = None if previous is None else _remembered(previous, prompt, names)
-    return compose_scene(scene, before)
+    return compose_scene(scene, before, note)
 
 
 # The last few scenes built, by view object: the previous view of one image is usually the
@@ -77,6 +78,7 @@ def board_png(
     *,
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
+    note: str = "",
 ) -> bytes:
     """Draw the public Troyes board from `view(state, None)` as PNG bytes.
 
@@ -85,8 +87,9 @@ def board_png(
         previous: the public view of the last posted image; what differs is highlighted.
         prompt: the engine's sentence for the pending decision (else a generic one).
         names: player names by seat.
+        note: one line for the footer, such as the last move (`engine.describe_event`).
     """
-    return compose_board(view, previous, prompt=prompt, names=names).png()
+    return compose_board(view, previous, prompt=prompt, names=names, note=note).png()
 
 
 def private_png(

@@ -15,7 +15,7 @@ from engine.core.rng import Rng
 from engine.troyes import actions as a
 from engine.troyes import scoring, state, text, view
 from engine.troyes.catalog import Catalog, default_catalog
-from engine.troyes.rules import actions_phase, events_phase, group, influence, reactions
+from engine.troyes.rules import actions_phase, commit, events_phase, group, influence, reactions
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
 from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
@@ -156,11 +156,11 @@ class TroyesEngine:
             case a.DiceDone():
                 group.dice_done(ctx)
             case a.Times(n):
-                group.commit(ctx, n)
+                commit.commit(ctx, n)
             case a.Mode(m):
                 group.choose_mode(ctx, m)
             case a.CubeOnEvent(e):
-                group.cube_on_event(ctx, e)
+                commit.cube_on_event(ctx, e)
             case a.CounterWith(c, v):
                 events_phase.counter_with(ctx, c, v)
             case a.Concede():

@@ -7,15 +7,25 @@ drawn from the hand-built scene of the tests (the engine has no such module yet)
 """
 
 from pathlib import Path
+from typing import Any
 
+from engine.ai.players import RandomPlayer
 from render.canvas import encode_png
 from render.score import score_png
 from render.troyes_scene import compose_scene
-from tests.render.games import GAMES, board, play
+from tests.render.games import GAMES, Game, board, play
 from tests.render.troyes_fixtures import scene as troyes_scene
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
 SEED = 2026
+
+
+def last_move(game: Game, before: Any) -> str:
+    """Describe the move the random player makes from `before` (as the bot's log would)."""
+    action = RandomPlayer().choose(game.engine, before)
+    events = game.engine.apply(before, action).events
+    lines = [game.engine.describe_event(event) for event in events]
+    return "Last move: " + ("; ".join(lines) if lines else game.engine.describe(action))
 
 
 def write_samples(out: Path = DOCS) -> list[Path]:
@@ -28,7 +38,9 @@ def write_samples(out: Path = DOCS) -> list[Path]:
             middle = len(states) // 2
             mid, before, final = states[middle], states[middle - 1], states[-1]
             files = {
-                f"{name}_{seats}p_mid.png": encode_png(board(game, mid, before).image),
+                f"{name}_{seats}p_mid.png": encode_png(
+                    board(game, mid, before, note=last_move(game, before)).image
+                ),
                 f"{name}_{seats}p_final.png": encode_png(board(game, final).image),
                 f"{name}_{seats}p_private.png": game.render.private_png(
                     game.engine.view(mid, mid.pending.seat), prompt=game.engine.prompt(mid)

@@ -128,3 +128,13 @@ def test_boards_drawn_in_parallel_threads_match_serial_drawing():
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda v: trajan.compose_board(v).image.tobytes(), views * 2))
     assert parallel == serial * 2
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_footer_note_fits_even_when_long(name):
+    game = GAMES[name]
+    before = state_at(game, 4, 6, 40)
+    note = "Last move: " + "; ".join([game.engine.prompt(before)] * 6)
+    canvas = board(game, before, note=note)
+    assert check_texts(canvas) == []
+    assert any(r.text == note for r in canvas.texts)

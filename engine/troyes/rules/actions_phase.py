@@ -59,7 +59,7 @@ def turn_actions(ctx: Ctx) -> list[Action]:
     s = ctx.s
     seat = s.turn
     out: list[Action] = [Pass()]
-    if "influence" not in s.declined and influence.menu(ctx):
+    if "influence" not in s.declined and influence.any_use(ctx):
         out.append(OpenInfluence())
     no = s.declined
     out += [
@@ -75,7 +75,7 @@ def turn_actions(ctx: Ctx) -> list[Action]:
         out += [
             ChooseBuilding(b)
             for b in BUILDINGS
-            if _entry("citizen", b) not in no and group.placement_dice(ctx, b)
+            if _entry("citizen", b) not in no and group.can_place(ctx, b)
         ]
     events = fightable(ctx)
     if len(out) + len(events) > MAX_CHOICES:

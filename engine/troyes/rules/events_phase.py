@@ -29,11 +29,13 @@ def start(ctx: Ctx) -> None:
     s, cat = ctx.s, ctx.cat
     ctx.irreversible = True
     if s.decks["red"]:
-        red = s.decks["red"].pop(0)
+        red = s.decks["red"][0]
+        s.decks = {**s.decks, "red": s.decks["red"][1:]}  # copy-on-write (state.cow_set)
         _reveal(ctx, red)
         companion = cat.events[red].companion
         if companion and s.decks.get(companion):
-            _reveal(ctx, s.decks[companion].pop(0))
+            _reveal(ctx, s.decks[companion][0])
+            s.decks = {**s.decks, companion: s.decks[companion][1:]}
     black = 0
     for event in list(s.queue):
         card = cat.events[event]
@@ -59,7 +61,7 @@ def start(ctx: Ctx) -> None:
 
 def _reveal(ctx: Ctx, event: str) -> None:
     ctx.s.queue.append(event)
-    ctx.s.event_cubes[event] = [0] * ctx.s.seats
+    ctx.s.event_cubes = {**ctx.s.event_cubes, event: [0] * ctx.s.seats}  # copy-on-write
     ctx.log.append(EventRevealed(event))
 
 
@@ -181,11 +183,11 @@ def complete_if_full(ctx: Ctx, event: str, closer: int) -> None:
     for seat in tied:
         gain(ctx, seat, vp=share)
     if card.permanent:
-        s.event_cubes[event] = [0] * s.seats
+        s.event_cubes = {**s.event_cubes, event: [0] * s.seats}  # copy-on-write
         winner = -1
     else:
         s.queue.remove(event)
-        del s.event_cubes[event]
+        s.event_cubes = {e: c for e, c in s.event_cubes.items() if e != event}
         winner = tied[0]
-        s.won[winner].append(event)
+        s.won = [[*w, event] if i == winner else w for i, w in enumerate(s.won)]  # copy-on-write
     ctx.log.append(EventCompleted(event, winner, vps))

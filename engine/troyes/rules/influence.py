@@ -27,6 +27,15 @@ def menu(ctx: Ctx) -> list[Action]:
     return out
 
 
+def any_use(ctx: Ctx) -> bool:
+    """Return whether `menu` would offer anything (cheap check for the turn menu)."""
+    s, r = ctx.s, ctx.cat.rules
+    inf = s.influence[s.turn]
+    if inf >= r.reroll_cost and s.districts[s.turn]:
+        return True
+    return inf >= r.hire_cost and owned(s, s.turn) < r.citizen_cap
+
+
 def open_menu(ctx: Ctx) -> None:
     """Open the influence menu, remembering where to return."""
     s = ctx.s

@@ -223,3 +223,23 @@ def test_backing_out_of_a_choice_removes_it_for_this_turn():
     s, _ = play(s, "event war", "back")
     assert "event war" not in texts(s)
     assert "event marauding" in texts(s)
+
+
+def test_paying_cards_are_limited_by_what_the_player_can_still_pay():
+    s = table(3, cards=("journeyman",), districts=[[("yellow", 6)] * 3, SPARE, [], []],
+              deniers=[9, 0, 0], vp=[0, 0, 0])  # fmt: skip
+    s.craftsmen["journeyman"] = [0, None, None, None]
+    s, _ = play(s, "card journeyman", "die 0 yellow 6", "die 0 yellow 6", "die 0 yellow 6")
+    assert texts(s) == ["times 1", "times 2", "times 3"]  # 18 pips allow 6; 9 deniers pay 3
+    s, _ = play(s, "times 3")
+    assert (s.deniers[0], s.vp[0]) == (0, 6)
+
+
+def test_a_paying_card_is_offered_when_exactly_one_use_is_affordable():
+    s = table(
+        3, cards=("journeyman",), districts=[[("yellow", 3)], SPARE, [], []], deniers=[3, 0, 0]
+    )
+    s.craftsmen["journeyman"] = [0, None, None, None]
+    assert "card journeyman" in texts(s)
+    s.deniers = [2, 0, 0]
+    assert "card journeyman" not in texts(s.clone())

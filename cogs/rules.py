@@ -30,7 +30,14 @@ from cogs.rules_items import (
     entry_view,
     pick_view,
 )
-from cogs.rules_present import CARD_IMAGE, Messages, PublicLimiter, card_parts, entry_embed
+from cogs.rules_present import (
+    CARD_IMAGE,
+    Messages,
+    PublicLimiter,
+    card_parts,
+    distinct_names,
+    entry_embed,
+)
 from engine.lookup import GAMES, Game, Kind, Lang, LocalEntry, RulesIndex, resolve_language
 from engine.lookup import shared_index as lookup_index
 from render.card import card_png
@@ -200,8 +207,13 @@ class Rules(commands.Cog, name=COG_NAME):
         namespace = interaction.namespace
         lang = resolve_language(namespace.language, server, str(interaction.locale))
         game = _as_game(namespace.game) or thread
-        found = self.index.autocomplete(current, lang, game, kind)
-        return [app_commands.Choice(name=name, value=value) for name, value in found[:25]]
+        found = self.index.autocomplete(current, lang, game, kind)[:25]
+        entries = [self.index.entry(entry_id, lang) for _, entry_id in found]
+        names = distinct_names(self.msg, [name for name, _ in found], entries)
+        return [
+            app_commands.Choice(name=name, value=entry.id)
+            for name, entry in zip(names, entries, strict=True)
+        ]
 
     # -- commands ---------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ a figure open, footer = the source. Discord's limits are checked here, once.
 import re
 import time
 import tomllib
-from collections import deque
-from collections.abc import Callable, Hashable
+from collections import Counter, deque
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,6 +136,23 @@ def label(text: str) -> str:
 def option_text(text: str) -> str:
     """Return a select option's label or description (at most 100 characters)."""
     return clip(text, OPTION_LIMIT)
+
+
+def distinct_names(
+    messages: Messages, names: Sequence[str], entries: Sequence[LocalEntry]
+) -> list[str]:
+    """Return autocomplete names that read differently ("Tie-break (Trajan)").
+
+    A name shown more than once gets its entry's game, then (if still not unique) its section.
+    """
+    shown = list(names)
+    for extra in (lambda e: game_name(messages, e), lambda e: e.section):
+        counts = Counter(shown)
+        shown = [
+            option_text(f"{name} ({extra(entry)})") if counts[name] > 1 else name
+            for name, entry in zip(shown, entries, strict=True)
+        ]
+    return shown
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,7 @@ def test_ambiguous_query_offers_a_select_then_the_entry_and_its_related_buttons(
 
 
 def test_card_shows_the_drawn_card_as_an_attached_image(table):
-    alice, dario = table.users["alice"], table.users["dario"]
+    alice, bob, carol, dario = (table.users[n] for n in ("alice", "bob", "carol", "dario"))
     card = alice.slash(table.channel, "card", {"name": "monk"}).wait_reply()
     assert card.ephemeral
     embed = card.embeds[0]
@@ -121,6 +121,11 @@ def test_card_shows_the_drawn_card_as_an_attached_image(table):
     assert image.filename == "card.png"
     assert image.data.startswith(PNG_MAGIC)
     assert any(f["name"] == "⚠️ Provisional" for f in embed["fields"])  # unverified figures
+    public = carol.slash(table.channel, "card", {"name": "forum", "public": True}).wait_reply()
+    assert not public.ephemeral
+    seen_by_bob = next(m for m in bob.messages(table.channel) if m.id == public.id)
+    assert seen_by_bob.embeds[0]["title"] == title("trajan.action.forum")
+    assert seen_by_bob.attachments[0].data.startswith(PNG_MAGIC)
     spanish = dario.slash(table.channel, "card", {"name": "monk"}).wait_reply()
     assert spanish.embeds[0]["title"] == "Monje"
     assert "Carta de actividad" in spanish.embeds[0]["author"]["name"]
@@ -186,6 +191,11 @@ def test_game_thread_and_server_language_set_the_defaults(table):
     assert tie.selects()  # both games have a tie-break rule
     alice.slash(table.channel, "testthread", {"game": "troyes"}).wait_reply()
     thread = alice.wait_thread("troyes-game")
+    suggested = alice.autocomplete(table.channel, "rules", {"query": "tie"}, focused="query")
+    assert [c["name"] for c in suggested[:2]] == ["Tie-break (Trajan)", "Tie-break (Troyes)"]
+    in_thread = alice.autocomplete(thread, "rules", {"query": "tie"}, focused="query")
+    assert in_thread[0] == {"name": "Tie-break", "value": "troyes.tie_break"}
+    assert all(c["value"].split(".")[0] in ("troyes", "ladies") for c in in_thread)
     inside = alice.slash(thread, "rules", {"query": "tie"}).wait_reply()
     assert inside.embeds[0]["title"] == title("troyes.tie_break")
     chosen = alice.slash(thread, "rules", {"query": "tie", "game": "trajan"}).wait_reply()

@@ -3,6 +3,7 @@
 import re
 import string
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -25,6 +26,7 @@ from cogs.rules_present import (
     PublicLimiter,
     card_parts,
     clip,
+    distinct_names,
     entry_embed,
     is_provisional,
     label,
@@ -108,6 +110,23 @@ def test_long_body_is_cut_at_a_line_break_within_the_limits(messages):
     assert body[len(description) - 1 :].lstrip(" ").startswith("\n")  # cut where a line ended
     assert embed.image.url == f"attachment://{CARD_IMAGE}"
     assert len(embed.title or "") == 256
+
+
+def test_names_shown_twice_get_their_game_then_their_section(messages):
+    rule = _entry("x", title="Tie-break")
+    entries = [
+        replace(rule, game="trajan", section="End"),
+        replace(rule, section="End"),
+        replace(rule, section="Cards"),
+        _entry("x", title="Other"),
+    ]
+    names = ["Tie-break", "Tie-break", "Tie-break", "Other"]
+    assert distinct_names(messages, names, entries) == [
+        "Tie-break (Trajan)",
+        "Tie-break (Troyes) (End)",
+        "Tie-break (Troyes) (Cards)",
+        "Other",
+    ]
 
 
 def test_clip_and_labels():

@@ -12,6 +12,7 @@ import pytest
 
 from localdiscord.model import OffsetClock
 from localdiscord.server import Emulator
+from tests.localdiscord.typed import check, typed
 
 
 class Wire:
@@ -131,7 +132,12 @@ async def _sync_and_slash(wire: Wire) -> Any:
 async def test_second_acknowledgement_is_refused(wire: Wire) -> None:
     ix = await _sync_and_slash(wire)
     path = f"/interactions/{ix.id}/{ix.token}/callback"
-    assert (await wire.call("POST", path, json={"type": 4, "data": {"content": "a"}}))[0] == 204
+    status, first = await wire.call(
+        "POST", path + "?with_response=1", json={"type": 4, "data": {"content": "a"}}
+    )
+    assert status == 200
+    assert check(first, typed("interactions", "InteractionCallback")) == []
+    assert first["resource"]["message"]["content"] == "a"
     status, body = await wire.call("POST", path, json={"type": 4, "data": {"content": "b"}})
     assert (status, body["code"]) == (400, 40060)
 

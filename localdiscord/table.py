@@ -31,6 +31,7 @@ HELP = """You can type:
   N                             press button N (the [N] shown under a message)
   N a   or   N a,c   or  N Red  pick option(s) in menu N
   look                          show the last messages here again
+  wait [N]                      wait up to N s (default 10) for the bot to post something
   say TEXT                      post a plain message
   threads                       list the threads you can open;  open N  enters thread N
   open dm                       read the bot's direct messages to you
@@ -100,6 +101,8 @@ class Table:
                 self.write(HELP)
             case "look" | "l":
                 self.show(everything=True)
+            case "wait" | "w":
+                self.wait_for_news(rest)
             case "say":
                 self.actor.say(self.channel, rest)
                 self.follow(None)
@@ -271,6 +274,25 @@ class Table:
         if self.channel.id != self.h.channel.id:
             self.channel = self.h.channel
         self.write(f"You are now {name}.")
+        msgs = self.actor.messages(self.channel)
+        if not any((self.actor.id, m.id) in self.shown for m in msgs):
+            for old in msgs[:-5]:  # first time here: the last five messages are enough
+                self.shown[(self.actor.id, old.id)] = old
+        self.show()
+
+    def wait_for_news(self, seconds: str) -> None:
+        """Wait (up to N seconds, default 10) until something new appears here, then show it."""
+        limit = float(seconds) if seconds.replace(".", "", 1).isdigit() else 10.0
+        before = {(m.id, m.content) for m in self.actor.messages(self.channel)}
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            now = self.actor.messages(self.channel)
+            if {(m.id, m.content) for m in now} != before:
+                break
+            time.sleep(0.1)
+        else:
+            self.write("(nothing new)")
+        time.sleep(self.settle)
         self.show()
 
 

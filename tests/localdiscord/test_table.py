@@ -49,7 +49,8 @@ def play(sample: BotHarness, tmp_path: Path, lines: list[str]) -> Script:
 
 def test_hot_seat_game_with_buttons_menus_and_images(sample: BotHarness, tmp_path: Path) -> None:
     script = play(sample, tmp_path, [
-        "/game new game:trajan players:3 ai:2", "1", "user bob", "1", "2 b", "/board", "quit",
+        "/game new game:trajan players:3 ai:2", "1", "user bob", "1", "2 b", "/board", "wait 0.3",
+        "quit",
     ])  # fmt: skip
     out = script.text
     assert "trajan for 3 (2 AI)" in out
@@ -58,6 +59,7 @@ def test_hot_seat_game_with_buttons_menus_and_images(sample: BotHarness, tmp_pat
     assert "alice, bob" in out
     assert "bob@#general>" in out
     assert "(only you) You picked blue" in out
+    assert "(nothing new)" in out
     saved = [line.split("image: ")[1] for line in script.output if "image: " in line]
     assert Path(saved[-1]).read_bytes() == PNG
     assert Path(saved[-1]).parent == tmp_path

@@ -35,13 +35,13 @@ def test_embeds_mentions_files_and_controls(tmp_path: Path) -> None:
         ],
     }
     msg = _seen(
-        content="Your turn, <@7>", ephemeral=True, components=[row, select],
+        content="Your turn, <@7> (<t:0:R>)", ephemeral=True, components=[row, select],
         embeds=[{"title": "Round 2", "description": "line1\nline2",
                  "fields": [{"name": "Coins", "value": "5"}], "footer": {"text": "v3"}}],
         attachments=[SeenFile("board.png", b"img", "image/png")],
     )  # fmt: skip
     lines = renderer.message(msg)
-    assert lines[0] == "[Denarius (bot)] (only you) Your turn, @alice"
+    assert lines[0] == "[Denarius (bot)] (only you) Your turn, @alice (1970-01-01 00:00 UTC)"
     assert "  | ** Round 2 **" in lines
     assert "  | line2" in lines
     assert "  | Coins: 5" in lines

@@ -155,6 +155,10 @@ class Desk:
         asyncio.get_running_loop().call_later(self.ack_timeout, self._deadline, ix)
         return ix
 
+    def failures(self) -> list[Interaction]:
+        """Return every interaction that failed (not acknowledged within the deadline)."""
+        return [ix for ix in self.by_id.values() if ix.failed]
+
     def _deadline(self, ix: Interaction) -> None:
         if not ix.acked:
             ix.failed = True

@@ -159,6 +159,18 @@ class LocalDiscord:
         gw = self.emulator.gateway
         self.wait_until(lambda: gw.identified > after and gw.connected, timeout)
 
+    def failed_interactions(self) -> list[str]:
+        """Describe every interaction that failed so far ("alice: /slow", "bob: sb:join:1")."""
+
+        def describe() -> list[str]:
+            out = []
+            for ix in self.emulator.desk.failures():
+                what = ix.data.get("custom_id") or "/" + str(ix.data.get("name"))
+                out.append(f"{self.world.users[ix.user_id].name}: {what}")
+            return out
+
+        return self.call(describe)
+
     def commands(self) -> list[Json]:
         """Return the chat-input commands a guild member can see."""
         return self.call(lambda: visible_commands(self.world))

@@ -11,7 +11,15 @@ from aiohttp import BodyPartReader, web
 from localdiscord import limits
 from localdiscord.errors import FormErrors
 from localdiscord.gateway import Gateway
-from localdiscord.model import EPHEMERAL, LOADING, Json, Message, StoredFile
+from localdiscord.model import (
+    EPHEMERAL,
+    LOADING,
+    PRIVATE_THREAD,
+    Channel,
+    Json,
+    Message,
+    StoredFile,
+)
 from localdiscord.world import World
 
 _READ_CHUNK = 1 << 16
@@ -100,12 +108,32 @@ class Messenger:
             msg.reference = body["message_reference"]
             msg.type = 19
         self.world.messages[msg.id] = msg
+        await self._mention_into_private_thread(chan, msg)
         if not msg.ephemeral:
             chan.last_message_id = msg.id
             chan.message_count += 1
             payload = self.world.message_payload(msg)
             await self.gateway.dispatch_message("MESSAGE_CREATE", payload, chan.type)
         return msg
+
+    async def _mention_into_private_thread(self, chan: Channel, msg: Message) -> None:
+        """Mentioning someone in a private thread adds them to it, as on Discord."""
+        if chan.type != PRIVATE_THREAD or msg.ephemeral:
+            return
+        for user_id in msg.mentions:
+            if user_id not in chan.members and user_id in self.world.guild.members:
+                chan.members[user_id] = self.world.clock()
+                member = {
+                    **chan.thread_member(user_id),
+                    "member": self.world.member_payload(user_id),
+                }
+                data = {
+                    "id": str(chan.id),
+                    "guild_id": str(chan.guild_id),
+                    "member_count": len(chan.members),
+                    "added_members": [member],
+                }
+                await self.gateway.dispatch("THREAD_MEMBERS_UPDATE", data, intent=1 << 1)
 
     def _apply(self, msg: Message, body: Json, uploads: list[Upload]) -> None:
         if "content" in body:

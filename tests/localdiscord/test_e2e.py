@@ -151,6 +151,7 @@ def test_slow_handler_fails_the_three_second_rule(sample: BotHarness) -> None:
     ix.wait_failed(timeout=6)
     assert not ix.acked
     sample.ld.wait_until(lambda: "SLOW LATE 10062" in sample.log(), 8)
+    assert "alice: /slow" in sample.ld.failed_interactions()
 
 
 def test_button_survives_sigkill_and_restart(make_harness: HarnessFactory) -> None:

@@ -226,3 +226,23 @@ async def test_history_is_newest_first_and_pages_with_before(wire: Wire) -> None
     before = msgs[-1]["id"]
     _, older = await wire.call("GET", f"/channels/{chan}/messages", params={"before": before})
     assert [m["content"] for m in older] == ["one"]
+
+
+async def test_private_threads_admit_members_and_mentioned_users(wire: Wire) -> None:
+    world = wire.emu.world
+    alice = world.user_named("alice")
+    bob = await wire.emu.add_user("bob")
+    body = {"name": "hand", "type": 12, "invitable": False}
+    status, thread = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json=body)
+    assert (status, thread["type"], thread["thread_metadata"]["invitable"]) == (201, 12, False)
+    tid = int(thread["id"])
+    assert wire.emu.threads(alice) == []
+    assert (await wire.call("PUT", f"/channels/{tid}/thread-members/{bob.id}"))[0] == 204
+    assert [t.id for t in wire.emu.threads(bob)] == [tid]
+    mention = {"content": f"<@{alice.id}> your hand"}
+    assert (await wire.call("POST", f"/channels/{tid}/messages", json=mention))[0] == 200
+    assert [t.id for t in wire.emu.threads(alice)] == [tid]
+    _, members = await wire.call("GET", f"/channels/{tid}/thread-members")
+    assert {m["user_id"] for m in members} == {str(world.bot.id), str(bob.id), str(alice.id)}
+    status, body = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json={"name": ""})
+    assert (status, body["code"]) == (400, 50035)

@@ -46,6 +46,7 @@ class BotHarness:
     def start(self, timeout: float = 30.0) -> BotHarness:
         """Start the emulator, create users and channels, start the bot and wait for it."""
         self.ld.start()
+        self.ld.describe_bot = lambda: "bot log (tail):\n" + self.log()[-3000:]
         users, channels = self._names
         self.channels = {name: self.ld.add_channel(name) for name in channels}
         self.users = {name: self.ld.add_user(name) for name in users}

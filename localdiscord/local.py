@@ -82,6 +82,7 @@ class LocalDiscord:
             target=self._loop.run_forever, daemon=True, name="localdiscord"
         )
         self.base_url = ""
+        self.describe_bot: Callable[[], str] | None = None  # adds the bot's log to timeouts
 
     def start(self) -> str:
         """Start the emulator thread and server; return the base URL."""
@@ -121,7 +122,11 @@ class LocalDiscord:
 
     def wait_until(self, predicate: Callable[[], T | None], timeout: float = DEFAULT_TIMEOUT) -> T:
         """Block until `predicate()` (evaluated on the loop) is truthy; return its value."""
-        result: T = self.run(self.emulator.wait_until(predicate, timeout), timeout + 5)
+        try:
+            result: T = self.run(self.emulator.wait_until(predicate, timeout), timeout + 5)
+        except TimeoutError as exc:
+            note = self.describe_bot() if self.describe_bot else ""
+            raise TimeoutError(f"{exc}\n{note}".rstrip()) from None
         return result
 
     # setup ------------------------------------------------------------------------------------
@@ -237,7 +242,9 @@ class InteractionRef:
         """Wait until the bot acknowledged (raise if it failed or timed out)."""
         self._ld.wait_until(lambda: self.ix.acked or self.ix.failed, timeout)
         if self.failed:
-            raise AssertionError("This interaction failed (not acknowledged within 3 s)")
+            note = self._ld.describe_bot() if self._ld.describe_bot else ""
+            msg = f"This interaction failed (not acknowledged within the deadline)\n{note}"
+            raise AssertionError(msg.rstrip())
         return self
 
     def wait_failed(self, timeout: float = DEFAULT_TIMEOUT) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,6 +137,7 @@ class Messenger:
                 await self.gateway.dispatch("THREAD_MEMBERS_UPDATE", data, intent=1 << 1)
 
     def _apply(self, msg: Message, body: Json, uploads: list[Upload]) -> None:
+        msg.changed_at = time.monotonic()
         if "content" in body:
             msg.content = str(body["content"] or "")
             self.world.parse_mentions(msg, body.get("allowed_mentions"))

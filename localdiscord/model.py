@@ -215,6 +215,7 @@ class Message:
     mention_roles: list[int] = field(default_factory=list)
     mention_everyone: bool = False
     deleted: bool = False
+    changed_at: float = 0.0  # monotonic time of the last create/edit (human reaction time)
 
     @property
     def ephemeral(self) -> bool:

@@ -55,6 +55,7 @@ class Emulator:
         self.gateway = Gateway(self.world, self._notify)
         self.messenger = Messenger(self.world, self.gateway)
         self.desk = Desk(self.messenger, ack_timeout, token_ttl)
+        self.reaction_time = 0.2  # seconds between a message changing and a click on it
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
 
@@ -154,16 +155,21 @@ class Emulator:
                 return comp
         raise UsageError(f"No component {target!r} on that message.")
 
-    def _visible_message(self, user: User, message_id: int) -> Message:
+    async def _visible_message(self, user: User, message_id: int) -> Message:
         msg = self.world.messages.get(message_id)
         if msg is None or not msg.visible(user.id):
             raise UsageError("That message is gone or not visible to you.")
         self._check_sees(user, msg.channel_id)
+        # A person needs a moment to read before clicking; the bot registers a message's
+        # view only after its send returns, so an instant click could race it.
+        age = time.monotonic() - msg.changed_at
+        if age < self.reaction_time:
+            await asyncio.sleep(self.reaction_time - age)
         return msg
 
     async def click(self, user: User, message_id: int, target: str) -> Any:
         """Click a button (by custom_id or label) on a message; return the interaction."""
-        msg = self._visible_message(user, message_id)
+        msg = await self._visible_message(user, message_id)
         comp = self.find_component(msg, target, (2,))
         if comp.get("disabled"):
             raise UsageError(f"The button {comp.get('label') or target!r} is disabled.")
@@ -174,7 +180,7 @@ class Emulator:
 
     async def select(self, user: User, message_id: int, target: str, values: list[str]) -> Any:
         """Pick options (by value or label) in a select menu; return the interaction."""
-        msg = self._visible_message(user, message_id)
+        msg = await self._visible_message(user, message_id)
         comp = self.find_component(msg, target, _SELECTS)
         if comp.get("disabled"):
             raise UsageError("That menu is disabled.")

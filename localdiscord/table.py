@@ -136,7 +136,14 @@ class Table:
         elif parsed.asking is not None:
             self.suggest(parsed, defs)
         else:
-            self.follow(self.actor.slash(self.channel, parsed.path, dict(parsed.options)))
+            options: dict[str, object] = dict(parsed.options)
+            for opt in defs:
+                if opt["type"] == 11 and opt["name"] in options:  # a file: read it from disk
+                    path = Path(str(options[opt["name"]])).expanduser()
+                    if not path.is_file():
+                        raise UsageError(f"{opt['name']}: no file at {path}.")
+                    options[opt["name"]] = (path.name, path.read_bytes())
+            self.follow(self.actor.slash(self.channel, parsed.path, options))
 
     def suggest(self, parsed: tableparse.SlashLine, defs: list[Json]) -> None:
         """Show suggestions for the option the user asked about with `?`."""

@@ -247,6 +247,11 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         await interaction.delete_original_response()
         await interaction.followup.send("deleted it", ephemeral=True)
 
+    @tree.command(name="upload", description="Reads an uploaded file")
+    async def upload(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        data = await file.read()
+        await interaction.response.send_message(f"{file.filename}: {len(data)} bytes {data[:4]!r}")
+
     @tree.command(name="slow", description="Answers too late on purpose")
     async def slow(interaction: discord.Interaction[Any]) -> None:
         await asyncio.sleep(4)

@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 12" in sample.log()
+    assert "SYNCED 13" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -238,3 +238,9 @@ def test_deleted_original_response_disappears(sample: BotHarness) -> None:
     assert all(m.content != "temporary" for m in bob.messages(sample.channel))
     events = sample.ld.call(lambda: [e for e, _ in sample.ld.emulator.gateway.sent])
     assert "MESSAGE_DELETE" in events
+
+
+def test_attachment_option_is_uploaded_and_readable_by_the_bot(sample: BotHarness) -> None:
+    alice = sample.users["alice"]
+    reply = alice.slash(sample.channel, "upload", {"file": ("notes.txt", b"abcdefgh")})
+    assert reply.wait_reply().content == "notes.txt: 8 bytes b'abcd'"

@@ -66,10 +66,14 @@ def test_hot_seat_game_with_buttons_menus_and_images(sample: BotHarness, tmp_pat
 
 
 def test_help_listing_suggestions_and_type_errors(sample: BotHarness, tmp_path: Path) -> None:
+    (tmp_path / "hand.txt").write_bytes(b"12345")
     out = play(sample, tmp_path, [
+        f"/upload file:{tmp_path / 'hand.txt'}", "/upload file:/no/such/file",
         "help", "/", "/game new ?", "/game new game:tro?", "/game new game:x players:nine",
         "/nope", "frobnicate",
     ]).text  # fmt: skip
+    assert "hand.txt: 5 bytes b'1234'" in out
+    assert "! file: no file at /no/such/file." in out
     assert "user NAME" in out
     assert "/game new - Start a new game" in out
     assert "players:<integer> required 2-4" in out

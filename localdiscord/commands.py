@@ -202,6 +202,8 @@ def stored_command(cmd: Json, *, cmd_id: int, app_id: int, guild_id: int | None)
     for key in ("contexts", "integration_types", "type", "description", "nsfw"):
         if out[key] is None:  # discord.py sends null for "unset"; Discord stores the default
             out[key] = defaults[key]
+    if out["default_member_permissions"] is not None:  # Discord answers a string bitfield
+        out["default_member_permissions"] = str(int(out["default_member_permissions"]))
     if guild_id is not None:
         out["guild_id"] = str(guild_id)
     if not out.get("options"):

@@ -176,9 +176,10 @@ class LocalDiscord:
 
         return self.call(describe)
 
-    def commands(self) -> list[Json]:
-        """Return the chat-input commands a guild member can see."""
-        return self.call(lambda: visible_commands(self.world))
+    def commands(self, actor: Actor | None = None) -> list[Json]:
+        """Return the chat-input commands in the guild (those `actor` may use, if given)."""
+        user_id = actor.id if actor else None
+        return self.call(lambda: visible_commands(self.world, False, user_id))
 
     def wait_commands(self, *names: str, timeout: float = 30.0) -> list[Json]:
         """Wait until commands with these names are synced; return all visible commands."""

@@ -129,7 +129,7 @@ class Emulator:
     async def slash(self, user: User, channel_id: int, path: str, options: dict[str, Any]) -> Any:
         """Run a slash command as `user` in a channel; return the interaction."""
         in_dm = self._check_sees(user, channel_id).type == DM
-        data = slash.build_command_data(self.world, path, options, in_dm=in_dm)
+        data = slash.build_command_data(self.world, path, options, None, in_dm, user.id)
         return await self.desk.start(COMMAND, user.id, channel_id, data)
 
     async def autocomplete(
@@ -137,10 +137,10 @@ class Emulator:
     ) -> Any:
         """Send an autocomplete interaction for the `focused` option; return the interaction."""
         in_dm = self._check_sees(user, channel_id).type == DM
-        _, _, defs = slash.resolve_path(self.world, path, in_dm)
+        _, _, defs = slash.resolve_path(self.world, path, in_dm, user.id)
         if not any(o["name"] == focused and o.get("autocomplete") for o in defs):
             raise UsageError(f"The option {focused!r} has no autocomplete.")
-        data = slash.build_command_data(self.world, path, options, focused, in_dm)
+        data = slash.build_command_data(self.world, path, options, focused, in_dm, user.id)
         return await self.desk.start(AUTOCOMPLETE, user.id, channel_id, data)
 
     def find_component(self, msg: Message, target: str, kinds: tuple[int, ...]) -> Json:

@@ -125,11 +125,13 @@ class Table:
     def slash(self, line: str) -> None:
         """Run, explain or suggest for a slash command line."""
         parsed = tableparse.parse(line)
-        commands = self.ld.commands()
+        commands = self.ld.commands(self.actor)
         if not parsed.path:
             self.write("Commands:\n" + "\n".join(tableparse.describe_commands(commands)))
             return
-        _, walked, defs = self.ld.call(lambda: resolve_path(self.ld.world, parsed.path))
+        in_dm = self.channel.name == "dm" and not self.channel.is_thread
+        world, uid = self.ld.world, self.actor.id
+        _, walked, defs = self.ld.call(lambda: resolve_path(world, parsed.path, in_dm, uid))
         if parsed.asking == "":
             self.write(f"/{' '.join(walked)} options:")
             self.write("\n".join(tableparse.describe_option(o) for o in defs) or "  (none)")

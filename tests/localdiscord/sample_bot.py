@@ -252,6 +252,11 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         data = await file.read()
         await interaction.response.send_message(f"{file.filename}: {len(data)} bytes {data[:4]!r}")
 
+    @tree.command(name="admin", description="Only for members who can manage the server")
+    @app_commands.default_permissions(manage_guild=True)
+    async def admin(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("admin ok", ephemeral=True)
+
     @tree.command(name="slow", description="Answers too late on purpose")
     async def slow(interaction: discord.Interaction[Any]) -> None:
         await asyncio.sleep(4)

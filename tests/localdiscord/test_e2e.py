@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 13" in sample.log()
+    assert "SYNCED 14" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -244,3 +244,11 @@ def test_attachment_option_is_uploaded_and_readable_by_the_bot(sample: BotHarnes
     alice = sample.users["alice"]
     reply = alice.slash(sample.channel, "upload", {"file": ("notes.txt", b"abcdefgh")})
     assert reply.wait_reply().content == "notes.txt: 8 bytes b'abcd'"
+
+
+def test_default_member_permissions_hide_commands_from_members(sample: BotHarness) -> None:
+    alice, bob = sample.users["alice"], sample.users["bob"]
+    assert alice.slash(sample.channel, "admin").wait_reply().content == "admin ok"
+    with pytest.raises(UsageError, match="Unknown command /admin"):
+        bob.slash(sample.channel, "admin")
+    assert "admin" not in {c["name"] for c in sample.ld.commands(bob)}

@@ -20,7 +20,7 @@ from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
 from localdiscord.messages import Messenger
 from localdiscord.model import DM, Channel, Clock, Json, Message, User
-from localdiscord.rest import CoreRoutes, make_middleware
+from localdiscord.rest import CoreRoutes, GlobalLimit, make_middleware
 from localdiscord.slash import UsageError
 from localdiscord.world import World
 
@@ -56,6 +56,7 @@ class Emulator:
         self.messenger = Messenger(self.world, self.gateway)
         self.desk = Desk(self.messenger, ack_timeout, token_ttl)
         self.reaction_time = 0.2  # seconds between a message changing and a click on it
+        self.rate_limit = GlobalLimit()
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
 
@@ -64,7 +65,8 @@ class Emulator:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Start serving on a free loopback port; return the base URL."""
         self._changed = asyncio.Event()
-        app = web.Application(middlewares=[make_middleware(self.world)], client_max_size=64 << 20)
+        middleware = make_middleware(self.world, self.rate_limit)
+        app = web.Application(middlewares=[middleware], client_max_size=64 << 20)
         CoreRoutes(self.world, self.desk, self._notify).register(app)
         ChannelRoutes(self.messenger, self._notify).register(app)
         app.router.add_get("/gateway/", self.gateway.handle)

@@ -252,3 +252,15 @@ def test_default_member_permissions_hide_commands_from_members(sample: BotHarnes
     with pytest.raises(UsageError, match="Unknown command /admin"):
         bob.slash(sample.channel, "admin")
     assert "admin" not in {c["name"] for c in sample.ld.commands(bob)}
+
+
+def test_real_client_waits_out_the_global_rate_limit(make_harness: HarnessFactory) -> None:
+    def strict(h: BotHarness) -> None:
+        h.ld.emulator.rate_limit.per_second = 2
+
+    harness = make_harness(setup=strict)
+    alice = harness.users["alice"]
+    alice.slash(harness.channel, "thread", {"name": "rl"}).wait_reply()
+    alice.wait_thread("rl-private")
+    alice.wait_message(alice.wait_thread("rl-private"), lambda m: "Private for" in m.content)
+    assert "We are being rate limited" in harness.log()

@@ -246,3 +246,12 @@ async def test_private_threads_admit_members_and_mentioned_users(wire: Wire) -> 
     assert {m["user_id"] for m in members} == {str(world.bot.id), str(bob.id), str(alice.id)}
     status, body = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json={"name": ""})
     assert (status, body["code"]) == (400, 50035)
+
+
+async def test_global_rate_limit_answers_429_like_discord(wire: Wire) -> None:
+    wire.emu.rate_limit.per_second = 5
+    statuses = [(await wire.call("GET", "/users/@me"))[0] for _ in range(7)]
+    assert statuses[:5] == [200] * 5
+    status, body = await wire.call("GET", "/users/@me")
+    assert (status, body["global"]) == (429, True)
+    assert 0 < body["retry_after"] <= 1

@@ -20,6 +20,7 @@ from localdiscord.errors import (
     INTERACTION_ALREADY_ACKNOWLEDGED,
     INVALID_WEBHOOK_TOKEN,
     UNKNOWN_INTERACTION,
+    UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
     ApiError,
     FormErrors,
@@ -309,7 +310,7 @@ class Desk:
                 mid = None
         msg = self.world.messages.get(mid) if mid is not None else None
         if msg is None or msg.deleted:
-            raise not_found(10008, "Message")
+            raise not_found(UNKNOWN_MESSAGE, "Message")
         return msg
 
     async def followup(self, ix: Interaction, body: Json, uploads: list[Upload]) -> Message:

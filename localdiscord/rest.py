@@ -12,7 +12,7 @@ from typing import Any
 from aiohttp import web
 
 from localdiscord.commands import stored_command, validate_commands
-from localdiscord.errors import UNKNOWN_APPLICATION_COMMAND, ApiError, not_found
+from localdiscord.errors import MISSING_ACCESS, UNKNOWN_APPLICATION_COMMAND, ApiError, not_found
 from localdiscord.interactions import Desk
 from localdiscord.messages import read_body
 from localdiscord.model import Json
@@ -157,13 +157,13 @@ class CoreRoutes:
 
     def _scope(self, request: web.Request) -> tuple[int | None, list[Json]]:
         if int(request.match_info["app"]) != self.world.bot.id:
-            raise ApiError(403, 50001, "Missing Access")
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
         guild = request.match_info.get("guild") or ""
         if not guild:
             return None, self.world.global_commands
         guild_id = int(guild.rsplit("/", 1)[1])
         if guild_id != self.world.guild.id:
-            raise ApiError(403, 50001, "Missing Access")
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
         return guild_id, self.world.guild_commands.setdefault(guild_id, [])
 
     def _store(self, guild_id: int | None, cmd: Json, old: list[Json]) -> Json:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from localdiscord import tableparse
 from localdiscord.harness import BotHarness
+from localdiscord.interactions import FAILED_TEXT
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.model import Json
 from localdiscord.server import walk_components
@@ -204,7 +205,7 @@ class Table:
             try:
                 ix.wait_acked(timeout=self.ld.emulator.desk.ack_timeout + 2)
             except AssertionError:
-                self.write("! This interaction failed")
+                self.write(f"! {FAILED_TEXT}")
             if ix.modal is not None:
                 self.fill_modal(ix)
                 return

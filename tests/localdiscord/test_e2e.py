@@ -264,3 +264,9 @@ def test_real_client_waits_out_the_global_rate_limit(make_harness: HarnessFactor
     alice.wait_thread("rl-private")
     alice.wait_message(alice.wait_thread("rl-private"), lambda m: "Private for" in m.content)
     assert "We are being rate limited" in harness.log()
+
+
+def test_interactions_carry_the_users_locale(sample: BotHarness) -> None:
+    diego = sample.ld.add_user("diego", locale="es-ES")
+    reply = diego.slash(sample.channel, "game new", {"game": "troyes", "players": 2})
+    assert reply.wait_reply().content.endswith("locale es-ES")

@@ -255,3 +255,42 @@ async def test_global_rate_limit_answers_429_like_discord(wire: Wire) -> None:
     status, body = await wire.call("GET", "/users/@me")
     assert (status, body["global"]) == (429, True)
     assert 0 < body["retry_after"] <= 1
+
+
+async def test_channel_messages_edit_fetch_delete(wire: Wire) -> None:
+    chan = _chan(wire)
+    _, msg = await wire.call("POST", f"/channels/{chan}/messages", json={"content": "v1"})
+    path = f"/channels/{chan}/messages/{msg['id']}"
+    status, edited = await wire.call("PATCH", path, json={"content": "v2", "embeds": []})
+    assert (status, edited["content"]) == (200, "v2")
+    assert edited["edited_timestamp"] is not None
+    status, fetched = await wire.call("GET", path)
+    assert (status, fetched["content"]) == (200, "v2")
+    assert (await wire.call("DELETE", path))[0] == 204
+    status, gone = await wire.call("GET", path)
+    assert (status, gone["code"]) == (404, 10008)
+    alice = wire.emu.world.user_named("alice")
+    said = await wire.emu.say(alice, chan, "mine")
+    status, refused = await wire.call(
+        "PATCH", f"/channels/{chan}/messages/{said.id}", json={"content": "x"}
+    )
+    assert (status, refused["code"]) == (403, 50005)
+
+
+async def test_ephemeral_replies_are_not_fetchable_or_in_history(wire: Wire) -> None:
+    ix = await _sync_and_slash(wire)
+    body = {"type": 4, "data": {"content": "psst", "flags": 64}}
+    _, answer = await wire.call(
+        "POST", f"/interactions/{ix.id}/{ix.token}/callback?with_response=1", json=body
+    )
+    message = answer["resource"]["message"]
+    assert message["flags"] & 64
+    chan = _chan(wire)
+    status, _ = await wire.call("GET", f"/channels/{chan}/messages/{message['id']}")
+    assert status == 404
+    _, history = await wire.call("GET", f"/channels/{chan}/messages")
+    assert message["id"] not in [m["id"] for m in history]
+    alice = wire.emu.world.user_named("alice")
+    bob = await wire.emu.add_user("bob")
+    assert [m.id for m in wire.emu.visible_messages(alice, chan)] == [int(message["id"])]
+    assert wire.emu.visible_messages(bob, chan) == []

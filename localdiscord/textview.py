@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,9 +47,10 @@ class Renderer:
     def save(self, msg: Seen) -> list[Path]:
         """Save a message's attachments under out_dir; return their paths."""
         paths = []
-        for i, att in enumerate(msg.attachments):
+        for att in msg.attachments:
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"{msg.id}-{i}-{_SAFE.sub('_', att.filename)}"
+            digest = hashlib.sha256(att.data).hexdigest()[:8]  # an edited board gets a new file
+            path = self.out_dir / f"{msg.id}-{digest}-{_SAFE.sub('_', att.filename)}"
             if not path.exists():
                 path.write_bytes(att.data)
             paths.append(path)

@@ -123,3 +123,16 @@ def test_main_runs_the_table_from_a_terminal(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[Denarius (bot)] pong" in result.stdout
     assert (tmp_path / "o" / "bot.log").exists()
+
+
+def test_main_reports_a_bot_that_cannot_start(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "localdiscord.table", "--bot", f"{sys.executable} -c 'import nope'",
+         "--out", str(tmp_path)],
+        input="", capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert "The bot did not connect" in result.stdout
+    assert "the bot exited" in result.stdout
+    assert "No module named 'nope'" in result.stdout

@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 14" in sample.log()
+    assert "SYNCED 15" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -270,3 +270,16 @@ def test_interactions_carry_the_users_locale(sample: BotHarness) -> None:
     diego = sample.ld.add_user("diego", locale="es-ES")
     reply = diego.slash(sample.channel, "game new", {"game": "troyes", "players": 2})
     assert reply.wait_reply().content.endswith("locale es-ES")
+
+
+def test_members_intent_gets_chunks_and_member_adds(make_harness: HarnessFactory) -> None:
+    harness = make_harness(extra_env={"SAMPLE_MEMBERS_INTENT": "1"})
+    alice = harness.users["alice"]
+    harness.ld.wait_until(lambda: "connected to Gateway" in harness.log(), 10)
+    listed = alice.slash(harness.channel, "members").wait_reply()
+    assert listed.content == "alice, bob, carol"
+    harness.ld.add_user("dave")
+    again = alice.slash(harness.channel, "members").wait_reply()
+    assert again.content == "alice, bob, carol, dave"
+    events = harness.ld.call(lambda: [e for e, _ in harness.ld.emulator.gateway.sent])
+    assert "GUILD_MEMBER_ADD" in events

@@ -95,6 +95,19 @@ async def test_gateway_speaks_zlib_stream_and_acks_heartbeats(wire: Wire) -> Non
     await ws.close()
 
 
+async def test_gateway_answers_member_requests_with_a_chunk(wire: Wire) -> None:
+    ws, recv, _ = await _identify(wire, intents=513 | 2)
+    guild = str(wire.emu.world.guild.id)
+    await ws.send_json({"op": 8, "d": {"guild_id": guild, "limit": 0, "nonce": "n1"}})
+    chunk = await recv()
+    assert chunk["t"] == "GUILD_MEMBERS_CHUNK"
+    assert chunk["d"]["nonce"] == "n1"
+    names = {m["user"]["username"] for m in chunk["d"]["members"]}
+    assert names == {"Denarius", "alice"}
+    assert check(chunk["d"], typed("gateway", "GuildMembersChunkEvent")) == []
+    await ws.close()
+
+
 async def test_gateway_rejects_a_bad_token(wire: Wire) -> None:
     ws, recv = await _gateway(wire)
     await recv()

@@ -112,6 +112,7 @@ class Messenger:
         await self._mention_into_private_thread(chan, msg)
         if not msg.ephemeral:
             chan.last_message_id = msg.id
+            chan.active_at = msg.created_at
             chan.message_count += 1
             payload = self.world.message_payload(msg)
             await self.gateway.dispatch_message("MESSAGE_CREATE", payload, chan.type)

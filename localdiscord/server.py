@@ -59,6 +59,7 @@ class Emulator:
         self.rate_limit = GlobalLimit()
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
+        self._archive_task: asyncio.Task[None] | None = None
 
     # lifecycle --------------------------------------------------------------------------------
 
@@ -77,10 +78,32 @@ class Emulator:
         await site.start()
         bound = int(self._runner.addresses[0][1])
         self.world.base_url = f"http://{host}:{bound}"
+        self._archive_task = asyncio.create_task(self._archiver())
         return self.world.base_url
+
+    async def archive_idle_threads(self) -> list[Channel]:
+        """Archive threads idle for their auto_archive_duration (by the clock); return them."""
+        now = self.world.clock()
+        archived = []
+        for chan in list(self.world.channels.values()):
+            idle = now - max(chan.active_at, chan.created_at)
+            if chan.is_thread and not chan.archived and idle >= chan.auto_archive_duration * 60:
+                chan.archived = True
+                archived.append(chan)
+                await self.gateway.dispatch("THREAD_UPDATE", chan.payload(), intent=GUILDS)
+        if archived:
+            self._notify()
+        return archived
+
+    async def _archiver(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            await self.archive_idle_threads()
 
     async def stop(self) -> None:
         """Close every gateway socket and stop the server."""
+        if self._archive_task is not None:
+            self._archive_task.cancel()
         await self.gateway.disconnect_all()
         if self._runner is not None:
             await self._runner.cleanup()

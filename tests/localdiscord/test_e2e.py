@@ -256,7 +256,7 @@ def test_default_member_permissions_hide_commands_from_members(sample: BotHarnes
 
 def test_real_client_waits_out_the_global_rate_limit(make_harness: HarnessFactory) -> None:
     def strict(h: BotHarness) -> None:
-        h.ld.emulator.rate_limit.per_second = 2
+        h.ld.emulator.rate_limit.per_second = 3
 
     harness = make_harness(setup=strict)
     alice = harness.users["alice"]

@@ -307,3 +307,20 @@ async def test_ephemeral_replies_are_not_fetchable_or_in_history(wire: Wire) -> 
     bob = await wire.emu.add_user("bob")
     assert [m.id for m in wire.emu.visible_messages(alice, chan)] == [int(message["id"])]
     assert wire.emu.visible_messages(bob, chan) == []
+
+
+async def test_idle_threads_auto_archive_and_a_message_revives_them(wire: Wire) -> None:
+    body = {"name": "slow game", "type": 11, "auto_archive_duration": 60}
+    _, thread = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json=body)
+    tid = int(thread["id"])
+    wire.clock.advance(59 * 60)
+    assert await wire.emu.archive_idle_threads() == []
+    wire.clock.advance(61)
+    assert [t.id for t in await wire.emu.archive_idle_threads()] == [tid]
+    _, fetched = await wire.call("GET", f"/channels/{tid}")
+    assert fetched["thread_metadata"]["archived"] is True
+    assert (await wire.call("POST", f"/channels/{tid}/messages", json={"content": "hi"}))[0] == 200
+    _, fetched = await wire.call("GET", f"/channels/{tid}")
+    assert fetched["thread_metadata"]["archived"] is False
+    wire.clock.advance(30 * 60)
+    assert await wire.emu.archive_idle_threads() == []

@@ -100,7 +100,8 @@ class Messenger:
         chan = self.world.channel(channel_id)
         msg = Message(self.world.snowflake(), channel_id, author_id, created_at=self.world.clock())
         self._apply(msg, body, uploads)
-        msg.flags = int(body.get("flags") or 0) & (EPHEMERAL | limits.COMPONENTS_V2 | 4)
+        # Settable on create: SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, COMPONENTS_V2.
+        msg.flags = int(body.get("flags") or 0) & (4 | EPHEMERAL | 1 << 12 | limits.COMPONENTS_V2)
         for key, value in extra.items():
             setattr(msg, key, value)
         if msg.visible_to is None and msg.flags & EPHEMERAL:

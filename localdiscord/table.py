@@ -166,6 +166,22 @@ class Table:
         for choice in choices:
             self.write(f"  {name}:{choice['value']}  ({choice['name']})")
 
+    def completions(self, line: str) -> list[str]:
+        """Tab completions for a slash line; options with autocomplete ask the bot."""
+        if not line.startswith("/"):
+            return []
+        found = tableparse.complete(self.ld.commands(self.actor), line)
+        last = line.rpartition(" ")[2]
+        if found or ":" not in last:
+            return found
+        try:
+            parsed = tableparse.parse(line)
+            name = last.split(":", 1)[0]
+            choices = self.actor.autocomplete(self.channel, parsed.path, parsed.options, name)
+        except (UsageError, TimeoutError, AssertionError):
+            return []
+        return [f"{name}:{c['value']}" for c in choices]
+
     # components --------------------------------------------------------------------------------
 
     def pick(self, number: int, rest: str) -> None:
@@ -306,20 +322,19 @@ class Table:
         self.show()
 
 
-def _readline_input(commands: Callable[[], list[Json]]) -> Callable[[str], str]:
+def _readline_input(completions: Callable[[str], list[str]]) -> Callable[[str], str]:
     try:
         import readline  # noqa: PLC0415 (optional: absent on some platforms)
     except ImportError:
         return input
 
     def completer(text: str, state: int) -> str | None:
-        line = readline.get_line_buffer()
-        if not line.startswith("/"):
-            return None
-        options = tableparse.complete(commands(), line)
-        head = line.rpartition(" ")[0]
-        cut = [o[len(line) - len(head) - (1 if head else 0) - len(text) :] for o in options]
-        return cut[state] if state < len(cut) else None
+        # Words are split on spaces only, so `text` is the whole last word ("game:tr").
+        if state == 0:
+            cache[:] = completions(readline.get_line_buffer())
+        return cache[state] if state < len(cache) else None
+
+    cache: list[str] = []
 
     readline.set_completer_delims(" ")
     readline.set_completer(completer)
@@ -350,8 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         write(f"Emulator at {harness.ld.base_url}; bot log in {out / 'bot.log'}")
-        read = _readline_input(harness.ld.commands) if sys.stdin.isatty() else input
-        Table(harness, out, write, read).run()
+        table = Table(harness, out, write, input)
+        if sys.stdin.isatty():
+            table.read = _readline_input(table.completions)
+        table.run()
     finally:
         harness.stop()
     return 0

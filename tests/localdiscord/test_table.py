@@ -136,3 +136,11 @@ def test_main_reports_a_bot_that_cannot_start(tmp_path: Path) -> None:
     assert "The bot did not connect" in result.stdout
     assert "the bot exited" in result.stdout
     assert "No module named 'nope'" in result.stdout
+
+
+def test_tab_completion_asks_the_bot_for_autocomplete(sample: BotHarness, tmp_path: Path) -> None:
+    table = Table(sample, tmp_path, print, input)
+    assert table.completions("/game new game:trop") == []
+    assert table.completions("/game new game:tro") == ["game:troyes", "game:troyes-ladies"]
+    assert table.completions("/game new pl") == ["players:"]
+    assert table.completions("look") == []

@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from localdiscord.local import Seen
 from localdiscord.model import Json
+from localdiscord.seen import Seen
 from localdiscord.server import walk_components
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")

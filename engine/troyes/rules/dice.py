@@ -110,6 +110,28 @@ def reach_from_scratch(
     return any(cost <= budget and total >= threshold for cost, total in found)
 
 
+def _completes(
+    rule: GroupRule,
+    base: list[int],
+    bought0: int,
+    pools: tuple[list[int], list[int]],
+    need: tuple[int, int, tuple[int, ...]],
+) -> bool:
+    """Return whether `base` plus the best of the pools reaches the threshold in budget."""
+    threshold, budget, prices = need
+    own, others = pools
+    for extra in range(rule.max_dice - len(base) + 1):
+        size = len(base) + extra
+        if size == 0:
+            continue
+        for b in range(min(extra, len(others)) + 1):
+            if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
+                continue
+            if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
+                return True
+    return False
+
+
 def can_reach(
     s: TroyesState,
     seat: int,
@@ -122,26 +144,39 @@ def can_reach(
     `need` is (threshold, budget, prices). Totals only grow with values, so the best completion
     takes the highest own and the highest bought dice; every split of own/bought is tried.
     """
-    threshold, budget, prices = need
+    pools: tuple[list[int], list[int]]
     if rule.free_one_per_district:
-        own: list[int] = []
-        others = _free_values(s, seat, rule, chosen)
-        budget = 1 << 30  # Tithing dice are free
+        pools = ([], _free_values(s, seat, rule, chosen))
+        need = (need[0], 1 << 30, need[2])  # Tithing dice are free
     else:
-        own, others = _values(s, seat, rule, chosen)
+        pools = _values(s, seat, rule, chosen)
+    bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
+    return _completes(rule, [v for _, _, v, _ in chosen], bought0, pools, need)
+
+
+def addable(
+    s: TroyesState,
+    seat: int,
+    rule: GroupRule,
+    chosen: Chosen,
+    need: tuple[int, int, tuple[int, ...]],
+) -> list[tuple[int, str, int, str]]:
+    """Return the candidate dice after which the group can still be completed."""
+    pool = candidates(s, seat, rule, chosen)
+    if rule.free_one_per_district:
+        return [die for die in pool if can_reach(s, seat, rule, [*chosen, die], need)]
+    own, others = _values(s, seat, rule, chosen)
     base = [v for _, _, v, _ in chosen]
     bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
-    room = rule.max_dice - len(chosen)
-    for extra in range(room + 1):
-        size = len(chosen) + extra
-        if size == 0:
-            continue
-        for b in range(min(extra, len(others)) + 1):
-            if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
-                continue
-            if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
-                return True
-    return False
+    out = []
+    for die in pool:
+        d, _, v, _ = die
+        mine = d == seat
+        left = (own[:], others) if mine else (own, others[:])
+        left[0 if mine else 1].remove(v)
+        if _completes(rule, [*base, v], bought0 + (not mine), left, need):
+            out.append(die)
+    return out
 
 
 def remove_dice(s: TroyesState, chosen: Chosen) -> None:

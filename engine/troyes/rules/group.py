@@ -253,9 +253,7 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
     need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
     out: list[Action] = []
     if len(p.dice) < rule.max_dice:
-        for d, c, v, a in dice.candidates(s, seat, rule, p.dice):
-            if dice.can_reach(s, seat, rule, [*p.dice, (d, c, v, a)], need):
-                out.append(TakeDie(d, c, v, a))
+        out += [TakeDie(*die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
     if not p.dice:

@@ -52,6 +52,8 @@ def test_from_json_refuses_another_game_or_schema():
         ENGINE.from_json({**data, "schema": 99})
     with pytest.raises(ValueError, match="malformed"):
         ENGINE.from_json({k: v for k, v in data.items() if k != "vp"})
+    with pytest.raises(ValueError, match="unknown event 'dragon'"):
+        ENGINE.from_json({**data, "queue": ["dragon"]})
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))

@@ -78,19 +78,61 @@ def _free_values(s: TroyesState, seat: int, rule: GroupRule, chosen: Chosen) -> 
     return sorted(best.values(), reverse=True)
 
 
+def _pools(
+    s: TroyesState, seat: int, memo: dict[Any, Any]
+) -> dict[str, tuple[list[int], list[int]]]:
+    """Return, per die colour, the values of the seat's own and of the other dice (memoised)."""
+    key = ("pools", seat)
+    found: dict[str, tuple[list[int], list[int]]] | None = memo.get(key)
+    if found is None:
+        found = {}
+        for d, district in enumerate(s.districts):
+            for c, v in district:
+                pair = found.get(c)
+                if pair is None:
+                    pair = found[c] = ([], [])
+                pair[0 if d == seat else 1].append(v)
+        memo[key] = found
+    return found
+
+
 def combos(
-    s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]
+    s: TroyesState,
+    seat: int,
+    rule: GroupRule,
+    prices: tuple[int, ...],
+    memo: dict[Any, Any] | None = None,
 ) -> list[tuple[int, int]]:
     """Return (cost, best total) for every group size and own/bought split from scratch."""
     if rule.free_one_per_district:
         free = _free_values(s, seat, rule, [])
         return [(0, rule.total(free[:k])) for k in range(1, min(rule.max_dice, len(free)) + 1)]
-    own, others = _values(s, seat, rule, [])
+    pools = _pools(s, seat, {} if memo is None else memo)
+    own: list[int] = [*pools.get(WILD, ((), ()))[0]]
+    others: list[int] = []
+    for colour in rule.colours:
+        pair = pools.get(colour)
+        if pair is not None:
+            own += pair[0]
+            others += pair[1]
+    own.sort(reverse=True)
+    others.sort(reverse=True)
+    own_sum = [0]
+    for v in own[: rule.max_dice]:
+        own_sum.append(own_sum[-1] + v)
+    other_sum = [0]
+    for v in others[: rule.max_dice]:
+        other_sum.append(other_sum[-1] + v)
     out = []
     for size in range(1, rule.max_dice + 1):
         for b in range(min(size, len(others)) + 1):
-            if size - b <= len(own):
-                out.append((b * prices[size - 1], rule.total(own[: size - b] + others[:b])))
+            if size - b < len(own_sum):
+                pips = own_sum[size - b] + other_sum[b]
+                if rule.set_each:
+                    total = rule.set_each * size
+                else:
+                    total = pips * rule.multiply + rule.add_group + rule.add_each * size
+                out.append((b * prices[size - 1], total))
     return out
 
 
@@ -105,7 +147,7 @@ def reach_from_scratch(
     key = (seat, id(rule))  # rules live in the memo (or are constants) while it lives
     found = memo.get(key)
     if found is None:
-        found = memo[key] = combos(s, seat, rule, need[2])
+        found = memo[key] = combos(s, seat, rule, need[2], memo)
     threshold, budget, _ = need
     return any(cost <= budget and total >= threshold for cost, total in found)
 

@@ -130,7 +130,7 @@ def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, in
             pair
             for c, r in usable
             if not c or c != skip
-            for pair in dice.combos(ctx.s, seat, r, prices)
+            for pair in dice.combos(ctx.s, seat, r, prices, memo)
         )
         found, best = [], -1
         for cost, total in pairs:

@@ -243,3 +243,13 @@ def test_a_paying_card_is_offered_when_exactly_one_use_is_affordable():
     assert "card journeyman" in texts(s)
     s.deniers = [2, 0, 0]
     assert "card journeyman" not in texts(s.clone())
+
+
+def test_a_monk_cube_works_on_a_bought_white_die_for_two_deniers():
+    # troyes-cards.md D: "exactly one white die (if bought, it costs 2 deniers)".
+    s = table(
+        3, cards=CARDS, districts=[[], [("white", 5)], [("yellow", 1)], []], deniers=[2, 0, 0]
+    )
+    s.card_cubes["monk"][0] = 1
+    s, _ = play(s, "agriculture", "cube monk", "die 1 white 5")
+    assert s.deniers[:2] == [7, 2]  # paid 2 to seat 1, then 15 pips // 2 = 7 deniers

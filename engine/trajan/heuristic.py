@@ -20,7 +20,8 @@ EFFECT_VALUE = {"draw_cards": 0.6, "plus2": 1.0, "none": 0.0, "workers": 1.5}
 EFFECT_VALUE |= {"legionnaires": 1.5, "demand": 0.0}
 # Rough yield of one action of each kind when nothing better is known.
 BASE_ACTION = {"seaport": 2.0, "forum": 2.5, "military": 2.5, "construction": 2.5}
-DEMAND_TILES = frozenset({"bread", "games", "religion", "wild_demand"})
+DEMAND_KINDS = ("bread", "games", "religion")
+DEMAND_TILES = frozenset({*DEMAND_KINDS, "wild_demand"})
 
 
 def heuristic(state: TrajanState, t: Tables, seat: int) -> float:
@@ -35,10 +36,11 @@ def heuristic(state: TrajanState, t: Tables, seat: int) -> float:
     value += _senate_prospects(state, t, seat)
     if state.current == seat and state.phase == "turn":
         value += _turn_prospects(state, t, p)
+    hand = Counter(p.hand)
     loading = state.pending is not None and state.pending.kind == "ship" and state.current == seat
     if loading:  # value a half-loaded ship as its best completion, so the AI finishes it
-        return value + shipment_value(state, t, seat, state.ship, state.picks)
-    best = max(shipment_value(state, t, seat, ship, ()) for ship in range(len(t.ships)))
+        return value + _shipment(state, t, hand, state.ship, state.picks)
+    best = max(_shipment(state, t, hand, ship, ()) for ship in range(len(t.ships)))
     return value + 0.4 * best
 
 
@@ -56,9 +58,9 @@ def _trajan_prospects(p: PlayerState, t: Tables) -> float:
     for slot, tile_id in enumerate(p.slots):
         if tile_id is None:
             continue
-        worth = t.trajan[tile_id].vp + EFFECT_VALUE[t.trajan[tile_id].effect]
-        ready = _matches(p.bowls[slot], t.trajan[tile_id].colours)
-        value += (0.6 if ready else 0.3) * worth
+        tile = t.trajan[tile_id]
+        worth = tile.vp + EFFECT_VALUE[tile.effect]
+        value += (0.6 if _matches(p.bowls[slot], tile.colours) else 0.3) * worth
     return value + 1.2 * len(p.plus2)
 
 
@@ -74,9 +76,7 @@ def _demand_prospects(
     state: TrajanState, t: Tables, forum: tuple[str, ...], demands: tuple[str, ...]
 ) -> float:
     """The expected penalty of this quarter's demands, and what held tiles promise later."""
-    held = Counter(t.forum[k].demand for k in forum if t.forum[k].kind == "demand")
-    wilds = sum(1 for k in forum if k == "wild_demand")
-    trajan = Counter(t.trajan[d].demand for d in demands)
+    held, wilds, trajan = _demand_tiles(t, forum, demands)
     unmet = 0.0
     for kind in state.demands_shown:
         if trajan[kind]:
@@ -87,11 +87,11 @@ def _demand_prospects(
             wilds -= 1
         else:
             unmet += 1
-    hidden = max(0, 3 - len(state.demands_shown)) if state.phase != "over" else 0
+    hidden = max(0, 3 - len(state.demands_shown))
     spare = sum(held.values()) + sum(trajan.values())
     # A hidden demand is met by a wild for sure, by another spare tile one time in three
     # (more often when the spares are of different kinds).
-    kinds = sum(1 for k in ("bread", "games", "religion") if held[k] or trajan[k])
+    kinds = sum(1 for k in DEMAND_KINDS if held[k] or trajan[k])
     for _ in range(hidden):
         if wilds:
             wilds -= 1
@@ -100,14 +100,37 @@ def _demand_prospects(
             spare -= 1
         else:
             unmet += 1
+    quarters_left = max(0, 3 - state.quarter)
+    later = (sum(held.values()) + wilds) * 1.0 * min(quarters_left, 1)
+    return -_penalty(unmet) + later + 2.0 * quarters_left * len(demands)
+
+
+def _demand_tiles(
+    t: Tables, forum: tuple[str, ...], demands: tuple[str, ...]
+) -> tuple[dict[str, int], int, dict[str, int]]:
+    """Return the forum demand tiles by kind, the demand wilds, the Trajan tiles by kind."""
+    held = dict.fromkeys(DEMAND_KINDS, 0)
+    wilds = 0
+    for k in forum:
+        kind = t.forum[k].demand
+        if kind is not None:
+            held[kind] += 1
+        elif k == "wild_demand":
+            wilds += 1
+    trajan = dict.fromkeys(DEMAND_KINDS, 0)
+    for d in demands:
+        trajan[t.trajan[d].demand or ""] += 1
+    return held, wilds, trajan
+
+
+def _penalty(unmet: float) -> float:
+    """Return the demand penalty for a (possibly fractional) number of unmet demands."""
     unmet = min(unmet, 3.0)
     low = int(unmet)
     penalty = PENALTY_CURVE[low]
     if low < 3:
         penalty += (unmet - low) * (PENALTY_CURVE[low + 1] - PENALTY_CURVE[low])
-    quarters_left = max(0, 3 - state.quarter)
-    later = (sum(held.values()) + wilds) * 1.0 * min(quarters_left, 1)
-    return -penalty + later + 2.0 * quarters_left * len(demands)
+    return penalty
 
 
 def _board_prospects(state: TrajanState, t: Tables, p: PlayerState) -> float:
@@ -212,7 +235,12 @@ def shipment_value(
     state: TrajanState, t: Tables, seat: int, ship: int, picks: tuple[str, ...]
 ) -> float:
     """Return the VP of the largest shipment `seat` could still make on `ship`, net of cards."""
-    hand = Counter(state.players[seat].hand)
+    return _shipment(state, t, Counter(state.players[seat].hand), ship, picks)
+
+
+def _shipment(
+    state: TrajanState, t: Tables, hand: Counter[str], ship: int, picks: tuple[str, ...]
+) -> float:
     real = [c for c in picks if c != "wild"]
     if ship == SAME:  # same goods: the chosen kind, or the most plentiful one
         size = (

@@ -17,7 +17,7 @@ ROMAN = ("I", "II", "III", "IV", "V", "VI")
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "fill": ("Bowl {bowl}: {cols}", "Bandeja {bowl}: {cols}"),
-    "draw_deck": ("Draw from the deck", "Robar del mazo"),
+    "draw_deck": ("Draw from the face-down deck", "Robar de la pila boca abajo"),
     "draw_pile": (
         "Take the top card of discard pile {pile}",
         "Tomar la carta de la pila de descarte {pile}",

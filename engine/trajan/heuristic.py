@@ -231,16 +231,10 @@ def _forum_yield(state: TrajanState, t: Tables, p: PlayerState) -> float:
     return best
 
 
-def shipment_value(
-    state: TrajanState, t: Tables, seat: int, ship: int, picks: tuple[str, ...]
-) -> float:
-    """Return the VP of the largest shipment `seat` could still make on `ship`, net of cards."""
-    return _shipment(state, t, Counter(state.players[seat].hand), ship, picks)
-
-
 def _shipment(
     state: TrajanState, t: Tables, hand: Counter[str], ship: int, picks: tuple[str, ...]
 ) -> float:
+    """Return the VP of the largest shipment the hand could still make on `ship`, net of cards."""
     real = [c for c in picks if c != "wild"]
     if ship == SAME:  # same goods: the chosen kind, or the most plentiful one
         size = (

@@ -1,8 +1,13 @@
 """Findings of the rules audit (issue 2): one scenario per discrepancy fixed."""
 
+import re
+from pathlib import Path
+
 from engine.trajan.actions import FillBowl
 from engine.trajan.scoring import bonus_points
 from tests.engine.trajan.helpers import CAT, ENGINE, T, do, fresh, seat_of, texts, to_action
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_an_extra_tile_is_not_offered_for_an_action_that_cannot_be_done_again():
@@ -50,3 +55,11 @@ def test_figures_agree_with_the_components_that_repeat_them():
     assert fills
     assert {len(a.colours) for a in fills} == {fig.markers_per_bowl}
     assert fig.plus2_markers >= 4 * len(CAT.actions)
+
+
+def test_every_ambiguity_of_the_brief_has_its_default_in_the_rules_gaps():
+    # Brief §6.1 lists A1-A13; each needs its documented default under "## Trajan".
+    gaps = (ROOT / "docs" / "rules-gaps.md").read_text(encoding="utf-8")
+    section = gaps.split("## Trajan", 1)[1].split("\n## ", 1)[0]
+    cited = set(re.findall(r"\bA(\d+)\b", section))
+    assert {str(n) for n in range(1, 14)} <= cited

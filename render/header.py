@@ -69,10 +69,12 @@ def highlight(canvas: Canvas, box: Box, width: int = 6) -> None:
     canvas.draw.rounded_rectangle(outer.inset(width).xyxy, radius=10, outline=WHITE, width=1)
 
 
-def draw_legend(canvas: Canvas, box: Box, any_changed: bool) -> None:
-    """Explain the highlight mark in a footer line, when something is highlighted."""
-    if not any_changed:
-        return
-    sample = Box(box.x, box.y + (box.h - 24) // 2, 40, 24)
-    canvas.draw.rounded_rectangle(sample.xyxy, radius=6, outline=HIGHLIGHT, width=5)
-    canvas.text(box.after(52), "Changed since the previous image", size=22)
+def draw_legend(canvas: Canvas, box: Box, any_changed: bool, note: str = "") -> None:
+    """Draw the footer: the highlight mark's meaning (if used) and a note (the last move)."""
+    legend_w = 480 if any_changed else 0
+    if any_changed:
+        sample = Box(box.x, box.y + (box.h - 24) // 2, 40, 24)
+        canvas.draw.rounded_rectangle(sample.xyxy, radius=6, outline=HIGHLIGHT, width=5)
+        canvas.text(box.left(legend_w).after(52), "Changed since the previous image", size=22)
+    if note:
+        canvas.text(box.after(legend_w), note, size=22, style=Style.BOLD)

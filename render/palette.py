@@ -1,8 +1,10 @@
 """Colours shared by every image, and the look of each seat.
 
 Seat colours come from the Okabe-Ito palette, which stays distinct under the common kinds of
-colour blindness; each seat also has its own letter and token shape, so no information is
-carried by colour alone (issue 6).
+colour blindness; each seat also has its own mark and token shape, so no information is
+carried by colour alone (issue 6). The mark is the seat number the engines' texts use
+("Player 1" is seat 0), so a log line and the board name a player the same way, and it
+never clashes with the colour letters of Trajan's action markers (B, Y, G, O, P, W).
 """
 
 from dataclasses import dataclass
@@ -45,10 +47,10 @@ class SeatStyle:
 
 
 SEAT_STYLES: tuple[SeatStyle, ...] = (
-    SeatStyle((213, 94, 0), WHITE, "A", Shape.CIRCLE, "vermilion"),
-    SeatStyle((0, 114, 178), WHITE, "B", Shape.SQUARE, "blue"),
-    SeatStyle((0, 158, 115), WHITE, "C", Shape.DIAMOND, "green"),
-    SeatStyle((240, 228, 66), BLACK, "D", Shape.HEXAGON, "yellow"),
+    SeatStyle((213, 94, 0), WHITE, "1", Shape.CIRCLE, "vermilion"),
+    SeatStyle((0, 114, 178), WHITE, "2", Shape.SQUARE, "blue"),
+    SeatStyle((0, 158, 115), WHITE, "3", Shape.DIAMOND, "green"),
+    SeatStyle((240, 228, 66), BLACK, "4", Shape.HEXAGON, "yellow"),
 )
 
 

@@ -148,7 +148,7 @@ def score_png(
     Args:
         result: the engine's final result (scores, ranks, breakdown per seat).
         title: the game's name.
-        names: player names by seat, if known (else "Player A" ...).
+        names: player names by seat, if known (else "Player 1" ...).
         labels: category key -> display label, in display order (else keys as given).
     """
     return compose_score(result, title, names, labels).png()

@@ -131,9 +131,7 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
             fill=(140, 100, 0),
         )
     side = Box(circle.right + 16, circle.y, inner.right - circle.right - 16, circle.h)
-    lines = side.rows(max(6, len(info.facts)), gap=2)
-    for fact, line in zip(info.facts, lines, strict=False):
-        canvas.text(line, fact, size=20)
+    canvas.text(side, "\n".join(info.facts), size=20, valign="top")
     bottom = Box(inner.x, circle.bottom + 8, inner.w, inner.bottom - circle.bottom - 8)
     canvas.draw.line((bottom.x, bottom.y - 4, bottom.right, bottom.y - 4), fill=PANEL_EDGE)
     chips(canvas, bottom.inset(0, 4), list(info.owned) or ["no tiles yet"], size=20, gap=6)

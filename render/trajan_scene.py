@@ -75,7 +75,9 @@ def _player_boxes(layout: Layout, count: int) -> list[Box]:
     return boxes[:count]
 
 
-def compose_scene(scene: TrajanScene, previous: TrajanScene | None = None) -> Canvas:
+def compose_scene(
+    scene: TrajanScene, previous: TrajanScene | None = None, note: str = ""
+) -> Canvas:
     """Compose the public board from a scene, highlighting what changed since `previous`."""
     layout = load_layout("trajan")
     players = _player_boxes(layout, len(scene.players))
@@ -94,7 +96,7 @@ def compose_scene(scene: TrajanScene, previous: TrajanScene | None = None) -> Ca
             highlight(canvas, players[int(name.removeprefix("player"))])
         else:
             highlight(canvas, layout.box(name))
-    draw_legend(canvas, footer, bool(changed))
+    draw_legend(canvas, footer, bool(changed), note)
     return canvas
 
 
@@ -108,8 +110,7 @@ Drawer = Callable[[Canvas, Box], None]
 def _area_drawers(scene: TrajanScene, layout: Layout) -> list[tuple[str, Hashable, Drawer]]:
     """Return (area name, cache key, drawing function) for each board area."""
     node = (layout.size("province_w"), layout.size("province_h"))
-    origin = layout.box("military")
-    centres = {k: (x - origin.x, y - origin.y) for k, (x, y) in layout.points.items()}
+    centres = layout.points
     provinces, edges = scene.military
     spaces, bonus, demands = scene.senate
     sites, camp = scene.construction

@@ -203,6 +203,12 @@ def _buildings(tiles: Sequence[str], ix: Index) -> list[str]:
     return [f"{name} {'+'.join(map(str, sorted(vps)))}" for name, vps in by_building.items()]
 
 
+def _display(cards: Sequence[str], ix: Index) -> str:
+    """Return a player's public card display, grouped: "Wine 2 · Fish 1" (or "none")."""
+    counts = Counter(ix.commodity[c] for c in cards)
+    return " · ".join(f"{name} {n}" for name, n in sorted(counts.items())) or "none"
+
+
 def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
     """Return one player's panel record (with the hand only in their own view)."""
     actions = tuple(a.name for a in sorted(ix.cat.actions, key=lambda a: a.bowl))
@@ -212,16 +218,17 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
     )
     plus2 = ", ".join(ix.action[a] for a in player.plus2) or "none"
     leader = ix.province[player.leader].name
-    facts = (
+    facts: tuple[str, ...] = (
         f"Supply: {player.supply} tokens",
         f"Leader: {leader}",
-        f"Camps: {player.workers} workers, {player.legionnaires} legion",
+        f"Workers' camp: {player.workers}",
+        f"Military camp: {player.legionnaires}",
         f"Senate: space {player.senate}, {player.votes} votes",
         f"+2 on: {plus2}",
-        f"Display: {len(player.display)} cards",
+        f"Display: {_display(player.display, ix)}",
     )
     if player.seat == view.current and view.in_hand:
-        facts = (*facts[:5], f"Sowing: {' '.join(view.in_hand)} in hand")
+        facts = (*facts, f"Sowing: {' '.join(view.in_hand)} in hand")
     owned = [
         *_counted([forum_label(ix.forum[t], ix) for t in player.forum]),
         *_counted([f"Trajan {ix.trajan[d].demand or d}" for d in player.demands]),

@@ -47,13 +47,29 @@ def compose_board(
     *,
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
+    note: str = "",
 ) -> Canvas:
     """Compose the public board without encoding it (see `board_png`)."""
     if view.me is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
+    scene = _remembered(view, prompt, names)
+    before = None if previous is None else _remembered(previous, prompt, names)
+    return compose_scene(scene, before, note)
+
+
+# The last few scenes built, by view object: the previous view of one image is usually the
+# current view of the one before, so its scene need not be read again.
+_RECENT: list[tuple[TroyesView, str | None, tuple[str, ...] | None, TroyesScene]] = []
+
+
+def _remembered(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> TroyesScene:
+    for seen, seen_prompt, seen_names, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names:
+            return scene
     scene = scene_from_view(view, prompt=prompt, names=names)
-    before = None if previous is None else scene_from_view(previous, prompt=prompt, names=names)
-    return compose_scene(scene, before)
+    _RECENT.append((view, prompt, names, scene))
+    del _RECENT[:-4]
+    return scene
 
 
 def board_png(
@@ -62,6 +78,7 @@ def board_png(
     *,
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
+    note: str = "",
 ) -> bytes:
     """Draw the public Troyes board from `view(state, None)` as PNG bytes.
 
@@ -70,8 +87,9 @@ def board_png(
         previous: the public view of the last posted image; what differs is highlighted.
         prompt: the engine's sentence for the pending decision (else a generic one).
         names: player names by seat.
+        note: one line for the footer, such as the last move (`engine.describe_event`).
     """
-    return compose_board(view, previous, prompt=prompt, names=names).png()
+    return compose_board(view, previous, prompt=prompt, names=names, note=note).png()
 
 
 def private_png(

@@ -56,7 +56,11 @@ def _card(canvas: Canvas, box: Box, card: Activity) -> None:
     body = box.below(42).inset(10, 4)
     if not card.revealed:
         canvas.text(
-            body, f"face down until round {card.level}", size=20, fill=MUTED, align="center"
+            body,
+            f"{card.colour}: face down until round {card.level}",
+            size=20,
+            fill=MUTED,
+            align="center",
         )
         return
     if card.detail:

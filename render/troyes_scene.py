@@ -57,7 +57,9 @@ def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
     }
 
 
-def compose_scene(scene: TroyesScene, previous: TroyesScene | None = None) -> Canvas:
+def compose_scene(
+    scene: TroyesScene, previous: TroyesScene | None = None, note: str = ""
+) -> Canvas:
     """Compose the public board, highlighting what changed since `previous`."""
     layout = load_layout("troyes")
     footer = layout.box("footer" if scene.wall is None else "ladies_footer")
@@ -68,7 +70,7 @@ def compose_scene(scene: TroyesScene, previous: TroyesScene | None = None) -> Ca
     changed = changed_areas(previous, scene)
     for name in sorted(changed):
         highlight(canvas, layout.box(name))
-    draw_legend(canvas, footer, bool(changed))
+    draw_legend(canvas, footer, bool(changed), note)
     return canvas
 
 

@@ -94,7 +94,7 @@ def activities_of(view: TroyesView, cat: Catalog) -> tuple[Activity, ...]:
             continue
         card = cat.cards[card_id]
         counts = tuple((seat, n) for seat, n in enumerate(cubes.get(card_id, ())) if n)
-        detail = f"hire {card.hire} · 1 per {card.divisor} pips · {card.kind}"
+        detail = f"{card.colour} · hire {card.hire} · 1 per {card.divisor} pips · {card.kind}"
         out.append(
             Activity(
                 card.name,

@@ -163,7 +163,8 @@ class Consent(Lobby):
         await tx.delete_timers(g.id)
         for kind in ("undo", "abandon"):
             await tx.close_requests(g.id, kind, "stale")
-        await tx.update_game(g.id, None, **fields)
+        if not await tx.update_game(g.id, None, when=g.row.status, **fields):
+            raise StaleStateError("This game changed meanwhile; look at it again and retry.")
         g.row = replace(g.row, **fields)
         g.ended = status is Status.FINISHED
 

@@ -242,7 +242,7 @@ class Core:
             final = Final("completed", ranks, result, tuple(sorted(out)))
             fields.update(status=Status.FINISHED.value, result=final_to_json(final))
             g.ended = True
-        if not await tx.update_game(g.id, g.row.version, **fields):
+        if not await tx.update_game(g.id, g.row.version, when="active", **fields):
             raise StaleStateError("Someone else moved first; the board has been refreshed.")
         await tx.close_requests(g.id, "undo", "stale")
         g.row = replace(g.row, **fields)

@@ -228,7 +228,7 @@ class Lobby(Core):
                     "updated_at": to_text(now),
                 }
                 fields.update(await self._retarget(tx, g, state, now))
-                if not await tx.update_game(game_id, g.row.version, **fields):
+                if not await tx.update_game(game_id, g.row.version, when="lobby", **fields):
                     raise NotInLobbyError("This game has already started.")
             g.row, g.state = replace(g.row, **fields), state
             lines = await self._advance(g)
@@ -273,8 +273,9 @@ class Lobby(Core):
             raise ValueError(f"set_messages takes only {sorted(allowed)}")
         async with self._lock(game_id):
             await self._load(game_id)
+            fields: dict[str, Any] = dict(ids)
             async with self.store.transaction() as tx:
-                await tx.update_game(game_id, None, **ids)
+                await tx.update_game(game_id, None, **fields)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         """Store a guild setting (e.g. "language", "admin_role")."""

@@ -155,14 +155,23 @@ class Tx(_Reads):
         assert game_id is not None  # noqa: S101 - sqlite always returns the rowid
         return game_id
 
-    async def update_game(self, game_id: int, expected: int | None, /, **fields: Any) -> bool:
-        """Set game columns; with a version, only if the game is still at it (optimistic)."""
+    async def update_game(
+        self, game_id: int, expected: int | None, /, *, when: str | None = None, **fields: Any
+    ) -> bool:
+        """Set game columns, guarded; return whether the row was updated.
+
+        With `expected`, only if the game is still at that version (the optimistic check);
+        with `when`, only if it still has that status.
+        """
         sql, args = _set_clause(fields, GAME_COLUMNS)
         sql = f"UPDATE games SET {sql} WHERE id = ?"  # noqa: S608 - whitelisted columns
         args.append(game_id)
         if expected is not None:
             sql += " AND version = ?"
             args.append(expected)
+        if when is not None:
+            sql += " AND status = ?"
+            args.append(when)
         return await self._run(sql, args) == 1
 
     async def insert_seat(self, game_id: int, user_id: int | None, ai: str | None, at: str) -> None:

@@ -1,10 +1,11 @@
 """Turn timers, reminders, standing answers and resuming after a restart.
 
-Time control (notes/discord.md §5.1, §5.3): each turn has a deadline; reminders go out
+Time control (notes/discord.md §5.1, §5.3): each move has a deadline; reminders go out
 before it unless the player muted them (for this turn or the whole game); at the deadline
 the game's policy applies: an AI stands in for the player until they return, or they
-forfeit. Timers are rows in SQLite, so `tick(now)`, called by the cog's scheduler, fires
-whatever is due, including what fell due while the bot was down.
+forfeit; once every player has timed out, the game is abandoned (a stalled game ends).
+Timers are rows in SQLite, so `tick(now)`, called by the cog's scheduler, fires whatever
+is due, including what fell due while the bot was down.
 """
 
 import json
@@ -71,16 +72,20 @@ class Timers(Consent):
     async def _expire(self, g: Loaded, now: datetime) -> Outcome:
         row = g.at(g.row.turn_seat or 0)
         policy = Policy(g.row.policy)
+        notices = [Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail=policy.value)]
         async with self.store.transaction() as tx:
             await tx.delete_timers(g.id)
             await self._update_seat(tx, g, row.slot, timeouts=row.timeouts + 1)
-            if policy is Policy.STAND_IN:
-                await self._update_seat(tx, g, row.slot, stand_in=1)
-            else:
+            if policy is Policy.FORFEIT:
                 await self._drop_out(tx, g, g.at(row.seat or 0), SeatState.FORFEITED, now)
+            elif not [s for s in g.humans() if not s.stand_in and s.slot != row.slot]:
+                # Nobody is left to play: AIs finishing the game alone would be no result.
+                await self._end(tx, g, now, None, Status.ABANDONED)
+                notices.append(Notice(NoticeKind.ABANDONED, detail="every player timed out"))
+            else:
+                await self._update_seat(tx, g, row.slot, stand_in=1)
         lines = await self._advance(g)
-        notice = Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail=policy.value)
-        return await self._outcome(g, lines, [notice], actor=None)
+        return await self._outcome(g, lines, notices, actor=None)
 
     async def mute_reminders(
         self, game_id: int, user_id: int, mode: Literal["turn", "game", "off"] = "turn"

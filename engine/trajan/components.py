@@ -193,6 +193,7 @@ class Figures:
     construction_grid: tuple[int, ...]
     port_draw: int
     display_max: int
+    plus2_markers: int
     trajan_cards_drawn: int
 
 

@@ -123,6 +123,14 @@ class ActionPassed:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionUnavailable:
+    """The target bowl's action (or a bonus or repeat) had no possible option: skipped."""
+
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardDiscarded:
     """A card was discarded face up onto a pile."""
 
@@ -279,6 +287,7 @@ Event = (
     | Plus2Placed
     | TokensMoved
     | ActionPassed
+    | ActionUnavailable
     | CardDiscarded
     | CardsDisplayed
     | Shipped

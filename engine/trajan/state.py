@@ -18,6 +18,7 @@ GAME = "trajan"
 SCHEMA = 1
 COLOUR_ORDER = "BYGOPW"
 ACTIONS = ("seaport", "forum", "military", "senate", "trajan", "construction")
+TOKENS = 15  # per player; checked against data/trajan/board.toml by the tests
 PLAY_CATEGORIES = ("trajan_tiles", "seaport", "military", "senate", "construction", "demands")
 
 
@@ -229,11 +230,29 @@ def from_json(data: Mapping[str, Any]) -> TrajanState:
     return state
 
 
+PHASES = ("setup_bowl", "setup_card", "setup_trajan", "turn", "quarter", "over")
+DECISIONS = (
+    *("setup_bowl", "setup_card", "setup_trajan", "bowl", "sow", "plus2", "discard", "display"),
+    *("ship", "extra", "demand", "consul", *ACTIONS),
+)
+
+
 def _validate(state: TrajanState) -> None:
-    if not 2 <= state.seats <= 4 or len(state.players) != state.seats:
-        raise ValueError("invalid trajan state: seat count")
-    if state.pending is not None and not 0 <= state.pending.seat < state.seats:
-        raise ValueError("invalid trajan state: pending seat")
+    """Check the shape of a state read from JSON (not every rule: enough to catch bad data)."""
+    problems = [
+        ("seat count", not 2 <= state.seats <= 4 or len(state.players) != state.seats),
+        ("phase", state.phase not in PHASES),
+        ("pending", (state.pending is None) != (state.phase == "over")),
+        ("pending seat", state.pending is not None and not 0 <= state.pending.seat < state.seats),
+        ("pending kind", state.pending is not None and state.pending.kind not in DECISIONS),
+        ("current seat", not 0 <= state.current < state.seats),
+    ]
     for p in state.players:
-        if len(p.bowls) != 6 or len(p.slots) != 6 or not all(isinstance(b, str) for b in p.bowls):
-            raise ValueError("invalid trajan state: player mat")
+        mat = len(p.bowls) != 6 or len(p.slots) != 6 or not all(isinstance(b, str) for b in p.bowls)
+        markers = "".join(p.bowls)
+        problems.append(("player mat", mat or not set(markers) <= set(COLOUR_ORDER)))
+        tokens = p.supply + p.workers + p.legionnaires + len(p.sites) + len(p.provinces)
+        problems.append(("player tokens", tokens != TOKENS or min(p.supply, p.workers) < 0))
+    for what, bad in problems:
+        if bad:
+            raise ValueError(f"invalid trajan state: {what}")

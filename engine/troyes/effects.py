@@ -137,7 +137,9 @@ _register(
     gain_influence=("int", 0),
     gain_vp=("int", 0),
 )
-_register("immediate", "gain_per_citizens", deniers=("int", REQUIRED), buildings=("buildings", ""))
+_register(
+    "immediate", "gain_per_citizens", deniers=("int", REQUIRED), buildings=("buildings", REQUIRED)
+)
 _register("immediate", "vp_capped_by", vp=("int", REQUIRED), count=("count", REQUIRED))
 _register("immediate", "place_event_cubes", cubes=("int", 1))
 
@@ -302,11 +304,14 @@ def apply_event(ctx: Ctx, seat: int, name: str, params: Params) -> tuple[str, bo
             raise CatalogError(f"event effect {name!r} has no per-seat implementation")
 
 
+ONCE_EVENTS = frozenset({"neutral_enters"})
+
+
 def apply_event_once(ctx: Ctx, name: str, params: Params) -> str:
     """Apply the part of an event that happens once, not per seat; return what happened."""
     s = ctx.s
-    if name != "neutral_enters" or s.neutral_supply <= 0:
-        return ""
+    if s.neutral_supply <= 0:
+        return "no neutral citizen left"
     row = s.buildings[building_index(params["building"])]
     out = row[-1] if None not in row else None
     # Enter at space 1 and shift right, as a Bishopric/City Hall placement does.

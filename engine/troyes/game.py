@@ -15,7 +15,7 @@ from engine.core.rng import Rng
 from engine.troyes import actions as a
 from engine.troyes import scoring, state, text, view
 from engine.troyes.catalog import Catalog, default_catalog
-from engine.troyes.rules import actions_phase, events_phase, group, influence, reactions
+from engine.troyes.rules import actions_phase, commit, events_phase, group, influence, reactions
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
 from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
@@ -43,7 +43,7 @@ class TroyesEngine:
     def __init__(self, catalog: Catalog | None = None) -> None:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
         self.catalog = catalog or default_catalog()
-        self._cache: tuple[TroyesState | None, list[a.Action]] = (None, [])
+        self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
@@ -71,17 +71,19 @@ class TroyesEngine:
 
     def legal_actions(self, state: TroyesState) -> list[a.Action]:
         """Return every legal action of the pending decision, in a stable order."""
-        cached, acts = self._cache
-        if cached is state:
+        # States are never changed outside `apply` (which clones), so the last answer can be
+        # reused for the same object at the same version (the AI asks, then applies).
+        cached, version, acts = self._cache
+        if cached is state and version == state.version:
             return list(acts)
         acts = self._legal(state)
-        self._cache = (state, acts)
+        self._cache = (state, state.version, acts)
         return list(acts)
 
     def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911 - one line per kind
         if s.phase == "over":
             return []
-        ctx = Ctx(s.clone() if s.kind == "turn" else s, self.catalog)
+        ctx = Ctx(s, self.catalog)
         if s.reactions:
             return reactions.answers(ctx)
         match s.kind:
@@ -154,11 +156,11 @@ class TroyesEngine:
             case a.DiceDone():
                 group.dice_done(ctx)
             case a.Times(n):
-                group.commit(ctx, n)
+                commit.commit(ctx, n)
             case a.Mode(m):
                 group.choose_mode(ctx, m)
             case a.CubeOnEvent(e):
-                group.cube_on_event(ctx, e)
+                commit.cube_on_event(ctx, e)
             case a.CounterWith(c, v):
                 events_phase.counter_with(ctx, c, v)
             case a.Concede():
@@ -191,9 +193,17 @@ class TroyesEngine:
     def from_json(self, data: Mapping[str, Any]) -> TroyesState:
         """Rebuild and validate a state; raise ValueError on bad data."""
         s = state.from_json(dict(data))
-        for card in s.activity:
-            if card not in self.catalog.cards:
-                raise ValueError(f"unknown activity card {card!r}")
+        cat = self.catalog
+        events = [*s.queue, *(e for deck in s.decks.values() for e in deck), *s.event_cubes]
+        checks = (
+            ("activity card", [*s.activity, *s.craftsmen, *s.card_cubes], cat.cards),
+            ("event", [*events, *(e for won in s.won for e in won)], cat.events),
+            ("character", [c for chars in s.characters for c in chars], cat.characters),
+        )
+        for what, ids, known in checks:
+            for ident in ids:
+                if ident not in known:
+                    raise ValueError(f"malformed troyes state: unknown {what} {ident!r}")
         return s
 
     def action_text(self, action: a.Action) -> str:
@@ -224,16 +234,24 @@ class TroyesEngine:
         levels = sum(1 for lv in s.cathedral if seat in lv)
         cubes = sum(c[seat] for c in s.card_cubes.values())
         events = sum(c[seat] for c in s.event_cubes.values())
+        # A one-ply player sees a compound action only through its first steps: a small bonus
+        # for an action under way keeps it from dithering between menus or always passing.
+        progress = 0.0
+        if s.turn == seat and s.plan.action:
+            progress = 1.0 + 0.1 * len(s.plan.dice)
+        elif s.turn == seat and s.kind == "counter":
+            progress = 0.1 * len(s.plan.dice)
         return (
             s.vp[seat]
-            + s.deniers[seat] / 4
+            + (s.deniers[seat] + s.pot[seat]) / 4
             + s.influence[seat] / 3
             + 2.0 * levels
             + 1.5 * crafts
             + 0.8 * cubes
             + 0.5 * events
-            + 0.3 * in_buildings(s, seat)
+            + 0.3 * (in_buildings(s, seat) + s.supply[seat])
             + 0.2 * cathedral_cubes(s, seat)
+            + progress
         )
 
 

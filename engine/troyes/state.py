@@ -100,6 +100,9 @@ class TroyesState:
     placing: list[int] = field(default_factory=list)
     plan: Plan = field(default_factory=Plan)
     reactions: list[Reaction] = field(default_factory=list)
+    # Menu entries backed out of during the current decision (not offered again until the
+    # seat acts or the turn moves on), so nobody can go round in circles between menus.
+    declined: list[str] = field(default_factory=list)
 
     @property
     def pending(self) -> Decision | None:
@@ -117,47 +120,69 @@ class TroyesState:
 
     def clone(self) -> "TroyesState":
         """Return an independent copy (hand-written for speed, never deepcopy)."""
-        return TroyesState(
-            seed=self.seed,
-            version=self.version,
-            seats=self.seats,
-            options=self.options,  # never mutated after setup
-            rounds=self.rounds,
-            round=self.round,
-            phase=self.phase,
-            start=self.start,
-            turn=self.turn,
-            direction=self.direction,
-            kind=self.kind,
-            deniers=self.deniers[:],
-            influence=self.influence[:],
-            vp=self.vp[:],
-            supply=self.supply[:],
-            neutral_supply=self.neutral_supply,
-            buildings=[b[:] for b in self.buildings],
-            lying=[b[:] for b in self.lying],
-            districts=[d[:] for d in self.districts],
-            activity=self.activity,  # never mutated after setup
-            craftsmen={k: v[:] for k, v in self.craftsmen.items()},
-            card_cubes={k: v[:] for k, v in self.card_cubes.items()},
-            queue=self.queue[:],
-            event_cubes={k: v[:] for k, v in self.event_cubes.items()},
-            decks={k: v[:] for k, v in self.decks.items()},
-            won=[w[:] for w in self.won],
-            cathedral=[c[:] for c in self.cathedral],
-            characters=self.characters,  # never mutated after setup
-            black=self.black[:],
-            passed=self.passed[:],
-            pot=self.pot[:],
-            placing=self.placing[:],
-            plan=self.plan.clone(),
-            reactions=[Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions],
+        new = object.__new__(TroyesState)  # skips __init__: every field is set below
+        new.seed, new.version, new.seats, new.options = (
+            self.seed,
+            self.version,
+            self.seats,
+            self.options,
         )
+        new.rounds, new.round, new.phase, new.start = (
+            self.rounds,
+            self.round,
+            self.phase,
+            self.start,
+        )
+        new.turn, new.direction, new.kind = self.turn, self.direction, self.kind
+        new.deniers, new.influence, new.vp = self.deniers[:], self.influence[:], self.vp[:]
+        new.supply, new.neutral_supply = self.supply[:], self.neutral_supply
+        new.buildings = [b[:] for b in self.buildings]
+        new.lying = [b[:] for b in self.lying]
+        new.districts = [d[:] for d in self.districts]
+        new.activity = self.activity  # never changed after setup
+        new.craftsmen = self.craftsmen  # copy-on-write: see cow_set
+        new.card_cubes = self.card_cubes  # copy-on-write
+        new.queue = self.queue[:]
+        new.event_cubes = self.event_cubes  # copy-on-write
+        new.decks = self.decks  # copy-on-write
+        new.won = self.won  # copy-on-write
+        new.cathedral = [c[:] for c in self.cathedral]
+        new.characters = self.characters  # never changed after setup
+        new.black = self.black[:]
+        new.passed, new.pot, new.placing = self.passed[:], self.pot[:], self.placing[:]
+        new.plan = self.plan.clone()
+        new.reactions = [Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions]
+        new.declined = self.declined[:]
+        return new
+
+
+def cow_set(table: dict[str, list[Any]], key: str, index: int, value: Any) -> dict[str, list[Any]]:
+    """Return `table` with table[key][index] = value, copying only what changes.
+
+    `craftsmen`, `card_cubes`, `event_cubes`, `decks` and `won` are shared between a state and
+    its clones (they change rarely), so they are never changed in place, always replaced.
+    """
+    row = table[key][:]
+    row[index] = value
+    out = dict(table)
+    out[key] = row
+    return out
 
 
 _SCALARS = ("seed", "version", "seats", "rounds", "round", "phase", "start", "turn")
 _SCALARS2 = ("direction", "kind", "neutral_supply")
-_LISTS = ("deniers", "influence", "vp", "supply", "black", "passed", "pot", "placing", "queue")
+_LISTS = (
+    "deniers",
+    "influence",
+    "vp",
+    "supply",
+    "black",
+    "passed",
+    "pot",
+    "placing",
+    "queue",
+    "declined",
+)
 
 
 def to_json(state: TroyesState) -> dict[str, Any]:

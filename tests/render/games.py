@@ -45,9 +45,10 @@ def state_at(game: Game, seats: int, seed: int, move: int | None) -> Any:
     return state
 
 
-def board(game: Game, state: Any, previous: Any = None) -> Any:
+def board(game: Game, state: Any, previous: Any = None, note: str = "") -> Any:
     """Compose the public board of `state` (previous state's view for the highlight)."""
     engine = game.engine
     before = None if previous is None else engine.view(previous, None)
     prompt = engine.prompt(state) if state.pending is not None else None
-    return game.render.compose_board(engine.view(state, None), before, prompt=prompt)
+    view = engine.view(state, None)
+    return game.render.compose_board(view, before, prompt=prompt, note=note)

@@ -1,12 +1,14 @@
 """Boards of real seeded games: they render cleanly, and nothing hidden reaches them."""
 
 import io
+import itertools
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
 
 from render import trajan, troyes
-from render.canvas import check_texts
+from render.canvas import check_texts, clear_area_cache
 from render.score import compose_score
 from tests.render.games import GAMES, board, play, state_at
 
@@ -100,3 +102,39 @@ def test_troyes_public_board_is_the_same_whatever_the_vp_and_characters():
     first = troyes.compose_board(game.engine.view(state, None)).image
     second = troyes.compose_board(game.engine.view(other, None)).image
     assert first.tobytes() == second.tobytes()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_cached_areas_give_the_same_image_as_a_fresh_drawing(name):
+    game = GAMES[name]
+    states = [s for i, s in enumerate(play(game, 3, 8)) if 100 <= i <= 104]
+    for before, state in itertools.pairwise(states):
+        clear_area_cache()
+        board(game, before)
+        warm = board(game, state, before)
+        clear_area_cache()
+        cold = board(game, state, before)
+        assert warm.image.tobytes() == cold.image.tobytes()
+        assert sorted(warm.texts, key=repr) == sorted(cold.texts, key=repr)
+
+
+def test_boards_drawn_in_parallel_threads_match_serial_drawing():
+    game = GAMES["trajan"]
+    states = [s for i, s in enumerate(play(game, 4, 12)) if i % 25 == 0][:8]
+    views = [game.engine.view(s, None) for s in states]
+    clear_area_cache()
+    serial = [trajan.compose_board(v).image.tobytes() for v in views]
+    clear_area_cache()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda v: trajan.compose_board(v).image.tobytes(), views * 2))
+    assert parallel == serial * 2
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_footer_note_fits_even_when_long(name):
+    game = GAMES[name]
+    before = state_at(game, 4, 6, 40)
+    note = "Last move: " + "; ".join([game.engine.prompt(before)] * 6)
+    canvas = board(game, before, note=note)
+    assert check_texts(canvas) == []
+    assert any(r.text == note for r in canvas.texts)

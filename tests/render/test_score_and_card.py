@@ -36,8 +36,8 @@ def test_score_chart_has_no_text_problems(seats):
 def test_score_chart_orders_players_by_rank():
     result = Result((10, 30), (2, 1), ({"a": 10}, {"a": 30}))
     canvas = compose_score(result, "Troyes")
-    heads = [r for r in canvas.texts if r.text in {"Player A", "Player B"}]
-    assert [r.text for r in sorted(heads, key=lambda r: r.ink.x)] == ["Player B", "Player A"]
+    heads = [r for r in canvas.texts if r.text in {"Player 1", "Player 2"}]
+    assert [r.text for r in sorted(heads, key=lambda r: r.ink.x)] == ["Player 2", "Player 1"]
 
 
 def test_score_png_is_a_png():

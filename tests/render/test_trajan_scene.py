@@ -6,7 +6,7 @@ import pytest
 
 from render.canvas import check_texts
 from render.trajan_scene import changed_areas, compose_private, compose_scene
-from tests.render.golden import assert_matches_golden
+from tests.render.golden import REFRESH, assert_matches_golden
 from tests.render.trajan_fixtures import scene
 
 
@@ -46,7 +46,8 @@ def test_trajan_scene_matches_golden():
     assert_matches_golden("trajan_scene_4p", compose_scene(scene(4), scene(4, vp_shift=1)).image)
 
 
+@pytest.mark.skipif(REFRESH, reason="compares against the stored golden, never writes it")
 def test_golden_comparison_sees_a_marker_move_one_space():
     moved = dataclasses.replace(scene(4), time=(8, 21, "space 8 of 21"))
-    with pytest.raises(AssertionError, match="pixels changed"):
+    with pytest.raises(AssertionError, match=r"difference|pixels changed"):
         assert_matches_golden("trajan_scene_4p", compose_scene(moved, scene(4, vp_shift=1)).image)

@@ -9,7 +9,7 @@ option but Pass is skipped without asking. Brief §3.2 step 3, §4.6 (bonus acti
 from typing import Any
 
 from engine.core.protocol import Decision
-from engine.trajan.events import ActionPassed, ExtraUsed
+from engine.trajan.events import ActionPassed, ActionUnavailable, ExtraUsed
 from engine.trajan.rules import quarter
 from engine.trajan.rules.common import player, without
 from engine.trajan.rules.options import OPTIONS, extra_options
@@ -28,6 +28,8 @@ def continue_turn(state: TrajanState, t: Tables, events: list[Any]) -> None:
         elif OPTIONS[action](state, t):
             state.pending = Decision(state.current, action)
             return
+        else:
+            events.append(ActionUnavailable(state.current, action))
         state.todo = state.todo[:-1]
     end_turn(state, t, events)
 

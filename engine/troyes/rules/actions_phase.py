@@ -47,7 +47,11 @@ def revealed(ctx: Ctx) -> list[str]:
 def fightable(ctx: Ctx) -> list[Action]:
     """Return the events the deciding seat can fight now."""
     s = ctx.s
-    return [ChooseEvent(e) for e in s.queue if group.spec(ctx, s.turn, "event", e) is not None]
+    return [
+        ChooseEvent(e)
+        for e in s.queue
+        if _entry("event", e) not in s.declined and group.feasible(ctx, s.turn, "event", e)
+    ]
 
 
 def turn_actions(ctx: Ctx) -> list[Action]:
@@ -55,22 +59,27 @@ def turn_actions(ctx: Ctx) -> list[Action]:
     s = ctx.s
     seat = s.turn
     out: list[Action] = [Pass()]
-    if influence.menu(ctx):
+    if "influence" not in s.declined and influence.any_use(ctx):
         out.append(OpenInfluence())
-    out += [ChooseCard(c) for c in revealed(ctx) if group.spec(ctx, seat, "card", c) is not None]
-    if group.spec(ctx, seat, "cathedral", "") is not None:
+    no = s.declined
+    out += [
+        ChooseCard(c)
+        for c in revealed(ctx)
+        if _entry("card", c) not in no and group.feasible(ctx, seat, "card", c)
+    ]
+    if "cathedral:" not in no and group.feasible(ctx, seat, "cathedral", ""):
         out.append(ChooseCathedral())
-    if group.spec(ctx, seat, "agriculture", "") is not None:
+    if "agriculture:" not in no and group.feasible(ctx, seat, "agriculture", ""):
         out.append(ChooseAgriculture())
     if s.supply[seat] > 0:
-        for b in BUILDINGS:
-            s.plan = Plan(action="citizen", target=b)
-            if group.step_actions(ctx)[:-1]:
-                out.append(ChooseBuilding(b))
-        s.plan = Plan()
+        out += [
+            ChooseBuilding(b)
+            for b in BUILDINGS
+            if _entry("citizen", b) not in no and group.can_place(ctx, b)
+        ]
     events = fightable(ctx)
     if len(out) + len(events) > MAX_CHOICES:
-        return [*out, OpenEvents()]
+        return [*out, OpenEvents()] if "events" not in no else out
     return out + events
 
 
@@ -95,8 +104,13 @@ def back(ctx: Ctx) -> None:
     if s.kind in ("influence", "flip"):
         influence.back(ctx)
         return
+    s.declined.append("events" if s.kind == "events" else _entry(s.plan.action, s.plan.target))
     s.plan = Plan()
     s.kind = "turn"
+
+
+def _entry(action: str, target: str) -> str:
+    return f"{action}:{target}"
 
 
 def pass_turn(ctx: Ctx) -> None:
@@ -121,6 +135,7 @@ def _advance(ctx: Ctx) -> None:
     s = ctx.s
     s.plan = Plan()
     s.kind = "turn"
+    s.declined = []
     if not dice.any_dice(s):
         _end(ctx)
         return

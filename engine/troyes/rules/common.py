@@ -25,6 +25,12 @@ class Ctx:
     log: list[Any] = field(default_factory=list)
     rng: Rng | None = None
     irreversible: bool = False
+    # Derived facts about dice and cubes; `forget` must be called whenever those change.
+    memo: dict[Any, Any] = field(default_factory=dict)
+
+    def forget(self) -> None:
+        """Drop derived facts after dice or card cubes changed."""
+        self.memo.clear()
 
     def random(self) -> Rng:
         """Return this action's generator; using it marks the step irreversible."""

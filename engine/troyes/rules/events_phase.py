@@ -29,19 +29,21 @@ def start(ctx: Ctx) -> None:
     s, cat = ctx.s, ctx.cat
     ctx.irreversible = True
     if s.decks["red"]:
-        red = s.decks["red"].pop(0)
+        red = s.decks["red"][0]
+        s.decks = {**s.decks, "red": s.decks["red"][1:]}  # copy-on-write (state.cow_set)
         _reveal(ctx, red)
         companion = cat.events[red].companion
         if companion and s.decks.get(companion):
-            _reveal(ctx, s.decks[companion].pop(0))
+            _reveal(ctx, s.decks[companion][0])
+            s.decks = {**s.decks, companion: s.decks[companion][1:]}
     black = 0
     for event in list(s.queue):
         card = cat.events[event]
         if card.effect is None:
             black += card.black_dice
             continue
-        once = effects.apply_event_once(ctx, card.effect.name, card.effect.params)
-        if once:
+        if card.effect.name in effects.ONCE_EVENTS:
+            once = effects.apply_event_once(ctx, card.effect.name, card.effect.params)
             ctx.log.append(EventSuffered(event, -1, once, 0))
             continue
         for seat in order_from(s, s.start):
@@ -59,7 +61,7 @@ def start(ctx: Ctx) -> None:
 
 def _reveal(ctx: Ctx, event: str) -> None:
     ctx.s.queue.append(event)
-    ctx.s.event_cubes[event] = [0] * ctx.s.seats
+    ctx.s.event_cubes = {**ctx.s.event_cubes, event: [0] * ctx.s.seats}  # copy-on-write
     ctx.log.append(EventRevealed(event))
 
 
@@ -92,7 +94,7 @@ def counter_actions(ctx: Ctx) -> list[Action]:
     target = _target(s)
     have = sum(strength(s, doubles, d) for d in s.districts[s.turn])
     out: list[Action] = []
-    if not s.plan.dice and s.influence[s.turn] > 0:
+    if not s.plan.dice and "influence" not in s.declined and s.influence[s.turn] > 0:
         out.append(OpenInfluence())
     if have < target:
         return [*out, ConcedeAction()] if not s.plan.dice else out
@@ -109,11 +111,13 @@ def counter_with(ctx: Ctx, colour: str, value: int) -> None:
     if sum(strength(s, doubles, (c, v)) for _, c, v, _ in s.plan.dice) < target:
         return
     used = tuple((c, v) for _, c, v, _ in s.plan.dice)
+    ctx.forget()
     s.districts[s.turn] = _remaining(s)
     s.black.remove(target)
     gain(ctx, s.turn, influence=cat.rules.counter_influence)
     ctx.log.append(BlackDieCountered(s.turn, target, used))
     s.plan = Plan()
+    s.declined = []
     if more_actions(ctx):
         s.kind = "counter_more"
     else:
@@ -153,6 +157,7 @@ def stop(ctx: Ctx) -> None:
 def _next(ctx: Ctx) -> None:
     s = ctx.s
     s.plan = Plan()
+    s.declined = []
     if not s.black:
         _to_actions(ctx)
         return
@@ -178,11 +183,11 @@ def complete_if_full(ctx: Ctx, event: str, closer: int) -> None:
     for seat in tied:
         gain(ctx, seat, vp=share)
     if card.permanent:
-        s.event_cubes[event] = [0] * s.seats
+        s.event_cubes = {**s.event_cubes, event: [0] * s.seats}  # copy-on-write
         winner = -1
     else:
         s.queue.remove(event)
-        del s.event_cubes[event]
+        s.event_cubes = {e: c for e, c in s.event_cubes.items() if e != event}
         winner = tied[0]
-        s.won[winner].append(event)
+        s.won = [[*w, event] if i == winner else w for i, w in enumerate(s.won)]  # copy-on-write
     ctx.log.append(EventCompleted(event, winner, vps))

@@ -23,19 +23,10 @@ from engine.troyes.actions import (
     UseCube,
 )
 from engine.troyes.effects import PLAIN, GroupRule
-from engine.troyes.events import (
-    AgricultureUsed,
-    CardActivated,
-    CathedralBuilt,
-    CitizenPlaced,
-    CraftsmanHired,
-    DiceUsed,
-    EventFought,
-)
-from engine.troyes.rules import dice, events_phase
-from engine.troyes.rules.buildings import expelled_by, place_citizen
-from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.state import BUILDINGS, TroyesState
+from engine.troyes.rules import dice
+from engine.troyes.rules.buildings import expelled_by
+from engine.troyes.rules.common import Ctx
+from engine.troyes.state import BUILDINGS, WILD, TroyesState
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +52,13 @@ def craftsman_sources(s: TroyesState, seat: int, card: str) -> list[str]:
     return out
 
 
+def _has_source(s: TroyesState, seat: int, card: str) -> bool:
+    """Return whether `craftsman_sources` would offer anything (cheap check)."""
+    if s.supply[seat] > 0 or any(seat in row for row in s.buildings):
+        return True
+    return any(seat in sp for c, sp in s.craftsmen.items() if c != card)
+
+
 def free_spaces(ctx: Ctx, action: str, target: str) -> int:
     """Return how many cubes the Cathedral or an event can still take."""
     s = ctx.s
@@ -69,8 +67,8 @@ def free_spaces(ctx: Ctx, action: str, target: str) -> int:
     return ctx.cat.events[target].spaces - sum(s.event_cubes[target])
 
 
-def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:  # noqa: PLR0912
-    """Return what the action needs, or None if it can never be done now."""
+def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int] | None:
+    """Return (colour, pips per unit, deniers left for dice), or None if impossible anyway."""
     s, cat = ctx.s, ctx.cat
     budget = s.deniers[seat]
     match action:
@@ -78,14 +76,14 @@ def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:  # noqa:
             card = cat.cards[target]
             colour, threshold = card.colour, card.divisor
             if needs_craftsman(s, seat, target):
-                if not craftsman_sources(s, seat, target):
+                if not _has_source(s, seat, target):
                     return None
                 budget -= card.hire
             if card.effect is not None and card.kind == "immediate":
-                budget -= effects.unit_cost(card.effect.name, card.effect.params)
-                cap = effects.max_times(ctx, seat, card.effect.name, card.effect.params, budget)
-                if cap < 1:
+                ref = card.effect
+                if effects.max_times(ctx, seat, ref.name, ref.params, budget) < 1:
                     return None
+                budget -= effects.unit_cost(ref.name, ref.params)  # held back for one use
         case "cathedral":
             colour, threshold = cat.cathedral.colour, cat.cathedral.divisor
         case "event":
@@ -97,19 +95,105 @@ def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:  # noqa:
             return None
     if budget < 0 or (action in ("cathedral", "event") and free_spaces(ctx, action, target) < 1):
         return None
+    return colour, threshold, budget
+
+
+def _reachable(
+    ctx: Ctx, seat: int, need: tuple[str, int, int], skip: str
+) -> list[tuple[str, GroupRule]]:
+    colour, threshold, budget = need
+    memo = ctx.memo
+    usable = memo.get(("cubes", seat, colour))
+    if usable is None:
+        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+    want = (threshold, budget, ctx.cat.rules.dice_price)
+    return [
+        (c, r)
+        for c, r in usable
+        if (not c or c != skip) and dice.reach_from_scratch(ctx.s, seat, r, want, memo)
+    ]
+
+
+def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, int]]:
+    """Return (cost, best total at that cost or less), cheapest first, over every usable rule."""
+    memo = ctx.memo
+    usable = memo.get(("cubes", seat, colour))
+    if usable is None:
+        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+    if not any(c == skip for c, _ in usable):
+        skip = ""  # the card's own cube is not in play: share the answer with other cards
+    key = ("frontier", seat, colour, skip)
+    found: list[tuple[int, int]] | None = memo.get(key)
+    if found is None:
+        prices = ctx.cat.rules.dice_price
+        pairs = sorted(
+            pair
+            for c, r in usable
+            if not c or c != skip
+            for pair in dice.combos(ctx.s, seat, r, prices, memo)
+        )
+        found, best = [], -1
+        for cost, total in pairs:
+            if total > best:
+                best = total
+                found.append((cost, best))
+        memo[key] = found
+    return found
+
+
+def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:
+    """Return whether the seat can carry out this action now (memoised per dice colour)."""
+    need = _need(ctx, seat, action, target)
+    if need is None:
+        return False
+    colour, threshold, budget = need
+    for cost, total in _frontier(ctx, seat, colour, target if action == "card" else ""):
+        if cost > budget:
+            return False
+        if total >= threshold:
+            return True
+    return False
+
+
+def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:
+    """Return what the action needs, or None if it can never be done now."""
+    need = _need(ctx, seat, action, target)
+    if need is None:
+        return None
+    reachable = _reachable(ctx, seat, need, target if action == "card" else "")
+    return Spec(need[0], need[1], need[2], tuple(reachable)) if reachable else None
+
+
+def planned(ctx: Ctx) -> Spec:
+    """Return the need of the action being built, with the rule of its chosen cube (if any)."""
+    s = ctx.s
+    p = s.plan
+    need = _need(ctx, s.turn, p.action, p.target)
+    assert need is not None  # noqa: S101 - the target was offered only when feasible
+    colour = need[0]
+    rule: GroupRule | None = PLAIN[colour]
+    if p.cube:
+        mod = ctx.cat.cards[p.cube].modifier
+        assert mod is not None  # noqa: S101 - only modifier cards offer cubes
+        rule = effects.group_rule(mod.name, mod.params, colour)
+    assert rule is not None  # noqa: S101
+    return Spec(colour, need[1], need[2], ((p.cube, rule),))
+
+
+def _usable(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]]:
+    """Return the plain rule and every own card cube usable for a group of `colour`."""
     usable = [("", PLAIN[colour])]
-    for card_id, cubes in s.card_cubes.items():
-        mod = cat.cards[card_id].modifier
-        if cubes[seat] > 0 and mod is not None and card_id != target:
+    for card_id, cubes in ctx.s.card_cubes.items():
+        mod = ctx.cat.cards[card_id].modifier
+        if cubes[seat] > 0 and mod is not None:
             rule = effects.group_rule(mod.name, mod.params, colour)
             if rule is not None:
                 usable.append((card_id, rule))
-    need = (threshold, budget, cat.rules.dice_price)
-    reachable = tuple((c, r) for c, r in usable if dice.can_reach(s, seat, r, [], need))
-    return Spec(colour, threshold, budget, reachable) if reachable else None
+    return usable
 
 
-def _rule(sp: Spec, cube: str) -> GroupRule:
+def rule_of(sp: Spec, cube: str) -> GroupRule:
+    """Return the group rule of the chosen cube (or of no cube)."""
     return next(r for c, r in sp.rules if c == cube)
 
 
@@ -125,7 +209,7 @@ def after_target(ctx: Ctx) -> None:
         p.source = sources[0]
     sp = spec(ctx, s.turn, p.action, p.target)
     assert sp is not None  # noqa: S101 - the target was offered only when feasible
-    if len(sp.rules) > 1:
+    if len(sp.rules) > 1 or sp.rules[0][0]:  # ask whenever a card cube would be spent
         s.kind = "cube"
         return
     p.cube = sp.rules[0][0]
@@ -144,13 +228,17 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
             assert sp is not None  # noqa: S101
             return [*(UseCube(c) if c else NoCube() for c, _ in sp.rules), Back()]
         case "dice" if p.action == "citizen":
-            return [*_placement_dice(ctx), Back()]
+            return [*placement_dice(ctx, p.target), Back()]
         case "dice":
             return _dice_actions(ctx)
         case "mode":
             return [Mode("place"), Mode("use")]
         case "count":
-            return [Times(n) for n in range(1, p.count + 1)]
+            # At most 25 choices even if data allow more: the smallest and largest counts.
+            counts = sorted(
+                {*range(1, min(p.count, 12) + 1), *range(max(1, p.count - 12), p.count + 1)}
+            )
+            return [Times(n) for n in counts]
         case "event_cube":
             return [CubeOnEvent(e) for e in s.queue if free_spaces(ctx, "event", e) > 0]
         case _:
@@ -160,15 +248,12 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
 def _dice_actions(ctx: Ctx) -> list[Action]:
     s = ctx.s
     p, seat = s.plan, s.turn
-    sp = spec(ctx, seat, p.action, p.target)
-    assert sp is not None  # noqa: S101
-    rule = _rule(sp, p.cube)
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
     need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
     out: list[Action] = []
     if len(p.dice) < rule.max_dice:
-        for d, c, v, a in dice.candidates(s, seat, rule, p.dice):
-            if dice.can_reach(s, seat, rule, [*p.dice, (d, c, v, a)], need):
-                out.append(TakeDie(d, c, v, a))
+        out += [TakeDie(*die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
     if not p.dice:
@@ -182,10 +267,31 @@ def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
     return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
 
 
-def _placement_dice(ctx: Ctx) -> list[Action]:
+def can_place(ctx: Ctx, building: str) -> bool:
+    """Return whether `placement_dice` would offer a die (cheap check for the turn menu)."""
     s, cat = ctx.s, ctx.cat
     seat = s.turn
-    b = BUILDINGS.index(s.plan.target)
+    b = BUILDINGS.index(building)
+    colour = cat.rules.building_colour[b]
+    rich = s.deniers[seat] >= cat.rules.dice_price[0]
+    seen = set()
+    for d, district in enumerate(s.districts):
+        if d != seat and not rich:
+            continue
+        for c, v in district:
+            if v in seen or (c != colour and not (c == WILD and d == seat)):
+                continue
+            seen.add(v)
+            if expelled_by(s, cat, b, v)[0]:
+                return True
+    return False
+
+
+def placement_dice(ctx: Ctx, building: str) -> list[Action]:
+    """Return the dice the deciding seat may place a citizen with in `building`."""
+    s, cat = ctx.s, ctx.cat
+    seat = s.turn
+    b = BUILDINGS.index(building)
     rule = PLAIN[cat.rules.building_colour[b]]
     out: list[Action] = []
     for d, c, v, a in dice.candidates(s, seat, rule, []):
@@ -214,10 +320,15 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
     p = s.plan
     p.dice.append((die.district, die.colour, die.value, die.as_colour))
     if p.action == "citizen":
-        _commit_citizen(ctx)
+        from engine.troyes.rules import commit  # noqa: PLC0415 - commit builds on this module
+
+        commit.commit_citizen(ctx)
         return
-    options = _dice_actions(ctx)
-    if options == [DiceDone()]:
+    # Finish at once when the group is full or no die is left to add (cheap checks only).
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
+    full = len(p.dice) >= rule.max_dice or not dice.candidates(s, s.turn, rule, p.dice)
+    if full and _group_ok(ctx, sp, rule):
         dice_done(ctx)
 
 
@@ -225,9 +336,8 @@ def dice_done(ctx: Ctx) -> None:
     """The group is complete: decide the number of activations (or commit at once)."""
     s, cat = ctx.s, ctx.cat
     p = s.plan
-    sp = spec(ctx, s.turn, p.action, p.target)
-    assert sp is not None  # noqa: S101
-    rule = _rule(sp, p.cube)
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
     total = rule.total([v for _, _, v, _ in p.dice])
     most = total // sp.threshold
     spare = sp.budget - dice.price(s, s.turn, rule, p.dice, cat.rules.dice_price)
@@ -238,9 +348,10 @@ def dice_done(ctx: Ctx) -> None:
             s.kind = "mode"
             return
         if card.effect is not None and (card.kind == "immediate" or p.mode == "use"):
-            most = min(
-                most, effects.max_times(ctx, s.turn, card.effect.name, card.effect.params, spare)
-            )
+            ref = card.effect
+            if card.kind == "immediate":  # the budget held back one activation's cost
+                spare += effects.unit_cost(ref.name, ref.params)
+            most = min(most, effects.max_times(ctx, s.turn, ref.name, ref.params, spare))
         if p.mode == "use":
             most = min(most, s.card_cubes[p.target][s.turn])
     elif p.action in ("cathedral", "event"):
@@ -249,7 +360,9 @@ def dice_done(ctx: Ctx) -> None:
         most = 1
     p.count = most
     if most <= 1:
-        commit(ctx, 1)
+        from engine.troyes.rules import commit  # noqa: PLC0415 - commit builds on this module
+
+        commit.commit(ctx, 1)
     else:
         s.kind = "count"
 
@@ -258,131 +371,3 @@ def choose_mode(ctx: Ctx, mode: str) -> None:
     """Mixed card: place cubes, or spend own cubes for the immediate part."""
     ctx.s.plan.mode = mode
     dice_done(ctx)
-
-
-def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
-    s, cat = ctx.s, ctx.cat
-    p, seat = s.plan, s.turn
-    paid = dice.price(s, seat, rule, p.dice, cat.rules.dice_price)
-    if paid:
-        each = cat.rules.dice_price[len(p.dice) - 1]
-        for d, _, _, _ in p.dice:
-            if d != seat and d < s.seats:
-                s.deniers[d] += each  # a rival is paid; neutral dice are paid to the bank
-    s.deniers[seat] -= paid
-    if p.cube:
-        s.card_cubes[p.cube][seat] -= 1
-    ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
-    dice.remove_dice(s, p.dice)
-
-
-def _hire(ctx: Ctx) -> None:
-    s, cat = ctx.s, ctx.cat
-    p, seat = s.plan, s.turn
-    if not p.source:
-        return
-    if p.source == "supply":
-        s.supply[seat] -= 1
-    elif p.source.startswith("card:"):
-        old = s.craftsmen[p.source[5:]]
-        old[old.index(seat)] = None
-    else:
-        row = s.buildings[BUILDINGS.index(p.source)]
-        row[len(row) - 1 - row[::-1].index(seat)] = None
-    spaces = s.craftsmen[p.target]
-    spaces[spaces.index(None)] = seat
-    cost = cat.cards[p.target].hire
-    s.deniers[seat] -= cost
-    ctx.log.append(CraftsmanHired(seat, p.target, p.source, cost))
-
-
-def commit(ctx: Ctx, times: int) -> None:
-    """Pay for everything chosen and carry out the action `times` times."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415 - turn order lives there
-
-    s, cat = ctx.s, ctx.cat
-    p, seat = s.plan, s.turn
-    sp = spec(ctx, seat, p.action, p.target)
-    assert sp is not None  # noqa: S101
-    rule = _rule(sp, p.cube)
-    total = rule.total([v for _, _, v, _ in p.dice])
-    if p.action == "card":
-        _hire(ctx)
-    _pay_group(ctx, rule)
-    left = 0
-    match p.action:
-        case "card":
-            left = _activate(ctx, times)
-        case "cathedral":
-            _build(ctx, times)
-        case "event":
-            s.event_cubes[p.target][seat] += times
-            gain(ctx, seat, influence=cat.rules.cube_influence * times)
-            ctx.log.append(EventFought(seat, p.target, times))
-            events_phase.complete_if_full(ctx, p.target, seat)
-        case "agriculture":
-            amount = total // cat.rules.agriculture_divisor
-            gain(ctx, seat, deniers=amount)
-            ctx.log.append(AgricultureUsed(seat, amount))
-    if left:
-        p.left, s.kind = left, "event_cube"
-        return
-    actions_phase.action_done(ctx)
-
-
-def _activate(ctx: Ctx, times: int) -> int:
-    s, cat = ctx.s, ctx.cat
-    p, seat = s.plan, s.turn
-    card = cat.cards[p.target]
-    mode = p.mode or ("place" if card.kind in ("delayed", "endgame", "mixed") else "use")
-    ctx.log.append(CardActivated(seat, p.target, times, mode))
-    if mode == "place":
-        s.card_cubes[p.target][seat] += times
-        return 0
-    if card.kind == "mixed":
-        s.card_cubes[p.target][seat] -= times
-    assert card.effect is not None  # noqa: S101 - checked at load time
-    return effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
-
-
-def _build(ctx: Ctx, cubes: int) -> None:
-    s, cat = ctx.s, ctx.cat
-    seat = s.turn
-    influence = 0
-    for _ in range(cubes):
-        level = next(
-            i for i, lv in enumerate(s.cathedral) if len(lv) < len(cat.cathedral.levels[i])
-        )
-        influence += cat.cathedral.levels[level][len(s.cathedral[level])]
-        s.cathedral[level].append(seat)
-    vp = cat.cathedral.cube_vp * cubes
-    gain(ctx, seat, influence=influence, vp=vp)
-    ctx.log.append(CathedralBuilt(seat, cubes, vp, influence))
-
-
-def cube_on_event(ctx: Ctx, event: str) -> None:
-    """Place one cube from a card effect (Archer) on an event."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415
-
-    s = ctx.s
-    seat = s.turn
-    s.event_cubes[event][seat] += 1
-    gain(ctx, seat, influence=ctx.cat.rules.cube_influence)
-    ctx.log.append(EventFought(seat, event, 1))
-    events_phase.complete_if_full(ctx, event, seat)
-    s.plan.left -= 1
-    if s.plan.left <= 0 or not step_actions(ctx):
-        actions_phase.action_done(ctx)
-
-
-def _commit_citizen(ctx: Ctx) -> None:
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415
-
-    s = ctx.s
-    p, seat = s.plan, s.turn
-    b = BUILDINGS.index(p.target)
-    _pay_group(ctx, PLAIN[ctx.cat.rules.building_colour[b]])
-    space = p.dice[0][2]
-    out = place_citizen(ctx, seat, b, space)
-    ctx.log.append(CitizenPlaced(seat, p.target, space, out))
-    actions_phase.action_done(ctx)

@@ -27,6 +27,15 @@ def menu(ctx: Ctx) -> list[Action]:
     return out
 
 
+def any_use(ctx: Ctx) -> bool:
+    """Return whether `menu` would offer anything (cheap check for the turn menu)."""
+    s, r = ctx.s, ctx.cat.rules
+    inf = s.influence[s.turn]
+    if inf >= r.reroll_cost and s.districts[s.turn]:
+        return True
+    return inf >= r.hire_cost and owned(s, s.turn) < r.citizen_cap
+
+
 def open_menu(ctx: Ctx) -> None:
     """Open the influence menu, remembering where to return."""
     s = ctx.s
@@ -42,6 +51,8 @@ def back(ctx: Ctx) -> None:
         s.kind = "influence"
         return
     s.kind = s.plan.back or "turn"
+    if not s.plan.count:  # left without using it: not offered again in this decision
+        s.declined.append("influence")
     s.plan = Plan(target=s.plan.target)
 
 
@@ -60,9 +71,11 @@ def reroll(ctx: Ctx, colour: str, value: int) -> None:
     s = ctx.s
     seat = s.turn
     new = ctx.random().die()
+    ctx.forget()
     district = s.districts[seat]
     district[district.index((colour, value))] = (colour, new)
     s.influence[seat] -= ctx.cat.rules.reroll_cost
+    s.plan.count += 1
     ctx.log.append(
         InfluenceUsed(seat, "reroll", ctx.cat.rules.reroll_cost, f"{colour} {value}->{new}")
     )
@@ -104,11 +117,13 @@ def flip_done(ctx: Ctx) -> None:
     s = ctx.s
     seat = s.turn
     district = s.districts[seat]
+    ctx.forget()
     for _, c, v, _ in s.plan.dice:
         district.remove((c, v))
     district.extend((c, 7 - v) for _, c, v, _ in s.plan.dice)
     cost = ctx.cat.rules.flip_cost
     s.influence[seat] -= cost
+    s.plan.count += 1
     detail = ", ".join(f"{c} {v}" for _, c, v, _ in s.plan.dice)
     ctx.log.append(InfluenceUsed(seat, "flip", cost, detail))
     s.plan.dice = []
@@ -122,5 +137,6 @@ def hire(ctx: Ctx) -> None:
     seat = s.turn
     s.supply[seat] += 1
     s.influence[seat] -= ctx.cat.rules.hire_cost
+    s.plan.count += 1
     ctx.log.append(InfluenceUsed(seat, "hire", ctx.cat.rules.hire_cost, ""))
     _after(ctx)

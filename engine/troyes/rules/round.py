@@ -76,6 +76,7 @@ def start_round(ctx: Ctx) -> None:
     s, cat = ctx.s, ctx.cat
     s.round += 1
     s.plan = Plan()
+    ctx.forget()
     tournament = s.options.get("tournament") == "on" and s.seats >= 3
     s.direction = -1 if tournament and s.round == s.rounds else 1
     if s.round <= 3:  # phase 0: the level-N card of each colour is revealed in round N
@@ -83,12 +84,13 @@ def start_round(ctx: Ctx) -> None:
         for card in s.activity:
             if cat.cards[card].level == s.round:
                 ctx.log.append(CardRevealed(card))
-    _income(ctx)
-    _workforce(ctx)
+    income(ctx)
+    workforce(ctx)
     events_phase.start(ctx)
 
 
-def _income(ctx: Ctx) -> None:
+def income(ctx: Ctx) -> None:
+    """Phase 1: 10 deniers each, then salaries; a seat that cannot pay in full loses 2 VP."""
     s, r = ctx.s, ctx.cat.rules
     for seat in range(s.seats):
         salary = sum(standing(s, seat, b) * r.salary[name] for b, name in enumerate(BUILDINGS))
@@ -99,7 +101,8 @@ def _income(ctx: Ctx) -> None:
         ctx.log.append(IncomePaid(seat, r.income, salary, paid, lost))
 
 
-def _workforce(ctx: Ctx) -> None:
+def workforce(ctx: Ctx) -> None:
+    """Phase 2: one die of the building colour per standing citizen, into its district."""
     s, cat = ctx.s, ctx.cat
     rng = ctx.random()
     for district in range(s.seats + 1):

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import StaleStateError
+from engine.sessions.errors import NotInLobbyError
+from engine.sessions.lobby import NewGame
 from engine.sessions.store import Store, Tx
 from tests.engine.sessions.conftest import make_manager, start_game
 
@@ -124,3 +126,21 @@ async def test_the_optimistic_check_refuses_a_write_based_on_an_old_read(
             await second.play(out.game_id, 1, out.version, "add 2")
         monkeypatch.undo()
         assert [m.action for m in await two.moves(out.game_id)] == ["add 1"]
+
+
+async def test_two_processes_starting_one_lobby_start_it_once(db_path, clock, monkeypatch):
+    async with await Store.open(db_path) as one, await Store.open(db_path) as two:
+        first, second = make_manager(one, clock), make_manager(two, clock)
+        info = await first.create_lobby(1, NewGame("toy"))
+        await first.join(info.game_id, 2)
+        old = await second._load(info.game_id)  # still a lobby when this process read it
+        await first.start(info.game_id, 1)
+
+        async def stale_load(game_id):
+            return old
+
+        monkeypatch.setattr(second, "_load", stale_load)
+        with pytest.raises(NotInLobbyError):
+            await second.start(info.game_id, 1)
+        monkeypatch.undo()
+        assert (await second.verify(info.game_id)).ok

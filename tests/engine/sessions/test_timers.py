@@ -183,3 +183,17 @@ async def test_overlapping_ticks_fire_each_timer_once(manager, clock):
     first, second = await asyncio.gather(manager.tick(), manager.tick())
     kinds = [n.kind for o in (*first, *second) for n in o.notices]
     assert kinds.count(NoticeKind.TIMED_OUT) == 1
+
+
+async def test_when_every_player_has_timed_out_the_game_is_abandoned(manager, clock):
+    out = await start_game(manager, control=DAY)
+    clock.advance(hours=24)
+    [first] = await manager.tick()
+    assert first.status is Status.ACTIVE  # player 2 is still there
+    clock.advance(hours=24)
+    [second] = await manager.tick()
+    assert second.status is Status.ABANDONED
+    assert [n.kind for n in second.notices] == [NoticeKind.TIMED_OUT, NoticeKind.ABANDONED]
+    assert second.moves == ()
+    assert await manager.waiting_on(2) == []
+    assert (await manager.verify(out.game_id)).ok

@@ -100,6 +100,12 @@ def _check_tiles(state: TrajanState) -> None:
     assert sorted(bonus) == sorted(b.id for b in CAT.bonus_tiles)
 
 
+def _hidden_sizes(state: TrajanState) -> tuple[int, ...]:
+    """Return the sizes of every face-down pile and stack (a draw shrinks one)."""
+    piles = (state.deck, state.forum_pile, state.extra_pile, state.demand_pile, state.bonus_bag)
+    return (*(len(p) for p in piles), *(len(s) for s in state.stacks))
+
+
 def check_step(before: TrajanState, action, step) -> None:
     """Assert the per-move rules: legal, input untouched, version +1, JSON round trip."""
     snapshot = ENGINE.to_json(before)
@@ -108,6 +114,8 @@ def check_step(before: TrajanState, action, step) -> None:
     assert after.version == before.version + 1
     assert ENGINE.from_json(ENGINE.to_json(after)) == after
     check_invariants(after)
+    if _hidden_sizes(after) != _hidden_sizes(before) or before.phase != after.phase == "setup_card":
+        assert step.irreversible, f"{action} drew or revealed without marking the step"
     actions = ENGINE.legal_actions(after)
     if after.pending is None:
         assert actions == []

@@ -1,6 +1,6 @@
 """The six actions with every option (SEED; brief §4)."""
 
-from engine.trajan.events import Shipped
+from engine.trajan.events import ActionUnavailable, Shipped
 from engine.trajan.state import TrajanState
 from tests.engine.trajan.helpers import (
     ENGINE,
@@ -188,8 +188,11 @@ def test_seed_senate_example_four_to_five_scores_five():
 def test_the_senate_is_closed_on_its_last_space():
     state = fresh()
     state.players[0].senate = 7
-    state = to_action(state, "senate")
-    assert kind_of(state) != "senate"
+    state.players[0].bowls = ("", "", "B", "", "", "BYYGGOOPPWW")
+    step = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    assert kind_of(step.state) != "senate"
+    assert ActionUnavailable(0, "senate") in step.events
+    assert "cannot take the Senate action" in ENGINE.describe_event(ActionUnavailable(0, "senate"))
 
 
 def test_construction_recruit_and_a_first_site_anywhere():

@@ -8,6 +8,7 @@ import pytest
 from engine.core.errors import CatalogError
 from engine.trajan.catalog import DATA_DIR, load_catalog
 from engine.trajan.rules.turn import EFFECTS
+from engine.trajan.state import TOKENS
 from tests.engine.trajan.helpers import CAT
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -25,6 +26,15 @@ def test_component_counts_match_the_box():
     assert {
         c.id: sum(1 for t in CAT.trajan_tiles if t.category == c.id) for c in CAT.categories
     } == dict.fromkeys(("cards", "plus2", "vp9", "workers", "legion", "demand"), 9)
+
+
+def test_the_state_token_count_matches_the_data():
+    assert CAT.figures.tokens_per_player == TOKENS
+
+
+def test_the_plus2_supply_covers_one_marker_per_action_for_four_players():
+    # The engine allows at most one [+2] marker per action, so the supply never runs out.
+    assert CAT.figures.plus2_markers == 4 * len(CAT.actions)
 
 
 def test_every_effect_in_data_is_registered_and_every_registered_effect_is_used():

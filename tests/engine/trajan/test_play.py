@@ -18,8 +18,11 @@ from tests.engine.trajan.helpers import (
     ENGINE,
     check_invariants,
     check_step,
+    fresh,
+    kind_of,
     play_setup,
     seat_of,
+    to_action,
 )
 
 GOLDEN = Path(__file__).resolve().parents[2] / "playthroughs" / "trajan_seed_1.json"
@@ -62,6 +65,14 @@ def test_a_finished_game_refuses_moves_and_json_checks_its_schema():
         ENGINE.from_json({**data, "schema": 99})
     with pytest.raises(ValueError, match="not a trajan state"):
         ENGINE.from_json({**data, "game": "troyes"})
+    with pytest.raises(ValueError, match="phase"):
+        ENGINE.from_json({**data, "phase": "lunch"})
+    broken = json.loads(json.dumps(data))
+    broken["players"][0]["supply"] = 14
+    with pytest.raises(ValueError, match="player tokens"):
+        ENGINE.from_json(broken)
+    with pytest.raises(ValueError, match="keys differ"):
+        ENGINE.from_json({k: v for k, v in data.items() if k != "deck"})
     state.pending = None
     with pytest.raises(GameOverError):
         ENGINE.apply(state, Build(3))
@@ -105,6 +116,7 @@ def test_golden_playthrough_replays_to_the_recorded_scores():
     assert result is not None
     assert list(result.scores) == record["scores"]
     assert list(result.ranks) == record["ranks"]
+    assert [dict(b) for b in result.breakdown] == record["breakdown"]
 
 
 @settings(max_examples=15, deadline=None)
@@ -123,3 +135,13 @@ def test_any_sequence_of_legal_moves_keeps_the_invariants(seats, seed, picks):
         step = ENGINE.apply(state, action)
         check_step(state, action, step)
         state = step.state
+
+
+def test_greedy_ships_four_of_a_kind_and_finishes_the_load():
+    state = to_action(fresh(), "seaport")
+    state.players[0].hand = ("wine", "wine", "wine", "wine")
+    greedy = GreedyPlayer()
+    while kind_of(state) in ("seaport", "ship"):
+        state = ENGINE.apply(state, greedy.choose(ENGINE, state)).state
+    assert state.players[0].vp == 20
+    assert state.players[0].display == ("wine",) * 4

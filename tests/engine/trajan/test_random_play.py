@@ -32,7 +32,7 @@ def test_the_same_seed_and_moves_give_the_same_game():
 
 @pytest.mark.parametrize("options", [{"bowl_colours": "distinct"}, {"time_track": "fm"}])
 def test_random_games_with_each_option_reach_the_end(options):
-    for seed in range(3):
+    for seed in range(1):
         state = ENGINE.new_state(options, 3, seed)
         while state.pending is not None:
             actions = ENGINE.legal_actions(state)

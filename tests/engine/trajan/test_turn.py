@@ -197,3 +197,19 @@ def test_five_or_more_mixed_markers_are_chosen_one_at_a_time_first():
     state = do(state, "sow 2 pink")
     assert len(texts(state)) == 24
     assert texts(state)[0] == "sow 3 blue yellow green orange"
+
+
+def test_seed_example_each_bowl_carries_its_own_action():
+    # SEED: "La acción militar está asignada a esta bandeja" - bowl III is the military bowl;
+    # the circle runs seaport, forum, military, senate, Trajan, construction (brief §3.1).
+    expected = ["seaport", "forum", "military", "senate", "trajan", "construction"]
+    for bowl, action in enumerate(expected):
+        state = fresh()
+        bowls = [""] * 6
+        bowls[(bowl - 1) % 6] = "B"
+        bowls[(bowl + 3) % 6] = "BYYGGOOPPWW"
+        state.players[0].bowls = tuple(bowls)
+        state.players[0].hand = ("wine",)
+        state = do(state, f"bowl {(bowl - 1) % 6 + 1}")
+        assert state.target == bowl
+        assert kind_of(state) == action

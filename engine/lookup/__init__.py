@@ -1,0 +1,121 @@
+"""Rule and card lookups in English and Spanish for Trajan, Troyes and The Ladies of Troyes.
+
+The cogs need three calls: `lookup(query, lang, game, kind)`, `autocomplete(partial, lang, game,
+kind)` and `entry(id, lang)`. They exist as methods of `RulesIndex` (build one with
+`build_index` or `default_index` at start-up, which fails fast on a broken data file, and inject
+it), and as module functions over one shared index of the repository's data (`shared_index`).
+`kind="card"` limits a search to cards and tiles (/card), `kind="rule"` to rules.
+"""
+
+import functools
+from collections.abc import Iterable
+from pathlib import Path
+
+from engine.lookup.cards import CardRow, card_entry, read_card_rows
+from engine.lookup.index import RulesIndex
+from engine.lookup.lang import language_of_locale, resolve_language
+from engine.lookup.loader import load_rules
+from engine.lookup.model import (
+    GAMES,
+    LANGS,
+    Entry,
+    Game,
+    Hit,
+    Kind,
+    Lang,
+    LocalEntry,
+    LookupDataError,
+    LookupResult,
+    Stage,
+)
+
+__all__ = [
+    "GAMES",
+    "LANGS",
+    "CardRow",
+    "Entry",
+    "Game",
+    "Hit",
+    "Kind",
+    "Lang",
+    "LocalEntry",
+    "LookupDataError",
+    "LookupResult",
+    "RulesIndex",
+    "Stage",
+    "autocomplete",
+    "build_index",
+    "default_index",
+    "entry",
+    "language_of_locale",
+    "lookup",
+    "read_card_rows",
+    "resolve_language",
+    "shared_index",
+]
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+
+def build_index(
+    rules_dir: Path,
+    card_rows: Iterable[CardRow] = (),
+    manual_cards_dir: Path | None = None,
+) -> RulesIndex:
+    """Build the lookup index from the rule files, generated card entries and hand-written cards.
+
+    Args:
+        rules_dir: the folder holding en/ and es/ rule files (data/rules).
+        card_rows: rows read by `read_card_rows` from data/trajan and data/troyes.
+        manual_cards_dir: hand-written card entries (data/rules_cards_manual), used only for a
+            game whose data folder has no card rows yet (same ids as the generated entries).
+
+    Raises:
+        LookupDataError: a file is invalid; the message names the file and the entry.
+    """
+    entries = load_rules(rules_dir)
+    rule_ids = {e.id for e in entries}
+    manual = load_rules(manual_cards_dir, "card") if manual_cards_dir is not None else []
+    known = rule_ids | {e.id for e in manual}
+    rows = list(card_rows)
+    generated = [card_entry(row, known) for row in rows]
+    # Once a game's data has card rows, its hand-written cards give way entirely (The Ladies
+    # of Troyes counts apart: its rows may come later than the base game's).
+    covered = {(row.folder, row.game) for row in rows}
+    kept_manual = [e for e in manual if (e.id.split(".", 1)[0], e.game) not in covered]
+    return RulesIndex([*entries, *kept_manual, *generated])
+
+
+def default_index(data_dir: Path = DATA_DIR) -> RulesIndex:
+    """Build the index from the repository's data folder (rules, game data, hand-written cards)."""
+    manual = data_dir / "rules_cards_manual"
+    return build_index(
+        data_dir / "rules",
+        read_card_rows(data_dir),
+        manual if manual.is_dir() else None,
+    )
+
+
+@functools.cache
+def shared_index() -> RulesIndex:
+    """Return the one index of the repository's data, built on first use (call it at start-up)."""
+    return default_index()
+
+
+def lookup(
+    query: str, lang: Lang, game: Game | None = None, kind: Kind | None = None
+) -> LookupResult:
+    """Find the entry a player means, in the shared index (see `RulesIndex.lookup`)."""
+    return shared_index().lookup(query, lang, game, kind)
+
+
+def autocomplete(
+    partial: str, lang: Lang, game: Game | None = None, kind: Kind | None = None
+) -> list[tuple[str, str]]:
+    """Return up to 25 (name, entry id) choices from the shared index."""
+    return shared_index().autocomplete(partial, lang, game, kind)
+
+
+def entry(entry_id: str, lang: Lang) -> LocalEntry:
+    """Return one entry of the shared index in a language; raise KeyError if unknown."""
+    return shared_index().entry(entry_id, lang)

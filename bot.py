@@ -35,7 +35,7 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play")
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules")
 DYNAMIC_ITEMS = (*controls.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 

@@ -211,6 +211,8 @@ class MoveSelect(
                        for c in part]  # fmt: skip
             pages = (len(choices.choices) + PAGE - 1) // PAGE
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
+            if pages == 1:
+                placeholder = t(lang, "play.pick_one")
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"dn:s:{game}:{version}:{page}", options=options, placeholder=placeholder
         )

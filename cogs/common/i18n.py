@@ -90,5 +90,14 @@ class CatalogTranslator(app_commands.Translator):
         """Return the Spanish text for es-ES and es-419, else None (the English default)."""
         if locale not in _SPANISH:
             return None
-        table: dict[str, str] = _catalog("es").get("commands", {})
-        return table.get(string.message)
+        return spanish_commands().get(string.message)
+
+
+@cache
+def spanish_commands() -> dict[str, str]:
+    """Return the [commands] tables of es.toml and of every other *.es.toml (e.g. rules)."""
+    table: dict[str, str] = {}
+    for path in sorted(I18N_DIR.glob("*es.toml")):
+        with path.open("rb") as fh:
+            table.update(tomllib.load(fh).get("commands", {}))
+    return table

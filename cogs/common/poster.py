@@ -91,7 +91,7 @@ class Poster:
 
     def _name(self, user_id: int | None, ai: str | None) -> str:
         if user_id is None:
-            return f"AI ({ai})"
+            return "AI"
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)

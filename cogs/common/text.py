@@ -14,20 +14,20 @@ import discord
 
 from cogs.common.i18n import t
 from engine.sessions import LogLine, Notice, NoticeKind, Outcome
+from render.palette import seat_label
 
 LIMIT = 1900
-LETTERS = "ABCD"
+MAX_SEATS = 4
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
 _LEAD = re.compile(r"^[Pp]layer [1-4]:\s*")
 _PLAYER = re.compile(r"\b[Pp]layer ([1-4])\b")
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:
-    """Return a seat's player name with its letter, as the board image shows it."""
+    """Return a seat's player name with its mark, exactly as the board image shows it."""
     if seat is None:
         return "?"
-    name = names[seat] if seat < len(names) else f"Player {LETTERS[seat]}"
-    return f"{name} ({LETTERS[seat]})"
+    return seat_label(seat, tuple(names))
 
 
 def named(line: str, names: Sequence[str]) -> str:
@@ -35,7 +35,7 @@ def named(line: str, names: Sequence[str]) -> str:
 
     def swap(found: re.Match[str]) -> str:
         seat = int(found[1]) - 1
-        return seat_name(seat, names) if 0 <= seat < len(LETTERS) else found[0]
+        return seat_name(seat, names) if 0 <= seat < MAX_SEATS else found[0]
 
     return _PLAYER.sub(swap, line)
 
@@ -48,9 +48,12 @@ def when(moment: datetime | None) -> str:
 def _line(line: LogLine, names: Sequence[str]) -> str:
     who = seat_name(line.seat, names)
     head = f"`{line.version:>3}` **{who}**: {named(line.text, names)}"
-    if line.by.value != "player":
-        head += " *(AI)*" if line.by.value in ("ai", "stand_in") else ""
+    if line.by.value == "stand_in":
+        head += " *(AI stand-in)*"
+    said = head.lower()
+    # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
     events = [named(e, names) for e in line.events if e]
+    events = [e for e in events if e.partition(": ")[2].lower() not in said or ": " not in e]
     return head + ("\n" + "\n".join(f"      \N{BULLET} {e}" for e in events) if events else "")
 
 

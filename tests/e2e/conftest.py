@@ -56,10 +56,12 @@ def open_game(table: BotHarness, host: Actor, **options: object) -> tuple[int, S
     return number, lobby
 
 
-def start_game(table: BotHarness, host: Actor, lobby: Seen, number: int) -> ChannelRef:
+def start_game(
+    table: BotHarness, host: Actor, lobby: Seen, number: int, game: str = "Trajan"
+) -> ChannelRef:
     """Press Start and return the game's thread once its first board is there."""
     host.click(lobby, f"dn:l:{number}:start").wait_acked()
-    thread = host.wait_thread(f"Trajan #{number}", timeout=30)
+    thread = host.wait_thread(f"{game} #{number}", timeout=30)
     host.wait_message(thread, lambda m: m.author_is_bot and "**Now:**" in m.content, timeout=30)
     return thread
 

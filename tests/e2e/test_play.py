@@ -219,3 +219,16 @@ def test_a_complete_three_player_trajan_game(make_table):
     assert end.attachments[0].filename == "score.png"
     assert "1. " in end.content
     assert "replay exactly" in verified(table, number)
+
+
+@pytest.mark.slow
+def test_a_complete_three_player_troyes_game(make_table):
+    table = make_table()
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, lobby = open_game(table, alice, game="troyes", players=3, ai=1)
+    bob.click(lobby, f"dn:l:{number}:join").wait_reply()
+    thread = start_game(table, alice, lobby, number, game="Troyes")
+    play_until(table, thread, lambda n: False, max_moves=3000)
+    end = alice.wait_message(thread, lambda m: "is over" in m.content, timeout=60)
+    assert end.attachments[0].filename == "score.png"
+    assert "replay exactly" in verified(table, number)

@@ -1,0 +1,37 @@
+"""bot.py's settings: read once from the environment, the token never shown."""
+
+import importlib.util
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+BOT_FILE = Path(__file__).resolve().parents[2] / "bot.py"
+
+
+@pytest.fixture(scope="module")
+def bot_module():
+    spec = importlib.util.spec_from_file_location("denarius_bot", BOT_FILE)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["denarius_bot"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_settings_come_from_the_environment_with_defaults(bot_module):
+    settings = bot_module.Settings.from_env({"DISCORD_TOKEN": "secret-token", "DEV_GUILD_ID": "42"})
+    assert settings.dev_guild_id == 42
+    assert str(settings.database_path) == "var/games.db"
+    assert settings.log_level == "INFO"
+    assert settings.api_base is None
+    assert settings.clock_offset == timedelta()
+    assert "secret-token" not in repr(settings)
+    assert "secret-token" not in str(settings)
+
+
+def test_a_missing_token_stops_with_a_clear_message(bot_module):
+    with pytest.raises(SystemExit, match="DISCORD_TOKEN"):
+        bot_module.Settings.from_env({"DATABASE_PATH": "x.db"})

@@ -1,0 +1,70 @@
+"""Undo, /games mine, reminders with mute, and a Spanish-speaking player."""
+
+from localdiscord.harness import BotHarness
+from tests.e2e.conftest import (
+    board,
+    controls,
+    decider,
+    open_game,
+    press_first,
+    start_game,
+    version_of,
+    wait_new_board,
+)
+
+
+def solo(table: BotHarness, **options: object):
+    alice = table.users["alice"]
+    number, lobby = open_game(table, alice, players=2, ai=1, **options)
+    return number, start_game(table, alice, lobby, number)
+
+
+def test_undo_within_your_own_turn_and_games_waiting_on_you(table):
+    alice = table.users["alice"]
+    number, thread = solo(table)
+    mine = alice.slash(table.channel, "games mine", {}).wait_reply()
+    assert mine.ephemeral
+    assert f"#{number}" in mine.content
+    current = board(alice, thread)
+    assert decider(current) == alice.id  # the AI moves until a human must decide
+    press_first(alice, current, thread)
+    moved = wait_new_board(alice, thread, version_of(current))
+    undone = alice.slash(thread, "game undo", {}).wait_reply()
+    assert undone.ephemeral
+    back = wait_new_board(alice, thread, version_of(moved))
+    assert "took back" in back.content
+    log = alice.slash(thread, "game log", {}).wait_reply()
+    assert log.ephemeral
+
+
+def test_a_reminder_pings_before_the_deadline_and_can_be_muted(make_table):
+    table = make_table()
+    alice = table.users["alice"]
+    _, thread = solo(table, time_control="24h")
+    assert table.bot is not None
+    table.bot.env["DENARIUS_CLOCK_OFFSET"] = str(17 * 3600)  # 7 h before the deadline
+    table.restart(kill=True)
+    reminder = alice.wait_message(thread, lambda m: "a reminder" in m.content, timeout=30)
+    assert alice.name in reminder.mentions
+    mute = next(b for b in reminder.buttons() if b["custom_id"].endswith(":turn"))
+    muted = alice.click(reminder, mute["custom_id"]).wait_reply()
+    assert muted.ephemeral
+    assert "muted" in muted.content
+
+
+def test_a_spanish_player_gets_spanish_replies_and_command_names(table):
+    elena = table.ld.add_user("elena", locale="es-ES")
+    game = next(c for c in table.ld.commands() if c["name"] == "game")
+    assert game["name_localizations"]["es-ES"] == "partida"
+    assert game["name_localizations"]["es-419"] == "partida"
+    alice = table.users["alice"]
+    _, thread = solo(table)
+    current = board(alice, thread)
+    item = next(c for c in controls(current) if c["custom_id"].startswith(("dn:m:", "dn:s:")))
+    if item["type"] == 2:
+        ref = elena.click(current, item["custom_id"])
+    else:
+        ref = elena.select(current, item["custom_id"], [item["options"][0]["value"]])
+    ref.wait_acked()
+    reply = elena.wait_message(thread, lambda m: m.ephemeral, timeout=15)
+    assert reply.content == "No juegas en esta partida."

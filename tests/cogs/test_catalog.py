@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -62,9 +63,8 @@ def test_locales_map_to_catalog_languages(locale, lang):
 async def test_the_translator_answers_only_for_spanish_locales():
     translator = i18n.CatalogTranslator()
     text = discord.app_commands.locale_str("Open a lobby for a new game")
-    context = discord.app_commands.TranslationContext(
-        discord.app_commands.TranslationContextLocation.other, None
-    )
+    location: Any = discord.app_commands.TranslationContextLocation.other
+    context: Any = discord.app_commands.TranslationContext(location, None)
     spanish = await translator.translate(text, discord.Locale.latin_american_spanish, context)
     assert spanish == "Abrir una sala para una partida nueva"
     assert await translator.translate(text, discord.Locale.american_english, context) is None

@@ -1,5 +1,6 @@
 """Captions of posted messages: names as on the images, within Discord's limits."""
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from cogs.common import text
@@ -8,12 +9,17 @@ from engine.sessions import By, LogLine, Outcome, Status, Turn
 NAMES = ("alice", "bob", "AI")
 
 
-def line(version, seat, move, *events):
+def line(version: int, seat: int, move: str, *events: str) -> LogLine:
     at = datetime(2026, 1, 1, tzinfo=UTC)
     return LogLine(version, seat, None, By.PLAYER, move, move, events, False, at)
 
 
-def outcome(moves=(), catch_up=(), ping=None, turn_user=7):
+def outcome(
+    moves: Sequence[LogLine] = (),
+    catch_up: Sequence[LogLine] = (),
+    ping: int | None = None,
+    turn_user: int = 7,
+) -> Outcome:
     at = datetime(2026, 1, 1, tzinfo=UTC)
     turn = Turn(1, "bowl", turn_user, "Player 2: choose a bowl.", at, None)
     return Outcome(3, 10, Status.ACTIVE, tuple(moves), (), turn, ping, tuple(catch_up),

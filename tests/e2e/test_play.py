@@ -182,6 +182,8 @@ def test_a_bot_killed_during_a_move_keeps_it_once(make_table):
     deadline = time.monotonic() + 20
     while moves_in_db(table, number)[0] == before and time.monotonic() < deadline:
         time.sleep(0.05)
+    # The old board still shows its controls: a second press is refused as out of date.
+    assert "out of date" in answer(table, press(who, current)).content
     assert table.bot is not None
     table.bot.env.pop("DENARIUS_FAULT")
     table.restart(kill=True)
@@ -232,3 +234,18 @@ def test_a_complete_three_player_troyes_game(make_table):
     end = alice.wait_message(thread, lambda m: "is over" in m.content, timeout=60)
     assert end.attachments[0].filename == "score.png"
     assert "replay exactly" in verified(table, number)
+
+
+def test_resigning_hands_the_seat_to_an_ai_and_an_admin_can_abandon(table):
+    number, thread = two_humans(table)
+    bob, alice = table.users["bob"], table.users["alice"]
+    done = bob.slash(thread, "game resign", {}).wait_reply()
+    assert done.ephemeral
+    notice = alice.wait_message(thread, lambda m: "resigned" in m.content, timeout=30)
+    assert "bob" in notice.content
+    alice.slash(thread, "game abandon", {}).wait_reply()  # alice owns the server
+    end = alice.wait_message(thread, lambda m: "is over" in m.content, timeout=30)
+    assert "abandoned" in end.content
+    late = bob.slash(thread, "game status", {}).wait_reply()
+    assert f"#{number}" in late.content
+    assert "abandoned" in late.content

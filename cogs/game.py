@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from cogs import lobby
 from cogs.common import text
-from cogs.common.controls import undo as undo_move
+from cogs.common.acting import undo as undo_move
 from cogs.common.errors import refuse, reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_of, t

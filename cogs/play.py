@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common.controls import act, jump_url
+from cogs.common.acting import act
+from cogs.common.controls import jump_url
 from cogs.common.errors import reply
 from cogs.common.find import find_game
 from cogs.common.i18n import lang_of, t

@@ -8,14 +8,13 @@ Up to 20 choices are buttons; more become a select menu of 25 per page with page
 A move that reveals a die, card or secret (undo cannot cross it) asks for a confirmation.
 """
 
-import asyncio
 import logging
 import re
 from typing import Any
 
 import discord
 
-from cogs.common.errors import refuse, reply, report_failure
+from cogs.common.errors import refuse, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
 from engine.core.errors import GameError, StaleStateError
@@ -45,71 +44,6 @@ def _ids(match: re.Match[str]) -> tuple[int, int]:
 
 def _clip(text: str, size: int = LABEL) -> str:
     return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
-
-
-async def act(
-    interaction: discord.Interaction[Any], game: int, version: int, move: int | str, *, sure: bool
-) -> None:
-    """Play a move for the clicking user: confirm first if it reveals, then post the outcome.
-
-    `move` is a button index, or a typed notation from `/move` (confirmed by typing it).
-    """
-    rt = remember(interaction)
-    lang = lang_of(interaction.locale)
-    typed = interaction.type is discord.InteractionType.application_command
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=typed, thinking=typed)
-    try:
-        if not sure and await rt.sessions.reveals(game, interaction.user.id, version, move):
-            await _confirm(interaction, game, version, move, lang)
-            return
-        outcome = await rt.sessions.play(game, interaction.user.id, version, move)
-    except StaleStateError as error:
-        await stale(interaction, game, error)
-        return
-    except GameError as error:
-        await refuse(interaction, error)
-        return
-    except Exception as error:
-        await report_failure(interaction, error)
-        raise
-    if rt.fault == "after_play":  # test hook: the move is saved; the process gets killed here
-        await asyncio.sleep(3600)
-    await rt.poster.post(outcome)
-    if typed:
-        await reply(interaction, t(lang, "play.undo_done"))
-
-
-async def _confirm(
-    interaction: discord.Interaction[Any], game: int, version: int, move: int | str, lang: str
-) -> None:
-    choices = (await remember(interaction).sessions.choices(game)).choices
-    index = (
-        move
-        if isinstance(move, int)
-        else next((c.index for c in choices if c.notation == move.strip().lower()), 0)
-    )
-    view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(game, version, index))
-    await reply(interaction, t(lang, "play.confirm", move=choices[index].label), view=view)
-
-
-async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
-    """Say the board is out of date; give fresh controls to the decider, a link to others."""
-    rt = remember(interaction)
-    lang = lang_of(interaction.locale)
-    now = await rt.sessions.current(game)
-    if now.turn is None:
-        await refuse(interaction, error)
-        return
-    if now.turn.user_id == interaction.user.id:
-        choices = await rt.sessions.choices(game)
-        view = controls(choices, lang)
-        await reply(interaction, t(lang, "play.stale_mine", prompt=now.turn.prompt), view=view)
-        return
-    guild = interaction.guild_id
-    url = jump_url(guild, now.thread_id, now.board_message_id)
-    await reply(interaction, t(lang, "play.stale", url=url))
 
 
 def controls(
@@ -165,6 +99,8 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the move (after a confirmation if it reveals something)."""
+        from cogs.common.acting import act  # noqa: PLC0415 - acting.py imports this module
+
         await act(interaction, self.game, self.version, self.index, sure=False)
 
 
@@ -191,6 +127,8 @@ class ConfirmButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the confirmed move."""
+        from cogs.common.acting import act  # noqa: PLC0415 - acting.py imports this module
+
         await act(interaction, self.game, self.version, self.index, sure=True)
 
 
@@ -230,6 +168,8 @@ class MoveSelect(
         """Play the picked move."""
         data: Any = interaction.data or {}
         values = data.get("values") or ["-1"]
+        from cogs.common.acting import act  # noqa: PLC0415 - acting.py imports this module
+
         await act(interaction, self.game, self.version, int(values[0]), sure=False)
 
 
@@ -265,6 +205,8 @@ class PageButton(
             await refuse(interaction, error)
             return
         if choices.version != self.version:
+            from cogs.common.acting import stale  # noqa: PLC0415 - acting.py imports this module
+
             await stale(interaction, self.game, StaleStateError(t(lang, "error.stale")))
             return
         if choices.turn.user_id != interaction.user.id:
@@ -318,29 +260,9 @@ class UndoButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask the session manager to undo, and post what it did."""
+        from cogs.common.acting import undo  # noqa: PLC0415 - acting.py imports this module
+
         await undo(interaction, self.game, self.version)
-
-
-async def undo(interaction: discord.Interaction[Any], game: int, version: int | None) -> None:
-    """Undo the user's last move in `game` (at `version`, or the current one) and post it."""
-    rt = remember(interaction)
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    try:
-        if version is None:
-            version = (await rt.sessions.current(game)).version
-        outcome = await rt.sessions.undo(game, interaction.user.id, version)
-    except StaleStateError as error:
-        await stale(interaction, game, error)
-        return
-    except GameError as error:
-        await refuse(interaction, error)
-        return
-    except Exception as error:
-        await report_failure(interaction, error)
-        raise
-    await rt.poster.post(outcome)
-    await reply(interaction, t(lang_of(interaction.locale), "play.undo_done"))
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -19,8 +19,8 @@ from render.palette import seat_label
 LIMIT = 1900
 MAX_SEATS = 4
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
-_LEAD = re.compile(r"^[Pp]layer [1-4]:\s*")
-_PLAYER = re.compile(r"\b[Pp]layer ([1-4])\b")
+_LEAD = re.compile(r"^(?:[Pp]layer|[Jj]ugador) [1-4]:\s*")
+_PLAYER = re.compile(r"\b(?:[Pp]layer|[Jj]ugador) ([1-4])\b")
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:

@@ -21,7 +21,7 @@ from localdiscord.model import Json
 
 REPO = Path(__file__).resolve().parents[2]
 BOT = [sys.executable, str(REPO / "bot.py")]
-NOW = re.compile(r"\*\*Now:\*\* <@(\d+)>")
+NOW = re.compile(r"\*\*(?:Now|Ahora):\*\* <@(\d+)>")
 MOVE_ID = re.compile(r"^dn:([mskp]):(\d+):(\d+):(\d+)$")
 
 
@@ -52,17 +52,22 @@ def make_table(tmp_path: Path) -> Iterator[Callable[..., BotHarness]]:
 def open_game(table: BotHarness, host: Actor, **options: object) -> tuple[int, Seen]:
     """Run `/game new` and return the game number and the lobby message."""
     lobby = host.slash(table.channel, "game new", {"game": "trajan", **options}).wait_reply()
-    number = int(re.search(r"#(\d+)", lobby.content)[1])  # type: ignore[index]
+    number = int(re.search(r"(?:#|n\.º )(\d+)", lobby.content)[1])  # type: ignore[index]
     return number, lobby
 
 
 def start_game(
-    table: BotHarness, host: Actor, lobby: Seen, number: int, game: str = "Trajan"
+    table: BotHarness,
+    host: Actor,
+    lobby: Seen,
+    number: int,
+    game: str = "Trajan",
+    name: str | None = None,
 ) -> ChannelRef:
     """Press Start and return the game's thread once its first board is there."""
     host.click(lobby, f"dn:l:{number}:start").wait_acked()
-    thread = host.wait_thread(f"{game} #{number}", timeout=30)
-    host.wait_message(thread, lambda m: m.author_is_bot and "**Now:**" in m.content, timeout=30)
+    thread = host.wait_thread(name or f"{game} #{number}", timeout=30)
+    host.wait_message(thread, lambda m: m.author_is_bot and bool(controls(m)), timeout=30)
     return thread
 
 
@@ -83,7 +88,7 @@ def board(actor: Actor, thread: ChannelRef) -> Seen:
     """Return the newest bot message in the thread that carries move controls or the end."""
     msgs = [m for m in actor.messages(thread) if m.author_is_bot and not m.ephemeral]
     for m in reversed(msgs):
-        if controls(m) or "is over" in m.content:
+        if controls(m) or "is over" in m.content or "ha terminado" in m.content:
             return m
     return msgs[-1]
 

@@ -8,6 +8,7 @@ pointed at the emulator through DISCORD_API_BASE (docs/local-discord.md).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -96,6 +97,7 @@ class GameBot(commands.Bot):
             intents=discord.Intents.default(),  # no privileged intents: slash commands only
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,  # boards are edited by id; a message cache only feeds the GC
         )
         self.settings = settings
         self.sessions = sessions
@@ -175,14 +177,26 @@ async def watch_loop(step: float = 0.005, every: float = 2.0) -> None:
     """
     worst = busiest = 0.0
     since = time.perf_counter()
+    pauses: list[float] = [0.0, 0.0]  # start of the running collection, longest one
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            pauses[0] = time.perf_counter()
+        else:
+            pauses[1] = max(pauses[1], time.perf_counter() - pauses[0])
+
+    gc.callbacks.append(timed)
     while True:
         wall, cpu = time.perf_counter(), time.thread_time()
         await asyncio.sleep(step)
         worst = max(worst, time.perf_counter() - wall - step)
         busiest = max(busiest, time.thread_time() - cpu)
         if time.perf_counter() - since >= every:
-            log.info("loop stall max %.1f ms (loop cpu %.1f ms)", worst * 1000, busiest * 1000)
-            worst = busiest = 0.0
+            log.info(
+                "loop stall max %.1f ms (loop cpu %.1f ms; gc %.1f ms)",
+                worst * 1000, busiest * 1000, pauses[1] * 1000,
+            )  # fmt: skip
+            worst = busiest = pauses[1] = 0.0
             since = time.perf_counter()
 
 

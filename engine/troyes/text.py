@@ -32,7 +32,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "cathedral": "Construir la Catedral", "events": "Combatir un evento…",
         "agriculture": "Agricultura (dados amarillos por denarios)", "no cube": "Sin cubo",
         "dice done": "Dados elegidos", "concede": "No puedo contrarrestar: pierdo PV",
-        "stop": "No contrarrestar más", "supply": "tu reserva", "neutral": "neutral",
+        "stop": "No contrarrestar más", "supply": "tu suministro personal", "neutral": "neutral",
         "district": "distrito",
     },
 }  # fmt: skip

@@ -8,7 +8,10 @@ from tests.engine.troyes.helpers import ENGINE, placed, play, table
 def test_labels_use_the_card_names_of_the_chosen_language():
     assert ENGINE.describe(a.ChooseCard("monk"), "en") == "Activate Monk"
     assert ENGINE.describe(a.ChooseCard("monk"), "es") == "Activar Monje"
-    assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeo"
+    # The seed (the user's Spanish FAQ) calls the permanent event "Merodeador" and the
+    # player's own citizens the "suministro personal".
+    assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeador"
+    assert ENGINE.describe(a.Craftsman("supply"), "es") == "Artesano desde tu suministro personal"
     assert ENGINE.describe(a.Pass(), "es") == "Pasar"
     assert ENGINE.describe(a.TakeDie(1, "red", 5), "en") == "Take red 5 from player 2"
 

@@ -295,3 +295,14 @@ def test_the_priest_cube_is_not_offered_for_a_city_hall_placement():
     s.card_cubes["priest"][0] = 1
     s, _ = play(s, "citizen city_hall")
     assert texts(s) == ["die 0 yellow 2", "back"]
+
+
+def test_a_bishopric_with_a_free_space_expels_nobody():
+    # Seed FAQ: in the Bishopric and City Hall citizens shift right and one is expelled only
+    # "si la fila está llena". A space freed by a craftsman may lie left of the die's space:
+    # the citizens between close the gap instead of pushing one out.
+    s = table(3, cards=CARDS, districts=[[("white", 3)], SPARE, [], []], supply=[1, 0, 0])
+    s.buildings[1] = [None, 1, 2, NEUTRAL, 1, 2]
+    s, _ = play(s, "citizen bishopric", "die 0 white 3")
+    assert s.buildings[1] == [1, 2, 0, NEUTRAL, 1, 2]
+    assert s.lying[1] == []

@@ -154,7 +154,8 @@ PROMPTS = {
         "craftsman": "Where does the craftsman come from?", "cube": "Use a card cube?",
         "dice": "Choose the dice of the group.", "count": "How many times?",
         "mode": "Place cubes or spend them?", "event_cube": "Choose an event for the cube.",
-        "counter": "Counter the black die with your own dice.", "events": "Choose an event.",
+        "counter": "Counter the black {n} with your own dice (red counts double).",
+        "events": "Choose an event.",
         "counter_more": "Counter another black die?", "": "The game is over.",
     },
     "es": {
@@ -163,7 +164,8 @@ PROMPTS = {
         "craftsman": "¿De dónde viene el artesano?", "cube": "¿Usar un cubo de carta?",
         "dice": "Elige los dados del grupo.", "count": "¿Cuántas veces?",
         "mode": "¿Colocar cubos o gastarlos?", "event_cube": "Elige un evento para el cubo.",
-        "counter": "Contrarresta el dado negro con tus dados.", "events": "Elige un evento.",
+        "counter": "Contrarresta el dado negro de {n} con tus dados (los rojos valen doble).",
+        "events": "Elige un evento.",
         "counter_more": "¿Contrarrestar otro dado negro?", "": "La partida ha terminado.",
     },
 }  # fmt: skip

@@ -65,3 +65,11 @@ def test_the_counter_prompt_names_the_black_die_and_the_red_rule():
     assert ENGINE.prompt(s, "es") == (
         "Contrarresta el dado negro de 5 con tus dados (los rojos valen doble)."
     )
+
+
+def test_craftsman_labels_read_naturally():
+    assert ENGINE.describe(a.Craftsman("palace"), "en") == "Craftsman from the Palace"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == "Craftsman moved from Monk"
+    assert ENGINE.describe(a.Craftsman("supply"), "en") == "Craftsman from your supply"
+    assert ENGINE.describe(a.Craftsman("city_hall"), "es") == "Artesano desde el Ayuntamiento"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Artesano movido desde Monje"

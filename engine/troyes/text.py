@@ -22,7 +22,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "agriculture": "Agriculture (yellow dice for deniers)", "no cube": "No card cube",
         "dice done": "Done choosing dice", "concede": "Cannot counter: lose VP",
         "stop": "Counter no more", "supply": "your supply", "neutral": "neutral",
-        "own": "own", "district": "district",
+        "district": "district",
     },
     "es": {
         "palace": "Palacio", "bishopric": "Obispado", "city_hall": "Ayuntamiento",
@@ -32,8 +32,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "cathedral": "Construir la Catedral", "events": "Combatir un evento…",
         "agriculture": "Agricultura (dados amarillos por denarios)", "no cube": "Sin cubo",
         "dice done": "Dados elegidos", "concede": "No puedo contrarrestar: pierdo PV",
-        "stop": "No contrarrestar más", "supply": "tu reserva", "neutral": "neutral",
-        "own": "propio", "district": "distrito",
+        "stop": "No contrarrestar más", "supply": "tu suministro personal", "neutral": "neutral",
+        "district": "distrito",
     },
 }  # fmt: skip
 
@@ -43,21 +43,30 @@ _FORMS: dict[str, dict[str, str]] = {
         "reroll": "Reroll your {c} {n} (influence)",
         "flipdie": "Flip your {c} {n}", "card": "Activate {x}", "event": "Fight {x}",
         "citizen": "Place a citizen in the {b}", "craftsman": "Craftsman from {x}",
-        "cube": "Use a cube from {x}", "die": "Take {c} {n} from {x}", "times": "{n} time(s)",
+        "craftsman_building": "Craftsman from the {x}",
+        "craftsman_card": "Craftsman moved from {x}",
+        "cube": "Use a cube from {x}", "die": "Take {c} {n} from player {k}",
+        "die_own": "Take your {c} {n}", "die_neutral": "Take {c} {n} from the neutral district",
+        "times": "{n} times", "once": "1 time",
         "mode_place": "Place cubes on the card", "mode_use": "Spend cubes for the effect",
         "cubeon": "Put a cube on {x}", "counter": "Counter with your {c} {n}",
-        "next": "Also counter a black {n}", "answer": "Answer: {x}", "seat": "player {n}",
+        "next": "Also counter a black {n}", "answer": "Answer: {x}",
     },
     "es": {
-        "start": "Coloca un ciudadano inicial: {b} espacio {n}",
-        "reroll": "Relanza tu {c} {n} (influencia)",
-        "flipdie": "Voltea tu {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
+        "start": "Colocar un ciudadano inicial: {b}, espacio {n}",
+        "reroll": "Relanzar tu dado {c} {n} (influencia)",
+        "flipdie": "Voltear tu dado {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
         "citizen": "Colocar un ciudadano en el {b}", "craftsman": "Artesano desde {x}",
-        "cube": "Usar un cubo de {x}", "die": "Tomar {c} {n} de {x}", "times": "{n} vez/veces",
+        "craftsman_building": "Artesano desde el {x}",
+        "craftsman_card": "Artesano movido desde {x}",
+        "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} del jugador {k}",
+        "die_own": "Tomar tu dado {c} {n}",
+        "die_neutral": "Tomar el dado {c} {n} del distrito neutral",
+        "times": "{n} veces", "once": "1 vez",
         "mode_place": "Colocar cubos en la carta", "mode_use": "Gastar cubos por el efecto",
-        "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu {c} {n}",
-        "next": "Contrarrestar también un negro {n}",
-        "answer": "Respuesta: {x}", "seat": "jugador {n}",
+        "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu dado {c} {n}",
+        "next": "Contrarrestar también un dado negro de {n}",
+        "answer": "Respuesta: {x}",
     },
 }  # fmt: skip
 
@@ -67,6 +76,15 @@ def _name(cat: Catalog, ident: str, lang: str) -> str:
     if item is None:
         return ident
     return str(item.name_es if lang == "es" else item.name)
+
+
+def _craftsman(cat: Catalog, source: str, lang: str) -> str:
+    w, f = _WORDS[lang], _FORMS[lang]
+    if source.startswith("card:"):
+        return f["craftsman_card"].format(x=_name(cat, source.removeprefix("card:"), lang))
+    if source == "supply":
+        return f["craftsman"].format(x=w["supply"])
+    return f["craftsman_building"].format(x=w.get(source, source))
 
 
 def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  # noqa: PLR0912
@@ -88,15 +106,15 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.ChooseBuilding(b):
             out = f["citizen"].format(b=w[b])
         case a.Craftsman(x):
-            where = w.get(x) if x in w else _name(cat, x.removeprefix("card:"), lang)
-            out = f["craftsman"].format(x=w["supply"] if x == "supply" else where)
+            out = _craftsman(cat, x, lang)
         case a.UseCube(x):
             out = f["cube"].format(x=_name(cat, x, lang))
         case a.TakeDie(d, c, n, as_c):
-            who = w["own"] if d == me else f["seat"].format(n=d + 1)
-            out = f["die"].format(c=w[c], n=n, x=who) + (f" ({w[as_c]})" if as_c in w else "")
+            whose = action.whose or ("own" if d == me else "")
+            form = f[f"die_{whose}"] if whose else f["die"]
+            out = form.format(c=w[c], n=n, k=d + 1) + (f" ({w[as_c]})" if as_c in w else "")
         case a.Times(n):
-            out = f["times"].format(n=n)
+            out = f["once"] if n == 1 else f["times"].format(n=n)
         case a.Mode(m):
             out = f[f"mode_{m}"]
         case a.CubeOnEvent(x):
@@ -148,7 +166,8 @@ PROMPTS = {
         "craftsman": "Where does the craftsman come from?", "cube": "Use a card cube?",
         "dice": "Choose the dice of the group.", "count": "How many times?",
         "mode": "Place cubes or spend them?", "event_cube": "Choose an event for the cube.",
-        "counter": "Counter the black die with your own dice.", "events": "Choose an event.",
+        "counter": "Counter the black {n} with your own dice (red counts double).",
+        "events": "Choose an event.",
         "counter_more": "Counter another black die?", "": "The game is over.",
     },
     "es": {
@@ -157,7 +176,8 @@ PROMPTS = {
         "craftsman": "¿De dónde viene el artesano?", "cube": "¿Usar un cubo de carta?",
         "dice": "Elige los dados del grupo.", "count": "¿Cuántas veces?",
         "mode": "¿Colocar cubos o gastarlos?", "event_cube": "Elige un evento para el cubo.",
-        "counter": "Contrarresta el dado negro con tus dados.", "events": "Elige un evento.",
+        "counter": "Contrarresta el dado negro de {n} con tus dados (los rojos valen doble).",
+        "events": "Elige un evento.",
         "counter_more": "¿Contrarrestar otro dado negro?", "": "La partida ha terminado.",
     },
 }  # fmt: skip

@@ -66,7 +66,7 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
     title = f"{ROMAN[index]} {info.actions[index]}"
     canvas.text(inner.top(28), title, size=20, style=Style.BOLD)
     slot = info.slots[index]
-    mid_y = inner.y + 28 + 18
+    mid_y = inner.y + 28 + 17
     if slot is not None:
         for k, code in enumerate(slot.colours):
             marker(canvas, (inner.x + 16 + k * 36, mid_y), code, 32)
@@ -82,7 +82,7 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
             wrap=False,
         )
     _markers(
-        canvas, Box(inner.x, mid_y + 20, inner.w, inner.bottom - mid_y - 20), info.bowls[index]
+        canvas, Box(inner.x, mid_y + 18, inner.w, inner.bottom - mid_y - 18), info.bowls[index]
     )
 
 
@@ -93,7 +93,7 @@ def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
     if len(codes) <= 2 * BADGES_PER_ROW:
         for k, code in enumerate(codes):
             row, col = divmod(k, BADGES_PER_ROW)
-            marker(canvas, (box.x + 16 + col * 36, box.y + 17 + row * 35), code, 32)
+            marker(canvas, (box.x + 16 + col * 36, box.y + 16 + row * 34), code, 32)
         return
     counts: dict[str, int] = {}
     for code in codes:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
-from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, seat_label
+from render.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
 from render.shapes import chips, panel, token
 from render.trajan_board import GOLD, marker
 
@@ -43,6 +43,7 @@ class PlayerPanel:
     facts: tuple[str, ...] = ()
     owned: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = field(default=())
+    picked: tuple[str, ...] = field(default=())  # cards chosen so far for a display or ship
 
 
 def _bowl_centres(box: Box) -> list[tuple[int, int]]:
@@ -137,15 +138,23 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     chips(canvas, bottom.inset(0, 4), list(info.owned) or ["no tiles yet"], size=20, gap=6)
 
 
-def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str]) -> None:
-    """Draw a player's hand of commodity cards as labelled cards (private image only)."""
+def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[str] = ()) -> None:
+    """Draw a player's hand (private image only); cards already chosen are marked."""
     panel(canvas, box)
     inner = box.inset(14, 10)
-    canvas.text(inner.top(40), f"Your hand: {len(cards)} cards", size=26, style=Style.BOLD)
+    title = f"Your hand: {len(cards)} cards"
+    if picked:
+        title += f" · chosen so far: {len(picked)}"
+    canvas.text(inner.top(40), title, size=26, style=Style.BOLD)
+    still = list(picked)
     area = inner.below(52)
     per_row = 3
     rows = max(6, math.ceil(len(cards) / per_row))
     cells = [c for r in area.rows(rows, gap=8) for c in r.cols(per_row, gap=8)]
     for name, cell in zip(cards, cells, strict=False):
-        canvas.rounded(cell, 10, (250, 244, 228), INK, 2)
-        canvas.text(cell.inset(8, 2), name, size=22, align="center", style=Style.BOLD)
+        chosen = name in still
+        if chosen:
+            still.remove(name)
+        canvas.rounded(cell, 10, (250, 244, 228), HIGHLIGHT if chosen else INK, 5 if chosen else 2)
+        label = f"{name} (chosen)" if chosen else name
+        canvas.text(cell.inset(10, 6), label, size=22, align="center", style=Style.BOLD)

@@ -142,5 +142,5 @@ def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
     canvas = Canvas(1600, height, BACKGROUND)
     draw_header(canvas, Box(0, 0, 1600, HEADER_HEIGHT), header)
     draw_player(canvas, Box(16, HEADER_HEIGHT + 16, 784, PANEL_H), info)
-    draw_hand(canvas, Box(816, HEADER_HEIGHT + 16, 768, PANEL_H), info.hand_cards)
+    draw_hand(canvas, Box(816, HEADER_HEIGHT + 16, 768, PANEL_H), info.hand_cards, info.picked)
     return canvas

@@ -10,6 +10,7 @@ from PIL import Image
 from render import trajan, troyes
 from render.canvas import check_texts, clear_area_cache
 from render.score import compose_score
+from render.trajan_scene import compose_private
 from tests.render.games import GAMES, board, play, state_at
 
 SEATS = (2, 3, 4)
@@ -138,3 +139,19 @@ def test_footer_note_fits_even_when_long(name):
     canvas = board(game, before, note=note)
     assert check_texts(canvas) == []
     assert any(r.text == note for r in canvas.texts)
+
+
+def test_trajan_private_image_marks_the_cards_chosen_so_far():
+    game = GAMES["trajan"]
+    for seed in range(1, 6):
+        for state in play(game, 2, seed):
+            if state.pending is not None and state.picks:
+                view = game.engine.view(state, state.pending.seat)
+                scene = trajan.scene_from_view(view)
+                info = scene.players[view.seat]
+                assert info.picked
+                canvas = compose_private(info, scene.header)
+                assert check_texts(canvas) == []
+                assert any(r.text.endswith("(chosen)") for r in canvas.texts)
+                return
+    pytest.fail("no seeded game reached a half-chosen display or shipment")

@@ -42,6 +42,7 @@ class TroyesPlayer:
     passed: bool
     events_won: int
     vp: int | None
+    start: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,8 @@ def draw_players(
             f"{player.deniers} deniers · {player.influence} influence",
             f"{player.supply} citizens in supply",
             f"VP {vp} · events won {player.events_won}",
-            "passed" if player.passed else f"pot {player.pot} deniers",
+            ("passed" if player.passed else f"pot {player.pot} deniers")
+            + (" · start player" if player.start else ""),
         )
         rows = column.inset(10, 0).below(48).rows(4, gap=0)
         for line, row in zip(lines, rows, strict=True):

@@ -57,7 +57,15 @@ def players_of(view: TroyesView) -> tuple[TroyesPlayer, ...]:
     """Return each player's public figures (VP only where the view shows them)."""
     return tuple(
         TroyesPlayer(
-            p.seat, p.deniers, p.influence, p.supply, p.pot, p.passed, len(p.events_won), p.vp
+            p.seat,
+            p.deniers,
+            p.influence,
+            p.supply,
+            p.pot,
+            p.passed,
+            len(p.events_won),
+            p.vp,
+            start=p.seat == view.start,
         )
         for p in view.players
     )

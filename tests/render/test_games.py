@@ -11,16 +11,18 @@ from render import trajan, troyes
 from render.canvas import check_texts, clear_area_cache
 from render.score import compose_score
 from render.trajan_scene import compose_private
-from tests.render.games import GAMES, board, play, state_at
+from tests.render.games import GAMES, board, option_variants, play, state_at
 
 SEATS = (2, 3, 4)
 
 
-def _check_game(name: str, seats: int, seed: int, stride: int) -> int:
+def _check_game(
+    name: str, seats: int, seed: int, stride: int, options: dict[str, str] | None = None
+) -> int:
     game = GAMES[name]
     previous = None
     checked = 0
-    for index, state in enumerate(play(game, seats, seed)):
+    for index, state in enumerate(play(game, seats, seed, options)):
         if index % stride == 0 or state.pending is None:
             canvas = board(game, state, previous)
             assert canvas.image.width == 1600
@@ -42,6 +44,14 @@ def test_sampled_states_render_without_text_problems(name, seats):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_state_of_seeded_games_renders(name, seats, seed):
     assert _check_game(name, seats, seed, stride=1) > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_state_renders_with_each_option_and_module(name):
+    for index, options in enumerate(option_variants(GAMES[name])[1:]):
+        for seats in SEATS:
+            assert _check_game(name, seats, 30 + index, stride=1, options=options) > 50
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -347,7 +347,11 @@ class Canvas:
 
 # Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
 # board do not change, so the next image pastes them instead of drawing them again.
-AREA_CACHE_SIZE = 48
+# Memory against speed: a 4-player Trajan board is about 23 MiB of areas (Pillow keeps RGB
+# at 4 bytes a pixel), a Troyes board about 15 MiB, so 96 MiB holds the last few boards of
+# several games played side by side. Least recently used areas are dropped first.
+AREA_CACHE_BYTES = 96 * 1024 * 1024
+_area_bytes = [0]
 _AREAS_LOCK = threading.Lock()
 _AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
     OrderedDict()
@@ -391,15 +395,25 @@ def place_area(
     drawn = canvas._texts[mark:]
     tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
     with _AREAS_LOCK:
+        if cache_key not in _AREAS:
+            _area_bytes[0] += 4 * box.w * box.h
         _AREAS[cache_key] = (tile, tuple(_moved(r, -box.x, -box.y) for r in drawn))
-        if len(_AREAS) > AREA_CACHE_SIZE:
-            _AREAS.popitem(last=False)
+        while _area_bytes[0] > AREA_CACHE_BYTES and len(_AREAS) > 1:
+            _, (dropped, _records) = _AREAS.popitem(last=False)
+            _area_bytes[0] -= 4 * dropped.width * dropped.height
+
+
+def area_cache_bytes() -> int:
+    """Return the bytes of image data the area cache holds."""
+    with _AREAS_LOCK:
+        return _area_bytes[0]
 
 
 def clear_area_cache() -> None:
     """Forget every cached area (for benchmarks of a cold start)."""
     with _AREAS_LOCK:
         _AREAS.clear()
+        _area_bytes[0] = 0
 
 
 def encode_png(image: Image.Image) -> bytes:

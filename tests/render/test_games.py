@@ -7,8 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
+from render import canvas as canvas_module
 from render import trajan, troyes
-from render.canvas import check_texts, clear_area_cache
+from render.canvas import area_cache_bytes, check_texts, clear_area_cache
 from render.score import compose_score
 from render.trajan_scene import compose_private
 from tests.render.games import GAMES, board, option_variants, play, state_at
@@ -165,3 +166,19 @@ def test_trajan_private_image_marks_the_cards_chosen_so_far():
                 assert any(r.text.endswith("(chosen)") for r in canvas.texts)
                 return
     pytest.fail("no seeded game reached a half-chosen display or shipment")
+
+
+def test_area_cache_stays_within_its_memory_budget(monkeypatch):
+    game = GAMES["troyes"]
+    monkeypatch.setattr(canvas_module, "AREA_CACHE_BYTES", 8 * 1024 * 1024)
+    clear_area_cache()
+    previous = None
+    for index, state in enumerate(play(game, 4, 13)):
+        if index % 10 == 0:
+            assert check_texts(board(game, state, previous)) == []
+            assert 0 < area_cache_bytes() <= 8 * 1024 * 1024
+            previous = state
+        if index > 100:
+            break
+    clear_area_cache()
+    assert area_cache_bytes() == 0

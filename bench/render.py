@@ -21,7 +21,8 @@ from engine.ai.players import RandomPlayer
 from engine.trajan.game import TrajanEngine
 from engine.troyes.game import TroyesEngine
 from render import trajan, troyes
-from render.canvas import clear_area_cache, encode_png
+from render.areas import clear_area_cache
+from render.encode import encode_png
 
 
 def _states(engine: Any, seats: int, seed: int) -> list[Any]:

@@ -10,7 +10,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 from functools import partial
 
-from render.canvas import Box, Canvas, place_area
+from render.areas import place_area
+from render.canvas import Box, Canvas
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
 from render.layout import Layout, load_layout
 from render.palette import BACKGROUND

@@ -10,7 +10,8 @@ previous scene are outlined. Coordinates come from data/troyes/layout.toml.
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 
-from render.canvas import Box, Canvas, place_area
+from render.areas import place_area
+from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
 from render.layout import load_layout

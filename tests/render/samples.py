@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.players import RandomPlayer
-from render.canvas import encode_png
+from render.encode import encode_png
 from render.score import score_png
 from render.troyes_scene import compose_scene
 from tests.render.games import GAMES, Game, board, play

@@ -7,9 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from render import canvas as canvas_module
+from render import areas as areas_module
 from render import trajan, troyes
-from render.canvas import area_cache_bytes, check_texts, clear_area_cache
+from render.areas import area_cache_bytes, clear_area_cache
+from render.canvas import check_texts
 from render.score import compose_score
 from render.trajan_scene import compose_private
 from tests.render.games import GAMES, board, option_variants, play, state_at
@@ -170,7 +171,7 @@ def test_trajan_private_image_marks_the_cards_chosen_so_far():
 
 def test_area_cache_stays_within_its_memory_budget(monkeypatch):
     game = GAMES["troyes"]
-    monkeypatch.setattr(canvas_module, "AREA_CACHE_BYTES", 8 * 1024 * 1024)
+    monkeypatch.setattr(areas_module, "AREA_CACHE_BYTES", 8 * 1024 * 1024)
     clear_area_cache()
     previous = None
     for index, state in enumerate(play(game, 4, 13)):

@@ -11,14 +11,38 @@ from dataclasses import dataclass, field
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
+from render.layout import load_layout
 from render.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
 from render.shapes import chips, panel, token
 from render.trajan_board import GOLD, marker
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
-BOWL_W, BOWL_H = 162, 138
 BADGES_PER_ROW = 4
-PANEL_H = 650  # one player's panel; the players box in layout.toml holds two rows of them
+
+
+def _size(name: str) -> int:
+    return load_layout("trajan").size(name)
+
+
+def panel_height() -> int:
+    """Return one player's panel height (layout.toml `player_panel_h`)."""
+    return _size("player_panel_h")
+
+
+def _circle(panel: Box) -> Box:
+    width, height = _size("bowl_w"), _size("bowl_h")
+    inner = panel.inset(14, 10)
+    return Box(inner.x, inner.y + 52, 3 * width + 12, 3 * height + 12)
+
+
+def bowl_boxes(panel: Box) -> list[Box]:
+    """Return the six bowls' boxes of a player panel, in bowl order I-VI."""
+    width, height = _size("bowl_w"), _size("bowl_h")
+    circle = _circle(panel)
+    return [
+        Box(cx - width // 2, cy - height // 2, width, height)
+        for cx, cy in _bowl_centres(circle, width, height)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +70,9 @@ class PlayerPanel:
     picked: tuple[str, ...] = field(default=())  # cards chosen so far for a display or ship
 
 
-def _bowl_centres(box: Box) -> list[tuple[int, int]]:
+def _bowl_centres(box: Box, width: int, height: int) -> list[tuple[int, int]]:
     cx, cy = box.centre
-    rx, ry = BOWL_W + 6, (BOWL_H + 6) / math.sin(math.radians(60))
+    rx, ry = width + 6, (height + 6) / math.sin(math.radians(60))
     angles = (-120, -60, 0, 60, 120, 180)
     return [
         (
@@ -119,10 +143,9 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
         style=Style.BOLD,
         align="right",
     )
-    circle_w = 2 * (BOWL_W + 6) + BOWL_W
-    circle = Box(inner.x, inner.y + 52, circle_w, 2 * (BOWL_H + 6) + BOWL_H)
-    for index, (cx, cy) in enumerate(_bowl_centres(circle)):
-        _bowl(canvas, Box(cx - BOWL_W // 2, cy - BOWL_H // 2, BOWL_W, BOWL_H), index, info)
+    for index, bowl in enumerate(bowl_boxes(box)):
+        _bowl(canvas, bowl, index, info)
+    circle = _circle(box)
     if info.arch is None:
         canvas.text(
             Box(circle.centre[0] - 60, circle.centre[1] - 16, 120, 32),

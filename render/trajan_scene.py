@@ -29,7 +29,7 @@ from render.trajan_board import (
     draw_time,
     draw_trajan_stacks,
 )
-from render.trajan_mat import PANEL_H, PlayerPanel, draw_hand, draw_player
+from render.trajan_mat import PlayerPanel, draw_hand, draw_player, panel_height
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +139,10 @@ def _area_drawers(scene: TrajanScene, layout: Layout) -> list[tuple[str, Hashabl
 
 def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
     """Compose a player's private image: their own panel beside their hand of cards."""
-    height = HEADER_HEIGHT + 16 + PANEL_H + 16
+    panel_h = panel_height()
+    height = HEADER_HEIGHT + 16 + panel_h + 16
     canvas = Canvas(1600, height, BACKGROUND)
     draw_header(canvas, Box(0, 0, 1600, HEADER_HEIGHT), header)
-    draw_player(canvas, Box(16, HEADER_HEIGHT + 16, 784, PANEL_H), info)
-    draw_hand(canvas, Box(816, HEADER_HEIGHT + 16, 768, PANEL_H), info.hand_cards, info.picked)
+    draw_player(canvas, Box(16, HEADER_HEIGHT + 16, 784, panel_h), info)
+    draw_hand(canvas, Box(816, HEADER_HEIGHT + 16, 768, panel_h), info.hand_cards, info.picked)
     return canvas

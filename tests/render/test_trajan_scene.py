@@ -5,7 +5,8 @@ import dataclasses
 import pytest
 
 from render.canvas import Box, Canvas, check_texts
-from render.trajan_mat import BOWL_H, BOWL_W, PANEL_H, _bowl_centres, draw_player
+from render.layout import load_layout
+from render.trajan_mat import bowl_boxes, draw_player, panel_height
 from render.trajan_scene import changed_areas, compose_private, compose_scene
 from tests.render.golden import REFRESH, assert_matches_golden
 from tests.render.trajan_fixtures import scene
@@ -57,14 +58,15 @@ def test_golden_comparison_sees_a_marker_move_one_space():
 def test_full_bowls_keep_their_markers_inside_the_bowl():
     info = dataclasses.replace(scene(2).players[0], bowls=(tuple("BYGOPWBY"),) * 6)
     canvas = Canvas(800, 700, (255, 255, 255))
-    panel_box = Box(0, 0, 784, PANEL_H)
+    panel_box = Box(0, 0, 784, panel_height())
     draw_player(canvas, panel_box, info)
-    inner = panel_box.inset(14, 10)
-    circle = Box(inner.x, inner.y + 52, 2 * (BOWL_W + 6) + BOWL_W, 2 * (BOWL_H + 6) + BOWL_H)
-    bowls = [
-        Box(x - BOWL_W // 2, y - BOWL_H // 2, BOWL_W, BOWL_H) for x, y in _bowl_centres(circle)
-    ]
+    bowls = bowl_boxes(panel_box)
     markers = [r for r in canvas.texts if r.text in set("BYGOPW") and r.ink.w == 32]
     assert len(markers) >= 6 * 8
     for record in markers:
         assert any(b.inset(2).contains(record.ink) for b in bowls), record
+
+
+def test_players_box_holds_two_rows_of_panels():
+    layout = load_layout("trajan")
+    assert layout.box("players").h == 2 * panel_height() + layout.size("panel_gap")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
-from render.shapes import area, badge, die, token
+from render.shapes import area, area_inner, badge, die, token
 
 NEUTRAL = -1
 NEUTRAL_FILL: Colour = (160, 160, 160)
@@ -143,6 +143,11 @@ def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> N
                 citizen(canvas, who, (lying.x + 190 + index * 44, lying.y + 18), 34)
 
 
+def district_boxes(box: Box, count: int) -> list[Box]:
+    """Return the city square's district rows for the area in `box`."""
+    return area_inner(box).rows(max(1, count), gap=6)
+
+
 def draw_square(
     canvas: Canvas,
     box: Box,
@@ -150,8 +155,8 @@ def draw_square(
     names: tuple[str, ...] | None,
 ) -> None:
     """Draw the city square: one row per district with its dice grouped by colour."""
-    inner = area(canvas, box, "City square", "dice in each district")
-    rows = inner.rows(max(1, len(districts)), gap=6)
+    area(canvas, box, "City square", "dice in each district")
+    rows = district_boxes(box, len(districts))
     for (who, dice), row in zip(districts, rows, strict=True):
         canvas.rounded(row, 8, EMPTY, None, 1)
         label = row.left(250).inset(8, 0)

@@ -17,12 +17,21 @@ from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, h
 from render.layout import load_layout
 from render.palette import BACKGROUND, INK
 from render.shapes import area, lane_track, panel
-from render.troyes_areas import Outer, Wall, draw_activities, draw_cathedral, draw_events, draw_wall
+from render.troyes_areas import (
+    Outer,
+    Wall,
+    card_box,
+    draw_activities,
+    draw_cathedral,
+    draw_events,
+    draw_wall,
+)
 from render.troyes_board import (
     Activity,
     Building,
     Event,
     TroyesPlayer,
+    district_boxes,
     draw_buildings,
     draw_players,
     draw_square,
@@ -71,8 +80,29 @@ def compose_scene(
     changed = changed_areas(previous, scene)
     for name in sorted(changed):
         highlight(canvas, layout.box(name))
+    if previous is not None:
+        for part in changed_parts(previous, scene, layout.box("activities"), layout.box("square")):
+            highlight(canvas, part, width=4)
     draw_legend(canvas, footer, bool(changed), note)
     return canvas
+
+
+def changed_parts(
+    previous: TroyesScene, scene: TroyesScene, activities: Box, square: Box
+) -> list[Box]:
+    """Return the boxes of the activity cards and districts that differ from `previous`."""
+    parts = [
+        card_box(activities, new)
+        for old, new in zip(previous.activities, scene.activities, strict=False)
+        if old != new
+    ]
+    rows = district_boxes(square, len(scene.square))
+    parts += [
+        row.inset(4)
+        for old, new, row in zip(previous.square, scene.square, rows, strict=False)
+        if old != new
+    ]
+    return parts
 
 
 Drawer = Callable[[Canvas, Box], None]

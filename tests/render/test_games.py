@@ -183,3 +183,21 @@ def test_area_cache_stays_within_its_memory_budget(monkeypatch):
             break
     clear_area_cache()
     assert area_cache_bytes() == 0
+
+
+ODD_NAMES = (
+    "Bartholomew the Extremely Long-Named Wanderer",
+    "Zoë",
+    "李小龙",
+    "Anna-Maria Ølstad 🎲",
+)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_long_and_foreign_player_names_fit(name):
+    game = GAMES[name]
+    state = state_at(game, 4, 3, 100)
+    canvas = game.render.compose_board(game.engine.view(state, None), names=ODD_NAMES)
+    assert check_texts(canvas) == []
+    final = game.engine.result(state_at(game, 4, 3, None))
+    assert check_texts(compose_score(final, name, names=ODD_NAMES)) == []

@@ -137,7 +137,9 @@ _register(
     gain_influence=("int", 0),
     gain_vp=("int", 0),
 )
-_register("immediate", "gain_per_citizens", deniers=("int", REQUIRED), buildings=("buildings", ""))
+_register(
+    "immediate", "gain_per_citizens", deniers=("int", REQUIRED), buildings=("buildings", REQUIRED)
+)
 _register("immediate", "vp_capped_by", vp=("int", REQUIRED), count=("count", REQUIRED))
 _register("immediate", "place_event_cubes", cubes=("int", 1))
 

@@ -193,9 +193,17 @@ class TroyesEngine:
     def from_json(self, data: Mapping[str, Any]) -> TroyesState:
         """Rebuild and validate a state; raise ValueError on bad data."""
         s = state.from_json(dict(data))
-        for card in s.activity:
-            if card not in self.catalog.cards:
-                raise ValueError(f"unknown activity card {card!r}")
+        cat = self.catalog
+        events = [*s.queue, *(e for deck in s.decks.values() for e in deck), *s.event_cubes]
+        checks = (
+            ("activity card", [*s.activity, *s.craftsmen, *s.card_cubes], cat.cards),
+            ("event", [*events, *(e for won in s.won for e in won)], cat.events),
+            ("character", [c for chars in s.characters for c in chars], cat.characters),
+        )
+        for what, ids, known in checks:
+            for ident in ids:
+                if ident not in known:
+                    raise ValueError(f"malformed troyes state: unknown {what} {ident!r}")
         return s
 
     def action_text(self, action: a.Action) -> str:

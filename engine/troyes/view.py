@@ -51,6 +51,7 @@ class TroyesView:
     cathedral: tuple[tuple[int, ...], ...]
     black: tuple[int, ...]
     players: tuple[PlayerView, ...]
+    plan: tuple[str, str, tuple[tuple[int, str, int], ...]] = ("", "", ())
 
 
 def view(s: TroyesState, cat: Catalog, seat: int | None) -> TroyesView:
@@ -97,4 +98,6 @@ def view(s: TroyesState, cat: Catalog, seat: int | None) -> TroyesView:
         cathedral=tuple(tuple(lv) for lv in s.cathedral),
         black=tuple(s.black),
         players=players,
+        # The deciding seat's half-built action (target and dice so far) is public.
+        plan=(s.plan.action, s.plan.target, tuple((d, c, v) for d, c, v, _ in s.plan.dice)),
     )

@@ -19,7 +19,7 @@ from engine.troyes.events import (
 from engine.troyes.rules import dice, events_phase
 from engine.troyes.rules.buildings import place_citizen
 from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.rules.group import free_spaces, rule_of, spec
+from engine.troyes.rules.group import free_spaces, planned, rule_of
 from engine.troyes.state import BUILDINGS, cow_set
 
 
@@ -65,8 +65,7 @@ def commit(ctx: Ctx, times: int) -> None:
 
     s, cat = ctx.s, ctx.cat
     p, seat = s.plan, s.turn
-    sp = spec(ctx, seat, p.action, p.target)
-    assert sp is not None  # noqa: S101
+    sp = planned(ctx)
     rule = rule_of(sp, p.cube)
     total = rule.total([v for _, _, v, _ in p.dice])
     if p.action == "card":

@@ -78,19 +78,61 @@ def _free_values(s: TroyesState, seat: int, rule: GroupRule, chosen: Chosen) -> 
     return sorted(best.values(), reverse=True)
 
 
+def _pools(
+    s: TroyesState, seat: int, memo: dict[Any, Any]
+) -> dict[str, tuple[list[int], list[int]]]:
+    """Return, per die colour, the values of the seat's own and of the other dice (memoised)."""
+    key = ("pools", seat)
+    found: dict[str, tuple[list[int], list[int]]] | None = memo.get(key)
+    if found is None:
+        found = {}
+        for d, district in enumerate(s.districts):
+            for c, v in district:
+                pair = found.get(c)
+                if pair is None:
+                    pair = found[c] = ([], [])
+                pair[0 if d == seat else 1].append(v)
+        memo[key] = found
+    return found
+
+
 def combos(
-    s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]
+    s: TroyesState,
+    seat: int,
+    rule: GroupRule,
+    prices: tuple[int, ...],
+    memo: dict[Any, Any] | None = None,
 ) -> list[tuple[int, int]]:
     """Return (cost, best total) for every group size and own/bought split from scratch."""
     if rule.free_one_per_district:
         free = _free_values(s, seat, rule, [])
         return [(0, rule.total(free[:k])) for k in range(1, min(rule.max_dice, len(free)) + 1)]
-    own, others = _values(s, seat, rule, [])
+    pools = _pools(s, seat, {} if memo is None else memo)
+    own: list[int] = [*pools.get(WILD, ((), ()))[0]]
+    others: list[int] = []
+    for colour in rule.colours:
+        pair = pools.get(colour)
+        if pair is not None:
+            own += pair[0]
+            others += pair[1]
+    own.sort(reverse=True)
+    others.sort(reverse=True)
+    own_sum = [0]
+    for v in own[: rule.max_dice]:
+        own_sum.append(own_sum[-1] + v)
+    other_sum = [0]
+    for v in others[: rule.max_dice]:
+        other_sum.append(other_sum[-1] + v)
     out = []
     for size in range(1, rule.max_dice + 1):
         for b in range(min(size, len(others)) + 1):
-            if size - b <= len(own):
-                out.append((b * prices[size - 1], rule.total(own[: size - b] + others[:b])))
+            if size - b < len(own_sum):
+                pips = own_sum[size - b] + other_sum[b]
+                if rule.set_each:
+                    total = rule.set_each * size
+                else:
+                    total = pips * rule.multiply + rule.add_group + rule.add_each * size
+                out.append((b * prices[size - 1], total))
     return out
 
 
@@ -105,9 +147,31 @@ def reach_from_scratch(
     key = (seat, id(rule))  # rules live in the memo (or are constants) while it lives
     found = memo.get(key)
     if found is None:
-        found = memo[key] = combos(s, seat, rule, need[2])
+        found = memo[key] = combos(s, seat, rule, need[2], memo)
     threshold, budget, _ = need
     return any(cost <= budget and total >= threshold for cost, total in found)
+
+
+def _completes(
+    rule: GroupRule,
+    base: list[int],
+    bought0: int,
+    pools: tuple[list[int], list[int]],
+    need: tuple[int, int, tuple[int, ...]],
+) -> bool:
+    """Return whether `base` plus the best of the pools reaches the threshold in budget."""
+    threshold, budget, prices = need
+    own, others = pools
+    for extra in range(rule.max_dice - len(base) + 1):
+        size = len(base) + extra
+        if size == 0:
+            continue
+        for b in range(min(extra, len(others)) + 1):
+            if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
+                continue
+            if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
+                return True
+    return False
 
 
 def can_reach(
@@ -122,26 +186,39 @@ def can_reach(
     `need` is (threshold, budget, prices). Totals only grow with values, so the best completion
     takes the highest own and the highest bought dice; every split of own/bought is tried.
     """
-    threshold, budget, prices = need
+    pools: tuple[list[int], list[int]]
     if rule.free_one_per_district:
-        own: list[int] = []
-        others = _free_values(s, seat, rule, chosen)
-        budget = 1 << 30  # Tithing dice are free
+        pools = ([], _free_values(s, seat, rule, chosen))
+        need = (need[0], 1 << 30, need[2])  # Tithing dice are free
     else:
-        own, others = _values(s, seat, rule, chosen)
+        pools = _values(s, seat, rule, chosen)
+    bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
+    return _completes(rule, [v for _, _, v, _ in chosen], bought0, pools, need)
+
+
+def addable(
+    s: TroyesState,
+    seat: int,
+    rule: GroupRule,
+    chosen: Chosen,
+    need: tuple[int, int, tuple[int, ...]],
+) -> list[tuple[int, str, int, str]]:
+    """Return the candidate dice after which the group can still be completed."""
+    pool = candidates(s, seat, rule, chosen)
+    if rule.free_one_per_district:
+        return [die for die in pool if can_reach(s, seat, rule, [*chosen, die], need)]
+    own, others = _values(s, seat, rule, chosen)
     base = [v for _, _, v, _ in chosen]
     bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
-    room = rule.max_dice - len(chosen)
-    for extra in range(room + 1):
-        size = len(chosen) + extra
-        if size == 0:
-            continue
-        for b in range(min(extra, len(others)) + 1):
-            if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
-                continue
-            if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
-                return True
-    return False
+    out = []
+    for die in pool:
+        d, _, v, _ = die
+        mine = d == seat
+        left = (own[:], others) if mine else (own, others[:])
+        left[0 if mine else 1].remove(v)
+        if _completes(rule, [*base, v], bought0 + (not mine), left, need):
+            out.append(die)
+    return out
 
 
 def remove_dice(s: TroyesState, chosen: Chosen) -> None:

@@ -130,7 +130,7 @@ def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, in
             pair
             for c, r in usable
             if not c or c != skip
-            for pair in dice.combos(ctx.s, seat, r, prices)
+            for pair in dice.combos(ctx.s, seat, r, prices, memo)
         )
         found, best = [], -1
         for cost, total in pairs:
@@ -162,6 +162,22 @@ def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:
         return None
     reachable = _reachable(ctx, seat, need, target if action == "card" else "")
     return Spec(need[0], need[1], need[2], tuple(reachable)) if reachable else None
+
+
+def planned(ctx: Ctx) -> Spec:
+    """Return the need of the action being built, with the rule of its chosen cube (if any)."""
+    s = ctx.s
+    p = s.plan
+    need = _need(ctx, s.turn, p.action, p.target)
+    assert need is not None  # noqa: S101 - the target was offered only when feasible
+    colour = need[0]
+    rule: GroupRule | None = PLAIN[colour]
+    if p.cube:
+        mod = ctx.cat.cards[p.cube].modifier
+        assert mod is not None  # noqa: S101 - only modifier cards offer cubes
+        rule = effects.group_rule(mod.name, mod.params, colour)
+    assert rule is not None  # noqa: S101
+    return Spec(colour, need[1], need[2], ((p.cube, rule),))
 
 
 def _usable(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]]:
@@ -232,15 +248,12 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
 def _dice_actions(ctx: Ctx) -> list[Action]:
     s = ctx.s
     p, seat = s.plan, s.turn
-    sp = spec(ctx, seat, p.action, p.target)
-    assert sp is not None  # noqa: S101
+    sp = planned(ctx)
     rule = rule_of(sp, p.cube)
     need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
     out: list[Action] = []
     if len(p.dice) < rule.max_dice:
-        for d, c, v, a in dice.candidates(s, seat, rule, p.dice):
-            if dice.can_reach(s, seat, rule, [*p.dice, (d, c, v, a)], need):
-                out.append(TakeDie(d, c, v, a))
+        out += [TakeDie(*die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
     if not p.dice:
@@ -312,8 +325,7 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
         commit.commit_citizen(ctx)
         return
     # Finish at once when the group is full or no die is left to add (cheap checks only).
-    sp = spec(ctx, s.turn, p.action, p.target)
-    assert sp is not None  # noqa: S101
+    sp = planned(ctx)
     rule = rule_of(sp, p.cube)
     full = len(p.dice) >= rule.max_dice or not dice.candidates(s, s.turn, rule, p.dice)
     if full and _group_ok(ctx, sp, rule):
@@ -324,8 +336,7 @@ def dice_done(ctx: Ctx) -> None:
     """The group is complete: decide the number of activations (or commit at once)."""
     s, cat = ctx.s, ctx.cat
     p = s.plan
-    sp = spec(ctx, s.turn, p.action, p.target)
-    assert sp is not None  # noqa: S101
+    sp = planned(ctx)
     rule = rule_of(sp, p.cube)
     total = rule.total([v for _, _, v, _ in p.dice])
     most = total // sp.threshold

@@ -243,3 +243,29 @@ def test_a_paying_card_is_offered_when_exactly_one_use_is_affordable():
     assert "card journeyman" in texts(s)
     s.deniers = [2, 0, 0]
     assert "card journeyman" not in texts(s.clone())
+
+
+def test_a_monk_cube_works_on_a_bought_white_die_for_two_deniers():
+    # troyes-cards.md D: "exactly one white die (if bought, it costs 2 deniers)".
+    s = table(
+        3, cards=CARDS, districts=[[], [("white", 5)], [("yellow", 1)], []], deniers=[2, 0, 0]
+    )
+    s.card_cubes["monk"][0] = 1
+    s, _ = play(s, "agriculture", "cube monk", "die 1 white 5")
+    assert s.deniers[:2] == [7, 2]  # paid 2 to seat 1, then 15 pips // 2 = 7 deniers
+
+
+def test_a_menu_longer_than_25_groups_the_events_behind_one_entry():
+    events = ["marauding", "war", "red_event_a", "red_event_b", "red_event_c", "red_event_d",
+              "red_event_e", "red_event_f", "heresy", "drought", "excommunication"]  # fmt: skip
+    cards = ("archer", "merchant", "monk", "blacksmith", "militia", "priest", "mercenary",
+             "innkeeper", "pilgrimage")  # fmt: skip
+    dice = [("red", 6), ("red", 5), ("white", 6), ("white", 5), ("yellow", 6), ("yellow", 5)]
+    s = table(3, cards=cards, districts=[dice, SPARE, [], []], deniers=[30, 0, 0], supply=[2, 0, 0])
+    s.queue, s.event_cubes = events, {e: [0, 0, 0] for e in events}
+    s.craftsmen = {c: [0, None, None, None] for c in cards}
+    options = texts(s)
+    assert len(options) <= 25
+    assert "events" in options
+    s, _ = play(s, "events")
+    assert len(texts(s)) == len(events) + 1  # every event, and back

@@ -8,9 +8,11 @@ import pytest
 from engine.core.errors import CatalogError
 from engine.troyes import effects
 from engine.troyes.catalog import DATA_DIR, load_catalog
-from engine.troyes.events import CardActivated
+from engine.troyes.events import CardActivated, EventCompleted
+from engine.troyes.rules import events_phase
+from engine.troyes.scoring import final_scores
 from engine.troyes.state import NEUTRAL, TroyesState
-from tests.engine.troyes.helpers import CAT, play, table, texts
+from tests.engine.troyes.helpers import CAT, ctx, play, table, texts
 
 ROOT = Path(__file__).resolve().parents[3]
 ARCHER_DIV = 'divisor = { value = 2, verified = true, source = "troyes-cards.md J1" }'
@@ -181,3 +183,39 @@ def test_unknown_fields_are_refused(data_copy):
     _edit(data_copy / "activities.toml", 'id = "archer"', 'id = "archer"\nrange = 3')
     with pytest.raises(CatalogError, match="card 'archer': unknown fields"):
         load_catalog(data_copy)
+
+
+@pytest.mark.parametrize("event", sorted(CAT.events))
+def test_every_event_in_data_acts_each_round_and_can_be_fought_off(event):
+    s = table(3, districts=[[("red", 6)] * 3, [("white", 1)], [], []], deniers=[30, 0, 0])
+    s.queue, s.event_cubes = [event], {event: [0, 0, 0]}
+    s.decks = {"red": [], "white": [], "yellow": []}
+    s.buildings = [[0, 1, 2, 0, 1, 2], [0, 1, 2, NEUTRAL, 1, 2], [0, 1, 2, 0, 1, 2]]
+    events_phase.start(ctx(s))
+    assert len(s.black) == CAT.events[event].black_dice
+    log: list[object] = []
+    for _ in range(CAT.events[event].spaces):
+        s = s.clone()
+        s.phase, s.kind, s.turn, s.black = "actions", "turn", 0, []
+        s.districts = [[("red", 6)] * 3, [("white", 1)], [], []]
+        s, events = play(s, f"event {event}")
+        s, more = finish(s)
+        log += events + more
+        if any(isinstance(e, EventCompleted) for e in log):
+            break
+    assert any(isinstance(e, EventCompleted) and e.event == event for e in log)
+
+
+@pytest.mark.parametrize("character", sorted(CAT.characters))
+def test_every_character_scores_its_top_tier_for_a_strong_player(character):
+    s = table(2, cards=("merchant", "monk", "archer", "militia", "priest"))
+    s.characters = [[character], []]
+    s.influence, s.deniers = [20, 0], [40, 0]
+    s.won = [["war", "heresy", "drought", "excommunication", "red_event_a"], []]
+    s.cathedral = [[0, 0, 0], [0, 0, 0], [0]]
+    s.craftsmen = {c: [0, None, None, None] for c in s.craftsmen}
+    s.buildings = [[0] * 6, [0] * 6, [NEUTRAL] * 6]
+    top = CAT.characters[character].score.params["tiers"][-1][1]
+    scores = final_scores(s, CAT)
+    assert scores[0]["characters"] == top
+    assert scores[1]["characters"] == 0  # the other seat scores it too, and reaches no tier

@@ -52,6 +52,8 @@ def test_from_json_refuses_another_game_or_schema():
         ENGINE.from_json({**data, "schema": 99})
     with pytest.raises(ValueError, match="malformed"):
         ENGINE.from_json({k: v for k, v in data.items() if k != "vp"})
+    with pytest.raises(ValueError, match="unknown event 'dragon'"):
+        ENGINE.from_json({**data, "queue": ["dragon"]})
 
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
@@ -74,3 +76,18 @@ def test_dice_rolls_and_reveals_are_marked_irreversible():
         s = step.state
     assert flags[:-1] == [False] * (len(flags) - 1)
     assert flags[-1] is True  # the last placement starts round 1: cards, dice, events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_greedy_player_finishes_games_against_random_players(seats, seed):
+    greedy, rand = PLAYERS["greedy"], PLAYERS["random"]
+    s = ENGINE.new_state({}, seats, seed)
+    for _ in range(5000):
+        if s.pending is None:
+            break
+        player = greedy if s.pending.seat == 0 else rand
+        s = ENGINE.apply(s, player.choose(ENGINE, s)).state
+    assert s.pending is None
+    assert ENGINE.result(s) is not None

@@ -29,6 +29,7 @@ def scene_from_view(
         cathedral=tv.cathedral_of(view, cat),
         events=tv.events_of(view, cat),
         wall=tv.wall_of(view),
+        plan=tv.plan_of(view, cat),
     )
 
 

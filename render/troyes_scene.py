@@ -51,9 +51,13 @@ class TroyesScene:
     cathedral: tuple[tuple[int | None, ...], ...]
     events: tuple[tuple[Event, ...], tuple[int, ...], str]
     wall: tuple[Wall, tuple[Outer, ...]] | None = None
+    # The deciding seat's half-built action: what for, and the dice chosen so far
+    # (district, colour, value); drawn on the city square.
+    plan: tuple[str, tuple[tuple[int, str, int], ...]] = ("", ())
 
 
-_QUIET = frozenset({"header"})
+# The header always changes; the plan is drawn within the city square.
+_QUIET = frozenset({"header", "plan"})
 
 
 def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
@@ -78,6 +82,8 @@ def compose_scene(
     for name, key, draw in _area_drawers(scene, layout.size("influence_max")):
         place_area(canvas, name, layout.box(name), key, draw)
     changed = changed_areas(previous, scene)
+    if previous is not None and previous.plan != scene.plan:
+        changed.add("square")
     for name in sorted(changed):
         highlight(canvas, layout.box(name))
     if previous is not None:
@@ -120,7 +126,11 @@ def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Dra
         ("players", (scene.players, names), lambda c, b: draw_players(c, b, scene.players, names)),
         ("influence", scene.influence, influence),
         ("buildings", scene.buildings, lambda c, b: draw_buildings(c, b, scene.buildings)),
-        ("square", (scene.square, names), lambda c, b: draw_square(c, b, scene.square, names)),
+        (
+            "square",
+            (scene.square, names, scene.plan),
+            lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
+        ),
         ("activities", scene.activities, lambda c, b: draw_activities(c, b, scene.activities)),
         ("cathedral", scene.cathedral, lambda c, b: draw_cathedral(c, b, scene.cathedral)),
         ("events", scene.events, lambda c, b: draw_events(c, b, *scene.events)),

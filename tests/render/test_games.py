@@ -201,3 +201,15 @@ def test_long_and_foreign_player_names_fit(name):
     assert check_texts(canvas) == []
     final = game.engine.result(state_at(game, 4, 3, None))
     assert check_texts(compose_score(final, name, names=ODD_NAMES)) == []
+
+
+def test_troyes_board_frames_the_dice_chosen_so_far():
+    game = GAMES["troyes"]
+    for state in play(game, 3, 14):
+        view = game.engine.view(state, None)
+        if view.plan[2]:
+            canvas = troyes.compose_board(view)
+            assert check_texts(canvas) == []
+            assert any(r.text.startswith("framed: chosen for") for r in canvas.texts)
+            return
+    pytest.fail("no seeded game reached a half-chosen group of dice")

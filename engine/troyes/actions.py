@@ -5,7 +5,7 @@ the card cube, the dice one by one, then the number of activations. Each prompt 
 most 25 choices. `text` gives the short, unique notation parsed back by `parse_action`.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never
 
 
@@ -120,12 +120,17 @@ class NoCube:
 
 @dataclass(frozen=True, slots=True)
 class TakeDie:
-    """Add one die from a district to the group (`as_colour` for a wild die)."""
+    """Add one die from a district to the group (`as_colour` for a wild die).
+
+    `whose` ("own", "neutral" or "" for a rival) only words the label: the engine sets it from
+    the state it lists the die in; it is left out of comparisons and of the notation.
+    """
 
     district: int
     colour: str
     value: int
     as_colour: str = ""
+    whose: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

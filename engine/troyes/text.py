@@ -22,7 +22,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "agriculture": "Agriculture (yellow dice for deniers)", "no cube": "No card cube",
         "dice done": "Done choosing dice", "concede": "Cannot counter: lose VP",
         "stop": "Counter no more", "supply": "your supply", "neutral": "neutral",
-        "own": "own", "district": "district",
+        "district": "district",
     },
     "es": {
         "palace": "Palacio", "bishopric": "Obispado", "city_hall": "Ayuntamiento",
@@ -32,8 +32,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "cathedral": "Construir la Catedral", "events": "Combatir un evento…",
         "agriculture": "Agricultura (dados amarillos por denarios)", "no cube": "Sin cubo",
         "dice done": "Dados elegidos", "concede": "No puedo contrarrestar: pierdo PV",
-        "stop": "No contrarrestar más", "supply": "tu reserva", "neutral": "neutral",
-        "own": "propio", "district": "distrito",
+        "stop": "No contrarrestar más", "supply": "tu suministro personal", "neutral": "neutral",
+        "district": "distrito",
     },
 }  # fmt: skip
 
@@ -43,21 +43,26 @@ _FORMS: dict[str, dict[str, str]] = {
         "reroll": "Reroll your {c} {n} (influence)",
         "flipdie": "Flip your {c} {n}", "card": "Activate {x}", "event": "Fight {x}",
         "citizen": "Place a citizen in the {b}", "craftsman": "Craftsman from {x}",
-        "cube": "Use a cube from {x}", "die": "Take {c} {n} from {x}", "times": "{n} time(s)",
+        "cube": "Use a cube from {x}", "die": "Take {c} {n} from player {k}",
+        "die_own": "Take your {c} {n}", "die_neutral": "Take {c} {n} from the neutral district",
+        "times": "{n} time(s)",
         "mode_place": "Place cubes on the card", "mode_use": "Spend cubes for the effect",
         "cubeon": "Put a cube on {x}", "counter": "Counter with your {c} {n}",
-        "next": "Also counter a black {n}", "answer": "Answer: {x}", "seat": "player {n}",
+        "next": "Also counter a black {n}", "answer": "Answer: {x}",
     },
     "es": {
         "start": "Coloca un ciudadano inicial: {b} espacio {n}",
         "reroll": "Relanza tu {c} {n} (influencia)",
         "flipdie": "Voltea tu {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
         "citizen": "Colocar un ciudadano en el {b}", "craftsman": "Artesano desde {x}",
-        "cube": "Usar un cubo de {x}", "die": "Tomar {c} {n} de {x}", "times": "{n} vez/veces",
+        "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} del jugador {k}",
+        "die_own": "Tomar tu dado {c} {n}",
+        "die_neutral": "Tomar el dado {c} {n} del distrito neutral",
+        "times": "{n} vez/veces",
         "mode_place": "Colocar cubos en la carta", "mode_use": "Gastar cubos por el efecto",
         "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu {c} {n}",
         "next": "Contrarrestar también un negro {n}",
-        "answer": "Respuesta: {x}", "seat": "jugador {n}",
+        "answer": "Respuesta: {x}",
     },
 }  # fmt: skip
 
@@ -93,8 +98,9 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.UseCube(x):
             out = f["cube"].format(x=_name(cat, x, lang))
         case a.TakeDie(d, c, n, as_c):
-            who = w["own"] if d == me else f["seat"].format(n=d + 1)
-            out = f["die"].format(c=w[c], n=n, x=who) + (f" ({w[as_c]})" if as_c in w else "")
+            whose = action.whose or ("own" if d == me else "")
+            form = f[f"die_{whose}"] if whose else f["die"]
+            out = form.format(c=w[c], n=n, k=d + 1) + (f" ({w[as_c]})" if as_c in w else "")
         case a.Times(n):
             out = f["times"].format(n=n)
         case a.Mode(m):

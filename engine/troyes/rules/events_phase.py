@@ -5,7 +5,9 @@ join the right end of an unlimited queue; every event in the queue acts each rou
 give the start player black dice (capped by the 6 in the box). Non-military events hit every
 player; whoever cannot suffer one in full loses 2 VP per card. Then, from the start player
 clockwise, each player must counter the highest black die with own dice whose total (red dice
-doubled) reaches it, and may counter more; each countered die gives +1 influence. A player who
+doubled) reaches it, and may counter more at once (A, seed FAQ): one group of dice whose total
+reaches the black dice together, so what is left over after one black die carries on to the
+next (`plan.left`); each countered die gives +1 influence. A player who
 cannot loses 2 VP and keeps their dice (erratum). No buying, no card cubes; influence may be used.
 """
 
@@ -138,7 +140,7 @@ def counter_actions(ctx: Ctx) -> list[Action]:
     s = ctx.s
     doubles = ctx.cat.rules.double_colours
     target = _target(s)
-    have = sum(strength(s, doubles, d) for d in s.districts[s.turn])
+    have = sum(strength(s, doubles, d) for d in s.districts[s.turn]) + s.plan.left
     out: list[Action] = []
     if not s.plan.dice and "influence" not in s.declined and s.influence[s.turn] > 0:
         out.append(OpenInfluence())
@@ -150,6 +152,8 @@ def counter_actions(ctx: Ctx) -> list[Action]:
         if "outer" not in s.declined and outer.reroll_options(ctx, s.turn):
             out.append(OpenOuter())
     if have < target:
+        if s.plan.target:  # a further black die is optional: stopping is always possible
+            return [*out, StopCounter()]
         return [*out, ConcedeAction()] if not s.plan.dice else out
     out.extend(CounterWith(c, v) for c, v in sorted(set(_remaining(s))))
     return out
@@ -157,11 +161,18 @@ def counter_actions(ctx: Ctx) -> list[Action]:
 
 def counter_with(ctx: Ctx, colour: str, value: int) -> None:
     """Add one own die; once the total reaches the black die, it is countered."""
-    s, cat = ctx.s, ctx.cat
+    s = ctx.s
     s.plan.dice.append((s.turn, colour, value, ""))
+    _settle(ctx)
+
+
+def _settle(ctx: Ctx) -> None:
+    """Counter the target once the chosen dice plus the carried surplus reach it."""
+    s, cat = ctx.s, ctx.cat
     doubles = cat.rules.double_colours
     target = _target(s)
-    if sum(strength(s, doubles, (c, v)) for _, c, v, _ in s.plan.dice) < target:
+    total = s.plan.left + sum(strength(s, doubles, (c, v)) for _, c, v, _ in s.plan.dice)
+    if total < target:
         return
     used = tuple((c, v) for _, c, v, _ in s.plan.dice)
     ctx.forget()
@@ -175,7 +186,7 @@ def countered(ctx: Ctx, target: int, used: tuple[tuple[str, int], ...]) -> None:
     s.black.remove(target)
     gain(ctx, s.turn, influence=cat.rules.counter_influence)
     ctx.log.append(BlackDieCountered(s.turn, target, used))
-    s.plan = Plan()
+    s.plan = Plan(left=total - target)  # the surplus of the group, for a further black die
     s.declined = []
     if more_actions(ctx):
         s.kind = "counter_more"
@@ -208,15 +219,17 @@ def more_actions(ctx: Ctx) -> list[Action]:
     """Return the further black dice this seat can still counter, and stopping."""
     s = ctx.s
     doubles = ctx.cat.rules.double_colours
-    have = sum(strength(s, doubles, d) for d in s.districts[s.turn])
+    have = sum(strength(s, doubles, d) for d in s.districts[s.turn]) + s.plan.left
     options: list[Action] = [CounterNext(v) for v in sorted(set(s.black)) if v <= have]
     return [*options, StopCounter()] if options else []
 
 
 def counter_next(ctx: Ctx, value: int) -> None:
-    """Take on another black die of this value."""
-    ctx.s.plan = Plan(target=str(value))
-    ctx.s.kind = "counter"
+    """Take on another black die of this value, with the surplus carried so far."""
+    s = ctx.s
+    s.plan = Plan(target=str(value), left=s.plan.left)
+    s.kind = "counter"
+    _settle(ctx)
 
 
 def stop(ctx: Ctx) -> None:

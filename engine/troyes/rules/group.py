@@ -253,7 +253,7 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
     need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
     out: list[Action] = []
     if len(p.dice) < rule.max_dice:
-        out += [TakeDie(*die) for die in dice.addable(s, seat, rule, p.dice, need)]
+        out += [take(s, seat, *die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
     if not p.dice:
@@ -265,6 +265,12 @@ def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
     s = ctx.s
     cost = dice.price(s, s.turn, rule, s.plan.dice, ctx.cat.rules.dice_price)
     return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
+
+
+def take(s: TroyesState, seat: int, district: int, colour: str, value: int, as_c: str) -> TakeDie:
+    """Return the TakeDie option, tagged with whose district it comes from (for its label)."""
+    whose = "own" if district == seat else ("neutral" if district == s.seats else "")
+    return TakeDie(district, colour, value, as_c, whose)
 
 
 def can_place(ctx: Ctx, building: str) -> bool:
@@ -298,7 +304,7 @@ def placement_dice(ctx: Ctx, building: str) -> list[Action]:
         if d != seat and s.deniers[seat] < cat.rules.dice_price[0]:
             continue
         if expelled_by(s, cat, b, v)[0]:
-            out.append(TakeDie(d, c, v, a))
+            out.append(take(s, seat, d, c, v, a))
     return out
 
 

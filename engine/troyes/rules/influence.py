@@ -41,7 +41,7 @@ def any_use(ctx: Ctx) -> bool:
 def open_menu(ctx: Ctx) -> None:
     """Open the influence menu, remembering where to return."""
     s = ctx.s
-    s.plan = Plan(back=s.kind, target=s.plan.target)
+    s.plan = Plan(back=s.kind, target=s.plan.target, left=s.plan.left)
     s.kind = "influence"
 
 
@@ -55,7 +55,7 @@ def back(ctx: Ctx) -> None:
     s.kind = s.plan.back or "turn"
     if not s.plan.count:  # left without using it: not offered again in this decision
         s.declined.append("influence")
-    s.plan = Plan(target=s.plan.target)
+    s.plan = Plan(target=s.plan.target, left=s.plan.left)  # left: a counter's surplus
 
 
 def influence_actions(ctx: Ctx) -> list[Action]:

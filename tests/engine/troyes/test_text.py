@@ -2,13 +2,16 @@
 
 from engine.troyes import actions as a
 from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid
-from tests.engine.troyes.helpers import ENGINE, placed, table
+from tests.engine.troyes.helpers import ENGINE, placed, play, table
 
 
 def test_labels_use_the_card_names_of_the_chosen_language():
     assert ENGINE.describe(a.ChooseCard("monk"), "en") == "Activate Monk"
     assert ENGINE.describe(a.ChooseCard("monk"), "es") == "Activar Monje"
-    assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeo"
+    # The seed (the user's Spanish FAQ) calls the permanent event "Merodeador" and the
+    # player's own citizens the "suministro personal".
+    assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeador"
+    assert ENGINE.describe(a.Craftsman("supply"), "es") == "Artesano desde tu suministro personal"
     assert ENGINE.describe(a.Pass(), "es") == "Pasar"
     assert ENGINE.describe(a.TakeDie(1, "red", 5), "en") == "Take red 5 from player 2"
 
@@ -26,3 +29,18 @@ def test_prompts_say_what_the_deciding_seat_must_do():
     assert ENGINE.prompt(ENGINE.new_state({}, 2, 1), "en") == "Place a starting citizen."
     assert ENGINE.prompt(table(3), "es") == "Elige una acción o pasa."
     assert ENGINE.prompt(placed(2), "en")
+
+
+def test_dice_labels_say_your_die_a_rivals_die_or_the_neutral_district():
+    # Seat 0 of 2 players: district 0 is its own, 1 a rival's, 2 the neutral one (troyes.md §5.2).
+    dice = [[("red", 5)], [("red", 4)], [("red", 3)]]
+    s = table(2, districts=dice, deniers=[9, 0], supply=[1, 0])
+    s, _ = play(s, "citizen palace")
+    labels = {ENGINE.action_text(x): ENGINE.describe(x, "en") for x in ENGINE.legal_actions(s)}
+    assert labels["die 0 red 5"] == "Take your red 5"
+    assert labels["die 1 red 4"] == "Take red 4 from player 2"
+    assert labels["die 2 red 3"] == "Take red 3 from the neutral district"
+    es = {ENGINE.action_text(x): ENGINE.describe(x, "es") for x in ENGINE.legal_actions(s)}
+    assert es["die 0 red 5"] == "Tomar tu dado rojo 5"
+    assert es["die 1 red 4"] == "Tomar el dado rojo 4 del jugador 2"
+    assert es["die 2 red 3"] == "Tomar el dado rojo 3 del distrito neutral"

@@ -177,16 +177,16 @@ def _settle(ctx: Ctx) -> None:
     used = tuple((c, v) for _, c, v, _ in s.plan.dice)
     ctx.forget()
     s.districts[s.turn] = _remaining(s)
-    countered(ctx, target, used)
+    countered(ctx, target, used, total - target)
 
 
-def countered(ctx: Ctx, target: int, used: tuple[tuple[str, int], ...]) -> None:
+def countered(ctx: Ctx, target: int, used: tuple[tuple[str, int], ...], surplus: int) -> None:
     """The black die is countered: +influence, then more black dice or the next seat."""
     s, cat = ctx.s, ctx.cat
     s.black.remove(target)
     gain(ctx, s.turn, influence=cat.rules.counter_influence)
     ctx.log.append(BlackDieCountered(s.turn, target, used))
-    s.plan = Plan(left=total - target)  # the surplus of the group, for a further black die
+    s.plan = Plan(left=surplus)  # the surplus of the group, for a further black die
     s.declined = []
     if more_actions(ctx):
         s.kind = "counter_more"
@@ -202,7 +202,7 @@ def outer_counter(ctx: Ctx) -> None:
     target = _target(s)
     face = outer.faces_with(ctx, s.turn, "events_shield")[0]
     outer.discard(ctx, s.turn, face, f"counter {target}")
-    countered(ctx, target, ())
+    countered(ctx, target, (), s.plan.left)  # a surplus carried from earlier dice stays
 
 
 def concede(ctx: Ctx) -> None:

@@ -243,6 +243,11 @@ class GroupRule:
     multiply: int = 1
     set_each: int = 0
 
+    @property
+    def keeps_values(self) -> bool:
+        """Return whether each die keeps its own value (so it may place a citizen, D)."""
+        return not (self.add_group or self.add_each or self.set_each) and self.multiply == 1
+
     def total(self, values: list[int]) -> int:
         """Return the group's total under this rule."""
         if self.set_each:

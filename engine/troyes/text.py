@@ -45,23 +45,23 @@ _FORMS: dict[str, dict[str, str]] = {
         "citizen": "Place a citizen in the {b}", "craftsman": "Craftsman from {x}",
         "cube": "Use a cube from {x}", "die": "Take {c} {n} from player {k}",
         "die_own": "Take your {c} {n}", "die_neutral": "Take {c} {n} from the neutral district",
-        "times": "{n} time(s)",
+        "times": "{n} times", "once": "1 time",
         "mode_place": "Place cubes on the card", "mode_use": "Spend cubes for the effect",
         "cubeon": "Put a cube on {x}", "counter": "Counter with your {c} {n}",
         "next": "Also counter a black {n}", "answer": "Answer: {x}",
     },
     "es": {
-        "start": "Coloca un ciudadano inicial: {b} espacio {n}",
-        "reroll": "Relanza tu {c} {n} (influencia)",
-        "flipdie": "Voltea tu {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
+        "start": "Colocar un ciudadano inicial: {b}, espacio {n}",
+        "reroll": "Relanzar tu dado {c} {n} (influencia)",
+        "flipdie": "Voltear tu dado {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
         "citizen": "Colocar un ciudadano en el {b}", "craftsman": "Artesano desde {x}",
         "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} del jugador {k}",
         "die_own": "Tomar tu dado {c} {n}",
         "die_neutral": "Tomar el dado {c} {n} del distrito neutral",
-        "times": "{n} vez/veces",
+        "times": "{n} veces", "once": "1 vez",
         "mode_place": "Colocar cubos en la carta", "mode_use": "Gastar cubos por el efecto",
-        "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu {c} {n}",
-        "next": "Contrarrestar también un negro {n}",
+        "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu dado {c} {n}",
+        "next": "Contrarrestar también un dado negro de {n}",
         "answer": "Respuesta: {x}",
     },
 }  # fmt: skip
@@ -107,7 +107,7 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
             form = f[f"die_{whose}"] if whose else f["die"]
             out = form.format(c=w[c], n=n, k=d + 1) + (f" ({w[as_c]})" if as_c in w else "")
         case a.Times(n):
-            out = f["times"].format(n=n)
+            out = f["once"] if n == 1 else f["times"].format(n=n)
         case a.Mode(m):
             out = f[f"mode_{m}"]
         case a.CubeOnEvent(x):

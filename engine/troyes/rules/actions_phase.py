@@ -95,7 +95,7 @@ def choose(ctx: Ctx, action: str, target: str) -> None:
     s = ctx.s
     s.plan = Plan(action=action, target=target)
     if action == "citizen":
-        s.kind = "dice"
+        group.citizen_target(ctx)
         return
     group.after_target(ctx)
 

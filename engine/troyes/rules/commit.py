@@ -6,7 +6,7 @@ spent, then the card, the Cathedral, the event or agriculture does its work.
 """
 
 from engine.troyes import effects
-from engine.troyes.effects import PLAIN, GroupRule
+from engine.troyes.effects import GroupRule
 from engine.troyes.events import (
     AgricultureUsed,
     CardActivated,
@@ -19,7 +19,7 @@ from engine.troyes.events import (
 from engine.troyes.rules import dice, events_phase, outer
 from engine.troyes.rules.buildings import place_citizen
 from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.rules.group import free_spaces, planned, rule_of
+from engine.troyes.rules.group import free_spaces, placement_rule, planned, rule_of
 from engine.troyes.state import BUILDINGS, cow_set
 
 
@@ -145,7 +145,7 @@ def commit_citizen(ctx: Ctx) -> None:
     if outer.ask_bonus(ctx, 1):  # Ladies l: asked once, before anything is paid
         return
     b = BUILDINGS.index(p.target)
-    _pay_group(ctx, PLAIN[ctx.cat.rules.building_colour[b]])
+    _pay_group(ctx, placement_rule(ctx, p.target, p.cube))
     space = p.dice[0][2]
     out = place_citizen(ctx, seat, b, space)
     ctx.log.append(CitizenPlaced(seat, p.target, space, out))

@@ -44,3 +44,15 @@ def test_dice_labels_say_your_die_a_rivals_die_or_the_neutral_district():
     assert es["die 0 red 5"] == "Tomar tu dado rojo 5"
     assert es["die 1 red 4"] == "Tomar el dado rojo 4 del jugador 2"
     assert es["die 2 red 3"] == "Tomar el dado rojo 3 del distrito neutral"
+
+
+def test_spanish_labels_name_the_die_and_counts_agree_in_number():
+    assert ENGINE.describe(a.Reroll("red", 5), "es") == "Relanzar tu dado rojo 5 (influencia)"
+    assert ENGINE.describe(a.FlipDie("white", 2), "es") == "Voltear tu dado blanco 2"
+    assert ENGINE.describe(a.CounterWith("red", 3), "es") == "Contrarrestar con tu dado rojo 3"
+    assert ENGINE.describe(a.CounterNext(4), "es") == "Contrarrestar también un dado negro de 4"
+    assert ENGINE.describe(a.Times(1), "es") == "1 vez"
+    assert ENGINE.describe(a.Times(3), "es") == "3 veces"
+    assert ENGINE.describe(a.Times(1), "en") == "1 time"
+    assert ENGINE.describe(a.Times(3), "en") == "3 times"
+    assert ENGINE.describe(a.CounterNext(4), "en") == "Also counter a black 4"

@@ -6,7 +6,49 @@ most 25 choices. `text` gives the short, unique notation parsed back by `parse_a
 """
 
 from dataclasses import dataclass, field
-from typing import TypeAlias, assert_never
+from typing import TypeAlias
+
+from engine.troyes.ladies_actions import (
+    Bonus,
+    Boost,
+    FlipBought,
+    LadiesAction,
+    NoBonus,
+    OpenOuter,
+    OuterCounter,
+    OuterReroll,
+    PlaceOuter,
+    SwapDone,
+    SwapGive,
+    SwapTake,
+    SwapWith,
+    Walk,
+    WallDone,
+    WallFrom,
+    Walls,
+    ladies_text,
+)
+
+# The Ladies' actions are part of the union and re-exported for the rules modules.
+__all__ = [
+    "Bonus",
+    "Boost",
+    "FlipBought",
+    "LadiesAction",
+    "NoBonus",
+    "OpenOuter",
+    "OuterCounter",
+    "OuterReroll",
+    "PlaceOuter",
+    "SwapDone",
+    "SwapGive",
+    "SwapTake",
+    "SwapWith",
+    "Walk",
+    "WallDone",
+    "WallFrom",
+    "Walls",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,92 +233,6 @@ class Answer:
     choice: str
 
 
-# ---- The Ladies of Troyes (troyes.md §10.3-§10.5) -----------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Walls:
-    """Action 7: use your guard on the walls with one die of any colour."""
-
-
-@dataclass(frozen=True, slots=True)
-class WallFrom:
-    """Action 7: take the die from this district (own, a rival's or the neutral one)."""
-
-    district: int
-
-
-@dataclass(frozen=True, slots=True)
-class Boost:
-    """Action 7: pay deniers to raise the die, 1 per pip, up to 6."""
-
-    deniers: int
-
-
-@dataclass(frozen=True, slots=True)
-class Walk:
-    """Action 7: spend action points to advance the guard clockwise."""
-
-    steps: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceOuter:
-    """Action 7: spend 1 action point to put a cube on the outer activity of a gate."""
-
-    level: int
-
-
-@dataclass(frozen=True, slots=True)
-class WallDone:
-    """Action 7: end the action (unspent points are lost)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OpenOuter:
-    """Open the outer activities usable now (a reroll)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OuterReroll:
-    """Discard a cube from an outer activity to reroll one own die of its colour."""
-
-    colour: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Bonus:
-    """Discard a cube from an outer activity to improve this action (`card` for moving)."""
-
-    face: str
-    card: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class NoBonus:
-    """Use no outer activity on this action."""
-
-
-@dataclass(frozen=True, slots=True)
-class OuterCounter:
-    """Phase 3: discard a cube from an outer activity to counter the black die."""
-
-
-LadiesAction: TypeAlias = (
-    Walls
-    | WallFrom
-    | Boost
-    | Walk
-    | PlaceOuter
-    | WallDone
-    | OpenOuter
-    | OuterReroll
-    | Bonus
-    | NoBonus
-    | OuterCounter
-)
-
 Action: TypeAlias = (
     PlaceStart
     | Pass
@@ -370,32 +326,4 @@ def text(action: Action) -> str:  # noqa: PLR0911, PLR0912 - one short line per 
         case Answer(choice):
             return f"answer {choice}"
         case _:
-            return _ladies_text(action)
-
-
-def _ladies_text(action: LadiesAction) -> str:  # noqa: PLR0911 - one short line per action type
-    match action:
-        case Walls():
-            return "walls"
-        case WallFrom(d):
-            return f"from {d}"
-        case Boost(n):
-            return f"boost {n}"
-        case Walk(n):
-            return f"walk {n}"
-        case PlaceOuter(level):
-            return f"outer {level}"
-        case WallDone():
-            return "wall done"
-        case OpenOuter():
-            return "outer"
-        case OuterReroll(c, v):
-            return f"outer reroll {c} {v}"
-        case Bonus(face, card):
-            return f"bonus {face}" + (f" {card}" if card else "")
-        case NoBonus():
-            return "no bonus"
-        case OuterCounter():
-            return "outer counter"
-        case _:
-            assert_never(action)
+            return ladies_text(action)

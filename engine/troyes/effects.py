@@ -434,6 +434,8 @@ _register("outer", "craftsman_deniers", deniers=("int", REQUIRED))  # f: out of 
 _register("outer", "events_shield")  # h: phase 3
 _register("outer", "move_cube")  # i: onto a delayed, mixed or end-game card
 _register("outer", "sold_dice_influence", influence=("int", REQUIRED))  # k: out of turn
+_register("outer", "swap_dice")  # g: exchange 1 die with each opponent, up to 3 per cube
+_register("outer", "flip_bought")  # j: flip a bought die and use it at once
 _register("outer", "citizen_influence", influence=("int", REQUIRED))  # l
 
 OUTER_NEEDS_COLOUR = {"reroll_die": True}

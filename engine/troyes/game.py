@@ -22,6 +22,7 @@ from engine.troyes.rules import (
     group,
     influence,
     outer,
+    outer_dice,
     reactions,
     walls,
 )
@@ -113,6 +114,10 @@ class TroyesEngine:
                 return walls.step_actions(ctx)
             case "outer":
                 return outer.menu_actions(ctx)
+            case "swap" | "swap_take" | "swap_give":
+                return outer_dice.swap_actions(ctx)
+            case "flip_bought":
+                return [*outer_dice.flip_options(ctx), a.Back()]
             case "bonus":
                 return outer.bonus_actions(ctx)
             case _:
@@ -190,7 +195,7 @@ class TroyesEngine:
             case _:
                 self._dispatch_ladies(ctx, action)
 
-    def _dispatch_ladies(self, ctx: Ctx, action: a.LadiesAction) -> None:
+    def _dispatch_ladies(self, ctx: Ctx, action: a.LadiesAction) -> None:  # noqa: PLR0912
         match action:
             case a.Walls():
                 walls.start(ctx)
@@ -204,8 +209,20 @@ class TroyesEngine:
                 walls.place(ctx, level)
             case a.WallDone():
                 walls.finish(ctx)
+            case a.OpenOuter() if ctx.s.kind == "dice":
+                ctx.s.kind = "flip_bought"
             case a.OpenOuter():
                 outer.open_menu(ctx)
+            case a.SwapWith(d):
+                outer_dice.swap_with(ctx, d)
+            case a.SwapTake(c, v):
+                outer_dice.swap_take(ctx, c, v)
+            case a.SwapGive(c, v):
+                outer_dice.swap_give(ctx, c, v)
+            case a.SwapDone():
+                outer_dice.swap_done(ctx)
+            case a.FlipBought(d, c, v):
+                outer_dice.flip_bought(ctx, d, c, v)
             case a.OuterReroll(c, v):
                 outer.reroll(ctx, c, v)
             case a.Bonus(face, card):

@@ -131,6 +131,9 @@ _LADIES: dict[str, dict[str, str]] = {
         "open": "Use an outer activity", "reroll": "Reroll your {c} {n} (outer cube)",
         "bonus": "Outer bonus: {x}", "no bonus": "No outer bonus",
         "counter": "Counter with an outer cube",
+        "swap with": "Exchange a die with district {n}", "swap take": "Take their {c} {n}",
+        "swap give": "Give your {c} {n}", "swap done": "No more exchanges",
+        "flipped": "Take {c} {n} from district {k}, flipped to {m} (outer cube)",
     },
     "es": {
         "walls": "Guardia en las murallas (1 dado)", "from": "Dado del distrito {n}",
@@ -139,11 +142,14 @@ _LADIES: dict[str, dict[str, str]] = {
         "open": "Usar una actividad exterior", "reroll": "Relanzar tu {c} {n} (cubo exterior)",
         "bonus": "Bonificación exterior: {x}", "no bonus": "Sin bonificación exterior",
         "counter": "Contrarrestar con un cubo exterior",
+        "swap with": "Intercambiar un dado con el distrito {n}", "swap take": "Tomar su {c} {n}",
+        "swap give": "Dar tu {c} {n}", "swap done": "No intercambiar más",
+        "flipped": "Tomar {c} {n} del distrito {k}, volteado a {m} (cubo exterior)",
     },
 }  # fmt: skip
 
 
-def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911
+def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911, PLR0912
     f = _LADIES.get(lang, _LADIES["en"])
     w = _WORDS.get(lang, _WORDS["en"])
     match action:
@@ -170,6 +176,16 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911
             return f["no bonus"]
         case a.OuterCounter():
             return f["counter"]
+        case a.SwapWith(d):
+            return f["swap with"].format(n=d + 1)
+        case a.SwapTake(c, n):
+            return f["swap take"].format(c=w[c], n=n)
+        case a.SwapGive(c, n):
+            return f["swap give"].format(c=w[c], n=n)
+        case a.SwapDone():
+            return f["swap done"]
+        case a.FlipBought(d, c, n):
+            return f["flipped"].format(c=w[c], n=n, k=d + 1, m=7 - n)
         case _:
             return w[a.text(action)]
 
@@ -218,6 +234,8 @@ PROMPTS = {
         "outer_craftsman": "A rival uses a card with your craftsman: take 4 deniers (cube)?",
         "outer_sold": "A rival bought your die: take 4 influence (cube)?",
         "outer_shield": "Spend a cube so this event costs you nothing?",
+        "swap": "Exchange another die, or stop.", "swap_take": "Which of their dice?",
+        "swap_give": "Which of your dice in exchange?", "flip_bought": "Which die to flip?",
     },
     "es": {
         "start": "Coloca un ciudadano inicial.", "turn": "Elige una acción o pasa.",
@@ -233,5 +251,7 @@ PROMPTS = {
         "outer_craftsman": "Un rival usa una carta con tu artesano: ¿4 denarios (cubo)?",
         "outer_sold": "Un rival compró tu dado: ¿4 de influencia (cubo)?",
         "outer_shield": "¿Gastar un cubo para que este evento no te cueste nada?",
+        "swap": "Intercambia otro dado o para.", "swap_take": "¿Qué dado suyo?",
+        "swap_give": "¿Qué dado tuyo a cambio?", "flip_bought": "¿Qué dado volteas?",
     },
 }  # fmt: skip

@@ -22,7 +22,7 @@ from engine.troyes.actions import (
     Walls,
 )
 from engine.troyes.events import Passed
-from engine.troyes.rules import dice, group, influence, outer, walls
+from engine.troyes.rules import dice, group, influence, outer, outer_dice, walls
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, Plan
 
@@ -82,7 +82,7 @@ def turn_actions(ctx: Ctx) -> list[Action]:
     if s.guards:  # Ladies: action 7 and the outer rerolls
         if "walls:" not in no and walls.feasible(ctx, seat):
             out.append(Walls())
-        if "outer" not in no and outer.reroll_options(ctx, seat):
+        if "outer" not in no and outer.menu_options(ctx, seat):
             out.append(OpenOuter())
     events = fightable(ctx)
     if len(out) + len(events) > MAX_CHOICES:
@@ -114,6 +114,12 @@ def back(ctx: Ctx) -> None:
     if s.kind == "outer":
         outer.leave_menu(ctx)
         s.declined.append("outer")
+        return
+    if s.kind in ("swap_take", "swap_give"):
+        outer_dice.swap_back(ctx)
+        return
+    if s.kind == "flip_bought":
+        s.kind = "dice"
         return
     s.declined.append("events" if s.kind == "events" else _entry(s.plan.action, s.plan.target))
     s.plan = Plan()

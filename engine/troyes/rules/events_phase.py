@@ -149,7 +149,7 @@ def counter_actions(ctx: Ctx) -> list[Action]:
 
         if outer.faces_with(ctx, s.turn, "events_shield"):
             out.append(OuterCounter())  # Ladies h: a cube counters the black die
-        if "outer" not in s.declined and outer.reroll_options(ctx, s.turn):
+        if "outer" not in s.declined and outer.menu_options(ctx, s.turn):
             out.append(OpenOuter())
     if have < target:
         if s.plan.target:  # a further black die is optional: stopping is always possible

@@ -19,6 +19,7 @@ from engine.troyes.actions import (
     DiceDone,
     Mode,
     NoCube,
+    OpenOuter,
     TakeDie,
     Times,
     UseCube,
@@ -260,6 +261,11 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
         out += [take(s, seat, *die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
+    if s.outer:  # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
+        from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
+
+        if outer_dice.flip_options(ctx):
+            out.append(OpenOuter())
     if not p.dice:
         out.append(Back())
     return out

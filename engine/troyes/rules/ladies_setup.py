@@ -1,7 +1,7 @@
 """Setup of The Ladies of Troyes modules that are not a deck choice (troyes.md §10, seed 002).
 
 Wall guards start on the top gate (space 0); one outer face per level I-IV is dealt (a random
-tile of the level, a random side up: only faces in the draw can come up, docs/rules-gaps.md);
+tile of the level, a random side up; an unknown face is never dealt, docs/rules-gaps.md);
 the box's extra components add 2 black dice and 2 neutral citizens to the supply.
 """
 

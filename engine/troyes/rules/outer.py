@@ -8,7 +8,8 @@ in phase 3. At most one cube of an outer activity per action, whoever's action i
   just before the action is paid (`bonus` decision), applied with it;
 - f `craftsman_deniers`, k `sold_dice_influence`: offered out of turn after a rival's action;
 - h `events_shield`: offered before the events act (no loss from that event), and a cube may
-  counter the black die a player must counter.
+  counter the black die a player must counter;
+- g `swap_dice` and j `flip_bought`: in outer_dice.py.
 Out-of-turn offers are asked one at a time, only when the seat can really use them; each is a
 `Reaction` (kinds `outer_craftsman`, `outer_sold`, `outer_shield`; answers `use`/`decline`,
 default `decline`), so a standing answer or the deadline settles it without stalling the table.
@@ -67,23 +68,30 @@ def reroll_options(ctx: Ctx, seat: int) -> list[Action]:
     return [OuterReroll(c, v) for c, v in dice]
 
 
+def menu_options(ctx: Ctx, seat: int) -> list[Action]:
+    """Return what the outer menu offers now: rerolls (a) and dice exchanges (g)."""
+    from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
+
+    return [*reroll_options(ctx, seat), *outer_dice.swap_targets(ctx, seat)]
+
+
 def open_menu(ctx: Ctx) -> None:
-    """Open the outer reroll menu, remembering where to return."""
+    """Open the outer menu, remembering where to return (and a counter's target and surplus)."""
     s = ctx.s
-    s.plan = Plan(back=s.kind, target=s.plan.target)
+    s.plan = Plan(back=s.kind, target=s.plan.target, left=s.plan.left)
     s.kind = "outer"
 
 
 def menu_actions(ctx: Ctx) -> list[Action]:
-    """Return the outer rerolls with a way back."""
-    return [*reroll_options(ctx, ctx.s.turn), Back()]
+    """Return the outer menu with a way back."""
+    return [*menu_options(ctx, ctx.s.turn), Back()]
 
 
 def leave_menu(ctx: Ctx) -> None:
     """Go back to the decision the menu was opened from."""
     s = ctx.s
     s.kind = s.plan.back or "turn"
-    s.plan = Plan(target=s.plan.target)
+    s.plan = Plan(target=s.plan.target, left=s.plan.left)
 
 
 def reroll(ctx: Ctx, colour: str, value: int) -> None:

@@ -307,12 +307,12 @@ def test_tournament_field_scores_cubes_and_majority_with_split_ties():
     assert walls == [2 + 6, 2 + 6, 1 + 2]
 
 
-def test_unknown_and_unbuilt_faces_are_never_dealt():
+def test_the_four_unknown_faces_are_never_dealt_and_every_known_one_is():
     dealt = set()
     for seed in range(30):
         dealt |= set(ENGINE.new_state({"walls": "on"}, 2, seed).outer)
     never = {f.id for f in CAT.outer.values() if not f.in_draw}
-    assert len(never) == 6
+    assert len(never) == 4
     assert not dealt & never
     assert dealt == {f.id for f in CAT.outer.values() if f.in_draw}
 
@@ -360,3 +360,43 @@ def test_every_module_replays_identically_and_round_trips_json():
     assert view.guards is not None
     assert view.outer is not None
     assert len(view.outer) == 4
+
+
+def test_exchange_swaps_one_die_per_district_never_the_purple_die():
+    s = walls_table(
+        districts=[[("red", 1), (WILD, 4)], [("white", 6)], [("red", 5)], [("yellow", 2)]]
+    )
+    s.outer[1] = FACE["swap_dice"]
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.outer_cubes[s.outer[1]][0] = 1
+    s, _ = play(s, "outer")
+    assert texts(s) == ["swap with 1", "swap with 2", "swap with 3", "back"]
+    s, _ = play(s, "swap with 1")
+    assert texts(s) == ["swap take white 6", "back"]
+    s, _ = play(s, "swap take white 6")
+    assert texts(s) == ["swap give red 1", "back"]  # the purple die is never exchanged
+    s, _ = play(s, "swap give red 1")
+    assert ("white", 6) in s.districts[0]
+    assert s.districts[1] == [("red", 1)]
+    assert s.outer_cubes[s.outer[1]][0] == 0
+    assert texts(s) == ["swap with 2", "swap with 3", "swap done"]
+    s, _ = play(s, "swap with 3", "swap take yellow 2", "swap give white 6", "swap done")
+    assert s.kind == "turn"
+    assert sorted(s.districts[0]) == [(WILD, 4), ("yellow", 2)]
+
+
+def test_a_bought_die_can_be_taken_flipped_with_a_cube():
+    s = walls_table(districts=[[], [("red", 1), ("red", 2)], [], []], deniers=[10, 0, 0])
+    s.outer[2] = FACE["flip_bought"]
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.outer_cubes[s.outer[2]][0] = 1
+    s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
+    s, _ = play(s, "event war")
+    assert "outer" in texts(s)
+    s, _ = play(s, "outer")
+    assert texts(s) == ["die 1 red 1 flipped", "die 1 red 2 flipped", "back"]
+    s, log = play(s, "die 1 red 1 flipped")
+    assert any(isinstance(e, OuterUsed) for e in log)
+    assert s.outer_cubes[s.outer[2]][0] == 0
+    assert s.plan.dice == [(1, "red", 6, "")]  # flipped 1 -> 6, in the group at once
+    assert "outer" not in texts(s)  # one cube of an outer activity per action

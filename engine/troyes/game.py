@@ -285,7 +285,11 @@ class TroyesEngine:
         prompts = text.PROMPTS.get(lang, text.PROMPTS["en"])
         if state.reactions:
             return prompts.get(state.reactions[0].kind, state.reactions[0].kind)
-        return prompts.get(state.kind if state.phase != "over" else "", "")
+        kind = state.kind if state.phase != "over" else ""
+        if kind == "counter" and state.black:  # name the black die being countered
+            target = int(state.plan.target) if state.plan.target else state.black[0]
+            return prompts["counter"].format(n=target)
+        return prompts.get(kind, "")
 
     def heuristic(self, state: TroyesState, seat: int) -> float:
         """Estimate how well `seat` is doing, from what that seat may know."""

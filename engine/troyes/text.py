@@ -43,6 +43,8 @@ _FORMS: dict[str, dict[str, str]] = {
         "reroll": "Reroll your {c} {n} (influence)",
         "flipdie": "Flip your {c} {n}", "card": "Activate {x}", "event": "Fight {x}",
         "citizen": "Place a citizen in the {b}", "craftsman": "Craftsman from {x}",
+        "craftsman_building": "Craftsman from the {x}",
+        "craftsman_card": "Craftsman moved from {x}",
         "cube": "Use a cube from {x}", "die": "Take {c} {n} from player {k}",
         "die_own": "Take your {c} {n}", "die_neutral": "Take {c} {n} from the neutral district",
         "times": "{n} times", "once": "1 time",
@@ -55,6 +57,8 @@ _FORMS: dict[str, dict[str, str]] = {
         "reroll": "Relanzar tu dado {c} {n} (influencia)",
         "flipdie": "Voltear tu dado {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
         "citizen": "Colocar un ciudadano en el {b}", "craftsman": "Artesano desde {x}",
+        "craftsman_building": "Artesano desde el {x}",
+        "craftsman_card": "Artesano movido desde {x}",
         "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} del jugador {k}",
         "die_own": "Tomar tu dado {c} {n}",
         "die_neutral": "Tomar el dado {c} {n} del distrito neutral",
@@ -79,6 +83,15 @@ def _name(cat: Catalog, ident: str, lang: str) -> str:
     return str(item.name_es if lang == "es" else item.name)
 
 
+def _craftsman(cat: Catalog, source: str, lang: str) -> str:
+    w, f = _WORDS[lang], _FORMS[lang]
+    if source.startswith("card:"):
+        return f["craftsman_card"].format(x=_name(cat, source.removeprefix("card:"), lang))
+    if source == "supply":
+        return f["craftsman"].format(x=w["supply"])
+    return f["craftsman_building"].format(x=w.get(source, source))
+
+
 def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  # noqa: PLR0912
     """Return the label of an action in `lang` (at most 80 characters)."""
     w = _WORDS.get(lang, _WORDS["en"])
@@ -98,8 +111,7 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.ChooseBuilding(b):
             out = f["citizen"].format(b=w[b])
         case a.Craftsman(x):
-            where = w.get(x) if x in w else _name(cat, x.removeprefix("card:"), lang)
-            out = f["craftsman"].format(x=w["supply"] if x == "supply" else where)
+            out = _craftsman(cat, x, lang)
         case a.UseCube(x):
             out = f["cube"].format(x=_name(cat, x, lang))
         case a.TakeDie(d, c, n, as_c):
@@ -226,7 +238,8 @@ PROMPTS = {
         "craftsman": "Where does the craftsman come from?", "cube": "Use a card cube?",
         "dice": "Choose the dice of the group.", "count": "How many times?",
         "mode": "Place cubes or spend them?", "event_cube": "Choose an event for the cube.",
-        "counter": "Counter the black die with your own dice.", "events": "Choose an event.",
+        "counter": "Counter the black {n} with your own dice (red counts double).",
+        "events": "Choose an event.",
         "counter_more": "Counter another black die?", "": "The game is over.",
         "wall_from": "Take the die from which district?", "wall_die": "Choose the die.",
         "boost": "Raise the die with deniers?", "wall": "Spend your action points.",
@@ -243,7 +256,8 @@ PROMPTS = {
         "craftsman": "¿De dónde viene el artesano?", "cube": "¿Usar un cubo de carta?",
         "dice": "Elige los dados del grupo.", "count": "¿Cuántas veces?",
         "mode": "¿Colocar cubos o gastarlos?", "event_cube": "Elige un evento para el cubo.",
-        "counter": "Contrarresta el dado negro con tus dados.", "events": "Elige un evento.",
+        "counter": "Contrarresta el dado negro de {n} con tus dados (los rojos valen doble).",
+        "events": "Elige un evento.",
         "counter_more": "¿Contrarrestar otro dado negro?", "": "La partida ha terminado.",
         "wall_from": "¿De qué distrito tomas el dado?", "wall_die": "Elige el dado.",
         "boost": "¿Subir el dado con denarios?", "wall": "Gasta tus puntos de acción.",

@@ -56,3 +56,20 @@ def test_spanish_labels_name_the_die_and_counts_agree_in_number():
     assert ENGINE.describe(a.Times(1), "en") == "1 time"
     assert ENGINE.describe(a.Times(3), "en") == "3 times"
     assert ENGINE.describe(a.CounterNext(4), "en") == "Also counter a black 4"
+
+
+def test_the_counter_prompt_names_the_black_die_and_the_red_rule():
+    s = table(3)
+    s.phase, s.kind, s.black = "events", "counter", [5, 2]
+    assert ENGINE.prompt(s, "en") == "Counter the black 5 with your own dice (red counts double)."
+    assert ENGINE.prompt(s, "es") == (
+        "Contrarresta el dado negro de 5 con tus dados (los rojos valen doble)."
+    )
+
+
+def test_craftsman_labels_read_naturally():
+    assert ENGINE.describe(a.Craftsman("palace"), "en") == "Craftsman from the Palace"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == "Craftsman moved from Monk"
+    assert ENGINE.describe(a.Craftsman("supply"), "en") == "Craftsman from your supply"
+    assert ENGINE.describe(a.Craftsman("city_hall"), "es") == "Artesano desde el Ayuntamiento"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Artesano movido desde Monje"

@@ -325,12 +325,19 @@ def test_the_extra_components_add_black_dice_and_neutral_citizens():
 # ---- all modules together -----------------------------------------------------------------
 
 
-def _random_game(seats: int, seed: int, check: bool) -> TroyesState:
+# A player keen on the walls and the outer activities, so random games reach every gate, use
+# every outer face and raise every out-of-turn question.
+KEEN = ("walls", "walk", "outer", "from", "boost", "answer use", "bonus", "swap", "die ")
+
+
+def _random_game(seats: int, seed: int, check: bool, keen: bool = False) -> TroyesState:
     s = ENGINE.new_state(ALL, seats, seed)
     rng = Rng(seed, 0, "ladies")
     while s.pending is not None:
         actions = ENGINE.legal_actions(s)
-        action = actions[rng.below(len(actions))]
+        liked = [a for a in actions if ENGINE.action_text(a).startswith(KEEN)] if keen else []
+        pool = liked if liked and rng.below(10) < 8 else actions
+        action = pool[rng.below(len(pool))]
         s = checked_step(s, action) if check else ENGINE.apply(s, action).state
         purple_ok(s)
     return s
@@ -344,11 +351,18 @@ def test_a_random_game_with_every_module_keeps_every_invariant(seats):
     assert all(sum(b.values()) == sc for b, sc in zip(result.breakdown, result.scores, strict=True))
 
 
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_wall_keen_random_game_with_every_module_keeps_every_invariant(seats):
+    end = _random_game(seats, 40 + seats, check=True, keen=True)
+    assert any(sum(c) for c in end.outer_cubes.values()) or max(end.guards) > 0
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(10, 18))
-def test_many_random_games_with_every_module_keep_every_invariant(seats, seed):
-    _random_game(seats, seed, check=True)
+@pytest.mark.parametrize("keen", [False, True])
+def test_many_random_games_with_every_module_keep_every_invariant(seats, seed, keen):
+    _random_game(seats, seed, check=True, keen=keen)
 
 
 def test_every_module_replays_identically_and_round_trips_json():

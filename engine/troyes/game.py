@@ -318,7 +318,15 @@ class TroyesEngine:
             + 0.3 * (in_buildings(s, seat) + s.supply[seat])
             + 0.2 * cathedral_cubes(s, seat)
             + progress
+            + self._ladies_value(s, seat)
         )
+
+    @staticmethod
+    def _ladies_value(s: TroyesState, seat: int) -> float:
+        """Value the walls: guard progress towards the gates, cubes on outer activities."""
+        if not s.guards:
+            return 0.0
+        return 0.15 * s.guards[seat] + 0.6 * sum(c[seat] for c in s.outer_cubes.values())
 
 
 state_module_to_json = state.to_json

@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from engine.ai.players import PLAYERS
 from engine.core.rng import Rng
 from engine.troyes import effects
 from engine.troyes.actions import Answer
@@ -414,3 +415,12 @@ def test_a_bought_die_can_be_taken_flipped_with_a_cube():
     assert s.outer_cubes[s.outer[2]][0] == 0
     assert s.plan.dice == [(1, "red", 6, "")]  # flipped 1 -> 6, in the group at once
     assert "outer" not in texts(s)  # one cube of an outer activity per action
+
+
+def test_the_greedy_player_finishes_a_game_with_every_module():
+    greedy, rand = PLAYERS["greedy"], PLAYERS["random"]
+    s = ENGINE.new_state(ALL, 3, 11)
+    while s.pending is not None:
+        player = greedy if s.pending.seat == 0 else rand
+        s = ENGINE.apply(s, player.choose(ENGINE, s)).state
+    assert ENGINE.result(s) is not None

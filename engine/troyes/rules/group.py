@@ -237,7 +237,7 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
         case "dice":
             return _dice_actions(ctx)
         case "mode":
-            return [Mode("place"), Mode("use")]
+            return [Mode("place"), *([Mode("use")] if _can_spend(ctx) else [])]
         case "count":
             # At most 25 choices even if data allow more: the smallest and largest counts.
             counts = sorted(
@@ -248,6 +248,14 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
             return [CubeOnEvent(e) for e in s.queue if free_spaces(ctx, "event", e) > 0]
         case _:
             return []
+
+
+def _can_spend(ctx: Ctx) -> bool:
+    """Return whether spending a mixed card's cubes would do anything now (e.g. free spaces)."""
+    s = ctx.s
+    ref = ctx.cat.cards[s.plan.target].effect
+    assert ref is not None  # noqa: S101 - mixed cards have an immediate part (catalog check)
+    return effects.max_times(ctx, s.turn, ref.name, ref.params, s.deniers[s.turn]) >= 1
 
 
 def _dice_actions(ctx: Ctx) -> list[Action]:

@@ -37,7 +37,9 @@ MOVABLE = ("delayed", "mixed", "endgame")
 def faces_with(ctx: Ctx, seat: int, effect: str) -> list[str]:
     """Return the dealt faces with this effect on which the seat has a cube, unused this action."""
     s, cat = ctx.s, ctx.cat
-    out = []
+    out: list[str] = []
+    if not any(c[seat] for c in s.outer_cubes.values()):
+        return out  # the common case, checked on every menu: no cube out there at all
     for face in s.outer:
         ref = cat.outer[face].effect
         usable = ref is not None and ref.name == effect and s.outer_cubes[face][seat] > 0

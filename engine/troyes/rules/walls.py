@@ -66,7 +66,15 @@ def districts(ctx: Ctx, seat: int) -> list[int]:
 
 def feasible(ctx: Ctx, seat: int) -> bool:
     """Return whether action 7 can be taken now."""
-    return bool(ctx.s.guards) and bool(districts(ctx, seat))
+    s = ctx.s
+    if not s.guards:
+        return False
+    if s.guards[seat] < ctx.cat.ladies.wall_length:  # any die will do: walking is possible
+        if s.districts[seat]:
+            return True
+        rich = s.deniers[seat] >= ctx.cat.rules.dice_price[0]
+        return rich and any(c != WILD for d in s.districts for c, _ in d)  # never a purple
+    return bool(districts(ctx, seat))
 
 
 def start(ctx: Ctx) -> None:

@@ -424,3 +424,32 @@ def test_the_greedy_player_finishes_a_game_with_every_module():
         player = greedy if s.pending.seat == 0 else rand
         s = ENGINE.apply(s, player.choose(ENGINE, s)).state
     assert ENGINE.result(s) is not None
+
+
+def test_a_mixed_ladies_card_takes_another_cards_cube_and_spends_several_of_its_own():
+    s = table(
+        3, cards=("woodcutter", "priest"), districts=[[("yellow", 2)] * 2, [("red", 1)], [], []]
+    )
+    s.deniers, s.supply = [10, 0, 0], [0, 0, 0]
+    s.craftsmen["woodcutter"] = [0, None, None, None]
+    s.card_cubes["woodcutter"] = [3, 0, 0]
+    s.card_cubes["priest"] = [1, 0, 0]  # +3 to each yellow die
+    s, _ = play(s, "card woodcutter")
+    assert texts(s) == ["no cube", "cube priest", "back"]
+    s, _ = play(s, "cube priest", "die 0 yellow 2", "die 0 yellow 2")
+    assert texts(s) == ["mode place", "mode use"]
+    deniers = s.deniers[0]
+    s, _ = play(s, "mode use", "times 3")  # (2 + 3) * 2 = 10 pips / 3 = 3 cubes spent at once
+    assert s.card_cubes["woodcutter"][0] == 0
+    assert s.card_cubes["priest"][0] == 0
+    assert s.deniers[0] == deniers + 9
+
+
+def test_catapult_cubes_are_spent_only_while_an_event_has_a_free_space():
+    s = table(3, cards=("catapult",), districts=[[("red", 6)], [], [], []])
+    s.deniers, s.supply = [10, 0, 0], [0, 0, 0]
+    s.craftsmen["catapult"] = [0, None, None, None]
+    s.card_cubes["catapult"] = [2, 0, 0]
+    s.queue, s.event_cubes = ["war"], {"war": [4, 0, 0]}  # War is full (4 spaces)
+    s, _ = play(s, "card catapult", "die 0 red 6")
+    assert texts(s) == ["mode place"]

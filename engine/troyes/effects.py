@@ -69,8 +69,12 @@ class Primitive:
 PRIMITIVES: dict[tuple[str, str], Primitive] = {}
 
 
-def _register(family: str, name: str, **params: tuple[str, Any]) -> None:
+def register(family: str, name: str, **params: tuple[str, Any]) -> None:
+    """Register a primitive with its parameter schema (name -> (type, default))."""
     PRIMITIVES[(family, name)] = Primitive(family, name, params)
+
+
+_register = register
 
 
 def _check_value(kind: str, value: Any) -> bool:  # noqa: PLR0911 - one line per type
@@ -414,28 +418,3 @@ def score_endgame(s: TroyesState, card: str, seat: int, name: str, params: Param
     cubes = s.card_cubes[card]
     # The Hermit (troyes-cards.md §7): each cube is worth `start` minus all cubes on the card.
     return cubes[seat] * max(0, int(params["start"]) - sum(cubes))
-
-
-# ---- outer activities (The Ladies of Troyes, troyes.md §10.5) -----------------------------
-# Each face names one of these; engine/troyes/rules/walls.py and outer.py carry them out.
-
-_register("outer", "reroll_die")  # a: discard 1 cube, reroll 1 own die of the face's colour
-_register("outer", "bonus_vp", vp=("int", REQUIRED))  # b: on a Cathedral or event cube action
-_register("outer", "arrival_race", vp=("ints", REQUIRED))  # c: first, second... to arrive
-_register(
-    "outer",
-    "arrival_majority",
-    arrival_vp=("int", REQUIRED),
-    cube_vp=("int", REQUIRED),
-    majority=("ints", REQUIRED),
-)  # d
-_register("outer", "agriculture_deniers", deniers=("int", REQUIRED))  # e
-_register("outer", "craftsman_deniers", deniers=("int", REQUIRED))  # f: out of turn
-_register("outer", "events_shield")  # h: phase 3
-_register("outer", "move_cube")  # i: onto a delayed, mixed or end-game card
-_register("outer", "sold_dice_influence", influence=("int", REQUIRED))  # k: out of turn
-_register("outer", "swap_dice")  # g: exchange 1 die with each opponent, up to 3 per cube
-_register("outer", "flip_bought")  # j: flip a bought die and use it at once
-_register("outer", "citizen_influence", influence=("int", REQUIRED))  # l
-
-OUTER_NEEDS_COLOUR = {"reroll_die": True}

@@ -18,6 +18,33 @@ from engine.troyes.catalog import BOXES, Ref, _choice, _int, _read, _Reader, _te
 from engine.troyes.state import COLOURS
 
 LEVELS = (1, 2, 3, 4)
+REQUIRED = effects.REQUIRED
+
+# ---- outer activities (The Ladies of Troyes, troyes.md §10.5) -----------------------------
+# Each face names one of these; engine/troyes/rules/{walls,outer,outer_dice}.py carry them out.
+
+effects.register("outer", "reroll_die")  # a: discard 1 cube, reroll 1 own die of the face's colour
+effects.register(
+    "outer", "bonus_vp", vp=("int", REQUIRED)
+)  # b: on a Cathedral or event cube action
+effects.register("outer", "arrival_race", vp=("ints", REQUIRED))  # c: first, second... to arrive
+effects.register(
+    "outer",
+    "arrival_majority",
+    arrival_vp=("int", REQUIRED),
+    cube_vp=("int", REQUIRED),
+    majority=("ints", REQUIRED),
+)  # d
+effects.register("outer", "agriculture_deniers", deniers=("int", REQUIRED))  # e
+effects.register("outer", "craftsman_deniers", deniers=("int", REQUIRED))  # f: out of turn
+effects.register("outer", "events_shield")  # h: phase 3
+effects.register("outer", "move_cube")  # i: onto a delayed, mixed or end-game card
+effects.register("outer", "sold_dice_influence", influence=("int", REQUIRED))  # k: out of turn
+effects.register("outer", "swap_dice")  # g: exchange 1 die with each opponent, up to 3 per cube
+effects.register("outer", "flip_bought")  # j: flip a bought die and use it at once
+effects.register("outer", "citizen_influence", influence=("int", REQUIRED))  # l
+
+OUTER_NEEDS_COLOUR = {"reroll_die": True}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +96,7 @@ def _face(file: str, raw: Mapping[str, Any]) -> OuterFace:
     note = r.plain("note", str, "")
     if in_draw and effect is None:
         raise CatalogError(f"{r.where('effect')}: a face in the draw needs an effect")
-    if effect is not None and effects.OUTER_NEEDS_COLOUR.get(effect.name) and colour == "none":
+    if effect is not None and OUTER_NEEDS_COLOUR.get(effect.name) and colour == "none":
         raise CatalogError(f"{r.where('die_colour')}: effect {effect.name!r} needs a die colour")
     return OuterFace(
         fid, name, name_es, text, text_es, level, tile, colour, cubes, in_draw, effect,

@@ -126,6 +126,8 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
     s = ctx.s
     s.plan.dice = [(die.district, die.colour, die.value, die.as_colour)]
     s.kind = "boost"
+    if _max_boost(ctx) == 0:  # a 6, or no denier to spare: nothing to choose
+        boost(ctx, 0)
 
 
 def _colour(ctx: Ctx) -> str:

@@ -213,7 +213,7 @@ def test_colour_restriction_and_one_cube_per_outer_activity_per_action():
 def test_the_guard_stops_at_space_twenty_on_the_level_four_tile():
     s = walls_table(districts=[[("red", 6), ("red", 6)], [], [], []])
     s.guards = [16, 0, 0]
-    s, _ = play(s, "walls", "die 0 red 6", "boost 0")
+    s, _ = play(s, "walls", "die 0 red 6")  # a 6 cannot be raised: no boost step
     assert "walk 5" not in texts(s)
     assert "walk 4" in texts(s)
     s, _ = play(s, "walk 4")
@@ -262,7 +262,7 @@ def test_a_seller_is_asked_when_a_rival_buys_their_die():
     s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
     s.outer_cubes[s.outer[2]] = [0, 1, 0]
     s.influence = [0, 0, 0]
-    s, _ = play(s, "walls", "die 1 red 6", "boost 0", "walk 6")
+    s, _ = play(s, "walls", "die 1 red 6", "walk 6")
     assert s.pending is not None
     assert s.pending.kind == "outer_sold"
     s, log = play(s, "answer use")

@@ -168,7 +168,7 @@ class TroyesState:
         new.revealed = self.revealed  # never changed after setup
         new.guards = self.guards[:]
         new.outer = self.outer  # never changed after setup
-        new.outer_cubes = {k: v[:] for k, v in self.outer_cubes.items()}
+        new.outer_cubes = self.outer_cubes  # copy-on-write
         new.offers = self.offers[:]
         new.shield = self.shield[:]
         return new
@@ -177,8 +177,9 @@ class TroyesState:
 def cow_set(table: dict[str, list[Any]], key: str, index: int, value: Any) -> dict[str, list[Any]]:
     """Return `table` with table[key][index] = value, copying only what changes.
 
-    `craftsmen`, `card_cubes`, `event_cubes`, `decks` and `won` are shared between a state and
-    its clones (they change rarely), so they are never changed in place, always replaced.
+    `craftsmen`, `card_cubes`, `event_cubes`, `decks`, `won` and `outer_cubes` are shared by a
+    state and its clones (they change rarely), so they are never changed in place, always
+    replaced.
     """
     row = table[key][:]
     row[index] = value

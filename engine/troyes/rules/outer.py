@@ -51,7 +51,7 @@ def faces_with(ctx: Ctx, seat: int, effect: str) -> list[str]:
 def discard(ctx: Ctx, seat: int, face: str, detail: str) -> None:
     """Take one of the seat's cubes off an outer activity; it is used for this action."""
     s = ctx.s
-    s.outer_cubes[face][seat] -= 1
+    s.outer_cubes = cow_set(s.outer_cubes, face, seat, s.outer_cubes[face][seat] - 1)
     s.declined.append(f"outer:{face}")
     ctx.log.append(OuterUsed(seat, face, detail))
 
@@ -258,7 +258,7 @@ def _resolve(ctx: Ctx, r: Reaction, choice: str) -> None:
             s.offers = [o for o in s.offers if not o.startswith("sold|")]
         else:
             s.shield.append(f"{r.seat}:{data}")
-        s.outer_cubes[face][r.seat] -= 1
+        s.outer_cubes = cow_set(s.outer_cubes, face, r.seat, s.outer_cubes[face][r.seat] - 1)
         ctx.log.append(OuterUsed(r.seat, face, f"{kind} {data}".strip()))
     next_offer(ctx)
 

@@ -13,7 +13,7 @@ from engine.troyes.actions import Action, Back, Boost, PlaceOuter, TakeDie, Walk
 from engine.troyes.events import DiceUsed, GuardMoved, OuterCubePlaced, OuterUsed, WallUsed
 from engine.troyes.rules import outer
 from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.state import COLOURS, WILD, Plan
+from engine.troyes.state import COLOURS, WILD, Plan, cow_set
 
 MAX_PIPS = 6
 
@@ -203,7 +203,7 @@ def place(ctx: Ctx, level: int) -> None:
     s = ctx.s
     seat = s.turn
     face = s.outer[level - 1]
-    s.outer_cubes[face][seat] += 1
+    s.outer_cubes = cow_set(s.outer_cubes, face, seat, s.outer_cubes[face][seat] + 1)
     s.plan.count -= 1
     s.plan.mode = f"{s.plan.mode},{level}" if s.plan.mode else str(level)
     ctx.log.append(OuterCubePlaced(seat, face))

@@ -1,6 +1,7 @@
 """The Ladies of Troyes (issue 3): every module alone and all together."""
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -453,3 +454,18 @@ def test_catapult_cubes_are_spent_only_while_an_event_has_a_free_space():
     s.queue, s.event_cubes = ["war"], {"war": [4, 0, 0]}  # War is full (4 spaces)
     s, _ = play(s, "card catapult", "die 0 red 6")
     assert texts(s) == ["mode place"]
+
+
+def test_every_ladies_estimate_is_listed_in_the_rules_gaps_file():
+    gaps = (Path(__file__).resolve().parents[3] / "docs" / "rules-gaps.md").read_text("utf-8")
+    section = gaps.split("## The Ladies of Troyes", 1)[1]
+    for face in CAT.outer.values():
+        if face.unverified:
+            assert f"`{face.id}`" in section
+    for ident in ("gates", "purple_reroll_deniers"):
+        assert ident in CAT.ladies.unverified
+        assert f"`{ident}" in section
+    ladies = [*CAT.cards.values(), *CAT.events.values(), *CAT.characters.values()]
+    for item in ladies:
+        if item.box == "ladies" and item.unverified:
+            assert f"`{item.id}`" in section

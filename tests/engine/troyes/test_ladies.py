@@ -465,7 +465,7 @@ def test_every_ladies_estimate_is_listed_in_the_rules_gaps_file():
     for ident in ("gates", "purple_reroll_deniers"):
         assert ident in CAT.ladies.unverified
         assert f"`{ident}" in section
-    ladies = [*CAT.cards.values(), *CAT.events.values(), *CAT.characters.values()]
+    ladies: list[Any] = [*CAT.cards.values(), *CAT.events.values(), *CAT.characters.values()]
     for item in ladies:
         if item.box == "ladies" and item.unverified:
             assert f"`{item.id}`" in section

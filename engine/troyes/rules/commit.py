@@ -36,7 +36,8 @@ def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
     ctx.forget()
     if p.cube:
         s.card_cubes = cow_set(s.card_cubes, p.cube, seat, s.card_cubes[p.cube][seat] - 1)
-    ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
+    used = tuple((d, c, v) for d, c, v, _ in p.dice)
+    ctx.log.append(DiceUsed(seat, used, paid, p.cube, s.neutral))
     dice.remove_dice(s, p.dice)
 
 

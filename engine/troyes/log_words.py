@@ -16,7 +16,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "city_hall": ("City Hall", "Ayuntamiento"),
     "red": ("red", "rojo"), "white": ("white", "blanco"), "yellow": ("yellow", "amarillo"),
     "purple": ("purple", "morado"),
-    "player": ("Player {n}", "Jugador {n}"), "and": (" and ", " y "),
+    "player": ("Player {n}", "Jugador {n}"),
     "deniers": ("{n} deniers", "{n} denarios"), "denier": ("1 denier", "1 denario"),
     "influence": ("{n} influence", "{n} de influencia"), "vp": ("{n} VP", "{n} PV"),
     "cubes": ("{n} cubes", "{n} cubos"), "cube": ("1 cube", "1 cubo"),
@@ -24,6 +24,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "times": ("{n} times", "{n} veces"),
     "points": ("{n} action points", "{n} puntos de acción"),
     "point": ("1 action point", "1 punto de acción"),
+    "vp_lost": ("-{n} VP", "-{n} PV"), "no_vp": ("no VP to lose", "no tiene PV que perder"),
 }  # fmt: skip
 
 
@@ -76,3 +77,8 @@ def building(ident: str, lang: str) -> str:
 def dice_list(dice: tuple[tuple[str, int], ...], lang: str) -> str:
     """Return "red 5, white 3" / "rojo 5, blanco 3"."""
     return ", ".join(die(c, v, lang) for c, v in dice)
+
+
+def vp_loss(lost: int, lang: str) -> str:
+    """Return "-2 VP" / "-2 PV", or that there was no VP to lose."""
+    return word(lang, "vp_lost", n=lost) if lost else word(lang, "no_vp")

@@ -124,12 +124,17 @@ class DiceUsed:
 
 @dataclass(frozen=True, slots=True)
 class CardActivated:
-    """An activity card was activated `times` times (delayed cards: cubes placed)."""
+    """An activity card was activated `times` times (delayed cards: cubes placed).
+
+    `change` is what the activation did to the seat's (deniers, influence, VP): gains, or a
+    cost for cards that convert one into another.
+    """
 
     seat: int
     card: str
     times: int
     mode: str
+    change: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)

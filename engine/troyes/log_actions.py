@@ -197,8 +197,16 @@ def _activated(cat: Catalog, event: ev.CardActivated, who: str, lang: str) -> st
     if event.mode == "place":
         return say(lang, "activates_place", who=who, x=x, n=amount(lang, "cubes", event.times))
     if event.times > 1:
-        return say(lang, "activates_times", who=who, x=x, n=word(lang, "times", n=event.times))
-    return say(lang, "activates", who=who, x=x)
+        out = say(lang, "activates_times", who=who, x=x, n=word(lang, "times", n=event.times))
+    else:
+        out = say(lang, "activates", who=who, x=x)
+    units = ("deniers", "influence", "vp")
+    parts = [
+        ("+" if n > 0 else "-") + amount(lang, unit, abs(n))
+        for unit, n in zip(units, event.change, strict=True)
+        if n
+    ]
+    return out + (": " + ", ".join(parts) if parts else "")
 
 
 def _completed(cat: Catalog, event: ev.EventCompleted, lang: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.troyes import events as ev
-from tests.engine.troyes.helpers import ENGINE
+from tests.engine.troyes.helpers import ENGINE, play, table
 
 # One or more realistic samples of every event class (seat 0 of 3 unless said otherwise).
 SAMPLES: dict[type, list[typing.Any]] = {
@@ -59,6 +59,8 @@ SAMPLES: dict[type, list[typing.Any]] = {
         ev.CardActivated(0, "monk", 1, "use"),
         ev.CardActivated(0, "monk", 3, "use"),
         ev.CardActivated(0, "monk", 2, "place"),
+        ev.CardActivated(0, "mercenary", 2, "use", (6, 0, 0)),
+        ev.CardActivated(0, "troubadour", 1, "use", (0, -1, 2)),
     ],
     ev.CathedralBuilt: [ev.CathedralBuilt(0, 2, 2, 1)],
     ev.EventFought: [ev.EventFought(1, "war", 2)],
@@ -201,6 +203,16 @@ def test_an_event_class_without_words_is_refused_not_dumped():
             "Jugador 1 activa Monje: coloca 2 cubos en la carta",
         ),
         (
+            ev.CardActivated(0, "mercenary", 2, "use", (6, 0, 0)),
+            "Player 1 activates Mercenary 2 times: +6 deniers",
+            "Jugador 1 activa Mercenario 2 veces: +6 denarios",
+        ),
+        (
+            ev.CardActivated(0, "troubadour", 1, "use", (0, -1, 2)),
+            "Player 1 activates Troubadour: -1 influence, +2 VP",
+            "Jugador 1 activa Trovador: -1 de influencia, +2 PV",
+        ),
+        (
             ev.CathedralBuilt(0, 2, 2, 1),
             "Player 1 builds the Cathedral: 2 cubes, +2 VP, +1 influence",
             "Jugador 1 construye en la Catedral: 2 cubos, +2 PV, +1 de influencia",
@@ -259,6 +271,16 @@ def test_log_lines_say_who_did_what_with_which_dice_paying_and_gaining_what(even
     assert ENGINE.describe_event(event, "en") == en
     if es is not None:
         assert ENGINE.describe_event(event, "es") == es
+
+
+def test_an_activation_logs_what_it_gained():
+    s = table(3, cards=("mercenary",), districts=[[("red", 6), ("red", 6)], [], [], []])
+    s.deniers = [0, 0, 0]
+    s.craftsmen["mercenary"] = [0, *s.craftsmen["mercenary"][1:]]
+    s, log = play(s, "card mercenary", "die 0 red 6", "dice done")
+    assert s.deniers[0] == 3
+    lines = [ENGINE.describe_event(e, "en") for e in log]
+    assert lines == ["Player 1 uses red 6", "Player 1 activates Mercenary: +3 deniers"]
 
 
 ALL = {

@@ -6,7 +6,49 @@ most 25 choices. `text` gives the short, unique notation parsed back by `parse_a
 """
 
 from dataclasses import dataclass, field
-from typing import TypeAlias, assert_never
+from typing import TypeAlias
+
+from engine.troyes.ladies_actions import (
+    Bonus,
+    Boost,
+    FlipBought,
+    LadiesAction,
+    NoBonus,
+    OpenOuter,
+    OuterCounter,
+    OuterReroll,
+    PlaceOuter,
+    SwapDone,
+    SwapGive,
+    SwapTake,
+    SwapWith,
+    Walk,
+    WallDone,
+    WallFrom,
+    Walls,
+    ladies_text,
+)
+
+# The Ladies' actions are part of the union and re-exported for the rules modules.
+__all__ = [
+    "Bonus",
+    "Boost",
+    "FlipBought",
+    "LadiesAction",
+    "NoBonus",
+    "OpenOuter",
+    "OuterCounter",
+    "OuterReroll",
+    "PlaceOuter",
+    "SwapDone",
+    "SwapGive",
+    "SwapTake",
+    "SwapWith",
+    "Walk",
+    "WallDone",
+    "WallFrom",
+    "Walls",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +262,7 @@ Action: TypeAlias = (
     | CounterNext
     | StopCounter
     | Answer
+    | LadiesAction
 )
 
 
@@ -283,4 +326,4 @@ def text(action: Action) -> str:  # noqa: PLR0911, PLR0912 - one short line per 
         case Answer(choice):
             return f"answer {choice}"
         case _:
-            assert_never(action)
+            return ladies_text(action)

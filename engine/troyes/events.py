@@ -186,6 +186,58 @@ class GameEnded:
     characters: tuple[tuple[str, ...], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class CharacterRevealed:
+    """Ladies variant: a character turned face up at the start, scored by every player."""
+
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class OuterDealt:
+    """Ladies: the outer activity face dealt at the gate of this level."""
+
+    level: int
+    face: str
+
+
+@dataclass(frozen=True, slots=True)
+class WallUsed:
+    """Ladies action 7: the die used, deniers paid to raise it, the action points it gives."""
+
+    seat: int
+    die: tuple[int, str, int]
+    paid: int
+    boost: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardMoved:
+    """Ladies: a guard walked along the wall (gates passed give access)."""
+
+    seat: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class OuterCubePlaced:
+    """Ladies: a cube went onto an outer activity."""
+
+    seat: int
+    face: str
+
+
+@dataclass(frozen=True, slots=True)
+class OuterUsed:
+    """Ladies: a cube was discarded from an outer activity (or a gate paid out on arrival)."""
+
+    seat: int
+    face: str
+    detail: str
+
+
 Event: TypeAlias = (
     CitizenPlaced
     | CardRevealed
@@ -207,4 +259,10 @@ Event: TypeAlias = (
     | Passed
     | RoundEnded
     | GameEnded
+    | CharacterRevealed
+    | OuterDealt
+    | WallUsed
+    | GuardMoved
+    | OuterCubePlaced
+    | OuterUsed
 )

@@ -36,6 +36,7 @@ class Plan:
     count: int = 0
     left: int = 0
     back: str = ""
+    bonus: str = ""  # Ladies: the outer activity chosen for this action ("none" if declined)
 
     def clone(self) -> "Plan":
         """Return an independent copy."""
@@ -49,6 +50,7 @@ class Plan:
             self.count,
             self.left,
             self.back,
+            self.bonus,
         )
 
 
@@ -103,6 +105,16 @@ class TroyesState:
     # Menu entries backed out of during the current decision (not offered again until the
     # seat acts or the turn moves on), so nobody can go round in circles between menus.
     declined: list[str] = field(default_factory=list)
+    # The Ladies of Troyes (empty when their modules are off): the character revealed to all,
+    # each seat's guard space on the wall, the outer face dealt at each gate (level I-IV) and
+    # the cubes on it, the out-of-turn offers still to make after an action or before the
+    # events act (`kind|seat|data`), the events each seat is shielded from this round.
+    revealed: list[str] = field(default_factory=list)
+    guards: list[int] = field(default_factory=list)
+    outer: list[str] = field(default_factory=list)
+    outer_cubes: dict[str, list[int]] = field(default_factory=dict)
+    offers: list[str] = field(default_factory=list)
+    shield: list[str] = field(default_factory=list)
 
     @property
     def pending(self) -> Decision | None:
@@ -153,14 +165,21 @@ class TroyesState:
         new.plan = self.plan.clone()
         new.reactions = [Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions]
         new.declined = self.declined[:]
+        new.revealed = self.revealed  # never changed after setup
+        new.guards = self.guards[:]
+        new.outer = self.outer  # never changed after setup
+        new.outer_cubes = self.outer_cubes  # copy-on-write
+        new.offers = self.offers[:]
+        new.shield = self.shield[:]
         return new
 
 
 def cow_set(table: dict[str, list[Any]], key: str, index: int, value: Any) -> dict[str, list[Any]]:
     """Return `table` with table[key][index] = value, copying only what changes.
 
-    `craftsmen`, `card_cubes`, `event_cubes`, `decks` and `won` are shared between a state and
-    its clones (they change rarely), so they are never changed in place, always replaced.
+    `craftsmen`, `card_cubes`, `event_cubes`, `decks`, `won` and `outer_cubes` are shared by a
+    state and its clones (they change rarely), so they are never changed in place, always
+    replaced.
     """
     row = table[key][:]
     row[index] = value
@@ -183,6 +202,8 @@ _LISTS = (
     "queue",
     "declined",
 )
+# Ladies fields: absent from games saved before the expansion existed (read as empty).
+_LADIES = ("revealed", "guards", "outer", "offers", "shield")
 
 
 def to_json(state: TroyesState) -> dict[str, Any]:
@@ -213,7 +234,11 @@ def to_json(state: TroyesState) -> dict[str, Any]:
         "count": p.count,
         "left": p.left,
         "back": p.back,
+        "bonus": p.bonus,
     }
+    for name in _LADIES:
+        out[name] = list(getattr(state, name))
+    out["outer_cubes"] = {k: list(v) for k, v in state.outer_cubes.items()}
     out["reactions"] = [[r.seat, r.kind, r.default, r.data] for r in state.reactions]
     return out
 
@@ -248,12 +273,16 @@ def from_json(data: dict[str, Any]) -> TroyesState:
                 p["count"],
                 p["left"],
                 p["back"],
+                str(p.get("bonus", "")),
             ),
             reactions=[
                 Reaction(int(s), str(k), str(d), str(x)) for s, k, d, x in data["reactions"]
             ],
+            outer_cubes={k: [int(x) for x in v] for k, v in data.get("outer_cubes", {}).items()},
             **kw,
         )
+        for name in _LADIES:
+            setattr(state, name, list(data.get(name, [])))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"malformed troyes state: {exc!r}") from exc
     if not 2 <= state.seats <= 4 or len(state.deniers) != state.seats:

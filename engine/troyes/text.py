@@ -72,7 +72,12 @@ _FORMS: dict[str, dict[str, str]] = {
 
 
 def _name(cat: Catalog, ident: str, lang: str) -> str:
-    item: Any = cat.cards.get(ident) or cat.events.get(ident) or cat.characters.get(ident)
+    item: Any = (
+        cat.cards.get(ident)
+        or cat.events.get(ident)
+        or cat.characters.get(ident)
+        or cat.outer.get(ident)
+    )
     if item is None:
         return ident
     return str(item.name_es if lang == "es" else item.name)
@@ -126,8 +131,75 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.Answer(x):
             out = f["answer"].format(x=x)
         case _:
-            out = w[a.text(action)]
+            out = _ladies(cat, action, lang)
     return out[:LABEL_MAX]
+
+
+_LADIES: dict[str, dict[str, str]] = {
+    "en": {
+        "walls": "Guard on the walls (1 die)", "from": "Die from district {n}",
+        "boost": "Raise the die by {n} (deniers)", "walk": "Walk the guard {n} space(s)",
+        "outer": "Cube on the gate {n} activity", "wall done": "End the walls action",
+        "open": "Use an outer activity", "reroll": "Reroll your {c} {n} (outer cube)",
+        "bonus": "Outer bonus: {x}", "no bonus": "No outer bonus",
+        "counter": "Counter with an outer cube",
+        "swap with": "Exchange a die with district {n}", "swap take": "Take their {c} {n}",
+        "swap give": "Give your {c} {n}", "swap done": "No more exchanges",
+        "flipped": "Take {c} {n} from district {k}, flipped to {m} (outer cube)",
+    },
+    "es": {
+        "walls": "Guardia en las murallas (1 dado)", "from": "Dado del distrito {n}",
+        "boost": "Subir el dado {n} (denarios)", "walk": "Avanzar el guardia {n} espacio(s)",
+        "outer": "Cubo en la actividad de la puerta {n}", "wall done": "Terminar en las murallas",
+        "open": "Usar una actividad exterior", "reroll": "Relanzar tu {c} {n} (cubo exterior)",
+        "bonus": "Bonificación exterior: {x}", "no bonus": "Sin bonificación exterior",
+        "counter": "Contrarrestar con un cubo exterior",
+        "swap with": "Intercambiar un dado con el distrito {n}", "swap take": "Tomar su {c} {n}",
+        "swap give": "Dar tu {c} {n}", "swap done": "No intercambiar más",
+        "flipped": "Tomar {c} {n} del distrito {k}, volteado a {m} (cubo exterior)",
+    },
+}  # fmt: skip
+
+
+def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911, PLR0912
+    f = _LADIES.get(lang, _LADIES["en"])
+    w = _WORDS.get(lang, _WORDS["en"])
+    match action:
+        case a.Walls():
+            return f["walls"]
+        case a.WallFrom(d):
+            return f["from"].format(n=d + 1)
+        case a.Boost(n):
+            return f["boost"].format(n=n)
+        case a.Walk(n):
+            return f["walk"].format(n=n)
+        case a.PlaceOuter(n):
+            return f["outer"].format(n=n)
+        case a.WallDone():
+            return f["wall done"]
+        case a.OpenOuter():
+            return f["open"]
+        case a.OuterReroll(c, n):
+            return f["reroll"].format(c=w[c], n=n)
+        case a.Bonus(face, card):
+            x = _name(cat, face, lang) + (f" → {_name(cat, card, lang)}" if card else "")
+            return f["bonus"].format(x=x)
+        case a.NoBonus():
+            return f["no bonus"]
+        case a.OuterCounter():
+            return f["counter"]
+        case a.SwapWith(d):
+            return f["swap with"].format(n=d + 1)
+        case a.SwapTake(c, n):
+            return f["swap take"].format(c=w[c], n=n)
+        case a.SwapGive(c, n):
+            return f["swap give"].format(c=w[c], n=n)
+        case a.SwapDone():
+            return f["swap done"]
+        case a.FlipBought(d, c, n):
+            return f["flipped"].format(c=w[c], n=n, k=d + 1, m=7 - n)
+        case _:
+            return w[a.text(action)]
 
 
 def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:  # noqa: PLR0911
@@ -169,6 +241,14 @@ PROMPTS = {
         "counter": "Counter the black {n} with your own dice (red counts double).",
         "events": "Choose an event.",
         "counter_more": "Counter another black die?", "": "The game is over.",
+        "wall_from": "Take the die from which district?", "wall_die": "Choose the die.",
+        "boost": "Raise the die with deniers?", "wall": "Spend your action points.",
+        "outer": "Use an outer activity, or go back.", "bonus": "Use an outer activity?",
+        "outer_craftsman": "A rival uses a card with your craftsman: take 4 deniers (cube)?",
+        "outer_sold": "A rival bought your die: take 4 influence (cube)?",
+        "outer_shield": "Spend a cube so this event costs you nothing?",
+        "swap": "Exchange another die, or stop.", "swap_take": "Which of their dice?",
+        "swap_give": "Which of your dice in exchange?", "flip_bought": "Which die to flip?",
     },
     "es": {
         "start": "Coloca un ciudadano inicial.", "turn": "Elige una acción o pasa.",
@@ -179,5 +259,13 @@ PROMPTS = {
         "counter": "Contrarresta el dado negro de {n} con tus dados (los rojos valen doble).",
         "events": "Elige un evento.",
         "counter_more": "¿Contrarrestar otro dado negro?", "": "La partida ha terminado.",
+        "wall_from": "¿De qué distrito tomas el dado?", "wall_die": "Elige el dado.",
+        "boost": "¿Subir el dado con denarios?", "wall": "Gasta tus puntos de acción.",
+        "outer": "Usa una actividad exterior o vuelve.", "bonus": "¿Usar una actividad exterior?",
+        "outer_craftsman": "Un rival usa una carta con tu artesano: ¿4 denarios (cubo)?",
+        "outer_sold": "Un rival compró tu dado: ¿4 de influencia (cubo)?",
+        "outer_shield": "¿Gastar un cubo para que este evento no te cueste nada?",
+        "swap": "Intercambia otro dado o para.", "swap_take": "¿Qué dado suyo?",
+        "swap_give": "¿Qué dado tuyo a cambio?", "flip_bought": "¿Qué dado volteas?",
     },
 }  # fmt: skip

@@ -16,7 +16,7 @@ from engine.troyes.events import (
     DiceUsed,
     EventFought,
 )
-from engine.troyes.rules import dice, events_phase
+from engine.troyes.rules import dice, events_phase, outer
 from engine.troyes.rules.buildings import place_citizen
 from engine.troyes.rules.common import Ctx, gain
 from engine.troyes.rules.group import free_spaces, placement_rule, planned, rule_of
@@ -61,10 +61,10 @@ def _hire(ctx: Ctx) -> None:
 
 def commit(ctx: Ctx, times: int) -> None:
     """Pay for everything chosen and carry out the action `times` times."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415 - turn order lives there
-
     s, cat = ctx.s, ctx.cat
     p, seat = s.plan, s.turn
+    if outer.ask_bonus(ctx, times):  # Ladies b, e, i: asked once, before anything is paid
+        return
     sp = planned(ctx)
     rule = rule_of(sp, p.cube)
     total = rule.total([v for _, _, v, _ in p.dice])
@@ -87,10 +87,11 @@ def commit(ctx: Ctx, times: int) -> None:
             amount = total // cat.rules.agriculture_divisor
             gain(ctx, seat, deniers=amount)
             ctx.log.append(AgricultureUsed(seat, amount))
+    outer.apply_bonus(ctx)
     if left:
         p.left, s.kind = left, "event_cube"
         return
-    actions_phase.action_done(ctx)
+    outer.end_action(ctx)
 
 
 def _activate(ctx: Ctx, times: int) -> int:
@@ -126,8 +127,6 @@ def _build(ctx: Ctx, cubes: int) -> None:
 
 def cube_on_event(ctx: Ctx, event: str) -> None:
     """Place one cube from a card effect (Archer) on an event."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415
-
     s = ctx.s
     seat = s.turn
     s.event_cubes = cow_set(s.event_cubes, event, seat, s.event_cubes[event][seat] + 1)
@@ -136,18 +135,19 @@ def cube_on_event(ctx: Ctx, event: str) -> None:
     events_phase.complete_if_full(ctx, event, seat)
     s.plan.left -= 1
     if s.plan.left <= 0 or not any(free_spaces(ctx, "event", e) > 0 for e in s.queue):
-        actions_phase.action_done(ctx)
+        outer.end_action(ctx)
 
 
 def commit_citizen(ctx: Ctx) -> None:
     """Pay for the die and put the citizen on its space."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415
-
     s = ctx.s
     p, seat = s.plan, s.turn
+    if outer.ask_bonus(ctx, 1):  # Ladies l: asked once, before anything is paid
+        return
     b = BUILDINGS.index(p.target)
     _pay_group(ctx, placement_rule(ctx, p.target, p.cube))
     space = p.dice[0][2]
     out = place_citizen(ctx, seat, b, space)
     ctx.log.append(CitizenPlaced(seat, p.target, space, out))
-    actions_phase.action_done(ctx)
+    outer.apply_bonus(ctx)
+    outer.end_action(ctx)

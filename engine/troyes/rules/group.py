@@ -19,6 +19,7 @@ from engine.troyes.actions import (
     DiceDone,
     Mode,
     NoCube,
+    OpenOuter,
     TakeDie,
     Times,
     UseCube,
@@ -236,7 +237,7 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
         case "dice":
             return _dice_actions(ctx)
         case "mode":
-            return [Mode("place"), Mode("use")]
+            return [Mode("place"), *([Mode("use")] if _can_spend(ctx) else [])]
         case "count":
             # At most 25 choices even if data allow more: the smallest and largest counts.
             counts = sorted(
@@ -247,6 +248,14 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
             return [CubeOnEvent(e) for e in s.queue if free_spaces(ctx, "event", e) > 0]
         case _:
             return []
+
+
+def _can_spend(ctx: Ctx) -> bool:
+    """Return whether spending a mixed card's cubes would do anything now (e.g. free spaces)."""
+    s = ctx.s
+    ref = ctx.cat.cards[s.plan.target].effect
+    assert ref is not None  # noqa: S101 - mixed cards have an immediate part (catalog check)
+    return effects.max_times(ctx, s.turn, ref.name, ref.params, s.deniers[s.turn]) >= 1
 
 
 def _dice_actions(ctx: Ctx) -> list[Action]:
@@ -260,6 +269,11 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
         out += [take(s, seat, *die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
+    if s.outer:  # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
+        from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
+
+        if outer_dice.flip_options(ctx):
+            out.append(OpenOuter())
     if not p.dice:
         out.append(Back())
     return out

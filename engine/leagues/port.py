@@ -12,7 +12,8 @@
   driver calls it after each `run_due`; it reads the session store, so a restart loses nothing.
 
 Outcomes of the games this port moved (the first AI moves at start, the played-out end) are
-kept in `outcomes` for the Discord layer to post; `take_outcomes()` drains them.
+kept in `outcomes` for the Discord layer to post, and the results it recorded in `settled`;
+`take_outcomes()` and `take_settled()` drain them (lost on a crash: only announcements).
 """
 
 from __future__ import annotations
@@ -93,10 +94,16 @@ class SessionPort:
         self.leagues = leagues
         self.links = GameLinks(leagues.store)
         self.outcomes: list[Outcome] = []
+        self.settled: list[Settled] = []
 
     def take_outcomes(self) -> list[Outcome]:
         """Return and forget the outcomes not yet posted."""
         out, self.outcomes = self.outcomes, []
+        return out
+
+    def take_settled(self) -> list[Settled]:
+        """Return and forget the results recorded (finish_game, settle) not yet announced."""
+        out, self.settled = self.settled, []
         return out
 
     async def create_game(self, request: GameRequest) -> str:
@@ -168,4 +175,6 @@ class SessionPort:
         except LeagueError:
             log.exception("league table %s: game %s result refused", table_id, game_id)
             return None
-        return Settled(table_id, game_id, recorded)
+        settled = Settled(table_id, game_id, recorded)
+        self.settled.append(settled)
+        return settled

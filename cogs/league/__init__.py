@@ -9,6 +9,8 @@ the session manager's, so one injected clock drives games and leagues alike.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import logging
 from typing import Any
@@ -76,8 +78,12 @@ class LeagueCog(
         self.loop.start()
 
     async def cog_unload(self) -> None:
-        """Stop the loop and close the league store."""
+        """Stop the loop, wait for a pass in progress to end, and close the league store."""
         self.loop.cancel()
+        task = self.loop.get_task()
+        if task is not None and not task.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         await self.leagues.store.close()
 
     async def _tick(self) -> None:

@@ -66,7 +66,8 @@ def bot_messages(table: BotHarness, channel: ChannelRef | int, viewer: str) -> l
 
 def said(table: BotHarness, channel: ChannelRef | int, text: str) -> list[Seen]:
     """Return the bot's messages in a channel that contain `text`."""
-    return [m for m in bot_messages(table, channel, "alice") if text in m.content]
+    viewer = next(iter(table.users))
+    return [m for m in bot_messages(table, channel, viewer) if text in m.content]
 
 
 @pytest.fixture

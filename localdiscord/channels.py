@@ -70,6 +70,8 @@ class ChannelRoutes:
         errs.raise_if_any()
         chan.name = body.get("name", chan.name)
         if chan.is_thread:
+            if chan.archived and body.get("archived") is False:
+                chan.active_at = self.world.clock()
             chan.archived = bool(body.get("archived", chan.archived))
             chan.locked = bool(body.get("locked", chan.locked))
             chan.invitable = bool(body.get("invitable", chan.invitable))
@@ -94,7 +96,7 @@ class ChannelRoutes:
         body, uploads = await read_body(request)
         msg = await self.m.create(chan.id, self.world.bot.id, body, uploads)
         if chan.is_thread and chan.archived:
-            chan.archived = False
+            chan.archived = False  # sending unarchives, as on Discord
             await self.m.gateway.dispatch("THREAD_UPDATE", chan.payload(), intent=GUILDS)
         self._on_change()
         return json_response(self.world.message_payload(msg))

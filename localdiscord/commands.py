@@ -181,7 +181,7 @@ def validate_commands(commands: Any) -> None:
 
 def stored_command(cmd: Json, *, cmd_id: int, app_id: int, guild_id: int | None) -> Json:
     """Return the command as Discord stores and returns it (ids, defaults filled in)."""
-    out: Json = {
+    defaults: Json = {
         "type": CHAT_INPUT,
         "description": "",
         "default_member_permissions": None,
@@ -191,11 +191,19 @@ def stored_command(cmd: Json, *, cmd_id: int, app_id: int, guild_id: int | None)
         "integration_types": [0],
         "name_localizations": None,
         "description_localizations": None,
+    }
+    out: Json = {
+        **defaults,
         **cmd,
         "id": str(cmd_id),
         "application_id": str(app_id),
         "version": str(cmd_id),
     }
+    for key in ("contexts", "integration_types", "type", "description", "nsfw"):
+        if out[key] is None:  # discord.py sends null for "unset"; Discord stores the default
+            out[key] = defaults[key]
+    if out["default_member_permissions"] is not None:  # Discord answers a string bitfield
+        out["default_member_permissions"] = str(int(out["default_member_permissions"]))
     if guild_id is not None:
         out["guild_id"] = str(guild_id)
     if not out.get("options"):

@@ -8,6 +8,7 @@ directory unless told otherwise. Nothing else tells it that this is not Discord.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -46,6 +47,7 @@ class BotHarness:
     def start(self, timeout: float = 30.0) -> BotHarness:
         """Start the emulator, create users and channels, start the bot and wait for it."""
         self.ld.start()
+        self.ld.describe_bot = lambda: "bot log (tail):\n" + self.log()[-3000:]
         users, channels = self._names
         self.channels = {name: self.ld.add_channel(name) for name in channels}
         self.users = {name: self.ld.add_user(name) for name in users}
@@ -61,11 +63,19 @@ class BotHarness:
         return self
 
     def _wait(self, after: int, timeout: float) -> None:
-        try:
-            self.ld.wait_for_bot(after=after, timeout=timeout)
-        except TimeoutError:
-            log = self.bot.log_text() if self.bot else ""
-            raise TimeoutError(f"the bot did not connect; its log:\n{log[-4000:]}") from None
+        gateway = self.ld.emulator.gateway
+        bot = self.bot
+
+        def up_or_dead() -> bool:
+            dead = bot is None or not bot.alive
+            return dead or (gateway.identified > after and gateway.connected)
+
+        with contextlib.suppress(TimeoutError):
+            self.ld.wait_until(up_or_dead, timeout)
+        if bot is None or not bot.alive or not gateway.connected:
+            what = "exited" if bot is None or not bot.alive else "did not connect"
+            log = self.log()[-4000:]
+            raise TimeoutError(f"the bot {what}; its log:\n{log}") from None
 
     def restart(self, *, kill: bool = True, timeout: float = 30.0) -> None:
         """Kill (SIGKILL) or stop the bot, start it again and wait until it reconnected."""

@@ -20,6 +20,7 @@ from localdiscord.errors import (
     INTERACTION_ALREADY_ACKNOWLEDGED,
     INVALID_WEBHOOK_TOKEN,
     UNKNOWN_INTERACTION,
+    UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
     ApiError,
     FormErrors,
@@ -154,6 +155,10 @@ class Desk:
         await self.m.gateway.dispatch("INTERACTION_CREATE", self.payload(ix), intent=None)
         asyncio.get_running_loop().call_later(self.ack_timeout, self._deadline, ix)
         return ix
+
+    def failures(self) -> list[Interaction]:
+        """Return every interaction that failed (not acknowledged within the deadline)."""
+        return [ix for ix in self.by_id.values() if ix.failed]
 
     def _deadline(self, ix: Interaction) -> None:
         if not ix.acked:
@@ -305,7 +310,7 @@ class Desk:
                 mid = None
         msg = self.world.messages.get(mid) if mid is not None else None
         if msg is None or msg.deleted:
-            raise not_found(10008, "Message")
+            raise not_found(UNKNOWN_MESSAGE, "Message")
         return msg
 
     async def followup(self, ix: Interaction, body: Json, uploads: list[Upload]) -> Message:

@@ -11,62 +11,17 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from localdiscord.interactions import DEFERRED_UPDATE, UPDATE, Interaction
 from localdiscord.model import DM, LOADING, Clock, Json, Message, User
-from localdiscord.server import Emulator, walk_components
+from localdiscord.seen import ChannelRef, Seen, SeenFile
+from localdiscord.server import Emulator
 from localdiscord.slash import visible_commands
 
+__all__ = ["Actor", "ChannelRef", "InteractionRef", "LocalDiscord", "Seen", "SeenFile"]
 T = TypeVar("T")
 DEFAULT_TIMEOUT = 10.0
-
-
-@dataclass(frozen=True)
-class SeenFile:
-    """An attachment as a user downloads it."""
-
-    filename: str
-    data: bytes
-    content_type: str
-
-
-@dataclass(frozen=True)
-class Seen:
-    """A message as one user sees it."""
-
-    id: int
-    channel_id: int
-    author: str
-    author_is_bot: bool
-    content: str
-    embeds: list[Json]
-    components: list[Json]
-    attachments: list[SeenFile]
-    ephemeral: bool
-    loading: bool
-    edited: bool
-    thread_id: int | None = None
-    mentions: list[str] = field(default_factory=list)
-
-    def buttons(self) -> list[Json]:
-        """Return every button on the message."""
-        return [c for c in walk_components(self.components) if c.get("type") == 2]
-
-    def selects(self) -> list[Json]:
-        """Return every select menu on the message."""
-        return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
-
-
-@dataclass(frozen=True)
-class ChannelRef:
-    """A channel or thread a user can open."""
-
-    id: int
-    name: str
-    is_thread: bool
-    parent_id: int | None = None
 
 
 class LocalDiscord:
@@ -82,6 +37,7 @@ class LocalDiscord:
             target=self._loop.run_forever, daemon=True, name="localdiscord"
         )
         self.base_url = ""
+        self.describe_bot: Callable[[], str] | None = None  # adds the bot's log to timeouts
 
     def start(self) -> str:
         """Start the emulator thread and server; return the base URL."""
@@ -121,7 +77,11 @@ class LocalDiscord:
 
     def wait_until(self, predicate: Callable[[], T | None], timeout: float = DEFAULT_TIMEOUT) -> T:
         """Block until `predicate()` (evaluated on the loop) is truthy; return its value."""
-        result: T = self.run(self.emulator.wait_until(predicate, timeout), timeout + 5)
+        try:
+            result: T = self.run(self.emulator.wait_until(predicate, timeout), timeout + 5)
+        except TimeoutError as exc:
+            note = self.describe_bot() if self.describe_bot else ""
+            raise TimeoutError(f"{exc}\n{note}".rstrip()) from None
         return result
 
     # setup ------------------------------------------------------------------------------------
@@ -159,9 +119,22 @@ class LocalDiscord:
         gw = self.emulator.gateway
         self.wait_until(lambda: gw.identified > after and gw.connected, timeout)
 
-    def commands(self) -> list[Json]:
-        """Return the chat-input commands a guild member can see."""
-        return self.call(lambda: visible_commands(self.world))
+    def failed_interactions(self) -> list[str]:
+        """Describe every interaction that failed so far ("alice: /slow", "bob: sb:join:1")."""
+
+        def describe() -> list[str]:
+            out = []
+            for ix in self.emulator.desk.failures():
+                what = ix.data.get("custom_id") or "/" + str(ix.data.get("name"))
+                out.append(f"{self.world.users[ix.user_id].name}: {what}")
+            return out
+
+        return self.call(describe)
+
+    def commands(self, actor: Actor | None = None) -> list[Json]:
+        """Return the chat-input commands in the guild (those `actor` may use, if given)."""
+        user_id = actor.id if actor else None
+        return self.call(lambda: visible_commands(self.world, False, user_id))
 
     def wait_commands(self, *names: str, timeout: float = 30.0) -> list[Json]:
         """Wait until commands with these names are synced; return all visible commands."""
@@ -225,7 +198,9 @@ class InteractionRef:
         """Wait until the bot acknowledged (raise if it failed or timed out)."""
         self._ld.wait_until(lambda: self.ix.acked or self.ix.failed, timeout)
         if self.failed:
-            raise AssertionError("This interaction failed (not acknowledged within 3 s)")
+            note = self._ld.describe_bot() if self._ld.describe_bot else ""
+            msg = f"This interaction failed (not acknowledged within the deadline)\n{note}"
+            raise AssertionError(msg.rstrip())
         return self
 
     def wait_failed(self, timeout: float = DEFAULT_TIMEOUT) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,15 @@ from aiohttp import BodyPartReader, web
 from localdiscord import limits
 from localdiscord.errors import FormErrors
 from localdiscord.gateway import Gateway
-from localdiscord.model import EPHEMERAL, LOADING, Json, Message, StoredFile
+from localdiscord.model import (
+    EPHEMERAL,
+    LOADING,
+    PRIVATE_THREAD,
+    Channel,
+    Json,
+    Message,
+    StoredFile,
+)
 from localdiscord.world import World
 
 _READ_CHUNK = 1 << 16
@@ -91,7 +100,8 @@ class Messenger:
         chan = self.world.channel(channel_id)
         msg = Message(self.world.snowflake(), channel_id, author_id, created_at=self.world.clock())
         self._apply(msg, body, uploads)
-        msg.flags = int(body.get("flags") or 0) & (EPHEMERAL | limits.COMPONENTS_V2 | 4)
+        # Settable on create: SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS, COMPONENTS_V2.
+        msg.flags = int(body.get("flags") or 0) & (4 | EPHEMERAL | 1 << 12 | limits.COMPONENTS_V2)
         for key, value in extra.items():
             setattr(msg, key, value)
         if msg.visible_to is None and msg.flags & EPHEMERAL:
@@ -100,14 +110,36 @@ class Messenger:
             msg.reference = body["message_reference"]
             msg.type = 19
         self.world.messages[msg.id] = msg
+        await self._mention_into_private_thread(chan, msg)
         if not msg.ephemeral:
             chan.last_message_id = msg.id
+            chan.active_at = msg.created_at
             chan.message_count += 1
             payload = self.world.message_payload(msg)
             await self.gateway.dispatch_message("MESSAGE_CREATE", payload, chan.type)
         return msg
 
+    async def _mention_into_private_thread(self, chan: Channel, msg: Message) -> None:
+        """Mentioning someone in a private thread adds them to it, as on Discord."""
+        if chan.type != PRIVATE_THREAD or msg.ephemeral:
+            return
+        for user_id in msg.mentions:
+            if user_id not in chan.members and user_id in self.world.guild.members:
+                chan.members[user_id] = self.world.clock()
+                member = {
+                    **chan.thread_member(user_id),
+                    "member": self.world.member_payload(user_id),
+                }
+                data = {
+                    "id": str(chan.id),
+                    "guild_id": str(chan.guild_id),
+                    "member_count": len(chan.members),
+                    "added_members": [member],
+                }
+                await self.gateway.dispatch("THREAD_MEMBERS_UPDATE", data, intent=1 << 1)
+
     def _apply(self, msg: Message, body: Json, uploads: list[Upload]) -> None:
+        msg.changed_at = time.monotonic()
         if "content" in body:
             msg.content = str(body["content"] or "")
             self.world.parse_mentions(msg, body.get("allowed_mentions"))

@@ -88,6 +88,7 @@ class Channel:
     invitable: bool = True
     auto_archive_duration: int = 10080
     created_at: float = 0.0
+    active_at: float = 0.0  # last message or unarchive (threads auto-archive after inactivity)
     last_message_id: int | None = None
     message_count: int = 0
 
@@ -130,7 +131,7 @@ class Channel:
         meta: Json = {
             "archived": self.archived,
             "auto_archive_duration": self.auto_archive_duration,
-            "archive_timestamp": iso(self.created_at),
+            "archive_timestamp": iso(max(self.active_at, self.created_at)),
             "locked": self.locked,
             "create_timestamp": iso(self.created_at),
         }
@@ -215,6 +216,7 @@ class Message:
     mention_roles: list[int] = field(default_factory=list)
     mention_everyone: bool = False
     deleted: bool = False
+    changed_at: float = 0.0  # monotonic time of the last create/edit (human reaction time)
 
     @property
     def ephemeral(self) -> bool:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
 from localdiscord.commands import stored_command, validate_commands
-from localdiscord.errors import UNKNOWN_APPLICATION_COMMAND, ApiError, not_found
+from localdiscord.errors import MISSING_ACCESS, UNKNOWN_APPLICATION_COMMAND, ApiError, not_found
 from localdiscord.interactions import Desk
 from localdiscord.messages import read_body
 from localdiscord.model import Json
@@ -35,14 +37,45 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-def make_middleware(world: World) -> Any:
-    """Build the middleware that checks the bot token and renders `ApiError`s as Discord does."""
+class GlobalLimit:
+    """Discord's global limit: 50 bot requests per second (interaction routes are exempt)."""
+
+    def __init__(self, per_second: int = 50) -> None:
+        self.per_second = per_second
+        self._stamps: deque[float] = deque()
+
+    def retry_after(self) -> float:
+        """Count one request; return 0, or how long to wait when over the limit."""
+        now = time.monotonic()
+        while self._stamps and now - self._stamps[0] >= 1.0:
+            self._stamps.popleft()
+        if len(self._stamps) >= self.per_second:
+            return round(1.0 - (now - self._stamps[0]), 3) or 0.001
+        self._stamps.append(now)
+        return 0.0
+
+
+def _rate_limited(retry_after: float) -> web.Response:
+    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": True}
+    response = json_response(body, 429)
+    response.headers.update({
+        "Retry-After": str(max(1, round(retry_after))), "X-RateLimit-Global": "true",
+        "X-RateLimit-Scope": "global", "Via": "1.1 google",
+    })  # fmt: skip
+    return response
+
+
+def make_middleware(world: World, limit: GlobalLimit) -> Any:
+    """Build the middleware: bot token check, global rate limit, Discord-shaped errors."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         public = request.path.startswith(_PUBLIC_PREFIXES)
         if not public and request.headers.get("Authorization") != f"Bot {world.token}":
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        wait = 0.0 if public else limit.retry_after()
+        if wait:
+            return _rate_limited(wait)
         try:
             return await handler(request)
         except ApiError as exc:
@@ -124,13 +157,13 @@ class CoreRoutes:
 
     def _scope(self, request: web.Request) -> tuple[int | None, list[Json]]:
         if int(request.match_info["app"]) != self.world.bot.id:
-            raise ApiError(403, 50001, "Missing Access")
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
         guild = request.match_info.get("guild") or ""
         if not guild:
             return None, self.world.global_commands
         guild_id = int(guild.rsplit("/", 1)[1])
         if guild_id != self.world.guild.id:
-            raise ApiError(403, 50001, "Missing Access")
+            raise ApiError(403, MISSING_ACCESS, "Missing Access")
         return guild_id, self.world.guild_commands.setdefault(guild_id, [])
 
     def _store(self, guild_id: int | None, cmd: Json, old: list[Json]) -> Json:

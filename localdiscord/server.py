@@ -20,7 +20,7 @@ from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
 from localdiscord.messages import Messenger
 from localdiscord.model import DM, Channel, Clock, Json, Message, User
-from localdiscord.rest import CoreRoutes, make_middleware
+from localdiscord.rest import CoreRoutes, GlobalLimit, make_middleware
 from localdiscord.slash import UsageError
 from localdiscord.world import World
 
@@ -55,15 +55,19 @@ class Emulator:
         self.gateway = Gateway(self.world, self._notify)
         self.messenger = Messenger(self.world, self.gateway)
         self.desk = Desk(self.messenger, ack_timeout, token_ttl)
+        self.reaction_time = 0.2  # seconds between a message changing and a click on it
+        self.rate_limit = GlobalLimit()
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
+        self._archive_task: asyncio.Task[None] | None = None
 
     # lifecycle --------------------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Start serving on a free loopback port; return the base URL."""
         self._changed = asyncio.Event()
-        app = web.Application(middlewares=[make_middleware(self.world)], client_max_size=64 << 20)
+        middleware = make_middleware(self.world, self.rate_limit)
+        app = web.Application(middlewares=[middleware], client_max_size=64 << 20)
         CoreRoutes(self.world, self.desk, self._notify).register(app)
         ChannelRoutes(self.messenger, self._notify).register(app)
         app.router.add_get("/gateway/", self.gateway.handle)
@@ -74,10 +78,32 @@ class Emulator:
         await site.start()
         bound = int(self._runner.addresses[0][1])
         self.world.base_url = f"http://{host}:{bound}"
+        self._archive_task = asyncio.create_task(self._archiver())
         return self.world.base_url
+
+    async def archive_idle_threads(self) -> list[Channel]:
+        """Archive threads idle for their auto_archive_duration (by the clock); return them."""
+        now = self.world.clock()
+        archived = []
+        for chan in list(self.world.channels.values()):
+            idle = now - max(chan.active_at, chan.created_at)
+            if chan.is_thread and not chan.archived and idle >= chan.auto_archive_duration * 60:
+                chan.archived = True
+                archived.append(chan)
+                await self.gateway.dispatch("THREAD_UPDATE", chan.payload(), intent=GUILDS)
+        if archived:
+            self._notify()
+        return archived
+
+    async def _archiver(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            await self.archive_idle_threads()
 
     async def stop(self) -> None:
         """Close every gateway socket and stop the server."""
+        if self._archive_task is not None:
+            self._archive_task.cancel()
         await self.gateway.disconnect_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -128,7 +154,7 @@ class Emulator:
     async def slash(self, user: User, channel_id: int, path: str, options: dict[str, Any]) -> Any:
         """Run a slash command as `user` in a channel; return the interaction."""
         in_dm = self._check_sees(user, channel_id).type == DM
-        data = slash.build_command_data(self.world, path, options, in_dm=in_dm)
+        data = slash.build_command_data(self.world, path, options, None, in_dm, user.id)
         return await self.desk.start(COMMAND, user.id, channel_id, data)
 
     async def autocomplete(
@@ -136,10 +162,10 @@ class Emulator:
     ) -> Any:
         """Send an autocomplete interaction for the `focused` option; return the interaction."""
         in_dm = self._check_sees(user, channel_id).type == DM
-        _, _, defs = slash.resolve_path(self.world, path, in_dm)
+        _, _, defs = slash.resolve_path(self.world, path, in_dm, user.id)
         if not any(o["name"] == focused and o.get("autocomplete") for o in defs):
             raise UsageError(f"The option {focused!r} has no autocomplete.")
-        data = slash.build_command_data(self.world, path, options, focused, in_dm)
+        data = slash.build_command_data(self.world, path, options, focused, in_dm, user.id)
         return await self.desk.start(AUTOCOMPLETE, user.id, channel_id, data)
 
     def find_component(self, msg: Message, target: str, kinds: tuple[int, ...]) -> Json:
@@ -154,16 +180,21 @@ class Emulator:
                 return comp
         raise UsageError(f"No component {target!r} on that message.")
 
-    def _visible_message(self, user: User, message_id: int) -> Message:
+    async def _visible_message(self, user: User, message_id: int) -> Message:
         msg = self.world.messages.get(message_id)
         if msg is None or not msg.visible(user.id):
             raise UsageError("That message is gone or not visible to you.")
         self._check_sees(user, msg.channel_id)
+        # A person needs a moment to read before clicking; the bot registers a message's
+        # view only after its send returns, so an instant click could race it.
+        age = time.monotonic() - msg.changed_at
+        if age < self.reaction_time:
+            await asyncio.sleep(self.reaction_time - age)
         return msg
 
     async def click(self, user: User, message_id: int, target: str) -> Any:
         """Click a button (by custom_id or label) on a message; return the interaction."""
-        msg = self._visible_message(user, message_id)
+        msg = await self._visible_message(user, message_id)
         comp = self.find_component(msg, target, (2,))
         if comp.get("disabled"):
             raise UsageError(f"The button {comp.get('label') or target!r} is disabled.")
@@ -174,7 +205,7 @@ class Emulator:
 
     async def select(self, user: User, message_id: int, target: str, values: list[str]) -> Any:
         """Pick options (by value or label) in a select menu; return the interaction."""
-        msg = self._visible_message(user, message_id)
+        msg = await self._visible_message(user, message_id)
         comp = self.find_component(msg, target, _SELECTS)
         if comp.get("disabled"):
             raise UsageError("That menu is disabled.")

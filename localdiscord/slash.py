@@ -25,6 +25,7 @@ TYPE_NAMES = {
     NUMBER: "number",
     ATTACHMENT: "file",
 }
+ADMINISTRATOR = 1 << 3
 _TRUE, _FALSE = {"true", "yes", "y", "1", "on"}, {"false", "no", "n", "0", "off"}
 
 
@@ -32,8 +33,21 @@ class UsageError(ValueError):
     """What the Discord client would refuse to send (unknown command, bad option value)."""
 
 
-def visible_commands(world: World, in_dm: bool = False) -> list[Json]:
-    """Return the chat-input commands usable here (guild ones first; DMs: global BOT_DM only)."""
+def _permitted(world: World, cmd: Json, user_id: int | None) -> bool:
+    """Apply `default_member_permissions` (administrators always pass; "0": admins only)."""
+    needed = cmd.get("default_member_permissions")
+    if needed is None or user_id is None:
+        return True
+    perms = int(world.member_payload(user_id, with_user=False)["permissions"])
+    return bool(perms & ADMINISTRATOR) or perms & int(needed) == int(needed) != 0
+
+
+def visible_commands(world: World, in_dm: bool = False, user_id: int | None = None) -> list[Json]:
+    """Return the chat-input commands usable here (guild ones first; DMs: global BOT_DM only).
+
+    With `user_id`, commands whose default_member_permissions the member lacks are hidden,
+    as the Discord client hides them.
+    """
     if in_dm:
         return [
             c for c in world.global_commands if c.get("type", 1) == 1 and 1 in c.get("contexts", [])
@@ -41,17 +55,18 @@ def visible_commands(world: World, in_dm: bool = False) -> list[Json]:
     guild = world.guild_commands.get(world.guild.id, [])
     names = {c["name"] for c in guild}
     merged = guild + [c for c in world.global_commands if c["name"] not in names]
-    return [c for c in merged if c.get("type", 1) == 1]
+    return [c for c in merged if c.get("type", 1) == 1 and _permitted(world, c, user_id)]
 
 
 def resolve_path(
-    world: World, path: str, in_dm: bool = False
+    world: World, path: str, in_dm: bool = False, user_id: int | None = None
 ) -> tuple[Json, list[str], list[Json]]:
     """Find the command and subcommand path for "game new"; return (command, path, options)."""
     words = path.strip().lstrip("/").split()
     if not words:
         raise UsageError("Type a command name after /.")
-    cmd = next((c for c in visible_commands(world, in_dm) if c["name"] == words[0]), None)
+    usable = visible_commands(world, in_dm, user_id)
+    cmd = next((c for c in usable if c["name"] == words[0]), None)
     if cmd is None:
         raise UsageError(f"Unknown command /{words[0]}.")
     options: list[Json] = cmd.get("options") or []
@@ -172,10 +187,15 @@ def _boolean(opt: Json, value: Any) -> bool:
 
 
 def build_command_data(
-    world: World, path: str, values: dict[str, Any], focused: str | None = None, in_dm: bool = False
+    world: World,
+    path: str,
+    values: dict[str, Any],
+    focused: str | None = None,
+    in_dm: bool = False,
+    user_id: int | None = None,
 ) -> Json:
     """Build `data` for a command (or, with `focused`, an autocomplete) interaction."""
-    cmd, walked, defs = resolve_path(world, path, in_dm)
+    cmd, walked, defs = resolve_path(world, path, in_dm, user_id)
     by_name = {o["name"]: o for o in defs}
     builder = Resolver(world)
     options: list[Json] = []

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from localdiscord import tableparse
 from localdiscord.harness import BotHarness
+from localdiscord.interactions import FAILED_TEXT
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.model import Json
 from localdiscord.server import walk_components
@@ -31,6 +32,7 @@ HELP = """You can type:
   N                             press button N (the [N] shown under a message)
   N a   or   N a,c   or  N Red  pick option(s) in menu N
   look                          show the last messages here again
+  wait [N]                      wait up to N s (default 10) for the bot to post something
   say TEXT                      post a plain message
   threads                       list the threads you can open;  open N  enters thread N
   open dm                       read the bot's direct messages to you
@@ -100,6 +102,8 @@ class Table:
                 self.write(HELP)
             case "look" | "l":
                 self.show(everything=True)
+            case "wait" | "w":
+                self.wait_for_news(rest)
             case "say":
                 self.actor.say(self.channel, rest)
                 self.follow(None)
@@ -122,18 +126,27 @@ class Table:
     def slash(self, line: str) -> None:
         """Run, explain or suggest for a slash command line."""
         parsed = tableparse.parse(line)
-        commands = self.ld.commands()
+        commands = self.ld.commands(self.actor)
         if not parsed.path:
             self.write("Commands:\n" + "\n".join(tableparse.describe_commands(commands)))
             return
-        _, walked, defs = self.ld.call(lambda: resolve_path(self.ld.world, parsed.path))
+        in_dm = self.channel.name == "dm" and not self.channel.is_thread
+        world, uid = self.ld.world, self.actor.id
+        _, walked, defs = self.ld.call(lambda: resolve_path(world, parsed.path, in_dm, uid))
         if parsed.asking == "":
             self.write(f"/{' '.join(walked)} options:")
             self.write("\n".join(tableparse.describe_option(o) for o in defs) or "  (none)")
         elif parsed.asking is not None:
             self.suggest(parsed, defs)
         else:
-            self.follow(self.actor.slash(self.channel, parsed.path, dict(parsed.options)))
+            options: dict[str, object] = dict(parsed.options)
+            for opt in defs:
+                if opt["type"] == 11 and opt["name"] in options:  # a file: read it from disk
+                    path = Path(str(options[opt["name"]])).expanduser()
+                    if not path.is_file():
+                        raise UsageError(f"{opt['name']}: no file at {path}.")
+                    options[opt["name"]] = (path.name, path.read_bytes())
+            self.follow(self.actor.slash(self.channel, parsed.path, options))
 
     def suggest(self, parsed: tableparse.SlashLine, defs: list[Json]) -> None:
         """Show suggestions for the option the user asked about with `?`."""
@@ -152,6 +165,22 @@ class Table:
             return
         for choice in choices:
             self.write(f"  {name}:{choice['value']}  ({choice['name']})")
+
+    def completions(self, line: str) -> list[str]:
+        """Tab completions for a slash line; options with autocomplete ask the bot."""
+        if not line.startswith("/"):
+            return []
+        found = tableparse.complete(self.ld.commands(self.actor), line)
+        last = line.rpartition(" ")[2]
+        if found or ":" not in last:
+            return found
+        try:
+            parsed = tableparse.parse(line)
+            name = last.split(":", 1)[0]
+            choices = self.actor.autocomplete(self.channel, parsed.path, parsed.options, name)
+        except (UsageError, TimeoutError, AssertionError):
+            return []
+        return [f"{name}:{c['value']}" for c in choices]
 
     # components --------------------------------------------------------------------------------
 
@@ -192,7 +221,7 @@ class Table:
             try:
                 ix.wait_acked(timeout=self.ld.emulator.desk.ack_timeout + 2)
             except AssertionError:
-                self.write("! This interaction failed")
+                self.write(f"! {FAILED_TEXT}")
             if ix.modal is not None:
                 self.fill_modal(ix)
                 return
@@ -271,23 +300,41 @@ class Table:
         if self.channel.id != self.h.channel.id:
             self.channel = self.h.channel
         self.write(f"You are now {name}.")
+        msgs = self.actor.messages(self.channel)
+        if not any((self.actor.id, m.id) in self.shown for m in msgs):
+            for old in msgs[:-5]:  # first time here: the last five messages are enough
+                self.shown[(self.actor.id, old.id)] = old
+        self.show()
+
+    def wait_for_news(self, seconds: str) -> None:
+        """Wait (up to N seconds, default 10) until something new appears here, then show it."""
+        limit = float(seconds) if seconds.replace(".", "", 1).isdigit() else 10.0
+        before = {(m.id, m.content) for m in self.actor.messages(self.channel)}
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            now = self.actor.messages(self.channel)
+            if {(m.id, m.content) for m in now} != before:
+                break
+            time.sleep(0.1)
+        else:
+            self.write("(nothing new)")
+        time.sleep(self.settle)
         self.show()
 
 
-def _readline_input(commands: Callable[[], list[Json]]) -> Callable[[str], str]:
+def _readline_input(completions: Callable[[str], list[str]]) -> Callable[[str], str]:
     try:
         import readline  # noqa: PLC0415 (optional: absent on some platforms)
     except ImportError:
         return input
 
     def completer(text: str, state: int) -> str | None:
-        line = readline.get_line_buffer()
-        if not line.startswith("/"):
-            return None
-        options = tableparse.complete(commands(), line)
-        head = line.rpartition(" ")[0]
-        cut = [o[len(line) - len(head) - (1 if head else 0) - len(text) :] for o in options]
-        return cut[state] if state < len(cut) else None
+        # Words are split on spaces only, so `text` is the whole last word ("game:tr").
+        if state == 0:
+            cache[:] = completions(readline.get_line_buffer())
+        return cache[state] if state < len(cache) else None
+
+    cache: list[str] = []
 
     readline.set_completer_delims(" ")
     readline.set_completer(completer)
@@ -318,8 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         write(f"Emulator at {harness.ld.base_url}; bot log in {out / 'bot.log'}")
-        read = _readline_input(harness.ld.commands) if sys.stdin.isatty() else input
-        Table(harness, out, write, read).run()
+        table = Table(harness, out, write, input)
+        if sys.stdin.isatty():
+            table.read = _readline_input(table.completions)
+        table.run()
     finally:
         harness.stop()
     return 0

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from localdiscord.local import Seen
 from localdiscord.model import Json
+from localdiscord.seen import Seen
 from localdiscord.server import walk_components
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _MENTION = re.compile(r"<@!?(\d+)>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
 _STYLE = {1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "premium"}
 
 
@@ -37,15 +40,17 @@ class Renderer:
     controls: list[Control] = field(default_factory=list)
 
     def text(self, content: str) -> str:
-        """Show user mentions as @name, as the Discord client does."""
-        return _MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), content)
+        """Show user mentions as @name and timestamps as UTC dates, as a client would."""
+        text = _MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), m[1]), content)
+        return _TIMESTAMP.sub(lambda m: _when(int(m[1])), text)
 
     def save(self, msg: Seen) -> list[Path]:
         """Save a message's attachments under out_dir; return their paths."""
         paths = []
-        for i, att in enumerate(msg.attachments):
+        for att in msg.attachments:
             self.out_dir.mkdir(parents=True, exist_ok=True)
-            path = self.out_dir / f"{msg.id}-{i}-{_SAFE.sub('_', att.filename)}"
+            digest = hashlib.sha256(att.data).hexdigest()[:8]  # an edited board gets a new file
+            path = self.out_dir / f"{msg.id}-{digest}-{_SAFE.sub('_', att.filename)}"
             if not path.exists():
                 path.write_bytes(att.data)
             paths.append(path)
@@ -83,6 +88,10 @@ class Renderer:
         pick = f"pick up to {many}" if many > 1 else "pick one"
         placeholder = comp.get("placeholder") or "menu"
         return f"  [{number}] {placeholder} ({pick}){off}: {listing}"
+
+
+def _when(ts: int) -> str:
+    return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _layout_text(components: list[Json]) -> list[str]:

@@ -129,7 +129,9 @@ class BadTranslator(app_commands.Translator):
 
 class SampleBot(commands.Bot):
     def __init__(self, store: Store, guild_id: int) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        intents = discord.Intents.default()
+        intents.members = bool(os.environ.get("SAMPLE_MEMBERS_INTENT"))
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
         self.store = store
         self.guild_id = guild_id
         self.sync_error: str | None = None
@@ -246,6 +248,22 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         await interaction.response.send_message("temporary")
         await interaction.delete_original_response()
         await interaction.followup.send("deleted it", ephemeral=True)
+
+    @tree.command(name="upload", description="Reads an uploaded file")
+    async def upload(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        data = await file.read()
+        await interaction.response.send_message(f"{file.filename}: {len(data)} bytes {data[:4]!r}")
+
+    @tree.command(name="admin", description="Only for members who can manage the server")
+    @app_commands.default_permissions(manage_guild=True)
+    async def admin(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("admin ok", ephemeral=True)
+
+    @tree.command(name="members", description="Lists the cached guild members")
+    async def members(interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild is not None
+        names = sorted(m.name for m in interaction.guild.members if not m.bot)
+        await interaction.response.send_message(", ".join(names))
 
     @tree.command(name="slow", description="Answers too late on purpose")
     async def slow(interaction: discord.Interaction[Any]) -> None:

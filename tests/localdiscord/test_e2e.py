@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 12" in sample.log()
+    assert "SYNCED 15" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -151,6 +151,7 @@ def test_slow_handler_fails_the_three_second_rule(sample: BotHarness) -> None:
     ix.wait_failed(timeout=6)
     assert not ix.acked
     sample.ld.wait_until(lambda: "SLOW LATE 10062" in sample.log(), 8)
+    assert "alice: /slow" in sample.ld.failed_interactions()
 
 
 def test_button_survives_sigkill_and_restart(make_harness: HarnessFactory) -> None:
@@ -237,3 +238,48 @@ def test_deleted_original_response_disappears(sample: BotHarness) -> None:
     assert all(m.content != "temporary" for m in bob.messages(sample.channel))
     events = sample.ld.call(lambda: [e for e, _ in sample.ld.emulator.gateway.sent])
     assert "MESSAGE_DELETE" in events
+
+
+def test_attachment_option_is_uploaded_and_readable_by_the_bot(sample: BotHarness) -> None:
+    alice = sample.users["alice"]
+    reply = alice.slash(sample.channel, "upload", {"file": ("notes.txt", b"abcdefgh")})
+    assert reply.wait_reply().content == "notes.txt: 8 bytes b'abcd'"
+
+
+def test_default_member_permissions_hide_commands_from_members(sample: BotHarness) -> None:
+    alice, bob = sample.users["alice"], sample.users["bob"]
+    assert alice.slash(sample.channel, "admin").wait_reply().content == "admin ok"
+    with pytest.raises(UsageError, match="Unknown command /admin"):
+        bob.slash(sample.channel, "admin")
+    assert "admin" not in {c["name"] for c in sample.ld.commands(bob)}
+
+
+def test_real_client_waits_out_the_global_rate_limit(make_harness: HarnessFactory) -> None:
+    def strict(h: BotHarness) -> None:
+        h.ld.emulator.rate_limit.per_second = 3
+
+    harness = make_harness(setup=strict)
+    alice = harness.users["alice"]
+    alice.slash(harness.channel, "thread", {"name": "rl"}).wait_reply()
+    alice.wait_thread("rl-private")
+    alice.wait_message(alice.wait_thread("rl-private"), lambda m: "Private for" in m.content)
+    assert "We are being rate limited" in harness.log()
+
+
+def test_interactions_carry_the_users_locale(sample: BotHarness) -> None:
+    diego = sample.ld.add_user("diego", locale="es-ES")
+    reply = diego.slash(sample.channel, "game new", {"game": "troyes", "players": 2})
+    assert reply.wait_reply().content.endswith("locale es-ES")
+
+
+def test_members_intent_gets_chunks_and_member_adds(make_harness: HarnessFactory) -> None:
+    harness = make_harness(extra_env={"SAMPLE_MEMBERS_INTENT": "1"})
+    alice = harness.users["alice"]
+    harness.ld.wait_until(lambda: "connected to Gateway" in harness.log(), 10)
+    listed = alice.slash(harness.channel, "members").wait_reply()
+    assert listed.content == "alice, bob, carol"
+    harness.ld.add_user("dave")
+    again = alice.slash(harness.channel, "members").wait_reply()
+    assert again.content == "alice, bob, carol, dave"
+    events = harness.ld.call(lambda: [e for e, _ in harness.ld.emulator.gateway.sent])
+    assert "GUILD_MEMBER_ADD" in events

@@ -12,6 +12,7 @@ import pytest
 
 from localdiscord.model import OffsetClock
 from localdiscord.server import Emulator
+from tests.localdiscord.typed import check, typed
 
 
 class Wire:
@@ -94,6 +95,19 @@ async def test_gateway_speaks_zlib_stream_and_acks_heartbeats(wire: Wire) -> Non
     await ws.close()
 
 
+async def test_gateway_answers_member_requests_with_a_chunk(wire: Wire) -> None:
+    ws, recv, _ = await _identify(wire, intents=513 | 2)
+    guild = str(wire.emu.world.guild.id)
+    await ws.send_json({"op": 8, "d": {"guild_id": guild, "limit": 0, "nonce": "n1"}})
+    chunk = await recv()
+    assert chunk["t"] == "GUILD_MEMBERS_CHUNK"
+    assert chunk["d"]["nonce"] == "n1"
+    names = {m["user"]["username"] for m in chunk["d"]["members"]}
+    assert names == {"Denarius", "alice"}
+    assert check(chunk["d"], typed("gateway", "GuildMembersChunkEvent")) == []
+    await ws.close()
+
+
 async def test_gateway_rejects_a_bad_token(wire: Wire) -> None:
     ws, recv = await _gateway(wire)
     await recv()
@@ -131,7 +145,12 @@ async def _sync_and_slash(wire: Wire) -> Any:
 async def test_second_acknowledgement_is_refused(wire: Wire) -> None:
     ix = await _sync_and_slash(wire)
     path = f"/interactions/{ix.id}/{ix.token}/callback"
-    assert (await wire.call("POST", path, json={"type": 4, "data": {"content": "a"}}))[0] == 204
+    status, first = await wire.call(
+        "POST", path + "?with_response=1", json={"type": 4, "data": {"content": "a"}}
+    )
+    assert status == 200
+    assert check(first, typed("interactions", "InteractionCallback")) == []
+    assert first["resource"]["message"]["content"] == "a"
     status, body = await wire.call("POST", path, json={"type": 4, "data": {"content": "b"}})
     assert (status, body["code"]) == (400, 40060)
 
@@ -220,3 +239,88 @@ async def test_history_is_newest_first_and_pages_with_before(wire: Wire) -> None
     before = msgs[-1]["id"]
     _, older = await wire.call("GET", f"/channels/{chan}/messages", params={"before": before})
     assert [m["content"] for m in older] == ["one"]
+
+
+async def test_private_threads_admit_members_and_mentioned_users(wire: Wire) -> None:
+    world = wire.emu.world
+    alice = world.user_named("alice")
+    bob = await wire.emu.add_user("bob")
+    body = {"name": "hand", "type": 12, "invitable": False}
+    status, thread = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json=body)
+    assert (status, thread["type"], thread["thread_metadata"]["invitable"]) == (201, 12, False)
+    tid = int(thread["id"])
+    assert wire.emu.threads(alice) == []
+    assert (await wire.call("PUT", f"/channels/{tid}/thread-members/{bob.id}"))[0] == 204
+    assert [t.id for t in wire.emu.threads(bob)] == [tid]
+    mention = {"content": f"<@{alice.id}> your hand"}
+    assert (await wire.call("POST", f"/channels/{tid}/messages", json=mention))[0] == 200
+    assert [t.id for t in wire.emu.threads(alice)] == [tid]
+    _, members = await wire.call("GET", f"/channels/{tid}/thread-members")
+    assert {m["user_id"] for m in members} == {str(world.bot.id), str(bob.id), str(alice.id)}
+    status, body = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json={"name": ""})
+    assert (status, body["code"]) == (400, 50035)
+
+
+async def test_global_rate_limit_answers_429_like_discord(wire: Wire) -> None:
+    wire.emu.rate_limit.per_second = 5
+    statuses = [(await wire.call("GET", "/users/@me"))[0] for _ in range(7)]
+    assert statuses[:5] == [200] * 5
+    status, body = await wire.call("GET", "/users/@me")
+    assert (status, body["global"]) == (429, True)
+    assert 0 < body["retry_after"] <= 1
+
+
+async def test_channel_messages_edit_fetch_delete(wire: Wire) -> None:
+    chan = _chan(wire)
+    _, msg = await wire.call("POST", f"/channels/{chan}/messages", json={"content": "v1"})
+    path = f"/channels/{chan}/messages/{msg['id']}"
+    status, edited = await wire.call("PATCH", path, json={"content": "v2", "embeds": []})
+    assert (status, edited["content"]) == (200, "v2")
+    assert edited["edited_timestamp"] is not None
+    status, fetched = await wire.call("GET", path)
+    assert (status, fetched["content"]) == (200, "v2")
+    assert (await wire.call("DELETE", path))[0] == 204
+    status, gone = await wire.call("GET", path)
+    assert (status, gone["code"]) == (404, 10008)
+    alice = wire.emu.world.user_named("alice")
+    said = await wire.emu.say(alice, chan, "mine")
+    status, refused = await wire.call(
+        "PATCH", f"/channels/{chan}/messages/{said.id}", json={"content": "x"}
+    )
+    assert (status, refused["code"]) == (403, 50005)
+
+
+async def test_ephemeral_replies_are_not_fetchable_or_in_history(wire: Wire) -> None:
+    ix = await _sync_and_slash(wire)
+    body = {"type": 4, "data": {"content": "psst", "flags": 64}}
+    _, answer = await wire.call(
+        "POST", f"/interactions/{ix.id}/{ix.token}/callback?with_response=1", json=body
+    )
+    message = answer["resource"]["message"]
+    assert message["flags"] & 64
+    chan = _chan(wire)
+    status, _ = await wire.call("GET", f"/channels/{chan}/messages/{message['id']}")
+    assert status == 404
+    _, history = await wire.call("GET", f"/channels/{chan}/messages")
+    assert message["id"] not in [m["id"] for m in history]
+    alice = wire.emu.world.user_named("alice")
+    bob = await wire.emu.add_user("bob")
+    assert [m.id for m in wire.emu.visible_messages(alice, chan)] == [int(message["id"])]
+    assert wire.emu.visible_messages(bob, chan) == []
+
+
+async def test_idle_threads_auto_archive_and_a_message_revives_them(wire: Wire) -> None:
+    body = {"name": "slow game", "type": 11, "auto_archive_duration": 60}
+    _, thread = await wire.call("POST", f"/channels/{_chan(wire)}/threads", json=body)
+    tid = int(thread["id"])
+    wire.clock.advance(59 * 60)
+    assert await wire.emu.archive_idle_threads() == []
+    wire.clock.advance(61)
+    assert [t.id for t in await wire.emu.archive_idle_threads()] == [tid]
+    _, fetched = await wire.call("GET", f"/channels/{tid}")
+    assert fetched["thread_metadata"]["archived"] is True
+    assert (await wire.call("POST", f"/channels/{tid}/messages", json={"content": "hi"}))[0] == 200
+    _, fetched = await wire.call("GET", f"/channels/{tid}")
+    assert fetched["thread_metadata"]["archived"] is False
+    wire.clock.advance(30 * 60)
+    assert await wire.emu.archive_idle_threads() == []

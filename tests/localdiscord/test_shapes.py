@@ -81,3 +81,7 @@ def test_rest_answers_match_discord_types(make_harness: HarnessFactory) -> None:
     for chan in data["chans"]:
         assert check(chan, channel_type) == [], chan
     assert check(data["me"], typed("user", "User")) == []
+    commands = harness.ld.commands()
+    assert commands
+    for command in commands:
+        assert check(command, typed("command", "ApplicationCommand")) == [], command

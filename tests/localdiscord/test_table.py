@@ -49,7 +49,8 @@ def play(sample: BotHarness, tmp_path: Path, lines: list[str]) -> Script:
 
 def test_hot_seat_game_with_buttons_menus_and_images(sample: BotHarness, tmp_path: Path) -> None:
     script = play(sample, tmp_path, [
-        "/game new game:trajan players:3 ai:2", "1", "user bob", "1", "2 b", "/board", "quit",
+        "/game new game:trajan players:3 ai:2", "1", "user bob", "1", "2 b", "/board", "wait 0.3",
+        "quit",
     ])  # fmt: skip
     out = script.text
     assert "trajan for 3 (2 AI)" in out
@@ -58,16 +59,21 @@ def test_hot_seat_game_with_buttons_menus_and_images(sample: BotHarness, tmp_pat
     assert "alice, bob" in out
     assert "bob@#general>" in out
     assert "(only you) You picked blue" in out
+    assert "(nothing new)" in out
     saved = [line.split("image: ")[1] for line in script.output if "image: " in line]
     assert Path(saved[-1]).read_bytes() == PNG
     assert Path(saved[-1]).parent == tmp_path
 
 
 def test_help_listing_suggestions_and_type_errors(sample: BotHarness, tmp_path: Path) -> None:
+    (tmp_path / "hand.txt").write_bytes(b"12345")
     out = play(sample, tmp_path, [
+        f"/upload file:{tmp_path / 'hand.txt'}", "/upload file:/no/such/file",
         "help", "/", "/game new ?", "/game new game:tro?", "/game new game:x players:nine",
         "/nope", "frobnicate",
     ]).text  # fmt: skip
+    assert "hand.txt: 5 bytes b'1234'" in out
+    assert "! file: no file at /no/such/file." in out
     assert "user NAME" in out
     assert "/game new - Start a new game" in out
     assert "players:<integer> required 2-4" in out
@@ -117,3 +123,24 @@ def test_main_runs_the_table_from_a_terminal(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[Denarius (bot)] pong" in result.stdout
     assert (tmp_path / "o" / "bot.log").exists()
+
+
+def test_main_reports_a_bot_that_cannot_start(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "localdiscord.table", "--bot", f"{sys.executable} -c 'import nope'",
+         "--out", str(tmp_path)],
+        input="", capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert "The bot did not connect" in result.stdout
+    assert "the bot exited" in result.stdout
+    assert "No module named 'nope'" in result.stdout
+
+
+def test_tab_completion_asks_the_bot_for_autocomplete(sample: BotHarness, tmp_path: Path) -> None:
+    table = Table(sample, tmp_path, print, input)
+    assert table.completions("/game new game:trop") == []
+    assert table.completions("/game new game:tro") == ["game:troyes", "game:troyes-ladies"]
+    assert table.completions("/game new pl") == ["players:"]
+    assert table.completions("look") == []

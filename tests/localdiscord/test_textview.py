@@ -35,18 +35,18 @@ def test_embeds_mentions_files_and_controls(tmp_path: Path) -> None:
         ],
     }
     msg = _seen(
-        content="Your turn, <@7>", ephemeral=True, components=[row, select],
+        content="Your turn, <@7> (<t:0:R>)", ephemeral=True, components=[row, select],
         embeds=[{"title": "Round 2", "description": "line1\nline2",
                  "fields": [{"name": "Coins", "value": "5"}], "footer": {"text": "v3"}}],
         attachments=[SeenFile("board.png", b"img", "image/png")],
     )  # fmt: skip
     lines = renderer.message(msg)
-    assert lines[0] == "[Denarius (bot)] (only you) Your turn, @alice"
+    assert lines[0] == "[Denarius (bot)] (only you) Your turn, @alice (1970-01-01 00:00 UTC)"
     assert "  | ** Round 2 **" in lines
     assert "  | line2" in lines
     assert "  | Coins: 5" in lines
     assert "  | -- v3" in lines
-    saved = tmp_path / "5-0-board.png"
+    saved = next(tmp_path.glob("5-*-board.png"))
     assert f"  image: {saved}" in lines
     assert saved.read_bytes() == b"img"
     assert lines[-3:] == [
@@ -73,3 +73,11 @@ def test_option_index_reads_letters_and_numbers() -> None:
     assert option_index("C") == 2
     assert option_index("3") == 2
     assert option_index("red") is None
+
+
+def test_an_edited_image_is_saved_as_a_new_file(tmp_path: Path) -> None:
+    renderer = Renderer(tmp_path)
+    first = renderer.save(_seen(attachments=[SeenFile("board.png", b"turn1", "image/png")]))
+    second = renderer.save(_seen(attachments=[SeenFile("board.png", b"turn2", "image/png")]))
+    assert first != second
+    assert second[0].read_bytes() == b"turn2"

@@ -68,7 +68,21 @@ def _load_types() -> dict[str, types.ModuleType]:
         for key, value in list(vars(mod).items()):
             if isinstance(value, _Pending):
                 setattr(mod, key, getattr(sys.modules[value.module], value.name))
+        _bind_type_checking_imports(mod)
     return mods
+
+
+def _bind_type_checking_imports(mod: types.ModuleType) -> None:
+    """Bind names imported only under `if TYPE_CHECKING:` (string annotations use them)."""
+    with open(mod.__file__ or "") as fh:
+        tree = ast.parse(fh.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            source = sys.modules.get(f"discord.types.{node.module}")
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if source is not None and not hasattr(mod, name):
+                    setattr(mod, name, getattr(source, alias.name))
 
 
 TYPES = _load_types()

@@ -1,0 +1,353 @@
+"""Named effect primitives with parameters: the only behaviour card data can refer to.
+
+Five families (STYLE.md §2.3): `immediate` (per activation of a card), `modifier` (a delayed
+card's cube changing one dice group), `event` (a non-military event hitting one seat each
+round), `score` (a character card) and `endgame` (cubes on an end-of-game card). Each primitive
+declares its parameters; `validate` checks a data entry at load time, so a maintainer can change
+a card by editing data and gets a clear CatalogError naming the file, card and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import CatalogError
+from engine.troyes.rules.common import (
+    Ctx,
+    building_index,
+    cathedral_cubes,
+    craftsmen_of,
+    gain,
+    in_buildings,
+    lose_vp,
+    standing,
+)
+from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, TroyesState
+
+UNBOUNDED = 99
+REQUIRED = object()
+FAMILIES = ("immediate", "modifier", "event", "score", "endgame")
+
+Params = Mapping[str, Any]
+
+
+# ---- named counts (characters, conditional cards) -----------------------------------------
+
+
+def _events_with_cube(s: TroyesState, seat: int) -> int:
+    return sum(1 for e in s.queue if s.event_cubes.get(e, [0] * s.seats)[seat] > 0)
+
+
+COUNTS: dict[str, Callable[[TroyesState, int], int]] = {
+    "influence": lambda s, seat: s.influence[seat],
+    "deniers": lambda s, seat: s.deniers[seat],
+    "cathedral_cubes": cathedral_cubes,
+    "craftsmen": lambda s, seat: len(craftsmen_of(s, seat)),
+    "citizens_in_buildings": in_buildings,
+    "events_won": lambda s, seat: len(s.won[seat]),
+    "events_with_own_cube": _events_with_cube,
+    "citizens_palace": lambda s, seat: standing(s, seat, 0),
+    "citizens_bishopric": lambda s, seat: standing(s, seat, 1),
+    "citizens_city_hall": lambda s, seat: standing(s, seat, 2),
+}
+
+
+# ---- parameter schemas --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Primitive:
+    """A registered primitive: its family, name and parameter schema (name -> (type, default))."""
+
+    family: str
+    name: str
+    params: Mapping[str, tuple[str, Any]]
+
+
+PRIMITIVES: dict[tuple[str, str], Primitive] = {}
+
+
+def _register(family: str, name: str, **params: tuple[str, Any]) -> None:
+    PRIMITIVES[(family, name)] = Primitive(family, name, params)
+
+
+def _check_value(kind: str, value: Any) -> bool:  # noqa: PLR0911 - one line per type
+    match kind:
+        case "int":
+            return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        case "colour":
+            return value in COLOURS
+        case "building":
+            return value in BUILDINGS
+        case "buildings":
+            return isinstance(value, str) and all(b in BUILDINGS for b in value.split(","))
+        case "count":
+            return value in COUNTS
+        case "tiers":
+            return (
+                isinstance(value, list)
+                and bool(value)
+                and all(isinstance(t, list) and len(t) == 2 for t in value)
+                and all(_check_value("int", x) for t in value for x in t)
+                and [t[0] for t in value] == sorted({t[0] for t in value})
+            )
+        case _:
+            return False
+
+
+def validate(family: str, entry: Any, where: str) -> tuple[str, dict[str, Any]]:
+    """Check one `{name, params}` reference; return (name, params with defaults filled)."""
+    if not isinstance(entry, Mapping) or "name" not in entry:
+        raise CatalogError(f"{where}: expected a table with `name` and `params`")
+    name = entry["name"]
+    prim = PRIMITIVES.get((family, name))
+    if prim is None:
+        known = sorted(n for f, n in PRIMITIVES if f == family)
+        raise CatalogError(f"{where}: unknown {family} effect {name!r} (known: {known})")
+    given = entry.get("params", {})
+    if not isinstance(given, Mapping):
+        raise CatalogError(f"{where}: `params` must be a table")
+    for key in given:
+        if key not in prim.params:
+            raise CatalogError(f"{where}: effect {name!r} has no parameter {key!r}")
+    out: dict[str, Any] = {}
+    for key, (kind, default) in prim.params.items():
+        if key not in given:
+            if default is REQUIRED:
+                raise CatalogError(f"{where}: effect {name!r} needs parameter {key!r}")
+            out[key] = default
+        elif not _check_value(kind, given[key]):
+            raise CatalogError(f"{where}: parameter {key!r}={given[key]!r} is not a valid {kind}")
+        else:
+            out[key] = given[key]
+    return name, out
+
+
+# ---- immediate effects (per activation) ---------------------------------------------------
+
+_register("immediate", "gain", deniers=("int", 0), influence=("int", 0), vp=("int", 0))
+_register(
+    "immediate",
+    "convert",
+    pay_deniers=("int", 0),
+    pay_influence=("int", 0),
+    gain_deniers=("int", 0),
+    gain_influence=("int", 0),
+    gain_vp=("int", 0),
+)
+_register(
+    "immediate", "gain_per_citizens", deniers=("int", REQUIRED), buildings=("buildings", REQUIRED)
+)
+_register("immediate", "vp_capped_by", vp=("int", REQUIRED), count=("count", REQUIRED))
+_register("immediate", "place_event_cubes", cubes=("int", 1))
+
+
+def free_event_spaces(ctx: Ctx) -> int:
+    """Count the free cube spaces over all events in the queue."""
+    s = ctx.s
+    return sum(ctx.cat.events[e].spaces - sum(s.event_cubes[e]) for e in s.queue)
+
+
+def unit_cost(name: str, params: Params) -> int:
+    """Return the deniers one activation costs (reserved when choosing dice)."""
+    return int(params.get("pay_deniers", 0)) if name == "convert" else 0
+
+
+def max_times(ctx: Ctx, seat: int, name: str, params: Params, spare: int) -> int:
+    """Return how many activations the seat's resources allow (spare = deniers left)."""
+    s = ctx.s
+    if name == "convert":
+        cap = UNBOUNDED
+        if params["pay_deniers"]:
+            cap = min(cap, spare // params["pay_deniers"])
+        if params["pay_influence"]:
+            cap = min(cap, s.influence[seat] // params["pay_influence"])
+        return cap
+    if name == "vp_capped_by":
+        return COUNTS[params["count"]](s, seat)
+    if name == "place_event_cubes":
+        free = free_event_spaces(ctx)
+        return int(-(-free // max(1, int(params["cubes"]))))
+    return UNBOUNDED
+
+
+def apply_immediate(ctx: Ctx, seat: int, name: str, params: Params, times: int) -> int:
+    """Apply an immediate effect `times` times; return event cubes left to place by the seat."""
+    s = ctx.s
+    match name:
+        case "gain":
+            gain(
+                ctx,
+                seat,
+                params["deniers"] * times,
+                params["influence"] * times,
+                params["vp"] * times,
+            )
+        case "convert":
+            s.deniers[seat] -= params["pay_deniers"] * times
+            s.influence[seat] -= params["pay_influence"] * times
+            gain(
+                ctx,
+                seat,
+                params["gain_deniers"] * times,
+                params["gain_influence"] * times,
+                params["gain_vp"] * times,
+            )
+        case "gain_per_citizens":
+            # Per activation the player picks a building; the best one is always at least as
+            # good (deniers only), so it is taken for them (troyes-cards.md D, Miller).
+            names = params["buildings"].split(",")
+            best = max(standing(s, seat, building_index(b)) for b in names)
+            gain(ctx, seat, deniers=params["deniers"] * best * times)
+        case "vp_capped_by":
+            gain(ctx, seat, vp=params["vp"] * times)
+        case "place_event_cubes":
+            return min(int(params["cubes"]) * times, free_event_spaces(ctx))
+        case _:
+            raise CatalogError(f"immediate effect {name!r} has no implementation")
+    return 0
+
+
+# ---- modifiers (one card cube changes one dice group) -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRule:
+    """Which dice a group may hold and how its total is counted."""
+
+    colours: frozenset[str]
+    max_dice: int = 3
+    free_one_per_district: bool = False
+    add_group: int = 0
+    add_each: int = 0
+    multiply: int = 1
+    set_each: int = 0
+
+    def total(self, values: list[int]) -> int:
+        """Return the group's total under this rule."""
+        if self.set_each:
+            return self.set_each * len(values)
+        return sum(values) * self.multiply + self.add_group + self.add_each * len(values)
+
+
+PLAIN: dict[str, GroupRule] = {c: GroupRule(frozenset((c,))) for c in COLOURS}
+
+_register("modifier", "add_to_group", colour=("colour", REQUIRED), amount=("int", REQUIRED))
+_register("modifier", "add_per_die", colour=("colour", REQUIRED), amount=("int", REQUIRED))
+_register("modifier", "recolour", source=("colour", REQUIRED), colour=("colour", REQUIRED))
+_register(
+    "modifier",
+    "split_die",
+    source=("colour", REQUIRED),
+    colour=("colour", REQUIRED),
+    count=("int", REQUIRED),
+)
+_register("modifier", "set_each", value=("int", REQUIRED))
+_register("modifier", "free_one_per_district", colour=("colour", REQUIRED))
+
+
+def group_rule(name: str, params: Params, colour: str) -> GroupRule | None:  # noqa: PLR0911
+    """Return the group rule a cube gives for an action needing `colour`, or None."""
+    match name:
+        case "set_each":
+            return GroupRule(frozenset(COLOURS), set_each=params["value"])
+        case "recolour" if params["colour"] == colour:
+            return GroupRule(frozenset((params["source"],)))
+        case "split_die" if params["colour"] == colour:
+            return GroupRule(frozenset((params["source"],)), 1, multiply=params["count"])
+        case "add_to_group" if params["colour"] == colour:
+            return GroupRule(frozenset((colour,)), add_group=params["amount"])
+        case "add_per_die" if params["colour"] == colour:
+            return GroupRule(frozenset((colour,)), add_each=params["amount"])
+        case "free_one_per_district" if params["colour"] == colour:
+            return GroupRule(frozenset((colour,)), free_one_per_district=True)
+        case _:
+            return None
+
+
+# ---- event effects (each round, for each seat) --------------------------------------------
+
+_register("event", "lose", deniers=("int", 0), influence=("int", 0), vp=("int", 0))
+_register("event", "lose_per_citizens", building=("building", REQUIRED), deniers=("int", REQUIRED))
+_register("event", "remove_citizen", building=("building", REQUIRED))
+_register("event", "neutral_enters", building=("building", REQUIRED))
+
+
+def _take(values: list[int], seat: int, amount: int) -> bool:
+    paid = min(amount, values[seat])
+    values[seat] -= paid
+    return paid == amount
+
+
+def apply_event(ctx: Ctx, seat: int, name: str, params: Params) -> tuple[str, bool]:
+    """Make one seat suffer an event; return (what happened, whether it was suffered in full)."""
+    s = ctx.s
+    match name:
+        case "lose":
+            ok = _take(s.deniers, seat, params["deniers"])
+            ok = _take(s.influence, seat, params["influence"]) and ok
+            ok = lose_vp(s, seat, params["vp"]) == params["vp"] and ok
+            return "lose", ok
+        case "lose_per_citizens":
+            owed = params["deniers"] * standing(s, seat, building_index(params["building"]))
+            return f"pay {owed}", _take(s.deniers, seat, owed)
+        case "remove_citizen":
+            row = s.buildings[building_index(params["building"])]
+            if seat in row:
+                row[len(row) - 1 - row[::-1].index(seat)] = None
+                s.supply[seat] += 1
+                return "citizen home", True
+            return "none", True
+        case _:
+            raise CatalogError(f"event effect {name!r} has no per-seat implementation")
+
+
+ONCE_EVENTS = frozenset({"neutral_enters"})
+
+
+def apply_event_once(ctx: Ctx, name: str, params: Params) -> str:
+    """Apply the part of an event that happens once, not per seat; return what happened."""
+    s = ctx.s
+    if s.neutral_supply <= 0:
+        return "no neutral citizen left"
+    row = s.buildings[building_index(params["building"])]
+    out = row[-1] if None not in row else None
+    # Enter at space 1 and shift right, as a Bishopric/City Hall placement does.
+    gap = row.index(None) if None in row else len(row) - 1
+    del row[gap]
+    row.insert(0, NEUTRAL)
+    s.neutral_supply -= 1
+    if out is not None and out == NEUTRAL:
+        s.neutral_supply += 1
+    elif out is not None:
+        s.supply[out] += 1
+    return "neutral enters"
+
+
+# ---- characters and end-of-game cards -----------------------------------------------------
+
+_register("score", "tiers", count=("count", REQUIRED), tiers=("tiers", REQUIRED))
+_register("endgame", "cubes_decreasing", start=("int", REQUIRED))
+
+
+def score_character(s: TroyesState, seat: int, name: str, params: Params) -> int:
+    """Return the VP a character gives a seat."""
+    if name != "tiers":
+        raise CatalogError(f"score effect {name!r} has no implementation")
+    have = COUNTS[params["count"]](s, seat)
+    best = 0
+    for threshold, vp in params["tiers"]:
+        if have >= threshold:
+            best = vp
+    return best
+
+
+def score_endgame(s: TroyesState, card: str, seat: int, name: str, params: Params) -> int:
+    """Return the VP a seat's cubes on an end-of-game card are worth."""
+    if name != "cubes_decreasing":
+        raise CatalogError(f"endgame effect {name!r} has no implementation")
+    cubes = s.card_cubes[card]
+    # The Hermit (troyes-cards.md §7): each cube is worth `start` minus all cubes on the card.
+    return cubes[seat] * max(0, int(params["start"]) - sum(cubes))

@@ -1,0 +1,258 @@
+"""The public entry of the Troyes engine: TroyesEngine, on the core GameEngine contract.
+
+Rules live in rules/<phase>.py, card figures in data/troyes/*.toml through catalog.py, effect
+behaviour in effects.py. `apply` validates, clones, dispatches with `match` (assert_never keeps
+the action list complete), bumps the version and reports whether dice were rolled or hidden
+cards revealed (Step.irreversible).
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, assert_never
+
+from engine.core.errors import GameError, IllegalMoveError
+from engine.core.protocol import OptionSpec, Result, Step
+from engine.core.rng import Rng
+from engine.troyes import actions as a
+from engine.troyes import scoring, state, text, view
+from engine.troyes.catalog import Catalog, default_catalog
+from engine.troyes.rules import actions_phase, commit, events_phase, group, influence, reactions
+from engine.troyes.rules import round as round_rules
+from engine.troyes.rules.buildings import empty_spaces
+from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
+from engine.troyes.state import TroyesState
+
+# The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
+MODULES: dict[str, tuple[str, bool]] = {
+    "tournament": ("Tournament order: 3-4 players, last round counter-clockwise", True),
+    "new_characters": ("Ladies: the 9 new characters", False),
+    "reveal_character": ("Ladies: one character revealed to all at the start", False),
+    "new_activities": ("Ladies: new activity cards (alone or mixed)", False),
+    "new_events": ("Ladies: new events (alone or mixed)", False),
+    "purple_die": ("Ladies: the family leader's purple die", False),
+    "walls": ("Ladies: wall guards and outer activities", False),
+}
+
+
+class TroyesEngine:
+    """Troyes (Pearl Games 2010) for 2-4 players."""
+
+    name: ClassVar[str] = "troyes"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        """Use the shipped data unless a catalog is given (tests build small ones)."""
+        self.catalog = catalog or default_catalog()
+        self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
+
+    def options(self) -> Sequence[OptionSpec]:
+        """Return the options a game may be created with (only modules that work)."""
+        return tuple(
+            OptionSpec(key, desc, ("off", "on"), "off")
+            for key, (desc, ready) in MODULES.items()
+            if ready
+        )
+
+    def new_state(self, options: Mapping[str, str], seats: int, seed: int) -> TroyesState:
+        """Set up a game: board, cards, events, characters; first decision is placement."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise GameError("Troyes is for 2 to 4 players.")
+        chosen = dict.fromkeys(MODULES, "off")
+        for key, value in options.items():
+            if key not in MODULES or value not in ("off", "on"):
+                raise GameError(f"Unknown option {key}={value}.")
+            if value == "on" and not MODULES[key][1]:
+                raise GameError(f"The option {key} is not available yet.")
+            chosen[key] = value
+        s = round_rules.new_board(seats, self.catalog, seed, chosen)
+        ctx = Ctx(s, self.catalog, rng=Rng(seed, 0, "setup"))
+        round_rules.deal(ctx)
+        return s
+
+    def legal_actions(self, state: TroyesState) -> list[a.Action]:
+        """Return every legal action of the pending decision, in a stable order."""
+        # States are never changed outside `apply` (which clones), so the last answer can be
+        # reused for the same object at the same version (the AI asks, then applies).
+        cached, version, acts = self._cache
+        if cached is state and version == state.version:
+            return list(acts)
+        acts = self._legal(state)
+        self._cache = (state, state.version, acts)
+        return list(acts)
+
+    def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911 - one line per kind
+        if s.phase == "over":
+            return []
+        ctx = Ctx(s, self.catalog)
+        if s.reactions:
+            return reactions.answers(ctx)
+        match s.kind:
+            case "start":
+                return [a.PlaceStart(b, n) for b, n in empty_spaces(s)]
+            case "turn":
+                return actions_phase.turn_actions(ctx)
+            case "events":
+                return [*actions_phase.fightable(ctx), a.Back()]
+            case "influence":
+                return influence.influence_actions(ctx)
+            case "flip":
+                return influence.flip_actions(ctx)
+            case "counter":
+                return events_phase.counter_actions(ctx)
+            case "counter_more":
+                return events_phase.more_actions(ctx)
+            case _:
+                return group.step_actions(ctx)
+
+    def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
+        """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
+        if action not in self.legal_actions(state):
+            raise IllegalMoveError("That move is not legal now; pick one from the list.")
+        ctx = Ctx(state.clone(), self.catalog)
+        self._dispatch(ctx, action)
+        ctx.s.version += 1
+        return Step(ctx.s, tuple(ctx.log), irreversible=ctx.irreversible)
+
+    def _dispatch(self, ctx: Ctx, action: a.Action) -> None:  # noqa: PLR0912, PLR0915 - flat match
+        match action:
+            case a.PlaceStart(b, n):
+                round_rules.place_start(ctx, b, n)
+            case a.Pass():
+                actions_phase.pass_turn(ctx)
+            case a.Back():
+                actions_phase.back(ctx)
+            case a.OpenInfluence():
+                influence.open_menu(ctx)
+            case a.Reroll(c, v):
+                influence.reroll(ctx, c, v)
+            case a.StartFlip():
+                influence.start_flip(ctx)
+            case a.FlipDie(c, v):
+                influence.flip_die(ctx, c, v)
+            case a.FlipDone():
+                influence.flip_done(ctx)
+            case a.HireCitizen():
+                influence.hire(ctx)
+            case a.ChooseCard(card):
+                actions_phase.choose(ctx, "card", card)
+            case a.ChooseCathedral():
+                actions_phase.choose(ctx, "cathedral", "")
+            case a.OpenEvents():
+                actions_phase.open_events(ctx)
+            case a.ChooseEvent(e):
+                actions_phase.choose(ctx, "event", e)
+            case a.ChooseAgriculture():
+                actions_phase.choose(ctx, "agriculture", "")
+            case a.ChooseBuilding(b):
+                actions_phase.choose(ctx, "citizen", b)
+            case a.Craftsman(source):
+                group.choose_source(ctx, source)
+            case a.UseCube(card):
+                group.choose_cube(ctx, card)
+            case a.NoCube():
+                group.choose_cube(ctx, "")
+            case a.TakeDie():
+                group.take_die(ctx, action)
+            case a.DiceDone():
+                group.dice_done(ctx)
+            case a.Times(n):
+                commit.commit(ctx, n)
+            case a.Mode(m):
+                group.choose_mode(ctx, m)
+            case a.CubeOnEvent(e):
+                commit.cube_on_event(ctx, e)
+            case a.CounterWith(c, v):
+                events_phase.counter_with(ctx, c, v)
+            case a.Concede():
+                events_phase.concede(ctx)
+            case a.CounterNext(v):
+                events_phase.counter_next(ctx, v)
+            case a.StopCounter():
+                events_phase.stop(ctx)
+            case a.Answer(choice):
+                reactions.answer(ctx, choice)
+            case _:
+                assert_never(action)
+
+    def default_action(self, state: TroyesState) -> a.Action | None:
+        """Return the answer applied when an out-of-turn question times out, if one is open."""
+        return a.Answer(state.reactions[0].default) if state.reactions else None
+
+    def view(self, state: TroyesState, seat: int | None) -> view.TroyesView:
+        """Return what `seat` may see (None: the public view)."""
+        return view.view(state, self.catalog, seat)
+
+    def result(self, state: TroyesState) -> Result | None:
+        """Return the final result once the game is over, else None."""
+        return scoring.result(state, self.catalog) if state.phase == "over" else None
+
+    def to_json(self, state: TroyesState) -> dict[str, Any]:
+        """Serialise a state, with its schema version."""
+        return state_module_to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> TroyesState:
+        """Rebuild and validate a state; raise ValueError on bad data."""
+        s = state.from_json(dict(data))
+        cat = self.catalog
+        events = [*s.queue, *(e for deck in s.decks.values() for e in deck), *s.event_cubes]
+        checks = (
+            ("activity card", [*s.activity, *s.craftsmen, *s.card_cubes], cat.cards),
+            ("event", [*events, *(e for won in s.won for e in won)], cat.events),
+            ("character", [c for chars in s.characters for c in chars], cat.characters),
+        )
+        for what, ids, known in checks:
+            for ident in ids:
+                if ident not in known:
+                    raise ValueError(f"malformed troyes state: unknown {what} {ident!r}")
+        return s
+
+    def action_text(self, action: a.Action) -> str:
+        """Return the short, unique notation of an action."""
+        return a.text(action)
+
+    def describe(self, action: a.Action, lang: str = "en") -> str:
+        """Return the label a player reads for an action (at most 80 characters)."""
+        return text.describe(self.catalog, action, lang)
+
+    def describe_event(self, event: Any, lang: str = "en") -> str:
+        """Return one log line for an event."""
+        return text.describe_event(self.catalog, event, lang)
+
+    def prompt(self, state: TroyesState, lang: str = "en") -> str:
+        """Return what the deciding seat must decide now."""
+        prompts = text.PROMPTS.get(lang, text.PROMPTS["en"])
+        if state.reactions:
+            return prompts.get(state.reactions[0].kind, state.reactions[0].kind)
+        return prompts.get(state.kind if state.phase != "over" else "", "")
+
+    def heuristic(self, state: TroyesState, seat: int) -> float:
+        """Estimate how well `seat` is doing, from what that seat may know."""
+        if state.phase == "over":
+            return float(scoring.result(state, self.catalog).scores[seat])
+        s = state
+        crafts = sum(1 for spaces in s.craftsmen.values() if seat in spaces)
+        levels = sum(1 for lv in s.cathedral if seat in lv)
+        cubes = sum(c[seat] for c in s.card_cubes.values())
+        events = sum(c[seat] for c in s.event_cubes.values())
+        # A one-ply player sees a compound action only through its first steps: a small bonus
+        # for an action under way keeps it from dithering between menus or always passing.
+        progress = 0.0
+        if s.turn == seat and s.plan.action:
+            progress = 1.0 + 0.1 * len(s.plan.dice)
+        elif s.turn == seat and s.kind == "counter":
+            progress = 0.1 * len(s.plan.dice)
+        return (
+            s.vp[seat]
+            + (s.deniers[seat] + s.pot[seat]) / 4
+            + s.influence[seat] / 3
+            + 2.0 * levels
+            + 1.5 * crafts
+            + 0.8 * cubes
+            + 0.5 * events
+            + 0.3 * (in_buildings(s, seat) + s.supply[seat])
+            + 0.2 * cathedral_cubes(s, seat)
+            + progress
+        )
+
+
+state_module_to_json = state.to_json

@@ -1,0 +1,96 @@
+"""Shared helpers of every phase: the apply context, gains and losses, citizen counts.
+
+Rulings applied here: influence is capped at 20, any excess lost (troyes-cards-extra.md §2.5);
+VP and deniers never go below 0, a player with 0 VP loses nothing (troyes.md §4, §11 #5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core.rng import Rng
+from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
+
+if TYPE_CHECKING:
+    from engine.troyes.catalog import Catalog
+
+
+@dataclass(slots=True)
+class Ctx:
+    """One `apply` call: the cloned state, the catalog, the log and the action's generator."""
+
+    s: TroyesState
+    cat: Catalog
+    log: list[Any] = field(default_factory=list)
+    rng: Rng | None = None
+    irreversible: bool = False
+    # Derived facts about dice and cubes; `forget` must be called whenever those change.
+    memo: dict[Any, Any] = field(default_factory=dict)
+
+    def forget(self) -> None:
+        """Drop derived facts after dice or card cubes changed."""
+        self.memo.clear()
+
+    def random(self) -> Rng:
+        """Return this action's generator; using it marks the step irreversible."""
+        if self.rng is None:
+            self.rng = Rng(self.s.seed, self.s.version, "troyes")
+        self.irreversible = True
+        return self.rng
+
+
+def gain(ctx: Ctx, seat: int, deniers: int = 0, influence: int = 0, vp: int = 0) -> None:
+    """Give a seat deniers, influence (capped) and VP."""
+    s = ctx.s
+    s.deniers[seat] += deniers
+    s.influence[seat] = min(ctx.cat.rules.influence_max, s.influence[seat] + influence)
+    s.vp[seat] += vp
+
+
+def lose_vp(s: TroyesState, seat: int, amount: int) -> int:
+    """Take up to `amount` VP from a seat (never below 0); return what was taken."""
+    taken = min(amount, s.vp[seat])
+    s.vp[seat] -= taken
+    return taken
+
+
+def building_index(name: str) -> int:
+    """Return the index of a building name."""
+    return BUILDINGS.index(name)
+
+
+def standing(s: TroyesState, seat: int, building: int) -> int:
+    """Count a seat's citizens standing in one building (lying ones do not count)."""
+    return sum(1 for o in s.buildings[building] if o == seat)
+
+
+def in_buildings(s: TroyesState, seat: int) -> int:
+    """Count a seat's citizens standing in the three buildings."""
+    return sum(standing(s, seat, b) for b in range(len(BUILDINGS)))
+
+
+def craftsmen_of(s: TroyesState, seat: int) -> list[str]:
+    """Return the cards on which a seat has a craftsman."""
+    return [card for card, spaces in s.craftsmen.items() if seat in spaces]
+
+
+def owned(s: TroyesState, seat: int) -> int:
+    """Count every citizen a seat owns: supply, buildings, lying, craftsmen (cap 12)."""
+    lying = sum(b.count(seat) for b in s.lying)
+    return s.supply[seat] + in_buildings(s, seat) + lying + len(craftsmen_of(s, seat))
+
+
+def neutral_on_board(s: TroyesState) -> int:
+    """Count neutral citizens on the board (standing or lying)."""
+    return sum(b.count(NEUTRAL) for b in s.buildings) + sum(b.count(NEUTRAL) for b in s.lying)
+
+
+def order_from(s: TroyesState, first: int) -> list[int]:
+    """Return the seats in playing order starting from `first`."""
+    return [(first + i * s.direction) % s.seats for i in range(s.seats)]
+
+
+def cathedral_cubes(s: TroyesState, seat: int) -> int:
+    """Count a seat's cubes in the Cathedral."""
+    return sum(level.count(seat) for level in s.cathedral)

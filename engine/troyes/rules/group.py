@@ -1,0 +1,373 @@
+"""Phase 4 compound actions after the target is chosen: craftsman -> cube -> dice -> count.
+
+troyes.md §5.4 and troyes-cards.md R1-R9: activations = floor(total / divisor); a craftsman
+is hired first (hiring cost; from the supply, a building or another card, R3), one per player
+per card (R4), and the card is then activated at least once (R7). Delayed cards take one cube
+per activation; one card cube may modify one action (R8), never a citizen placement (gap) nor
+the black dice. Nothing is paid until the last choice, so `Back` is always safe.
+"""
+
+from dataclasses import dataclass
+
+from engine.troyes import effects
+from engine.troyes.actions import (
+    Action,
+    Back,
+    Craftsman,
+    CubeOnEvent,
+    DiceDone,
+    Mode,
+    NoCube,
+    TakeDie,
+    Times,
+    UseCube,
+)
+from engine.troyes.effects import PLAIN, GroupRule
+from engine.troyes.rules import dice
+from engine.troyes.rules.buildings import expelled_by
+from engine.troyes.rules.common import Ctx
+from engine.troyes.state import BUILDINGS, WILD, TroyesState
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What an action needs: colour, pips per unit, deniers left for dice, usable cubes."""
+
+    colour: str
+    threshold: int
+    budget: int
+    rules: tuple[tuple[str, GroupRule], ...]
+
+
+def needs_craftsman(s: TroyesState, seat: int, card: str) -> bool:
+    """Return whether the seat must hire a craftsman before activating this card."""
+    return seat not in s.craftsmen[card]
+
+
+def craftsman_sources(s: TroyesState, seat: int, card: str) -> list[str]:
+    """Return where a new craftsman may come from (troyes-cards.md R3)."""
+    out = ["supply"] if s.supply[seat] > 0 else []
+    out += [b for i, b in enumerate(BUILDINGS) if seat in s.buildings[i]]
+    out += [f"card:{c}" for c, sp in s.craftsmen.items() if c != card and seat in sp]
+    return out
+
+
+def _has_source(s: TroyesState, seat: int, card: str) -> bool:
+    """Return whether `craftsman_sources` would offer anything (cheap check)."""
+    if s.supply[seat] > 0 or any(seat in row for row in s.buildings):
+        return True
+    return any(seat in sp for c, sp in s.craftsmen.items() if c != card)
+
+
+def free_spaces(ctx: Ctx, action: str, target: str) -> int:
+    """Return how many cubes the Cathedral or an event can still take."""
+    s = ctx.s
+    if action == "cathedral":
+        return sum(len(lv) for lv in ctx.cat.cathedral.levels) - sum(len(lv) for lv in s.cathedral)
+    return ctx.cat.events[target].spaces - sum(s.event_cubes[target])
+
+
+def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int] | None:
+    """Return (colour, pips per unit, deniers left for dice), or None if impossible anyway."""
+    s, cat = ctx.s, ctx.cat
+    budget = s.deniers[seat]
+    match action:
+        case "card":
+            card = cat.cards[target]
+            colour, threshold = card.colour, card.divisor
+            if needs_craftsman(s, seat, target):
+                if not _has_source(s, seat, target):
+                    return None
+                budget -= card.hire
+            if card.effect is not None and card.kind == "immediate":
+                ref = card.effect
+                if effects.max_times(ctx, seat, ref.name, ref.params, budget) < 1:
+                    return None
+                budget -= effects.unit_cost(ref.name, ref.params)  # held back for one use
+        case "cathedral":
+            colour, threshold = cat.cathedral.colour, cat.cathedral.divisor
+        case "event":
+            ev = cat.events[target]
+            colour, threshold = ev.fight_colour, ev.divisor
+        case "agriculture":
+            colour, threshold = cat.rules.agriculture_colour, cat.rules.agriculture_divisor
+        case _:
+            return None
+    if budget < 0 or (action in ("cathedral", "event") and free_spaces(ctx, action, target) < 1):
+        return None
+    return colour, threshold, budget
+
+
+def _reachable(
+    ctx: Ctx, seat: int, need: tuple[str, int, int], skip: str
+) -> list[tuple[str, GroupRule]]:
+    colour, threshold, budget = need
+    memo = ctx.memo
+    usable = memo.get(("cubes", seat, colour))
+    if usable is None:
+        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+    want = (threshold, budget, ctx.cat.rules.dice_price)
+    return [
+        (c, r)
+        for c, r in usable
+        if (not c or c != skip) and dice.reach_from_scratch(ctx.s, seat, r, want, memo)
+    ]
+
+
+def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, int]]:
+    """Return (cost, best total at that cost or less), cheapest first, over every usable rule."""
+    memo = ctx.memo
+    usable = memo.get(("cubes", seat, colour))
+    if usable is None:
+        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+    if not any(c == skip for c, _ in usable):
+        skip = ""  # the card's own cube is not in play: share the answer with other cards
+    key = ("frontier", seat, colour, skip)
+    found: list[tuple[int, int]] | None = memo.get(key)
+    if found is None:
+        prices = ctx.cat.rules.dice_price
+        pairs = sorted(
+            pair
+            for c, r in usable
+            if not c or c != skip
+            for pair in dice.combos(ctx.s, seat, r, prices, memo)
+        )
+        found, best = [], -1
+        for cost, total in pairs:
+            if total > best:
+                best = total
+                found.append((cost, best))
+        memo[key] = found
+    return found
+
+
+def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:
+    """Return whether the seat can carry out this action now (memoised per dice colour)."""
+    need = _need(ctx, seat, action, target)
+    if need is None:
+        return False
+    colour, threshold, budget = need
+    for cost, total in _frontier(ctx, seat, colour, target if action == "card" else ""):
+        if cost > budget:
+            return False
+        if total >= threshold:
+            return True
+    return False
+
+
+def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:
+    """Return what the action needs, or None if it can never be done now."""
+    need = _need(ctx, seat, action, target)
+    if need is None:
+        return None
+    reachable = _reachable(ctx, seat, need, target if action == "card" else "")
+    return Spec(need[0], need[1], need[2], tuple(reachable)) if reachable else None
+
+
+def planned(ctx: Ctx) -> Spec:
+    """Return the need of the action being built, with the rule of its chosen cube (if any)."""
+    s = ctx.s
+    p = s.plan
+    need = _need(ctx, s.turn, p.action, p.target)
+    assert need is not None  # noqa: S101 - the target was offered only when feasible
+    colour = need[0]
+    rule: GroupRule | None = PLAIN[colour]
+    if p.cube:
+        mod = ctx.cat.cards[p.cube].modifier
+        assert mod is not None  # noqa: S101 - only modifier cards offer cubes
+        rule = effects.group_rule(mod.name, mod.params, colour)
+    assert rule is not None  # noqa: S101
+    return Spec(colour, need[1], need[2], ((p.cube, rule),))
+
+
+def _usable(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]]:
+    """Return the plain rule and every own card cube usable for a group of `colour`."""
+    usable = [("", PLAIN[colour])]
+    for card_id, cubes in ctx.s.card_cubes.items():
+        mod = ctx.cat.cards[card_id].modifier
+        if cubes[seat] > 0 and mod is not None:
+            rule = effects.group_rule(mod.name, mod.params, colour)
+            if rule is not None:
+                usable.append((card_id, rule))
+    return usable
+
+
+def rule_of(sp: Spec, cube: str) -> GroupRule:
+    """Return the group rule of the chosen cube (or of no cube)."""
+    return next(r for c, r in sp.rules if c == cube)
+
+
+def after_target(ctx: Ctx) -> None:
+    """Move on from a chosen target to the first choice that has more than one option."""
+    s = ctx.s
+    p = s.plan
+    if p.action == "card" and not p.source and needs_craftsman(s, s.turn, p.target):
+        sources = craftsman_sources(s, s.turn, p.target)
+        if len(sources) > 1:
+            s.kind = "craftsman"
+            return
+        p.source = sources[0]
+    sp = spec(ctx, s.turn, p.action, p.target)
+    assert sp is not None  # noqa: S101 - the target was offered only when feasible
+    if len(sp.rules) > 1 or sp.rules[0][0]:  # ask whenever a card cube would be spent
+        s.kind = "cube"
+        return
+    p.cube = sp.rules[0][0]
+    s.kind = "dice"
+
+
+def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per step
+    """Return the options of the current step of a compound action."""
+    s = ctx.s
+    p, seat = s.plan, s.turn
+    match s.kind:
+        case "craftsman":
+            return [*(Craftsman(x) for x in craftsman_sources(s, seat, p.target)), Back()]
+        case "cube":
+            sp = spec(ctx, seat, p.action, p.target)
+            assert sp is not None  # noqa: S101
+            return [*(UseCube(c) if c else NoCube() for c, _ in sp.rules), Back()]
+        case "dice" if p.action == "citizen":
+            return [*placement_dice(ctx, p.target), Back()]
+        case "dice":
+            return _dice_actions(ctx)
+        case "mode":
+            return [Mode("place"), Mode("use")]
+        case "count":
+            # At most 25 choices even if data allow more: the smallest and largest counts.
+            counts = sorted(
+                {*range(1, min(p.count, 12) + 1), *range(max(1, p.count - 12), p.count + 1)}
+            )
+            return [Times(n) for n in counts]
+        case "event_cube":
+            return [CubeOnEvent(e) for e in s.queue if free_spaces(ctx, "event", e) > 0]
+        case _:
+            return []
+
+
+def _dice_actions(ctx: Ctx) -> list[Action]:
+    s = ctx.s
+    p, seat = s.plan, s.turn
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
+    need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
+    out: list[Action] = []
+    if len(p.dice) < rule.max_dice:
+        out += [TakeDie(*die) for die in dice.addable(s, seat, rule, p.dice, need)]
+    if p.dice and _group_ok(ctx, sp, rule):
+        out.append(DiceDone())
+    if not p.dice:
+        out.append(Back())
+    return out
+
+
+def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
+    s = ctx.s
+    cost = dice.price(s, s.turn, rule, s.plan.dice, ctx.cat.rules.dice_price)
+    return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
+
+
+def can_place(ctx: Ctx, building: str) -> bool:
+    """Return whether `placement_dice` would offer a die (cheap check for the turn menu)."""
+    s, cat = ctx.s, ctx.cat
+    seat = s.turn
+    b = BUILDINGS.index(building)
+    colour = cat.rules.building_colour[b]
+    rich = s.deniers[seat] >= cat.rules.dice_price[0]
+    seen = set()
+    for d, district in enumerate(s.districts):
+        if d != seat and not rich:
+            continue
+        for c, v in district:
+            if v in seen or (c != colour and not (c == WILD and d == seat)):
+                continue
+            seen.add(v)
+            if expelled_by(s, cat, b, v)[0]:
+                return True
+    return False
+
+
+def placement_dice(ctx: Ctx, building: str) -> list[Action]:
+    """Return the dice the deciding seat may place a citizen with in `building`."""
+    s, cat = ctx.s, ctx.cat
+    seat = s.turn
+    b = BUILDINGS.index(building)
+    rule = PLAIN[cat.rules.building_colour[b]]
+    out: list[Action] = []
+    for d, c, v, a in dice.candidates(s, seat, rule, []):
+        if d != seat and s.deniers[seat] < cat.rules.dice_price[0]:
+            continue
+        if expelled_by(s, cat, b, v)[0]:
+            out.append(TakeDie(d, c, v, a))
+    return out
+
+
+def choose_source(ctx: Ctx, source: str) -> None:
+    """Record where the craftsman comes from."""
+    ctx.s.plan.source = source
+    after_target(ctx)
+
+
+def choose_cube(ctx: Ctx, cube: str) -> None:
+    """Record the card cube (or none) for this action."""
+    ctx.s.plan.cube = cube
+    ctx.s.kind = "dice"
+
+
+def take_die(ctx: Ctx, die: TakeDie) -> None:
+    """Add a die to the group; finish the group when nothing more can be added."""
+    s = ctx.s
+    p = s.plan
+    p.dice.append((die.district, die.colour, die.value, die.as_colour))
+    if p.action == "citizen":
+        from engine.troyes.rules import commit  # noqa: PLC0415 - commit builds on this module
+
+        commit.commit_citizen(ctx)
+        return
+    # Finish at once when the group is full or no die is left to add (cheap checks only).
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
+    full = len(p.dice) >= rule.max_dice or not dice.candidates(s, s.turn, rule, p.dice)
+    if full and _group_ok(ctx, sp, rule):
+        dice_done(ctx)
+
+
+def dice_done(ctx: Ctx) -> None:
+    """The group is complete: decide the number of activations (or commit at once)."""
+    s, cat = ctx.s, ctx.cat
+    p = s.plan
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
+    total = rule.total([v for _, _, v, _ in p.dice])
+    most = total // sp.threshold
+    spare = sp.budget - dice.price(s, s.turn, rule, p.dice, cat.rules.dice_price)
+    if p.action == "card":
+        card = cat.cards[p.target]
+        if card.kind == "mixed" and s.card_cubes[p.target][s.turn] > 0 and not p.mode:
+            p.count = most
+            s.kind = "mode"
+            return
+        if card.effect is not None and (card.kind == "immediate" or p.mode == "use"):
+            ref = card.effect
+            if card.kind == "immediate":  # the budget held back one activation's cost
+                spare += effects.unit_cost(ref.name, ref.params)
+            most = min(most, effects.max_times(ctx, s.turn, ref.name, ref.params, spare))
+        if p.mode == "use":
+            most = min(most, s.card_cubes[p.target][s.turn])
+    elif p.action in ("cathedral", "event"):
+        most = min(most, free_spaces(ctx, p.action, p.target))
+    elif p.action == "agriculture":
+        most = 1
+    p.count = most
+    if most <= 1:
+        from engine.troyes.rules import commit  # noqa: PLC0415 - commit builds on this module
+
+        commit.commit(ctx, 1)
+    else:
+        s.kind = "count"
+
+
+def choose_mode(ctx: Ctx, mode: str) -> None:
+    """Mixed card: place cubes, or spend own cubes for the immediate part."""
+    ctx.s.plan.mode = mode
+    dice_done(ctx)

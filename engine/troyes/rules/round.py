@@ -1,0 +1,172 @@
+"""Setup and the automatic phases of a round: 0 reveal, 1 income, 2 workforce, 5 end.
+
+troyes.md §3 (setup by player count, snake placement, neutrals), §4 (phases 0-2 and 5) and the
+end of the game after the round of the last red event. Phase 3 lives in events_phase.py and
+phase 4 in actions_phase.py; `start_round` chains into them.
+"""
+
+from engine.troyes.catalog import Catalog
+from engine.troyes.events import (
+    CardRevealed,
+    CitizenPlaced,
+    DiceRolled,
+    GameEnded,
+    IncomePaid,
+    RoundEnded,
+)
+from engine.troyes.rules import events_phase
+from engine.troyes.rules.buildings import citizens_home, place_citizen
+from engine.troyes.rules.common import Ctx, gain, lose_vp, standing
+from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, Plan, TroyesState
+
+
+def deal(ctx: Ctx) -> None:
+    """Deal activity cards, events and characters, and set the snake placement order."""
+    s, cat = ctx.s, ctx.cat
+    rng = ctx.random()
+    activity = []
+    for colour in COLOURS:
+        for level in (1, 2, 3):
+            pool = [c.id for c in cat.cards.values() if c.colour == colour and c.level == level]
+            activity.append(rng.pick(pool))
+    s.activity = activity
+    s.craftsmen = {c: [None] * len(cat.cards[c].spaces_vp) for c in activity}
+    s.card_cubes = {c: [0] * s.seats for c in activity}
+    reds = [e.id for e in cat.events.values() if e.colour == "red" and not e.permanent]
+    s.decks = {"red": rng.shuffled(reds)[: cat.rules.red_events[s.seats]]}
+    for colour in ("white", "yellow"):
+        s.decks[colour] = rng.shuffled([e.id for e in cat.events.values() if e.colour == colour])
+    s.queue = [e.id for e in cat.events.values() if e.permanent]
+    s.event_cubes = {e: [0] * s.seats for e in s.queue}
+    chars = rng.shuffled(list(cat.characters))
+    per = cat.rules.characters[s.seats]
+    s.characters = [chars[i * per : (i + 1) * per] for i in range(s.seats)]
+    order = [(s.start + i) % s.seats for i in range(s.seats)]
+    rounds = cat.rules.citizens[s.seats]
+    s.placing = [seat for r in range(rounds) for seat in (order if r % 2 == 0 else order[::-1])]
+    if s.seats == 2:
+        # With 2 players the neutrals are placed first (troyes.md §3.1, sources M, P).
+        for b in range(len(BUILDINGS)):
+            for space in cat.rules.two_player_neutral_spaces:
+                s.buildings[b][space - 1] = NEUTRAL
+                s.neutral_supply -= 1
+    s.turn, s.kind = s.placing[0], "start"
+
+
+def place_start(ctx: Ctx, building: str, space: int) -> None:
+    """Place one starting citizen, then hand over to the next in snake order."""
+    s = ctx.s
+    seat = s.placing.pop(0)
+    b = BUILDINGS.index(building)
+    place_citizen(ctx, seat, b, space)
+    ctx.log.append(CitizenPlaced(seat, building, space))
+    if s.placing:
+        s.turn = s.placing[0]
+        return
+    for row in s.buildings:  # neutrals fill the empty spaces (3-4 players)
+        for i, owner in enumerate(row):
+            if owner is None and s.neutral_supply > 0:
+                row[i] = NEUTRAL
+                s.neutral_supply -= 1
+    start_round(ctx)
+
+
+def start_round(ctx: Ctx) -> None:
+    """Run phases 0-3 of a new round until a player must decide."""
+    s, cat = ctx.s, ctx.cat
+    s.round += 1
+    s.plan = Plan()
+    ctx.forget()
+    tournament = s.options.get("tournament") == "on" and s.seats >= 3
+    s.direction = -1 if tournament and s.round == s.rounds else 1
+    if s.round <= 3:  # phase 0: the level-N card of each colour is revealed in round N
+        ctx.irreversible = True
+        for card in s.activity:
+            if cat.cards[card].level == s.round:
+                ctx.log.append(CardRevealed(card))
+    income(ctx)
+    workforce(ctx)
+    events_phase.start(ctx)
+
+
+def income(ctx: Ctx) -> None:
+    """Phase 1: 10 deniers each, then salaries; a seat that cannot pay in full loses 2 VP."""
+    s, r = ctx.s, ctx.cat.rules
+    for seat in range(s.seats):
+        salary = sum(standing(s, seat, b) * r.salary[name] for b, name in enumerate(BUILDINGS))
+        gain(ctx, seat, deniers=r.income)
+        paid = min(salary, s.deniers[seat])
+        s.deniers[seat] -= paid
+        lost = lose_vp(s, seat, r.unpaid_penalty_vp) if paid < salary else 0
+        ctx.log.append(IncomePaid(seat, r.income, salary, paid, lost))
+
+
+def workforce(ctx: Ctx) -> None:
+    """Phase 2: one die of the building colour per standing citizen, into its district."""
+    s, cat = ctx.s, ctx.cat
+    rng = ctx.random()
+    for district in range(s.seats + 1):
+        owner = NEUTRAL if district == s.seats else district
+        rolled: list[tuple[str, int]] = []
+        for b, row in enumerate(s.buildings):
+            colour = cat.rules.building_colour[b]
+            rolled.extend((colour, rng.die()) for o in row if o == owner)
+        s.districts[district] = rolled
+        if rolled:
+            ctx.log.append(DiceRolled(district, tuple(rolled)))
+
+
+def end_round(ctx: Ctx) -> None:
+    """Phase 5: pass deniers, citizens home, dice back, start player on; or end the game."""
+    s = ctx.s
+    pots = tuple(s.pot)
+    for seat in range(s.seats):
+        s.deniers[seat] += s.pot[seat]
+    s.pot = [0] * s.seats
+    s.passed = [False] * s.seats
+    citizens_home(s)
+    s.districts = [[] for _ in range(s.seats + 1)]
+    s.black = []
+    tournament = s.options.get("tournament") == "on" and s.seats >= 3
+    step = -1 if tournament and s.round == s.rounds - 1 else 1
+    s.start = (s.start + step) % s.seats
+    ctx.log.append(RoundEnded(s.round, pots, s.start))
+    if s.round >= s.rounds:
+        finish(ctx)
+    else:
+        start_round(ctx)
+
+
+def finish(ctx: Ctx) -> None:
+    """End the game: characters are revealed and the final scores logged."""
+    from engine.troyes.scoring import final_scores  # noqa: PLC0415 - scoring imports rules
+
+    s = ctx.s
+    s.phase, s.kind = "over", ""
+    ctx.irreversible = True
+    totals = tuple(sum(b.values()) for b in final_scores(s, ctx.cat))
+    ctx.log.append(GameEnded(totals, tuple(tuple(c) for c in s.characters)))
+
+
+def new_board(seats: int, cat: Catalog, seed: int, options: dict[str, str]) -> TroyesState:
+    """Return the empty board before dealing (troyes.md §3.1 figures from rules.toml)."""
+    r = cat.rules
+    return TroyesState(
+        seed=seed,
+        version=0,
+        seats=seats,
+        options=options,
+        rounds=r.rounds[seats],
+        deniers=[r.deniers] * seats,
+        influence=[r.influence] * seats,
+        vp=[0] * seats,
+        supply=[r.citizens[seats]] * seats,
+        neutral_supply=r.neutral_citizens,
+        buildings=[[None] * r.building_spaces for _ in BUILDINGS],
+        lying=[[] for _ in BUILDINGS],
+        districts=[[] for _ in range(seats + 1)],
+        won=[[] for _ in range(seats)],
+        cathedral=[[] for _ in cat.cathedral.levels],
+        passed=[False] * seats,
+        pot=[0] * seats,
+    )

@@ -1,0 +1,82 @@
+"""A single card or tile drawn from plain fields, for rule look-ups (issue 6).
+
+The image is built only from the name, the rule text and the figures given, so it serves
+either game; a provisional card (figures the sources leave open, `verified = false` in data)
+carries a clear warning strip.
+"""
+
+from collections.abc import Mapping
+
+from render.canvas import Box, Canvas, fit_text
+from render.fonts import MIN_TEXT_PX, Style
+from render.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, WARNING, WHITE
+from render.shapes import panel
+
+WIDTH = 1000
+MARGIN = 28
+TITLE_H = 100
+CHIP_H = 60
+BODY_SIZE = 32
+WARN_H = 84
+
+
+def _body_height(text: str, width: int) -> int:
+    if not text:
+        return 0
+    fitted = fit_text(text, (width, 10_000), BODY_SIZE, Style.REGULAR, True, MIN_TEXT_PX)
+    return fitted.height + 8
+
+
+def compose_card(
+    name: str, text: str, figures: Mapping[str, str | int], provisional: bool
+) -> Canvas:
+    """Compose the card image (see `card_png`)."""
+    inner_w = WIDTH - 4 * MARGIN
+    chip_rows = (len(figures) + 1) // 2
+    figures_h = chip_rows * (CHIP_H + 12)
+    body_h = _body_height(text, inner_w)
+    warn_h = WARN_H + 16 if provisional else 0
+    height = 2 * MARGIN + TITLE_H + 24 + figures_h + body_h + warn_h + 24
+    canvas = Canvas(WIDTH, height, BACKGROUND)
+    frame = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, height - 2 * MARGIN)
+    panel(canvas, frame, radius=20)
+    band = frame.top(TITLE_H)
+    canvas.rounded(band, radius=20, fill=HEADER)
+    canvas.draw.rectangle((band.x, band.y + 40, band.right - 1, band.bottom - 1), fill=HEADER)
+    canvas.text(band.inset(24, 10), name, size=44, style=Style.BOLD, fill=HEADER_INK)
+    y = band.bottom + 24
+    chips = Box(frame.x + MARGIN, y, inner_w, figures_h)
+    for index, (label, value) in enumerate(figures.items()):
+        column = chips.cols(2, gap=16)[index % 2]
+        chip = Box(column.x, y + (index // 2) * (CHIP_H + 12), column.w, CHIP_H)
+        canvas.rounded(chip, radius=12, fill=EMPTY)
+        canvas.text(chip.inset(14, 4), f"{label}: {value}", size=28, style=Style.BOLD)
+    y += figures_h
+    if text:
+        canvas.text(
+            Box(frame.x + MARGIN, y, inner_w, body_h), text, size=BODY_SIZE, valign="top", fill=INK
+        )
+        y += body_h
+    if provisional:
+        warn = Box(frame.x + MARGIN, y + 8, inner_w, WARN_H)
+        canvas.rounded(warn, radius=12, fill=WARNING)
+        canvas.text(
+            warn.inset(18, 6),
+            "Provisional: some figures on this card are not yet verified against the rulebook.",
+            size=26,
+            style=Style.BOLD,
+            fill=WHITE,
+        )
+    return canvas
+
+
+def card_png(name: str, text: str, figures: Mapping[str, str | int], provisional: bool) -> bytes:
+    """Draw one card or tile for a rules look-up.
+
+    Args:
+        name: the card's display name.
+        text: its rule text, in the project's own words.
+        figures: label -> value (cost, points, dice colour ...), shown as chips in order.
+        provisional: True when a figure is unverified; adds a warning strip.
+    """
+    return compose_card(name, text, figures, provisional).png()

@@ -1,0 +1,80 @@
+"""The band across the top of every board, and the mark for what changed.
+
+The header answers the three questions a player opening the image asks: whose turn is it,
+what must they decide, and how far along is the game (issue 6).
+"""
+
+from dataclasses import dataclass
+
+from render.canvas import Box, Canvas
+from render.fonts import Style
+from render.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
+from render.shapes import token
+
+HEADER_HEIGHT = 150
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderInfo:
+    """What the header says.
+
+    Attributes:
+        title: the game's name, e.g. "Trajan".
+        seat: the deciding seat, or None once the game is over.
+        decision: what that seat must decide, one short sentence.
+        stage: where the game is, e.g. "Quarter 2 of 4 · round 3".
+        done: how much of the game is over, from 0.0 to 1.0.
+        remaining: how much is left, in words, e.g. "about 11 turns each left".
+        names: player names by seat, if known.
+    """
+
+    title: str
+    seat: int | None
+    decision: str
+    stage: str
+    done: float
+    remaining: str
+    names: tuple[str, ...] | None = None
+
+
+def draw_header(canvas: Canvas, box: Box, info: HeaderInfo) -> None:
+    """Draw the header band into `box` (full width, about 150 px high)."""
+    canvas.draw.rectangle(box.xyxy, fill=HEADER)
+    inner = box.inset(20, 12)
+    left, right = inner.left(inner.w - 440), inner.after(inner.w - 420)
+    if info.seat is None:
+        who_box = left
+        canvas.text(who_box.top(44), info.title, size=34, style=Style.BOLD, fill=HEADER_INK)
+    else:
+        token(canvas, info.seat, (left.x + 30, left.y + 30), 56)
+        who_box = left.after(76)
+        title = f"{seat_label(info.seat, info.names)} to play"
+        canvas.text(who_box.top(44), title, size=34, style=Style.BOLD, fill=HEADER_INK)
+    canvas.text(who_box.below(50).top(76), info.decision, size=28, fill=HEADER_INK, valign="top")
+    canvas.text(right.top(40), info.stage, size=28, style=Style.BOLD, fill=HEADER_INK)
+    bar = Box(right.x, right.y + 50, right.w, 22)
+    canvas.draw.rounded_rectangle(bar.xyxy, radius=10, fill=(90, 86, 110))
+    filled = max(0.0, min(1.0, info.done))
+    if filled > 0:
+        done_box = Box(bar.x, bar.y, max(20, int(bar.w * filled)), bar.h)
+        canvas.draw.rounded_rectangle(done_box.xyxy, radius=10, fill=(240, 200, 80))
+    canvas.text(Box(right.x, bar.bottom + 6, right.w, 52), info.remaining, size=24, fill=HEADER_INK)
+
+
+def highlight(canvas: Canvas, box: Box, width: int = 6) -> None:
+    """Outline `box` in the highlight colour: this part changed since the previous image."""
+    outer = Box(box.x - width, box.y - width, box.w + 2 * width, box.h + 2 * width)
+    canvas.draw.rounded_rectangle(outer.xyxy, radius=14, outline=HIGHLIGHT, width=width)
+    # A white inner hairline keeps the mark visible on dark areas too.
+    canvas.draw.rounded_rectangle(outer.inset(width).xyxy, radius=10, outline=WHITE, width=1)
+
+
+def draw_legend(canvas: Canvas, box: Box, any_changed: bool, note: str = "") -> None:
+    """Draw the footer: the highlight mark's meaning (if used) and a note (the last move)."""
+    legend_w = 480 if any_changed else 0
+    if any_changed:
+        sample = Box(box.x, box.y + (box.h - 24) // 2, 40, 24)
+        canvas.draw.rounded_rectangle(sample.xyxy, radius=6, outline=HIGHLIGHT, width=5)
+        canvas.text(box.left(legend_w).after(52), "Changed since the previous image", size=22)
+    if note:
+        canvas.text(box.after(legend_w), note, size=22, style=Style.BOLD)

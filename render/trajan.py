@@ -1,0 +1,108 @@
+"""Trajan board and private images (issue 6), drawn from the engine's views.
+
+`board_png(view)` draws the public board from `view(state, None)` only, so nothing hidden
+can reach it; `private_png(view)` draws a seat's own panel and hand from `view(state, seat)`.
+"""
+
+import re
+
+from engine.trajan.catalog import default_catalog
+from engine.trajan.components import Catalog
+from engine.trajan.view import TrajanView
+from render import trajan_view as tv
+from render.canvas import Canvas
+from render.trajan_scene import TrajanScene, compose_private, compose_scene
+
+# The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
+# the seat itself (with letter and shape), so that prefix is dropped.
+_SEAT_PREFIX = re.compile(r"^Player \d+:\s*")
+
+
+def scene_from_view(
+    view: TrajanView,
+    cat: Catalog | None = None,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+) -> TrajanScene:
+    """Read the engine's view into a scene (names and figures from the catalog)."""
+    ix = tv.index_of(cat or default_catalog())
+    if prompt:
+        prompt = _SEAT_PREFIX.sub("", prompt)
+        prompt = prompt[:1].upper() + prompt[1:]
+    return TrajanScene(
+        header=tv.header_of(view, ix, prompt, names),
+        time=(view.time, view.cycle, f"space {view.time} of {view.cycle}"),
+        vp=tuple((p.seat, p.vp) for p in view.players),
+        military=(tv.provinces_of(view, ix), tv.edges_of(ix)),
+        seaport=tv.seaport_of(view, ix),
+        forum=tv.forum_of(view, ix),
+        trajan=tv.stacks_of(view, ix),
+        senate=(
+            tuple((p.seat, p.senate) for p in view.players),
+            tuple(ix.bonus[b].name.removeprefix("Bonus: ") for b in view.bonus_offer),
+            tuple(d.capitalize() for d in view.demands_shown),
+        ),
+        construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),
+        players=tuple(tv.player_of(p, view, ix) for p in view.players),
+    )
+
+
+def board_png(
+    view: TrajanView,
+    previous: TrajanView | None = None,
+    *,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    note: str = "",
+) -> bytes:
+    """Draw the public Trajan board from `view(state, None)` as PNG bytes.
+
+    Args:
+        view: the public view; a seat's view is refused, so no secret reaches the board.
+        previous: the public view of the last posted image; what differs is highlighted.
+        prompt: the engine's sentence for the pending decision (else a generic one).
+        names: player names by seat.
+        note: one line for the footer, such as the last move (`engine.describe_event`).
+    """
+    return compose_board(view, previous, prompt=prompt, names=names, note=note).png()
+
+
+def compose_board(
+    view: TrajanView,
+    previous: TrajanView | None = None,
+    *,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    note: str = "",
+) -> Canvas:
+    """Compose the public board without encoding it (see `board_png`)."""
+    if view.seat is not None:
+        raise ValueError("the public board is drawn only from view(state, None)")
+    scene = _remembered(view, prompt, names)
+    before = None if previous is None else _remembered(previous, prompt, names)
+    return compose_scene(scene, before, note)
+
+
+# The last few scenes built, by view object: the previous view of one image is usually the
+# current view of the one before, so its scene need not be read again.
+_RECENT: list[tuple[TrajanView, str | None, tuple[str, ...] | None, TrajanScene]] = []
+
+
+def _remembered(view: TrajanView, prompt: str | None, names: tuple[str, ...] | None) -> TrajanScene:
+    for seen, seen_prompt, seen_names, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names:
+            return scene
+    scene = scene_from_view(view, prompt=prompt, names=names)
+    _RECENT.append((view, prompt, names, scene))
+    del _RECENT[:-4]
+    return scene
+
+
+def private_png(
+    view: TrajanView, *, prompt: str | None = None, names: tuple[str, ...] | None = None
+) -> bytes:
+    """Draw a seat's private image (their panel and hand) from `view(state, seat)`."""
+    if view.seat is None:
+        raise ValueError("a private image needs a seat's own view")
+    scene = scene_from_view(view, prompt=prompt, names=names)
+    return compose_private(scene.players[view.seat], scene.header).png()

@@ -1,0 +1,243 @@
+"""Trajan's shared board areas, drawn from plain values (rules brief §1.7-§1.13).
+
+Each function draws one area into its box from simple frozen records, so the areas can be
+checked on their own; render/trajan.py reads the engine's public view into these records.
+Action-marker colours always carry their letter (B, Y, G, O, P, W) as well as their colour.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from render.canvas import Box, Canvas
+from render.fonts import Style
+from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
+from render.shapes import area, badge, chips, tile, token
+
+MARKER_COLOURS: Mapping[str, Colour] = {
+    "B": (86, 156, 226),
+    "Y": (247, 214, 64),
+    "G": (150, 212, 110),
+    "O": (242, 142, 43),
+    "P": (242, 156, 196),
+    "W": (252, 252, 252),
+}
+GOLD: Colour = (212, 160, 23)
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    """One province (or the camp) as the map shows it."""
+
+    id: str
+    name: str
+    vp: int
+    tile: str | None
+    leaders: tuple[int, ...]
+    legionnaires: tuple[tuple[int, int], ...]  # (seat, count)
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """One ship tile: which side is up and what each size pays on that side."""
+
+    name: str
+    front: bool
+    pays: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrajanTop:
+    """The top tile of a Trajan stack, and how many tiles the stack holds."""
+
+    category: str
+    vp: int
+    colours: tuple[str, str]
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One construction site: its tile if still there, and the seats with a worker on it."""
+
+    tile: str | None
+    workers: tuple[int, ...]
+
+
+def marker(canvas: Canvas, centre: tuple[int, int], code: str, size: int = 34) -> None:
+    """Draw one octagonal action marker with its colour letter."""
+    badge(canvas, centre, MARKER_COLOURS[code], INK, code, size)
+
+
+def leader(canvas: Canvas, seat: int, centre: tuple[int, int], size: int) -> None:
+    """Draw a military leader: a seat token inside a gold ring."""
+    ring = size // 2 + 5
+    cx, cy = centre
+    canvas.draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=GOLD, outline=INK)
+    token(canvas, seat, centre, size)
+
+
+def draw_time(canvas: Canvas, box: Box, position: int, length: int, label: str) -> None:
+    """Draw the time track as a strip of spaces with the time marker on its space."""
+    inner = area(canvas, box, "Time", label)
+    cell_w = inner.w // max(1, length)
+    for index in range(length):
+        cell = Box(inner.x + index * cell_w, inner.y + 4, cell_w - 4, inner.h - 8)
+        reached = index < position
+        fill = (205, 190, 150) if reached else EMPTY
+        canvas.rounded(cell, radius=6, fill=fill, outline=PANEL_EDGE)
+        if index == position:
+            canvas.rounded(cell, radius=6, fill=INK)
+            canvas.text(cell.inset(2), "▲", size=24, fill=WHITE, align="center", wrap=False)
+
+
+def draw_map(
+    canvas: Canvas,
+    box: Box,
+    provinces: Sequence[Province],
+    centres: Mapping[str, tuple[int, int]],
+    edges: Sequence[tuple[str, str]],
+    node: tuple[int, int],
+) -> None:
+    """Draw the province map: adjacency lines, then one node per province."""
+    inner = area(canvas, box, "Military", "gold ring: leader · small token: legionnaire")
+    del inner
+    for first, second in edges:
+        canvas.draw.line((*centres[first], *centres[second]), fill=PANEL_EDGE, width=5)
+    for province in provinces:
+        cx, cy = centres[province.id]
+        _province(canvas, Box(cx - node[0] // 2, cy - node[1] // 2, *node), province)
+
+
+def _province(canvas: Canvas, box: Box, province: Province) -> None:
+    camp = province.vp == 0
+    fill = (236, 228, 214) if camp else (244, 238, 222)
+    canvas.rounded(box, radius=12, fill=fill, outline=INK, width=2)
+    inner = box.inset(10, 4)
+    title = province.name if camp else f"{province.name} · {province.vp} VP"
+    canvas.text(inner.top(30), title, size=24, style=Style.BOLD)
+    body = inner.below(32)
+    if province.tile:
+        tile_box = body.after(body.w - 126)
+        tile(canvas, tile_box.inset(0, 2), province.tile, fill=(160, 205, 150), size=20)
+    y = body.y + 24
+    for index, seat in enumerate(province.leaders):
+        leader(canvas, seat, (body.x + 22 + index * 48, y), 34)
+    y += 46
+    x = body.x + 16
+    for seat, count in province.legionnaires:
+        if count <= 0:
+            continue
+        token(canvas, seat, (x, y), 32)
+        x += 20
+        if count > 1 or camp:
+            canvas.text(Box(x, y - 14, 40, 28), f"{TIMES}{count}", size=20, wrap=False)
+            x += 40
+        x += 18
+
+
+def draw_seaport(
+    canvas: Canvas, box: Box, ships: Sequence[Ship], discards: Sequence[str], deck: int
+) -> None:
+    """Draw the three ships (side up and payouts) and the card piles."""
+    inner = area(canvas, box, "Seaport", f"draw pile: {deck} cards")
+    rows = inner.top(inner.h - 64).rows(len(ships), gap=8)
+    for ship, row in zip(ships, rows, strict=True):
+        fill = (120, 170, 215) if ship.front else (190, 190, 190)
+        canvas.rounded(row, radius=10, fill=fill, outline=INK)
+        side = "front" if ship.front else "grey"
+        canvas.text(
+            row.inset(12, 2).left(row.w // 2), f"{ship.name} ({side})", size=22, style=Style.BOLD
+        )
+        pays = "  ".join(f"{n}:{vp}" for n, vp in enumerate(ship.pays, start=1))
+        canvas.text(row.inset(12, 2).after(row.w // 2), f"VP {pays}", size=22, align="right")
+    piles = inner.below(inner.h - 56)
+    labels = [f"Discard {i}: {name}" for i, name in enumerate(discards, start=1)]
+    chips(canvas, piles, labels or ["No discards"], size=22)
+
+
+def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[str]) -> None:
+    """Draw the forum display: the yellow extra-action spaces and the green tile spaces."""
+    count = sum(1 for label in (*extras, *tiles) if label)
+    inner = area(canvas, box, "Forum", f"{count} tiles")
+    left, right = inner.left(190), inner.after(206)
+    for label, cell in zip(extras, left.rows(3, gap=8), strict=False):
+        tile(canvas, cell, label, fill=(247, 214, 64) if label else EMPTY, size=22)
+    cells = [c for r in right.rows(3, gap=8) for c in r.cols(4, gap=8)]
+    for label, cell in zip(tiles, cells, strict=False):
+        tile(canvas, cell, label, fill=(170, 214, 160) if label else EMPTY, size=22)
+
+
+def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | str]) -> None:
+    """Draw the six Trajan stacks: top tile's category, VP, colour pair and count."""
+    inner = area(canvas, box, "Trajan tiles", "top of each stack")
+    cells = [c for r in inner.rows(2, gap=10) for c in r.cols(3, gap=10)]
+    for top, cell in zip(stacks, cells, strict=False):
+        canvas.rounded(cell, radius=10, fill=(250, 240, 215), outline=INK)
+        if isinstance(top, str):
+            canvas.text(cell.inset(10), top, size=22, fill=MUTED, align="center")
+            continue
+        body = cell.inset(10, 6)
+        canvas.text(body.top(30), top.category, size=22, style=Style.BOLD)
+        y = body.y + 52
+        for index, code in enumerate(top.colours):
+            marker(canvas, (body.x + 20 + index * 42, y), code)
+        canvas.text(
+            Box(body.x + 90, y - 16, body.w - 90, 32), f"{top.vp} VP", size=22, align="right"
+        )
+        canvas.text(body.below(body.h - 28), f"{top.left} in stack", size=20, fill=MUTED)
+
+
+def draw_construction(
+    canvas: Canvas, box: Box, sites: Sequence[Sequence[Site]], camp: Mapping[int, int]
+) -> None:
+    """Draw the 4 x 5 construction district and the workers' camp."""
+    inner = area(canvas, box, "Construction")
+    grid, camp_box = inner.left(1100), inner.after(1120)
+    for row, cells in zip(sites, grid.rows(len(sites), gap=6), strict=True):
+        for site, cell in zip(row, cells.cols(len(row), gap=6), strict=True):
+            fill = (222, 200, 170) if site.tile else EMPTY
+            canvas.rounded(cell, radius=8, fill=fill, outline=PANEL_EDGE)
+            label_w = cell.w - 40 * len(site.workers) - 8
+            if site.tile and label_w > 60:
+                canvas.text(cell.inset(8, 2).left(label_w), site.tile, size=20)
+            for index, seat in enumerate(site.workers):
+                token(canvas, seat, (cell.right - 22 - index * 40, cell.y + cell.h // 2), 34)
+    canvas.rounded(camp_box, radius=40, fill=(236, 200, 190), outline=INK)
+    canvas.text(camp_box.inset(16, 8).top(34), "Workers' camp", size=24, style=Style.BOLD)
+    y = camp_box.y + 70
+    for seat, count in sorted(camp.items()):
+        token(canvas, seat, (camp_box.x + 40, y), 36)
+        canvas.text(Box(camp_box.x + 66, y - 16, 300, 32), f"{TIMES} {count}", size=24)
+        y += 50
+
+
+def draw_senate(
+    canvas: Canvas,
+    box: Box,
+    spaces: Mapping[int, int],
+    bonus: Sequence[str],
+    demands: Sequence[str],
+) -> None:
+    """Draw the senate track (one lane per seat), the bonus tiles on offer and the demands."""
+    inner = area(canvas, box, "Senate", "space 0-8 · votes = space")
+    track = inner.top(inner.h - 110)
+    lanes = track.rows(max(1, len(spaces)), gap=4)
+    cell_w = (track.w - 10) // 9
+    for seat, lane in zip(sorted(spaces), lanes, strict=True):
+        for space in range(9):
+            cell = Box(lane.x + space * cell_w, lane.y, cell_w - 4, lane.h)
+            canvas.draw.rectangle(cell.xyxy, fill=EMPTY if space else (214, 204, 180))
+            if space == spaces[seat]:
+                token(canvas, seat, cell.centre, min(36, max(32, lane.h - 4)))
+    numbers = Box(track.x, track.bottom + 2, track.w, 26)
+    for space in range(9):
+        canvas.text(
+            Box(numbers.x + space * cell_w, numbers.y, cell_w - 4, 24),
+            str(space),
+            size=18,
+            fill=MUTED,
+            align="center",
+        )
+    rest = Box(inner.x, numbers.bottom + 6, inner.w, inner.bottom - numbers.bottom - 6)
+    labels = [f"Bonus: {b}" for b in bonus] + [f"Demand: {d}" for d in demands]
+    chips(canvas, rest, labels or ["no bonus tiles or demands shown"], size=20, gap=6)

@@ -1,0 +1,151 @@
+"""A Trajan player's panel: the action circle (mancala) and what the player owns.
+
+The six bowls sit in the mat's clockwise order (rules brief §3.1): I top-left, II top-right,
+III right, IV bottom-right, V bottom-left, VI left. Each bowl shows its markers, the Trajan
+tile on its slot (colour pair and VP) and, in gold, the arch when it stands on that slot.
+"""
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from render.canvas import Box, Canvas
+from render.fonts import Style
+from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, seat_label
+from render.shapes import chips, panel, token
+from render.trajan_board import GOLD, marker
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI")
+BOWL_W, BOWL_H = 162, 138
+BADGES_PER_ROW = 4
+PANEL_H = 650  # one player's panel; the players box in layout.toml holds two rows of them
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A Trajan tile waiting on an action-circle slot."""
+
+    colours: tuple[str, str]
+    vp: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPanel:
+    """Everything public about one Trajan player, as the panel draws it."""
+
+    seat: int
+    vp: int
+    hand: int
+    actions: tuple[str, ...]
+    bowls: tuple[tuple[str, ...], ...]
+    slots: tuple[Slot | None, ...]
+    arch: int | None
+    facts: tuple[str, ...] = ()
+    owned: tuple[str, ...] = ()
+    hand_cards: tuple[str, ...] = field(default=())
+
+
+def _bowl_centres(box: Box) -> list[tuple[int, int]]:
+    cx, cy = box.centre
+    rx, ry = BOWL_W + 6, (BOWL_H + 6) / math.sin(math.radians(60))
+    angles = (-120, -60, 0, 60, 120, 180)
+    return [
+        (
+            round(cx + rx * math.cos(math.radians(a))),
+            round(cy + ry * math.sin(math.radians(a))),
+        )
+        for a in angles
+    ]
+
+
+def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
+    has_arch = info.arch == index
+    edge = GOLD if has_arch else PANEL_EDGE
+    canvas.rounded(box, radius=14, fill=EMPTY, outline=edge, width=5 if has_arch else 2)
+    inner = box.inset(8, 4)
+    title = f"{ROMAN[index]} {info.actions[index]}"
+    canvas.text(inner.top(28), title, size=20, style=Style.BOLD)
+    slot = info.slots[index]
+    mid_y = inner.y + 28 + 18
+    if slot is not None:
+        for k, code in enumerate(slot.colours):
+            marker(canvas, (inner.x + 16 + k * 36, mid_y), code, 32)
+        canvas.text(Box(inner.x + 72, mid_y - 14, 50, 28), f"{slot.vp} VP", size=18, wrap=False)
+    if has_arch:
+        canvas.text(
+            Box(inner.right - 46, mid_y - 14, 46, 28),
+            "arch",
+            size=18,
+            style=Style.BOLD,
+            fill=(140, 100, 0),
+            align="right",
+            wrap=False,
+        )
+    _markers(
+        canvas, Box(inner.x, mid_y + 20, inner.w, inner.bottom - mid_y - 20), info.bowls[index]
+    )
+
+
+def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
+    if not codes:
+        canvas.text(box.top(32), "empty", size=18, fill=MUTED)
+        return
+    if len(codes) <= 2 * BADGES_PER_ROW:
+        for k, code in enumerate(codes):
+            row, col = divmod(k, BADGES_PER_ROW)
+            marker(canvas, (box.x + 16 + col * 36, box.y + 17 + row * 35), code, 32)
+        return
+    counts: dict[str, int] = {}
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
+    text = " ".join(f"{code}{TIMES}{n}" for code, n in sorted(counts.items()))
+    canvas.text(box, text, size=20, style=Style.BOLD)
+
+
+def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
+    """Draw one player's panel: header, action circle, facts and owned tiles."""
+    panel(canvas, box)
+    inner = box.inset(14, 10)
+    head = inner.top(44)
+    token(canvas, info.seat, (head.x + 20, head.y + 22), 40)
+    canvas.text(
+        Box(head.x + 50, head.y, head.w - 330, 44), seat_label(info.seat), size=26, style=Style.BOLD
+    )
+    canvas.text(
+        head.after(head.w - 270),
+        f"{info.vp} VP · hand {info.hand}",
+        size=26,
+        style=Style.BOLD,
+        align="right",
+    )
+    circle_w = 2 * (BOWL_W + 6) + BOWL_W
+    circle = Box(inner.x, inner.y + 52, circle_w, 2 * (BOWL_H + 6) + BOWL_H)
+    for index, (cx, cy) in enumerate(_bowl_centres(circle)):
+        _bowl(canvas, Box(cx - BOWL_W // 2, cy - BOWL_H // 2, BOWL_W, BOWL_H), index, info)
+    if info.arch is None:
+        canvas.text(
+            Box(circle.centre[0] - 60, circle.centre[1] - 16, 120, 32),
+            "arch: full",
+            size=18,
+            align="center",
+            fill=(140, 100, 0),
+        )
+    side = Box(circle.right + 16, circle.y, inner.right - circle.right - 16, circle.h)
+    canvas.text(side, "\n".join(info.facts), size=20, valign="top")
+    bottom = Box(inner.x, circle.bottom + 8, inner.w, inner.bottom - circle.bottom - 8)
+    canvas.draw.line((bottom.x, bottom.y - 4, bottom.right, bottom.y - 4), fill=PANEL_EDGE)
+    chips(canvas, bottom.inset(0, 4), list(info.owned) or ["no tiles yet"], size=20, gap=6)
+
+
+def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str]) -> None:
+    """Draw a player's hand of commodity cards as labelled cards (private image only)."""
+    panel(canvas, box)
+    inner = box.inset(14, 10)
+    canvas.text(inner.top(40), f"Your hand: {len(cards)} cards", size=26, style=Style.BOLD)
+    area = inner.below(52)
+    per_row = 3
+    rows = max(6, math.ceil(len(cards) / per_row))
+    cells = [c for r in area.rows(rows, gap=8) for c in r.cols(per_row, gap=8)]
+    for name, cell in zip(cards, cells, strict=False):
+        canvas.rounded(cell, 10, (250, 244, 228), INK, 2)
+        canvas.text(cell.inset(8, 2), name, size=22, align="center", style=Style.BOLD)

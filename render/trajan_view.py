@@ -1,0 +1,252 @@
+"""Read Trajan's engine view (engine/trajan/view.py) into the records the board draws.
+
+Only what `view` carries is drawn; names and figures come from the engine's catalog (the
+same data the rules use), shortened to fit their spaces.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.trajan.components import Catalog, ForumTile, TrajanTile
+from engine.trajan.view import PlayerView, TrajanView
+from render.header import HeaderInfo
+from render.palette import TIMES
+from render.trajan_board import Province, Ship, Site, TrajanTop
+from render.trajan_mat import PlayerPanel, Slot
+
+ROUNDS_PER_QUARTER = 4
+
+
+class Index:
+    """The catalog's entries by id (built once per catalog)."""
+
+    def __init__(self, cat: Catalog) -> None:
+        """Index every kind of entry the board names."""
+        self.cat = cat
+        self.forum = {t.id: t for t in cat.forum_tiles}
+        self.trajan = {t.id: t for t in cat.trajan_tiles}
+        self.construction = {t.id: t for t in cat.construction_tiles}
+        self.bonus = {t.id: t for t in cat.bonus_tiles}
+        self.province = {p.id: p for p in cat.provinces}
+        self.commodity = {c.id: c.name for c in cat.commodities}
+        self.action = {a.id: a.name for a in cat.actions}
+        self.building = {b.id: b.name for b in cat.buildings}
+
+
+_INDEXES: dict[int, Index] = {}
+
+
+def index_of(cat: Catalog) -> Index:
+    """Return the (cached) index of a catalog."""
+    found = _INDEXES.get(id(cat))
+    if found is None or found.cat is not cat:
+        found = _INDEXES[id(cat)] = Index(cat)
+    return found
+
+
+_WILDS = {
+    "wild_action": "Wild: action",
+    "wild_construction": "Wild: building",
+    "wild_commodity": "Wild: card",
+    "wild_demand": "Wild: demand",
+}
+_CATEGORY = {
+    "cards": "2 cards",
+    "plus2": "+2 marker",
+    "vp9": "Laurel",
+    "workers": "Workers",
+    "legion": "Legion",
+}
+
+
+def forum_label(tile: ForumTile, ix: Index) -> str:
+    """Return a forum or extra-action tile's short label (e.g. "Senate 3", "Extra: Forum")."""
+    if tile.kind == "demand" and tile.demand:
+        return tile.demand.capitalize()
+    if tile.kind == "action" and tile.action:
+        return f"Extra: {ix.action[tile.action]}"
+    if tile.kind == "senate":
+        return f"Senate {tile.votes}"
+    return _WILDS.get(tile.kind, tile.name)
+
+
+def trajan_label(tile: TrajanTile) -> str:
+    """Return a Trajan tile's short category label."""
+    if tile.category == "demand" and tile.demand:
+        return f"Demand: {tile.demand}"
+    label = _CATEGORY.get(tile.category, tile.category)
+    if tile.category in {"workers", "legion"}:
+        return f"{label} {TIMES}{tile.amount}"
+    return label
+
+
+def _counted(labels: Sequence[str]) -> list[str]:
+    counts = Counter(labels)
+    return [f"{label} {TIMES}{n}" if n > 1 else label for label, n in counts.items()]
+
+
+def header_of(
+    view: TrajanView, ix: Index, prompt: str | None, names: tuple[str, ...] | None
+) -> HeaderInfo:
+    """Return the header: who decides what, quarter and round, and how much is left."""
+    quarters = ix.cat.figures.quarters
+    total = quarters * ROUNDS_PER_QUARTER
+    if view.pending is None:
+        return HeaderInfo(
+            "Trajan",
+            None,
+            "The game is over: the final scores are in the score image.",
+            "Game over",
+            1.0,
+            f"all {quarters} quarters played",
+            names,
+        )
+    done_rounds = (view.quarter - 1) * ROUNDS_PER_QUARTER + view.round - 1
+    fraction = (done_rounds + view.time / max(1, view.cycle)) / total
+    left = total - done_rounds - 1
+    if left:
+        remaining = f"{left} more round{'s' if left > 1 else ''} after this one"
+    else:
+        remaining = "last round of the game"
+    decision = prompt or view.pending.kind.replace("_", " ").capitalize() + "."
+    stage = f"Quarter {view.quarter} of {quarters} · round {view.round} of {ROUNDS_PER_QUARTER}"
+    return HeaderInfo("Trajan", view.pending.seat, decision, stage, fraction, remaining, names)
+
+
+def provinces_of(view: TrajanView, ix: Index) -> tuple[Province, ...]:
+    """Return every province (camp first) with its tile, leaders and legionnaires."""
+    tiles = dict(view.provinces)
+    out = []
+    for province in ix.cat.provinces:
+        camp = province.id not in tiles
+        tile_id = tiles.get(province.id)
+        leaders = tuple(p.seat for p in view.players if p.leader == province.id)
+        if camp:
+            legion = tuple((p.seat, p.legionnaires) for p in view.players if p.legionnaires)
+        else:
+            legion = tuple((p.seat, 1) for p in view.players if province.id in p.provinces)
+        label = forum_label(ix.forum[tile_id], ix) if tile_id else None
+        out.append(Province(province.id, province.name, province.vp, label, leaders, legion))
+    return tuple(out)
+
+
+def edges_of(ix: Index) -> tuple[tuple[str, str], ...]:
+    """Return each adjacency once (the camp's one-way links included)."""
+    seen: set[frozenset[str]] = set()
+    edges = []
+    for province in ix.cat.provinces:
+        for other in province.adjacent:
+            key = frozenset((province.id, other))
+            if key not in seen:
+                seen.add(key)
+                edges.append((province.id, other))
+    return tuple(edges)
+
+
+def seaport_of(view: TrajanView, ix: Index) -> tuple[tuple[Ship, ...], tuple[str, ...], int]:
+    """Return the ships (side up and payouts), the discard tops and the draw pile size."""
+    ships = tuple(
+        Ship(
+            ship.name.removeprefix("Ship: ").capitalize(), front, ship.front if front else ship.grey
+        )
+        for ship, front in zip(ix.cat.ships, view.ships, strict=True)
+    )
+    names = {c.id: c.name for c in ix.cat.commodities}
+    discards = tuple(
+        f"{names[top]} ({size})" if top else "empty"
+        for top, size in zip(view.discard_tops, view.discard_sizes, strict=True)
+    )
+    return ships, discards, view.deck_size
+
+
+def forum_of(view: TrajanView, ix: Index) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the labels of the extra-action and forum spaces ("" for an empty space)."""
+    extras = tuple(forum_label(ix.forum[t], ix) if t else "" for t in view.extras)
+    forum = tuple(forum_label(ix.forum[t], ix) if t else "" for t in view.forum)
+    return extras, forum
+
+
+def stacks_of(view: TrajanView, ix: Index) -> tuple[TrajanTop | str, ...]:
+    """Return each Trajan stack's top tile, or why none is shown."""
+    out: list[TrajanTop | str] = []
+    for top, size in zip(view.stack_tops, view.stack_sizes, strict=True):
+        if top is None:
+            out.append("face down" if size else "empty")
+            continue
+        tile = ix.trajan[top]
+        colours = (tile.colours[0], tile.colours[1])
+        out.append(TrajanTop(trajan_label(tile), tile.vp, colours, size))
+    return tuple(out)
+
+
+def sites_of(view: TrajanView, ix: Index) -> tuple[tuple[Site, ...], ...]:
+    """Return the construction district as rows of sites."""
+    rows, cols = ix.cat.figures.construction_grid[0], ix.cat.figures.construction_grid[1]
+    labels = [f"{_building(ix, t)} {ix.construction[t].vp}" if t else None for t in view.sites]
+    workers = [tuple(p.seat for p in view.players if i in p.sites) for i in range(rows * cols)]
+    return tuple(
+        tuple(Site(labels[r * cols + c], workers[r * cols + c]) for c in range(cols))
+        for r in range(rows)
+    )
+
+
+def _building(ix: Index, tile_id: str) -> str:
+    return ix.building[ix.construction[tile_id].building]
+
+
+def _buildings(tiles: Sequence[str], ix: Index) -> list[str]:
+    """Group construction tiles by building: "Steps 2+5"."""
+    by_building: dict[str, list[int]] = {}
+    for tile_id in tiles:
+        tile = ix.construction[tile_id]
+        by_building.setdefault(ix.building[tile.building], []).append(tile.vp)
+    return [f"{name} {'+'.join(map(str, sorted(vps)))}" for name, vps in by_building.items()]
+
+
+def _display(cards: Sequence[str], ix: Index) -> str:
+    """Return a player's public card display, grouped: "Wine 2 · Fish 1" (or "none")."""
+    counts = Counter(ix.commodity[c] for c in cards)
+    return " · ".join(f"{name} {n}" for name, n in sorted(counts.items())) or "none"
+
+
+def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
+    """Return one player's panel record (with the hand only in their own view)."""
+    actions = tuple(a.name for a in sorted(ix.cat.actions, key=lambda a: a.bowl))
+    slots = tuple(
+        Slot((tile.colours[0], tile.colours[1]), tile.vp) if tile else None
+        for tile in (ix.trajan[s] if s else None for s in player.slots)
+    )
+    plus2 = ", ".join(ix.action[a] for a in player.plus2) or "none"
+    leader = ix.province[player.leader].name
+    facts: tuple[str, ...] = (
+        f"Supply: {player.supply} tokens",
+        f"Leader: {leader}",
+        f"Workers' camp: {player.workers}",
+        f"Military camp: {player.legionnaires}",
+        f"Senate: space {player.senate}, {player.votes} votes",
+        f"+2 on: {plus2}",
+        f"Display: {_display(player.display, ix)}",
+    )
+    if player.seat == view.current and view.in_hand:
+        facts = (*facts, f"Sowing: {' '.join(view.in_hand)} in hand")
+    owned = [
+        *_counted([forum_label(ix.forum[t], ix) for t in player.forum]),
+        *_counted([f"Trajan {ix.trajan[d].demand or d}" for d in player.demands]),
+        *_buildings(player.buildings, ix),
+        *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (yellow)" for b in player.bonus),
+        *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (grey)" for b in player.bonus_grey),
+    ]
+    names = {c.id: c.name for c in ix.cat.commodities}
+    hand = tuple(names[c] for c in player.hand) if player.hand is not None else ()
+    return PlayerPanel(
+        seat=player.seat,
+        vp=player.vp,
+        hand=player.hand_size,
+        actions=actions,
+        bowls=tuple(tuple(bowl) for bowl in player.bowls),
+        slots=slots,
+        arch=player.arch if player.arch >= 0 else None,
+        facts=facts,
+        owned=tuple(owned),
+        hand_cards=hand,
+    )

@@ -1,0 +1,107 @@
+"""Troyes board and private images (issue 6), drawn from the engine's views.
+
+`board_png(view)` draws the public board from `view(state, None)` only, so no VP or
+character card can reach it; `private_png(view)` shows a seat its own VP and characters.
+"""
+
+from engine.troyes.catalog import Catalog
+from engine.troyes.game import TroyesEngine
+from engine.troyes.view import TroyesView
+from render import troyes_view as tv
+from render.canvas import Canvas
+from render.troyes_scene import TroyesScene, compose_private, compose_scene
+
+_DEFAULT: list[Catalog] = []
+
+
+def _catalog() -> Catalog:
+    if not _DEFAULT:
+        _DEFAULT.append(TroyesEngine().catalog)
+    return _DEFAULT[0]
+
+
+def scene_from_view(
+    view: TroyesView,
+    cat: Catalog | None = None,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+) -> TroyesScene:
+    """Read the engine's view into a scene (names and figures from the catalog)."""
+    cat = cat or _catalog()
+    return TroyesScene(
+        header=tv.header_of(view, prompt, names),
+        players=tv.players_of(view),
+        influence=tuple((p.seat, p.influence) for p in view.players),
+        buildings=tv.buildings_of(view, cat),
+        square=tv.square_of(view),
+        activities=tv.activities_of(view, cat),
+        cathedral=tv.cathedral_of(view, cat),
+        events=tv.events_of(view, cat),
+        wall=tv.wall_of(view),
+    )
+
+
+def compose_board(
+    view: TroyesView,
+    previous: TroyesView | None = None,
+    *,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    note: str = "",
+) -> Canvas:
+    """Compose the public board without encoding it (see `board_png`)."""
+    if view.me is not None:
+        raise ValueError("the public board is drawn only from view(state, None)")
+    scene = _remembered(view, prompt, names)
+    before = None if previous is None else _remembered(previous, prompt, names)
+    return compose_scene(scene, before, note)
+
+
+# The last few scenes built, by view object: the previous view of one image is usually the
+# current view of the one before, so its scene need not be read again.
+_RECENT: list[tuple[TroyesView, str | None, tuple[str, ...] | None, TroyesScene]] = []
+
+
+def _remembered(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> TroyesScene:
+    for seen, seen_prompt, seen_names, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names:
+            return scene
+    scene = scene_from_view(view, prompt=prompt, names=names)
+    _RECENT.append((view, prompt, names, scene))
+    del _RECENT[:-4]
+    return scene
+
+
+def board_png(
+    view: TroyesView,
+    previous: TroyesView | None = None,
+    *,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    note: str = "",
+) -> bytes:
+    """Draw the public Troyes board from `view(state, None)` as PNG bytes.
+
+    Args:
+        view: the public view; a seat's view is refused, so no secret reaches the board.
+        previous: the public view of the last posted image; what differs is highlighted.
+        prompt: the engine's sentence for the pending decision (else a generic one).
+        names: player names by seat.
+        note: one line for the footer, such as the last move (`engine.describe_event`).
+    """
+    return compose_board(view, previous, prompt=prompt, names=names, note=note).png()
+
+
+def private_png(
+    view: TroyesView, *, prompt: str | None = None, names: tuple[str, ...] | None = None
+) -> bytes:
+    """Draw a seat's private image (own VP and character cards) from `view(state, seat)`."""
+    if view.me is None:
+        raise ValueError("a private image needs a seat's own view")
+    cat = _catalog()
+    scene = scene_from_view(view, cat, prompt, names)
+    me = view.players[view.me]
+    characters = tuple(
+        (cat.characters[c].name, cat.characters[c].text) for c in me.characters or ()
+    )
+    return compose_private(scene, view.me, me.vp, characters).png()

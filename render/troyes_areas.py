@@ -1,0 +1,149 @@
+"""Troyes's activity cards, cathedral, event queue and the Ladies' wall and outer activities.
+
+The expansion parts (wall track with guards, outer activities, purple dice) are drawn only
+when the view carries them (troyes.md §10).
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from render.canvas import Box, Canvas
+from render.fonts import Style
+from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE
+from render.shapes import area, die, token
+from render.troyes_board import CARD_BANDS, DIE_FACES, Activity, Event, citizen
+
+ROMAN = ("I", "II", "III", "IV")
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """The Ladies' wall track: each guard's space, the track length and the gate spaces."""
+
+    guards: tuple[tuple[int, int], ...]
+    length: int
+    gates: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outer:
+    """An outer activity tile at a gate: level, name and the cubes on it."""
+
+    level: int
+    name: str
+    cubes: tuple[tuple[int, int], ...]
+
+
+def _cube_counts(canvas: Canvas, box: Box, counts: Sequence[tuple[int, int]]) -> None:
+    x = box.x + 16
+    y = box.y + box.h // 2
+    for seat, count in counts:
+        if count <= 0:
+            continue
+        token(canvas, seat, (x, y), 32)
+        canvas.text(Box(x + 20, y - 14, 42, 28), f"{TIMES}{count}", size=20, wrap=False)
+        x += 78
+
+
+def _card(canvas: Canvas, box: Box, card: Activity) -> None:
+    band = CARD_BANDS[card.colour]
+    canvas.rounded(box, 10, (250, 244, 228), INK, 2)
+    head = box.top(38)
+    canvas.rounded(head, 10, band, None, 1)
+    canvas.draw.rectangle((head.x, head.y + 20, head.right - 1, head.bottom - 1), fill=band)
+    title = f"{ROMAN[card.level - 1]} · {card.name}" if card.revealed else ROMAN[card.level - 1]
+    canvas.text(head.inset(10, 2), title, size=22, style=Style.BOLD, fill=WHITE)
+    body = box.below(42).inset(10, 4)
+    if not card.revealed:
+        canvas.text(
+            body,
+            f"{card.colour}: face down until round {card.level}",
+            size=20,
+            fill=MUTED,
+            align="center",
+        )
+        return
+    if card.detail:
+        canvas.text(body.top(28), card.detail, size=18, fill=MUTED)
+    spaces = Box(body.x, body.y + 30, body.w, 46)
+    step = spaces.w // max(1, len(card.craftsmen))
+    for index, who in enumerate(card.craftsmen):
+        cell = Box(spaces.x + index * step, spaces.y, step - 6, spaces.h)
+        canvas.rounded(cell, 8, EMPTY, PANEL_EDGE, 1)
+        vp = card.spaces_vp[index] if index < len(card.spaces_vp) else 0
+        if who is None:
+            canvas.text(cell.inset(4, 2), f"{vp} VP", size=18, fill=MUTED, align="center")
+        else:
+            citizen(canvas, who, cell.centre, 34)
+    _cube_counts(
+        canvas, Box(body.x, spaces.bottom + 4, body.w, body.bottom - spaces.bottom - 4), card.cubes
+    )
+
+
+def draw_activities(canvas: Canvas, box: Box, cards: Sequence[Activity]) -> None:
+    """Draw the nine activity cards: one row per colour, levels I-III left to right."""
+    inner = area(canvas, box, "Activities", "craftsmen on spaces · cubes below")
+    rows = inner.rows(3, gap=10)
+    for colour, row in zip(("red", "white", "yellow"), rows, strict=True):
+        chosen = sorted((c for c in cards if c.colour == colour), key=lambda c: c.level)
+        for card, cell in zip(chosen, row.cols(3, gap=10), strict=False):
+            _card(canvas, cell, card)
+
+
+def draw_cathedral(canvas: Canvas, box: Box, levels: Sequence[Sequence[int | None]]) -> None:
+    """Draw the cathedral: one row per level with a seat's cube or an empty space."""
+    inner = area(canvas, box, "Cathedral")
+    rows = inner.rows(max(1, len(levels)), gap=8)
+    for index, (spaces, row) in enumerate(zip(levels, rows, strict=True)):
+        canvas.text(row.left(90), f"Level {index + 1}", size=20, style=Style.BOLD)
+        step = (row.w - 96) // max(1, len(spaces))
+        for k, who in enumerate(spaces):
+            cell = Box(row.x + 96 + k * step, row.y, step - 6, row.h)
+            canvas.rounded(cell, 8, EMPTY, PANEL_EDGE, 1)
+            if who is not None:
+                token(canvas, who, cell.centre, 32)
+
+
+def draw_events(
+    canvas: Canvas, box: Box, events: Sequence[Event], black: Sequence[int], decks: str
+) -> None:
+    """Draw the event queue (left to right, as it resolves) and the black dice rolled."""
+    inner = area(canvas, box, "Events", decks)
+    dice_row = inner.top(48)
+    canvas.text(dice_row.left(150), "Black dice:", size=20, style=Style.BOLD)
+    face, pips = DIE_FACES["black"]
+    for index, value in enumerate(black):
+        die(canvas, value, (dice_row.x + 156 + index * 48, dice_row.y + 3), 42, face, pips)
+    if not black:
+        canvas.text(dice_row.after(156), "none rolled", size=20, fill=MUTED)
+    queue = inner.below(52)
+    per_row = 3
+    rows = max(5, -(-len(events) // per_row))
+    cells = [c for r in queue.rows(rows, gap=4) for c in r.cols(per_row, gap=8)]
+    for event, cell in zip(events, cells, strict=False):
+        band = CARD_BANDS.get(event.colour, MUTED)
+        canvas.rounded(cell, 8, (250, 244, 228), band, 3)
+        dice = f" · {event.black_dice} black" if event.black_dice else ""
+        canvas.text(cell.inset(10, 2).top(26), f"{event.name}{dice}", size=20, style=Style.BOLD)
+        _cube_counts(canvas, Box(cell.x + 4, cell.bottom - 34, cell.w - 8, 34), event.cubes)
+
+
+def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> None:
+    """Draw the Ladies' wall track (guards, gates) and the outer activities at the gates."""
+    inner = area(canvas, box, "Walls", "gates give access to the outer activities")
+    track = inner.top(44 * max(1, len(wall.guards)))
+    lanes = track.rows(max(1, len(wall.guards)), gap=4)
+    cell_w = (track.w - 4) // (wall.length + 1)
+    for (seat, space), lane in zip(wall.guards, lanes, strict=True):
+        for k in range(wall.length + 1):
+            cell = Box(lane.x + k * cell_w, lane.y, cell_w - 3, lane.h)
+            fill = (214, 196, 150) if k in wall.gates else EMPTY
+            canvas.draw.rectangle(cell.xyxy, fill=fill)
+            if k == space:
+                token(canvas, seat, cell.centre, 32)
+    tiles = inner.below(track.h + 10)
+    for tile, cell in zip(outer, tiles.cols(max(1, len(outer)), gap=10), strict=False):
+        canvas.rounded(cell, 10, (236, 226, 246), (120, 64, 168), 3)
+        title = f"Gate {ROMAN[tile.level - 1]}: {tile.name}"
+        canvas.text(cell.inset(10, 4).top(52), title, size=20, style=Style.BOLD)
+        _cube_counts(canvas, cell.inset(6, 4).below(56), tile.cubes)

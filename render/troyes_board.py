@@ -1,0 +1,173 @@
+"""Troyes's board areas drawn from plain values (rules brief troyes.md §2-§5, §10).
+
+Each function draws one area from simple frozen records; render/troyes.py reads the engine's
+public view into them. Dice always show pips and are grouped under a colour word, citizens
+and cubes always carry their seat letter, so nothing depends on colour alone.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from render.canvas import Box, Canvas
+from render.fonts import Style
+from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
+from render.shapes import area, badge, die, token
+
+NEUTRAL = -1
+NEUTRAL_FILL: Colour = (160, 160, 160)
+DIE_FACES: Mapping[str, tuple[Colour, Colour]] = {
+    "red": ((200, 45, 45), WHITE),
+    "white": ((250, 250, 250), INK),
+    "yellow": ((245, 200, 50), INK),
+    "purple": ((120, 64, 168), WHITE),
+    "black": ((35, 35, 35), WHITE),
+}
+CARD_BANDS: Mapping[str, Colour] = {
+    "red": (176, 48, 48),
+    "white": (120, 120, 130),
+    "yellow": (196, 150, 20),
+    "purple": (120, 64, 168),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TroyesPlayer:
+    """One player's public figures (VP and characters None while hidden)."""
+
+    seat: int
+    deniers: int
+    influence: int
+    supply: int
+    pot: int
+    passed: bool
+    events_won: int
+    vp: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """A building: its six citizen spaces (seat, NEUTRAL or None) and who lies expelled."""
+
+    name: str
+    colour: str
+    salary: int
+    spaces: tuple[int | None, ...]
+    lying: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """An activity card (face down until its round), craftsmen on its spaces and its cubes."""
+
+    name: str
+    colour: str
+    level: int
+    revealed: bool
+    craftsmen: tuple[int | None, ...]
+    spaces_vp: tuple[int, ...]
+    cubes: tuple[tuple[int, int], ...]
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event in the queue: its colour, black dice it brings and cubes placed on it."""
+
+    name: str
+    colour: str
+    black_dice: int
+    cubes: tuple[tuple[int, int], ...]
+
+
+def citizen(canvas: Canvas, who: int, centre: tuple[int, int], size: int = 38) -> None:
+    """Draw a citizen: a seat token, or a grey lettered disc for a neutral citizen."""
+    if who == NEUTRAL:
+        badge(canvas, centre, NEUTRAL_FILL, INK, "N", size, sides=24)
+    else:
+        token(canvas, who, centre, size)
+
+
+def _counts(canvas: Canvas, box: Box, counts: Sequence[tuple[int, int]], size: int = 32) -> None:
+    """Draw seat tokens each followed by a count, in a row (cubes per seat)."""
+    x = box.x + size // 2
+    y = box.y + box.h // 2
+    for seat, count in counts:
+        if count <= 0:
+            continue
+        token(canvas, seat, (x, y), size)
+        canvas.text(Box(x + size // 2 + 2, y - 14, 42, 28), f"{TIMES}{count}", size=20, wrap=False)
+        x += size + 50
+
+
+def draw_players(
+    canvas: Canvas, box: Box, players: Sequence[TroyesPlayer], names: tuple[str, ...] | None
+) -> None:
+    """Draw one column per player: deniers, influence, citizens, pot, events won and VP."""
+    inner = area(canvas, box, "Players", "VP stay hidden until the end")
+    for player, column in zip(players, inner.cols(len(players), gap=12), strict=True):
+        canvas.rounded(column, 10, EMPTY, PANEL_EDGE, 1)
+        token(canvas, player.seat, (column.x + 26, column.y + 24), 38)
+        head = Box(column.x + 52, column.y + 2, column.w - 56, 44)
+        canvas.text(head, seat_label(player.seat, names), size=24, style=Style.BOLD)
+        vp = "hidden" if player.vp is None else str(player.vp)
+        lines = (
+            f"{player.deniers} deniers · {player.influence} influence",
+            f"{player.supply} citizens in supply",
+            f"VP {vp} · events won {player.events_won}",
+            "passed" if player.passed else f"pot {player.pot} deniers",
+        )
+        rows = column.inset(10, 0).below(48).rows(4, gap=0)
+        for line, row in zip(lines, rows, strict=True):
+            canvas.text(row, line, size=20)
+
+
+def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> None:
+    """Draw the Palace, Bishopric and City Hall with their six citizen spaces each."""
+    for building, column in zip(buildings, box.cols(len(buildings), gap=16), strict=True):
+        note = f"{building.colour} dice · salary {building.salary}"
+        inner = area(canvas, column, building.name, note)
+        face, _ = DIE_FACES[building.colour]
+        spaces = inner.top(56)
+        step = spaces.w // 6
+        for index, who in enumerate(building.spaces):
+            cx, cy = spaces.x + step * index + step // 2, spaces.y + 28
+            canvas.draw.ellipse((cx - 25, cy - 25, cx + 25, cy + 25), fill=face, outline=INK)
+            if who is not None:
+                citizen(canvas, who, (cx, cy), 38)
+        lying = inner.below(66)
+        if building.lying:
+            canvas.text(lying.left(170).top(36), "expelled:", size=20, fill=MUTED)
+            for index, who in enumerate(building.lying):
+                citizen(canvas, who, (lying.x + 190 + index * 44, lying.y + 18), 34)
+
+
+def draw_square(
+    canvas: Canvas,
+    box: Box,
+    districts: Sequence[tuple[int, tuple[tuple[str, int], ...]]],
+    names: tuple[str, ...] | None,
+) -> None:
+    """Draw the city square: one row per district with its dice grouped by colour."""
+    inner = area(canvas, box, "City square", "dice in each district")
+    rows = inner.rows(max(1, len(districts)), gap=6)
+    for (who, dice), row in zip(districts, rows, strict=True):
+        canvas.rounded(row, 8, EMPTY, None, 1)
+        label = row.left(250).inset(8, 0)
+        if who == NEUTRAL:
+            canvas.text(label, "Neutral", size=22, style=Style.BOLD)
+        else:
+            token(canvas, who, (label.x + 18, label.y + label.h // 2), 34)
+            canvas.text(label.after(44), seat_label(who, names), size=22, style=Style.BOLD)
+        x = row.x + 260
+        size = min(44, row.h - 8)
+        for colour in DIE_FACES:
+            values = sorted((v for c, v in dice if c == colour), reverse=True)
+            if not values:
+                continue
+            canvas.text(Box(x, row.y, 80, row.h), colour, size=20, fill=MUTED, wrap=False)
+            x += 78
+            face, pips = DIE_FACES[colour]
+            for value in values:
+                die(canvas, value, (x, row.y + (row.h - size) // 2), size, face, pips)
+                x += size + 6
+            x += 14

@@ -1,0 +1,120 @@
+"""The Troyes board composed from a scene: plain records, one field per board area.
+
+The public board shows the header, players (VP hidden), influence track, the three
+buildings, the city square's dice, the nine activity cards, the cathedral and the event
+queue; with The Ladies of Troyes also the wall track and outer activities. A private image
+adds that player's own VP and character cards. Areas whose record differs from the
+previous scene are outlined. Coordinates come from data/troyes/layout.toml.
+"""
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, fields
+
+from render.canvas import Box, Canvas, place_area
+from render.fonts import Style
+from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.layout import load_layout
+from render.palette import BACKGROUND, INK
+from render.shapes import area, lane_track, panel
+from render.troyes_areas import Outer, Wall, draw_activities, draw_cathedral, draw_events, draw_wall
+from render.troyes_board import (
+    Activity,
+    Building,
+    Event,
+    TroyesPlayer,
+    draw_buildings,
+    draw_players,
+    draw_square,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TroyesScene:
+    """Everything the public board shows, as plain records (one field per area)."""
+
+    header: HeaderInfo
+    players: tuple[TroyesPlayer, ...]
+    influence: tuple[tuple[int, int], ...]
+    buildings: tuple[Building, ...]
+    square: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+    activities: tuple[Activity, ...]
+    cathedral: tuple[tuple[int | None, ...], ...]
+    events: tuple[tuple[Event, ...], tuple[int, ...], str]
+    wall: tuple[Wall, tuple[Outer, ...]] | None = None
+
+
+_QUIET = frozenset({"header"})
+
+
+def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
+    """Return the names of the areas that differ from `previous`."""
+    if previous is None:
+        return set()
+    return {
+        item.name
+        for item in fields(TroyesScene)
+        if item.name not in _QUIET and getattr(previous, item.name) != getattr(scene, item.name)
+    }
+
+
+def compose_scene(
+    scene: TroyesScene, previous: TroyesScene | None = None, note: str = ""
+) -> Canvas:
+    """Compose the public board, highlighting what changed since `previous`."""
+    layout = load_layout("troyes")
+    footer = layout.box("footer" if scene.wall is None else "ladies_footer")
+    canvas = Canvas(layout.width, footer.bottom + 8, BACKGROUND)
+    draw_header(canvas, layout.box("header"), scene.header)
+    for name, key, draw in _area_drawers(scene, layout.size("influence_max")):
+        place_area(canvas, name, layout.box(name), key, draw)
+    changed = changed_areas(previous, scene)
+    for name in sorted(changed):
+        highlight(canvas, layout.box(name))
+    draw_legend(canvas, footer, bool(changed), note)
+    return canvas
+
+
+Drawer = Callable[[Canvas, Box], None]
+
+
+def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Drawer]]:
+    """Return (area name, cache key, drawing function) for each board area."""
+    names = scene.header.names
+
+    def influence(canvas: Canvas, box: Box) -> None:
+        track = area(canvas, box, "Influence")
+        lane_track(canvas, track, dict(scene.influence), 0, top, 34)
+
+    drawers: list[tuple[str, Hashable, Drawer]] = [
+        ("players", (scene.players, names), lambda c, b: draw_players(c, b, scene.players, names)),
+        ("influence", scene.influence, influence),
+        ("buildings", scene.buildings, lambda c, b: draw_buildings(c, b, scene.buildings)),
+        ("square", (scene.square, names), lambda c, b: draw_square(c, b, scene.square, names)),
+        ("activities", scene.activities, lambda c, b: draw_activities(c, b, scene.activities)),
+        ("cathedral", scene.cathedral, lambda c, b: draw_cathedral(c, b, scene.cathedral)),
+        ("events", scene.events, lambda c, b: draw_events(c, b, *scene.events)),
+    ]
+    if scene.wall is not None:
+        wall, outer = scene.wall
+        drawers.append(("wall", scene.wall, lambda c, b: draw_wall(c, b, wall, outer)))
+    return drawers
+
+
+def compose_private(
+    scene: TroyesScene, seat: int, vp: int | None, characters: tuple[tuple[str, str], ...]
+) -> Canvas:
+    """Compose a player's private image: their VP so far and their secret characters."""
+    rows = max(1, len(characters))
+    height = HEADER_HEIGHT + 16 + 90 + rows * 130 + 40
+    canvas = Canvas(1600, height, BACKGROUND)
+    draw_header(canvas, Box(0, 0, 1600, HEADER_HEIGHT), scene.header)
+    box = Box(16, HEADER_HEIGHT + 16, 1568, height - HEADER_HEIGHT - 32)
+    inner = area(canvas, box, "Only for you", "keep this secret")
+    shown = "unknown" if vp is None else str(vp)
+    canvas.text(inner.top(44), f"Your VP so far: {shown}", size=28, style=Style.BOLD)
+    cards = inner.below(52).rows(rows, gap=10)
+    for (name, text), cell in zip(characters, cards, strict=False):
+        panel(canvas, cell)
+        canvas.text(cell.inset(14, 6).top(36), f"Character: {name}", size=24, style=Style.BOLD)
+        canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
+    return canvas

@@ -1,0 +1,65 @@
+"""Write the sample images of docs/images/ from seeded random games (issue 6).
+
+Run on purpose after a visual change: `.venv/bin/python -m tests.render.samples`.
+Each game at 2 and 4 players: a mid-game board (with what changed highlighted), the final
+board, the score chart and one player's private image; plus the Ladies of Troyes parts
+drawn from the hand-built scene of the tests (the engine has no such module yet).
+"""
+
+from pathlib import Path
+from typing import Any
+
+from engine.ai.players import RandomPlayer
+from render.canvas import encode_png
+from render.score import score_png
+from render.troyes_scene import compose_scene
+from tests.render.games import GAMES, Game, board, play
+from tests.render.troyes_fixtures import scene as troyes_scene
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "images"
+SEED = 2026
+
+
+def last_move(game: Game, before: Any) -> str:
+    """Describe the move the random player makes from `before` (as the bot's log would)."""
+    action = RandomPlayer().choose(game.engine, before)
+    events = game.engine.apply(before, action).events
+    lines = [game.engine.describe_event(event) for event in events]
+    return "Last move: " + ("; ".join(lines) if lines else game.engine.describe(action))
+
+
+def write_samples(out: Path = DOCS) -> list[Path]:
+    """Render and write every sample image; return their paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, game in sorted(GAMES.items()):
+        for seats in (2, 4):
+            states = list(play(game, seats, SEED))
+            middle = len(states) // 2
+            mid, before, final = states[middle], states[middle - 1], states[-1]
+            files = {
+                f"{name}_{seats}p_mid.png": encode_png(
+                    board(game, mid, before, note=last_move(game, before)).image
+                ),
+                f"{name}_{seats}p_final.png": encode_png(board(game, final).image),
+                f"{name}_{seats}p_private.png": game.render.private_png(
+                    game.engine.view(mid, mid.pending.seat), prompt=game.engine.prompt(mid)
+                ),
+            }
+            result = game.engine.result(final)
+            if result is not None:
+                files[f"{name}_{seats}p_score.png"] = score_png(result, name.capitalize())
+            for filename, data in files.items():
+                path = out / filename
+                path.write_bytes(data)
+                written.append(path)
+    # The engine has no Ladies of Troyes module yet: show its parts from the hand-built scene.
+    ladies = out / "troyes_4p_ladies_fixture.png"
+    ladies.write_bytes(encode_png(compose_scene(troyes_scene(4, ladies=True)).image))
+    written.append(ladies)
+    return written
+
+
+if __name__ == "__main__":
+    for written_path in write_samples():
+        print(written_path.relative_to(DOCS.parents[1]))  # noqa: T201 - a script's report

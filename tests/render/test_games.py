@@ -1,0 +1,140 @@
+"""Boards of real seeded games: they render cleanly, and nothing hidden reaches them."""
+
+import io
+import itertools
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image
+
+from render import trajan, troyes
+from render.canvas import check_texts, clear_area_cache
+from render.score import compose_score
+from tests.render.games import GAMES, board, play, state_at
+
+SEATS = (2, 3, 4)
+
+
+def _check_game(name: str, seats: int, seed: int, stride: int) -> int:
+    game = GAMES[name]
+    previous = None
+    checked = 0
+    for index, state in enumerate(play(game, seats, seed)):
+        if index % stride == 0 or state.pending is None:
+            canvas = board(game, state, previous)
+            assert canvas.image.width == 1600
+            assert check_texts(canvas) == [], (name, seats, seed, index)
+            checked += 1
+        previous = state
+    return checked
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seats", SEATS)
+def test_sampled_states_render_without_text_problems(name, seats):
+    assert _check_game(name, seats, seed=11, stride=60) >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seats", SEATS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_state_of_seeded_games_renders(name, seats, seed):
+    assert _check_game(name, seats, seed, stride=1) > 50
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_private_images_render_for_every_seat(name):
+    game = GAMES[name]
+    state = state_at(game, 4, 5, 120)
+    for seat in range(4):
+        data = game.render.private_png(game.engine.view(state, seat))
+        with Image.open(io.BytesIO(data)) as image:
+            assert image.width == 1600
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_final_score_chart_has_no_text_problems(name):
+    game = GAMES[name]
+    result = game.engine.result(state_at(game, 4, 3, None))
+    assert result is not None
+    canvas = compose_score(result, name.capitalize())
+    assert check_texts(canvas) == []
+
+
+def test_public_board_refuses_a_seat_view():
+    for game in GAMES.values():
+        state = state_at(game, 2, 1, 20)
+        with pytest.raises(ValueError, match="public board"):
+            game.render.board_png(game.engine.view(state, 0))
+        with pytest.raises(ValueError, match="own view"):
+            game.render.private_png(game.engine.view(state, None))
+
+
+def test_trajan_public_board_is_the_same_whatever_the_hidden_cards():
+    game = GAMES["trajan"]
+    state = state_at(game, 4, 9, 200)
+    other = state.clone()
+    # Give seat 0 different cards (same count) and reorder every face-down pile.
+    hand, deck = state.players[0].hand, state.deck
+    other.players[0].hand = deck[: len(hand)]
+    other.deck = tuple(reversed(hand + deck[len(hand) :]))
+    other.forum_pile = tuple(reversed(state.forum_pile))
+    other.bonus_bag = tuple(reversed(state.bonus_bag))
+    other.demand_pile = tuple(reversed(state.demand_pile))
+    other.stacks = tuple((*reversed(s[:-1]), s[-1]) if s else s for s in state.stacks)
+    assert game.engine.view(other, 0) != game.engine.view(state, 0)
+    first = trajan.compose_board(game.engine.view(state, None)).image
+    second = trajan.compose_board(game.engine.view(other, None)).image
+    assert first.tobytes() == second.tobytes()
+
+
+def test_troyes_public_board_is_the_same_whatever_the_vp_and_characters():
+    game = GAMES["troyes"]
+    state = state_at(game, 4, 9, 150)
+    assert state.pending is not None
+    other = state.clone()
+    other.vp = [v + 7 for v in state.vp]
+    ids = list(game.engine.catalog.characters)
+    other.characters = [[ids[(ids.index(c[0]) + 1) % len(ids)], *c[1:]] for c in state.characters]
+    other.decks = {k: list(reversed(v)) for k, v in state.decks.items()}
+    assert game.engine.view(other, 1) != game.engine.view(state, 1)
+    first = troyes.compose_board(game.engine.view(state, None)).image
+    second = troyes.compose_board(game.engine.view(other, None)).image
+    assert first.tobytes() == second.tobytes()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_cached_areas_give_the_same_image_as_a_fresh_drawing(name):
+    game = GAMES[name]
+    states = [s for i, s in enumerate(play(game, 3, 8)) if 100 <= i <= 104]
+    for before, state in itertools.pairwise(states):
+        clear_area_cache()
+        board(game, before)
+        warm = board(game, state, before)
+        clear_area_cache()
+        cold = board(game, state, before)
+        assert warm.image.tobytes() == cold.image.tobytes()
+        assert sorted(warm.texts, key=repr) == sorted(cold.texts, key=repr)
+
+
+def test_boards_drawn_in_parallel_threads_match_serial_drawing():
+    game = GAMES["trajan"]
+    states = [s for i, s in enumerate(play(game, 4, 12)) if i % 25 == 0][:8]
+    views = [game.engine.view(s, None) for s in states]
+    clear_area_cache()
+    serial = [trajan.compose_board(v).image.tobytes() for v in views]
+    clear_area_cache()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda v: trajan.compose_board(v).image.tobytes(), views * 2))
+    assert parallel == serial * 2
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_footer_note_fits_even_when_long(name):
+    game = GAMES[name]
+    before = state_at(game, 4, 6, 40)
+    note = "Last move: " + "; ".join([game.engine.prompt(before)] * 6)
+    canvas = board(game, before, note=note)
+    assert check_texts(canvas) == []
+    assert any(r.text == note for r in canvas.texts)

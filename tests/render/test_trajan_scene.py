@@ -1,0 +1,53 @@
+"""The Trajan board composed from a hand-built scene at the largest counts."""
+
+import dataclasses
+
+import pytest
+
+from render.canvas import check_texts
+from render.trajan_scene import changed_areas, compose_private, compose_scene
+from tests.render.golden import REFRESH, assert_matches_golden
+from tests.render.trajan_fixtures import scene
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_full_scene_has_no_text_problems(seats):
+    canvas = compose_scene(scene(seats))
+    assert canvas.image.width == 1600
+    assert check_texts(canvas) == []
+
+
+def test_two_player_board_is_shorter():
+    assert compose_scene(scene(2)).image.height < compose_scene(scene(4)).image.height
+
+
+def test_only_changed_areas_are_named():
+    assert changed_areas(None, scene(4)) == set()
+    assert changed_areas(scene(4), scene(4)) == set()
+    names = changed_areas(scene(4, vp_shift=1), scene(4))
+    assert names == {"vp", "player0", "player1", "player2", "player3"}
+
+
+def test_highlight_changes_the_image():
+    plain = compose_scene(scene(3))
+    marked = compose_scene(scene(3), scene(3, vp_shift=2))
+    assert plain.image.tobytes() != marked.image.tobytes()
+
+
+def test_private_image_shows_the_hand():
+    info = scene(4).players[2]
+    canvas = compose_private(info, scene(4).header)
+    assert check_texts(canvas) == []
+    texts = {r.text for r in canvas.texts}
+    assert set(info.hand_cards) <= texts
+
+
+def test_trajan_scene_matches_golden():
+    assert_matches_golden("trajan_scene_4p", compose_scene(scene(4), scene(4, vp_shift=1)).image)
+
+
+@pytest.mark.skipif(REFRESH, reason="compares against the stored golden, never writes it")
+def test_golden_comparison_sees_a_marker_move_one_space():
+    moved = dataclasses.replace(scene(4), time=(8, 21, "space 8 of 21"))
+    with pytest.raises(AssertionError, match=r"difference|pixels changed"):
+        assert_matches_golden("trajan_scene_4p", compose_scene(moved, scene(4, vp_shift=1)).image)

@@ -1,0 +1,48 @@
+"""The Troyes board composed from a hand-built scene, with and without The Ladies of Troyes."""
+
+import pytest
+
+from render.canvas import check_texts
+from render.troyes_scene import changed_areas, compose_private, compose_scene
+from tests.render.golden import assert_matches_golden
+from tests.render.troyes_fixtures import scene
+
+
+@pytest.mark.parametrize("ladies", [False, True])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_full_scene_has_no_text_problems(seats, ladies):
+    canvas = compose_scene(scene(seats, ladies=ladies))
+    assert canvas.image.width == 1600
+    assert check_texts(canvas) == []
+
+
+def test_wall_is_drawn_only_with_the_expansion():
+    base = compose_scene(scene(4, ladies=False))
+    ladies = compose_scene(scene(4, ladies=True))
+    assert ladies.image.height > base.image.height
+    assert not any(r.text.startswith("Gate") for r in base.texts)
+    assert sum(r.text.startswith("Gate") for r in ladies.texts) == 4
+
+
+def test_purple_dice_are_labelled_by_colour_word():
+    canvas = compose_scene(scene(3, ladies=True))
+    assert any(r.text == "purple" for r in canvas.texts)
+
+
+def test_only_changed_areas_are_named():
+    assert changed_areas(scene(4), scene(4)) == set()
+    assert changed_areas(scene(4, shift=1), scene(4)) == {"players", "influence"}
+
+
+def test_private_image_shows_vp_and_characters():
+    canvas = compose_private(scene(2), 1, 17, (("Hugues de Payns", "Scores influence."),))
+    texts = {r.text for r in canvas.texts}
+    assert "Your VP so far: 17" in texts
+    assert "Character: Hugues de Payns" in texts
+    assert check_texts(canvas) == []
+
+
+def test_troyes_scene_matches_golden():
+    assert_matches_golden(
+        "troyes_scene_4p_ladies", compose_scene(scene(4), scene(4, shift=1)).image
+    )

@@ -95,7 +95,9 @@ class LeagueCog(
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Answer refusals with their sentence; log anything else."""
+        """Answer refusals with their sentence; log anything else (unless bot.py's tree does)."""
+        if "on_error" in vars(self.bot.tree):
+            return  # bot.py set tree.on_error: it answers every command's errors itself
         cause = getattr(error, "original", error)
         if isinstance(cause, GameError):
             await _say(interaction, str(cause))

@@ -246,7 +246,24 @@ class LeagueRunner:
     async def _send(
         self, channel_id: int, content: str, mentions_: discord.AllowedMentions, **kw: Any
     ) -> None:
+        chunks = split_message(content)
         try:
-            await self.channel(channel_id).send(content, allowed_mentions=mentions_, **kw)
+            for i, chunk in enumerate(chunks):
+                extra = kw if i == len(chunks) - 1 else {}  # embed and file go with the last
+                await self.channel(channel_id).send(chunk, allowed_mentions=mentions_, **extra)
         except discord.HTTPException:
             log.exception("could not post in channel %s", channel_id)
+
+
+def split_message(content: str, limit: int = 2000) -> list[str]:
+    """Split a message at line ends into pieces Discord accepts (a long line is cut)."""
+    pieces = [
+        raw[i : i + limit] for raw in content.split("\n") for i in range(0, max(len(raw), 1), limit)
+    ]
+    chunks: list[str] = []
+    for piece in pieces:
+        if chunks and len(chunks[-1]) + 1 + len(piece) <= limit:
+            chunks[-1] += "\n" + piece
+        else:
+            chunks.append(piece)
+    return chunks

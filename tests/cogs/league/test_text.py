@@ -37,3 +37,14 @@ def test_points_and_shares_read_short():
     assert text.share(Fraction(1, 2)) == "50%"
     assert text.lang_of("es-ES") == "es"
     assert text.lang_of("fr") == "en"
+
+
+def test_long_announcements_are_split_at_line_ends():
+    from cogs.league.runner import split_message  # noqa: PLC0415
+
+    lines = [f"Table {n}: " + "x" * 90 for n in range(1, 126)]
+    chunks = split_message("\n".join(lines))
+    assert all(len(c) <= 2000 for c in chunks)
+    assert "\n".join(chunks) == "\n".join(lines)
+    assert split_message("short") == ["short"]
+    assert [len(c) for c in split_message("y" * 4500)] == [2000, 2000, 500]

@@ -73,6 +73,11 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
         what="the ping",
     )[0]
     assert sorted(ping.mentions) == ["alice", "bob", "carol", "dave"]
+    # Then the board (the game cog's poster) or, without one, a line naming who moves.
+    board = wait_for(
+        lambda: [m for m in said(table, thread, "") if m.id != ping.id], what="the board"
+    )[0]
+    assert len(board.mentions) == 1
     db = table.workdir / "games.db"
     [game] = read_games(db)
     assert game.status == "active"

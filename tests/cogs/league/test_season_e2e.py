@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.leagues.service import LeagueService
+from engine.leagues.standings import Rating
 from engine.leagues.store import LeagueStore
 from localdiscord.harness import BotHarness
 from tests.cogs.league import season as sim
@@ -75,7 +76,7 @@ def _play_week(table: BotHarness, clock: FileClock, db: Path, week: int) -> None
     )
 
 
-async def _league_view(db: Path) -> tuple[dict[int, tuple[float, int, int]], dict[int, object]]:
+async def _league_view(db: Path) -> tuple[dict[int, tuple[float, int, int]], dict[int, Rating]]:
     store = await LeagueStore.open(str(db))
     try:
         standings = await LeagueService(store).standings(1, 1)
@@ -134,7 +135,7 @@ def test_a_24_player_six_week_season_through_discord(tmp_path: Path, record_prop
     expected = sim.ratings(games)
     assert ratings.keys() == expected.keys()
     for user, (mu, sigma) in expected.items():
-        assert (ratings[user].mu, ratings[user].sigma) == pytest.approx((mu, sigma), abs=1e-9)  # type: ignore[attr-defined]
+        assert (ratings[user].mu, ratings[user].sigma) == pytest.approx((mu, sigma), abs=1e-9)
     # What Discord shows: the final standings with the image, and the champion.
     shown = {
         int(u): (float(p), int(n), int(w))

@@ -166,3 +166,19 @@ def repeat_pairings(games: list[Game]) -> int:
         repeats += sum(1 for p in pairs if met[p])
         met.update(pairs)
     return repeats
+
+
+def mean_vp_shares(games: list[Game]) -> dict[int, Fraction]:
+    """Return each user's mean share of the table winner's score (0 for a forfeit)."""
+    shares: dict[int, list[Fraction]] = {}
+    for game in games:
+        scores = game.scores or (0,) * len(game.players)
+        competing = [s for s in range(len(game.players)) if s not in game.out]
+        top = max((scores[s] for s in competing if game.ranks[s] == 1), default=0)
+        for seat, user in enumerate(game.players):
+            if seat in game.out:
+                share = Fraction(0)
+            else:
+                share = Fraction(1) if top <= 0 else Fraction(scores[seat], top)
+            shares.setdefault(user, []).append(share)
+    return {u: sum(v, Fraction(0)) / len(v) for u, v in shares.items()}

@@ -3,7 +3,9 @@
 - `create_game` opens a session game with the table's players in the table's seat order
   (seat order "join": `players[i]` is engine seat i), starts it, and records the request key
   with the game id (`links.py`), so asking again with the same key returns the same game. A
-  crash after the lobby was recorded but before it started is finished on the next ask.
+  crash after the lobby was recorded but before it started is finished on the next ask. The
+  two stores commit separately, so a crash between opening the lobby and recording its key
+  leaves that lobby behind (never started, harmless) and the next ask opens another one.
 - `finish_game` applies the league's forfeit policy at the week deadline (docs/rules-gaps.md,
   "League games in sessions"): with `ai_standin`, AI stand-ins play every move left; with
   `forfeit`, the player the game waits on forfeits first, then the stand-ins finish the game.

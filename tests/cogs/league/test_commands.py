@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
+from contextlib import closing
 
 from localdiscord.harness import BotHarness
 from tests.cogs.league.conftest import FileClock, said, wait_for
@@ -59,6 +61,16 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     assert "S1 W1" in plan.content
     assert "S1 W2" in plan.content
 
+    # Organiser changes: nothing to change is refused; a player may not edit; pause/resume.
+    nothing = alice.slash(general, "league edit", {}).wait_reply()
+    assert nothing.ephemeral
+    assert "at least one setting" in nothing.content
+    assert "Manage Server" in bob.slash(general, "league edit", {"hour": 20}).wait_reply().content
+    edited = alice.slash(general, "league edit", {"hours_per_move": 48}).wait_reply()
+    assert "is updated" in edited.content
+    assert "is paused" in alice.slash(general, "league pause", {}).wait_reply().content
+    assert "resumes" in alice.slash(general, "league resume", {}).wait_reply().content
+
     # Week 1 starts: one table of four, its game in its own thread, its players pinged.
     clock.set(slot(1))
     seated = wait_for(
@@ -81,6 +93,9 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     db = table.workdir / "games.db"
     [game] = read_games(db)
     assert game.status == "active"
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        [(seconds,)] = con.execute("SELECT move_seconds FROM games").fetchall()
+    assert seconds == 48 * 3600  # the edited time control
 
     # The deadline: AI stand-ins finish the game; the result is posted and counts.
     clock.set(slot(2))

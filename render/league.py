@@ -32,6 +32,7 @@ MUTED = (110, 104, 96)
 HEADER = (60, 52, 92)
 HEADER_INK = (255, 255, 255)
 SHADE = (238, 233, 222)
+GROUP = (205, 199, 224)
 PODIUM = {1: (246, 217, 112), 2: (214, 218, 226), 3: (226, 184, 146)}
 
 FONT_DIRS = (
@@ -55,6 +56,7 @@ class Line:
     wins: int
     vp_share: str
     rating: str = ""
+    group: str = ""  # e.g. "Division 2": a heading row is drawn where the group changes
 
 
 @cache
@@ -96,6 +98,10 @@ def _cells(
         x += w
 
 
+def _new_group(lines: Sequence[Line], i: int) -> bool:
+    return bool(lines[i].group) and (i == 0 or lines[i - 1].group != lines[i].group)
+
+
 def standings_png(
     title: str,
     subtitle: str,
@@ -109,7 +115,8 @@ def standings_png(
     lines carry one, rating.
     """
     with_rating = any(line.rating for line in lines)
-    height = TITLE_H + HEAD_H + ROW_H * max(len(lines), 1) + FOOT_H + MARGIN
+    groups = sum(1 for i, line in enumerate(lines) if _new_group(lines, i))
+    height = TITLE_H + HEAD_H + ROW_H * (max(len(lines), 1) + groups) + FOOT_H + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, 44), title, font=_font(TITLE_PX, bold=True), fill=INK, anchor="lm")
@@ -120,6 +127,11 @@ def standings_png(
     _cells(draw, y, list(headings)[:count], _font(TEXT_PX - 2, bold=True), HEADER_INK, HEAD_H)
     y += HEAD_H
     for i, line in enumerate(lines):
+        if _new_group(lines, i):
+            draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=GROUP)
+            font = _font(TEXT_PX, bold=True)
+            draw.text((MARGIN + 8, y + ROW_H // 2), line.group, font=font, fill=INK, anchor="lm")
+            y += ROW_H
         fill = PODIUM.get(line.rank, SHADE if i % 2 else BACKGROUND)
         draw.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=fill)
         texts = [

@@ -148,6 +148,9 @@ class LeagueRunner:
         )
         champions = mentions(action.champions)
         content = t(lang, "season_end", name=league.name, season=action.season, champions=champions)
+        if len(action.next_divisions) > 1:  # promotion and relegation: next season's ladder
+            for number, ladder in enumerate(action.next_divisions, start=1):
+                content += "\n" + t(lang, "next_division", number=number, players=mentions(ladder))
         embed = text.standings_embed(league.name, standings, lang)
         file = await text.standings_file(league.name, standings, lang, self.display_name)
         users = [discord.Object(u) for u in action.champions]

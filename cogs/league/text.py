@@ -122,8 +122,9 @@ async def standings_file(name: str, standings: Standings, lang: str, names: Name
             r.wins,
             share(r.vp_share),
             str(standings.ratings[r.user].display) if r.user in standings.ratings else "",
+            t(lang, "division", number=n) if len(standings.divisions) > 1 else "",
         )
-        for _, r in _rows(standings)
+        for n, r in _rows(standings)
     ]
     heads = [
         t(lang, k)

@@ -35,3 +35,12 @@ def test_the_leader_row_is_tinted_and_others_are_not():
     first = image.getpixel((WIDTH - 45, TITLE_H + HEAD_H + 5))
     fourth = image.getpixel((WIDTH - 45, TITLE_H + HEAD_H + ROW_H + 5))
     assert first != fourth
+
+
+def test_divisions_get_a_heading_row_each():
+    plain = [Line(1, "Ana", "10", 1, 1, "100%"), Line(1, "Bo", "10", 1, 1, "100%")]
+    grouped = [
+        Line(1, "Ana", "10", 1, 1, "100%", group="Division 1"),
+        Line(1, "Bo", "10", 1, 1, "100%", group="Division 2"),
+    ]
+    assert _image(grouped).height - _image(plain).height == 2 * ROW_H

@@ -22,6 +22,7 @@ from discord.ext import commands, tasks
 
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
+from cogs.league.errors import translated
 from cogs.league.options import (
     ConfigInput,
     Game,
@@ -36,7 +37,7 @@ from cogs.league.runner import LeagueRunner
 from cogs.league.text import t, when
 from cogs.league.views import history_text, schedule_text
 from engine.core.errors import GameError
-from engine.leagues.model import League
+from engine.leagues.model import League, LeagueError
 from engine.leagues.service import LeagueService
 from engine.leagues.store import LeagueStore
 from engine.sessions import SessionManager
@@ -96,9 +97,11 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Answer refusals with their sentence; log anything else (unless bot.py's tree does)."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, LeagueError):  # runs before tree.on_error, which reads the text
+            cause.args = (translated(cause, _lang(interaction)),)
         if "on_error" in vars(self.bot.tree):
             return  # bot.py set tree.on_error: it answers every command's errors itself
-        cause = getattr(error, "original", error)
         if isinstance(cause, GameError):
             await _say(interaction, str(cause))
             return

@@ -136,3 +136,11 @@ def test_replies_follow_the_users_language(league_table: tuple[BotHarness, FileC
     reply = elena.slash(table.channel, "league join", {}).wait_reply()
     assert reply.ephemeral
     assert "no tiene liga" in reply.content
+    alice = table.users["alice"]
+    alice.slash(table.channel, "league create", {"name": "Liga", "game": "trajan", "weeks": 2})
+    wait_for(lambda: said(table, table.channel, "**Liga** is open"), what="the league")
+    joined = elena.slash(table.channel, "league join", {}).wait_reply()
+    assert "Te has apuntado a **Liga**" in joined.content
+    week = elena.slash(table.channel, "league absent", {"week": 5}).wait_reply()
+    assert week.ephemeral
+    assert week.content == "Elige una semana del 1 al 2."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import sqlite3
@@ -25,6 +26,8 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     reply = refused.wait_reply()
     assert reply.ephemeral
     assert "Manage Server" in reply.content
+    table.ld.run(asyncio.sleep(0.5))
+    assert len(bob.ephemerals(general)) == 1  # one answer, even when bot.py's tree also handles
     bad = alice.slash(general, "league create", {"name": "W", "game": "trajan", "points": "10,6"})
     assert bad.wait_reply().ephemeral
     assert "10,6,3,1" in bad.wait_reply().content

@@ -106,7 +106,7 @@ class LeagueCog(
             await _say(interaction, str(cause))
             return
         log.error("league command failed", exc_info=cause)
-        await _say(interaction, "Something went wrong; nothing was changed.")
+        await _say(interaction, t(_lang(interaction), "unexpected"))
 
     async def _league(self, interaction: discord.Interaction[Any], name: str | None) -> League:
         self.runner.names[interaction.user.id] = interaction.user.display_name
@@ -149,6 +149,8 @@ class LeagueCog(
         """Open a weekly league (organisers)."""
         await self._organiser(interaction)
         lang = _lang(interaction)
+        if game not in self.sessions.games:
+            raise GameError(t(lang, "game_unavailable", game=game))
         raw = ConfigInput(
             game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options
         )

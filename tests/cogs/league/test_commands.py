@@ -8,6 +8,7 @@ import io
 import sqlite3
 from contextlib import closing
 
+from engine.games import GAMES
 from localdiscord.harness import BotHarness
 from tests.cogs.league.conftest import FileClock, said, wait_for
 from tests.cogs.league.season import read_games, slot
@@ -36,6 +37,11 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     ).wait_reply()
     assert zone.ephemeral
     assert "time zone" in zone.content
+    if "troyes" not in GAMES:  # not in the registry yet: refused rather than failing weekly
+        options = {"name": "T", "game": "troyes"}
+        troyes = alice.slash(general, "league create", options).wait_reply()
+        assert troyes.ephemeral
+        assert "cannot be played" in troyes.content
     none = bob.slash(general, "league join", {}).wait_reply()
     assert none.ephemeral
     assert "no league" in none.content

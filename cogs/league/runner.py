@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 Post = Callable[[Outcome], Awaitable[None]]
 PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 NO_PINGS = discord.AllowedMentions.none()
+REMIND_BEFORE = timedelta(hours=24)  # the deadline reminder in each unfinished game's thread
 
 
 class LeagueRunner:
@@ -61,6 +63,7 @@ class LeagueRunner:
         for action in actions:
             await self._announce(action)
         await self.open_threads()
+        await self.remind_deadlines()
         for outcome in self.port.take_outcomes():
             if outcome.thread_id is not None:
                 await self.post(outcome)
@@ -203,6 +206,33 @@ class LeagueRunner:
             await self.post(await current(info.game_id))
         else:
             await self.post_plain_info(thread.id, await self.sessions.status(info.game_id))
+
+    async def remind_deadlines(self) -> int:
+        """Ping, once, the players of each game still running a day before its week ends."""
+        now = self.leagues.clock()
+        sent = 0
+        for table_id, game_id, deadline in await self.port.links.open_games_due():
+            if not deadline - REMIND_BEFORE <= now < deadline:
+                continue
+            info = await self.sessions.status(game_id)
+            if info.status is not Status.ACTIVE or info.thread_id is None or info.guild_id is None:
+                continue
+            if not await self.port.links.record_reminder(table_id, now):
+                continue  # at most once: recorded before sending
+            league_id, *_ = await self.leagues.store.table_context(table_id)
+            league = await self.leagues.league(league_id)
+            lang = await self.language(info.guild_id)
+            players = [s.user_id for s in info.seats if s.user_id is not None and not s.stand_in]
+            content = t(
+                lang,
+                "deadline_soon",
+                players=mentions(players),
+                deadline=when(deadline),
+                policy=t(lang, f"policy_{league.config.forfeit_policy.value}"),
+            )
+            await self._send(info.thread_id, content, PING_USERS)
+            sent += 1
+        return sent
 
     async def _result(self, settled: Settled) -> None:
         info = await self.sessions.status(settled.game_id)

@@ -1,8 +1,9 @@
-"""The league store's rows that tie leagues to the session manager: game keys and channels.
+"""The league store's rows that tie leagues to the session manager: keys, channels, reminders.
 
 `league_game` makes `GamePort.create_game` idempotent: the key of a table's request maps to
 the one session game created for it. `league_channel` is where a league posts (the channel
-`/league create` ran in); its games' threads hang off it. Migration 0002.
+`/league create` ran in); its games' threads hang off it. `league_reminder` records the
+deadline reminder of each table, so it goes out once. Migration 0002.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine.leagues.store import LeagueStore
-from engine.leagues.store_results import iso
+from engine.leagues.store_results import iso, parse_time
 
 
 class GameLinks:
@@ -39,6 +40,23 @@ class GameLinks:
             " ORDER BY g.table_id"
         )
         return [(int(t), int(g)) for t, g in rows]
+
+    async def open_games_due(self) -> list[tuple[int, int, datetime]]:
+        """Return (table id, game id, week deadline) of league games without a result."""
+        rows = await self.store._all(
+            "SELECT g.table_id, g.game_id, w.deadline FROM league_game g"
+            " JOIN league_table t ON t.id = g.table_id JOIN league_week w ON w.id = t.week_id"
+            " WHERE t.finished_at IS NULL ORDER BY g.table_id"
+        )
+        return [(int(t), int(g), parse_time(d)) for t, g, d in rows]
+
+    async def record_reminder(self, table_id: int, now: datetime) -> bool:
+        """Record a table's deadline reminder; return False if it was sent already."""
+        async with self.store.transaction():
+            cursor = await self.store.db.execute(
+                "INSERT OR IGNORE INTO league_reminder VALUES (?, ?)", (table_id, iso(now))
+            )
+            return cursor.rowcount == 1
 
     async def games(self, league_id: int | None = None) -> list[tuple[int, int]]:
         """Return (table id, game id) of every league game (of one league, if given)."""

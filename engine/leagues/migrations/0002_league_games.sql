@@ -1,5 +1,6 @@
 -- League games in the session manager (engine/leagues/port.py): the idempotency key of each
--- created game, and the channel each league posts to (its games' threads hang off it).
+-- created game, the channel each league posts to (its games' threads hang off it), and the
+-- deadline reminders sent (once per table, whatever restarts happen).
 
 CREATE TABLE league_game (
     key         TEXT    PRIMARY KEY,           -- GameRequest.key, stable across restarts
@@ -11,4 +12,9 @@ CREATE TABLE league_game (
 CREATE TABLE league_channel (
     league_id   INTEGER PRIMARY KEY REFERENCES league(id),
     channel_id  INTEGER NOT NULL
+);
+
+CREATE TABLE league_reminder (
+    table_id    INTEGER PRIMARY KEY REFERENCES league_table(id),
+    sent_at     TEXT    NOT NULL
 );

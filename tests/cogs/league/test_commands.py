@@ -7,6 +7,7 @@ import csv
 import io
 import sqlite3
 from contextlib import closing
+from datetime import timedelta
 
 from engine.games import GAMES
 from localdiscord.harness import BotHarness
@@ -105,6 +106,12 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
         [(seconds,)] = con.execute("SELECT move_seconds FROM games").fetchall()
     assert seconds == 48 * 3600  # the edited time control
+
+    # A day before the deadline, one reminder in the thread (however many passes run).
+    clock.set(slot(2) - timedelta(hours=12))
+    wait_for(lambda: said(table, thread, "this league game ends"), what="the reminder")
+    table.ld.run(asyncio.sleep(1))
+    assert len(said(table, thread, "this league game ends")) == 1
 
     # The deadline: AI stand-ins finish the game; the result is posted and counts.
     clock.set(slot(2))

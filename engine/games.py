@@ -4,5 +4,6 @@ from typing import Any
 
 from engine.core.protocol import GameEngine
 from engine.trajan.game import TrajanEngine
+from engine.troyes.game import TroyesEngine
 
-GAMES: dict[str, GameEngine[Any, Any]] = {"trajan": TrajanEngine()}
+GAMES: dict[str, GameEngine[Any, Any]] = {"trajan": TrajanEngine(), "troyes": TroyesEngine()}

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, GameOverError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
-from engine.trajan import scoring, text, view
+from engine.trajan import heuristic, scoring, text, view
 from engine.trajan.actions import (
     Action,
     AdvanceSenate,
@@ -142,7 +142,7 @@ class TrajanEngine:
 
     def heuristic(self, state: TrajanState, seat: int) -> float:
         """Estimate how well `seat` is doing, for the greedy AI."""
-        return scoring.heuristic(state, self.tables, seat)
+        return heuristic.heuristic(state, self.tables, seat)
 
 
 def _dispatch(  # noqa: PLR0912, PLR0915 - one case per action type

@@ -1,10 +1,10 @@
-"""Final scoring, the result with its tie-break, and the greedy AI's position estimate.
+"""Final scoring and the result with its tie-break.
 
 SEED "Fin del juego y puntuación final"; brief §5.4, §1.6. Added to the VP scored during
 play: 1 per card in hand, per worker and legionnaire still in a camp, per Trajan tile still
 on the action circle; 10/20 per construction set of 3/4 (wilds fill gaps); bonus tiles.
 Ties go to the higher senate space, then the higher disc (brief §6 A11: the final
-quarter's discs are not restacked).
+quarter's discs are not restacked). The greedy AI's estimate lives in `heuristic.py`.
 """
 
 from collections import Counter
@@ -126,50 +126,3 @@ def result(state: TrajanState, t: Tables) -> Result | None:
         breakdown=tuple(s.breakdown for s in scores),
         tie_break=TIE_BREAK,
     )
-
-
-def heuristic(state: TrajanState, t: Tables, seat: int) -> float:
-    """Estimate a seat's final VP: VP so far, end bonuses as if it ended now, position."""
-    p = state.players[seat]
-    if state.phase == "over":
-        return float(final_scores(state, t)[seat].total)
-    value = float(p.vp + sum(final_breakdown(p, t).values()))
-    value += 0.5 * sum(t.trajan[s].vp for s in p.slots if s is not None)
-    demand_tiles = sum(1 for k in p.forum if t.forum[k].kind in ("demand", "wild_demand"))
-    value += 2.5 * min(demand_tiles + len(p.demands), 3) + 0.5 * demand_tiles
-    value += 1.5 * len(p.plus2) + 2.0 * sum(
-        1 for k in p.forum if t.forum[k].kind in ("action", "wild_action")
-    )
-    value += 0.8 * t.fig.senate_votes[p.senate] + 0.5 * sum(t.forum[k].votes for k in p.forum)
-    value += 0.5 * (p.workers + p.legionnaires) + 0.3 * len(p.hand)
-    counts = Counter(t.construction[c].building for c in p.buildings)
-    value += sum(3.0 for n in counts.values() if n == 2)
-    loading = state.pending is not None and state.pending.kind == "ship" and state.current == seat
-    if loading:  # value a half-loaded ship as its best completion, so the AI finishes it
-        return value + shipment_value(state, t, seat, state.ship, state.picks)
-    best = max(shipment_value(state, t, seat, ship, ()) for ship in range(len(t.ships)))
-    return value + 0.4 * best
-
-
-def shipment_value(
-    state: TrajanState, t: Tables, seat: int, ship: int, picks: tuple[str, ...]
-) -> float:
-    """Return the VP of the largest shipment `seat` could still make on `ship`, net of cards."""
-    hand = Counter(state.players[seat].hand)
-    real = [c for c in picks if c != "wild"]
-    if ship == 0:  # same goods: the chosen kind, or the most plentiful one
-        size = (
-            (hand[real[0]] + (1 if "wild" in picks else 0))
-            if real
-            else max(hand.values(), default=0)
-        )
-    elif ship == 1:  # different goods
-        size = len(hand)
-    else:  # pairs
-        size = sum(1 for n in hand.values() if n >= 2)
-    size = min(size, len(t.ships[ship].front))
-    if size == 0:
-        return 0.0
-    table = t.ships[ship].front if state.ships[ship] else t.ships[ship].grey
-    cards = size * 2 if ship == 2 else size
-    return float(table[size - 1] - cards * t.fig.final_vp_card)

@@ -16,58 +16,79 @@ from engine.trajan.state import ACTIONS, TrajanState
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    "fill": ("Bowl {bowl}: {cols}", "Cuenco {bowl}: {cols}"),
-    "draw_deck": ("Draw from the deck", "Robar del mazo"),
-    "draw_pile": ("Take the top card of discard pile {pile}", "Tomar la carta del descarte {pile}"),
-    "pick": ("Stack {stack} ({what}) to slot {slot}", "Pila {stack} ({what}) a la casilla {slot}"),
-    "bowl": ("Sow from bowl {bowl}", "Sembrar desde el cuenco {bowl}"),
-    "sow": ("{col} into bowl {bowl}", "{col} al cuenco {bowl}"),
+    "fill": ("Bowl {bowl}: {cols}", "Bandeja {bowl}: {cols}"),
+    "draw_deck": ("Draw from the face-down deck", "Robar de la pila boca abajo"),
+    "draw_pile": (
+        "Take the top card of discard pile {pile}",
+        "Tomar la carta de la pila de descarte {pile}",
+    ),
+    "pick": ("Stack {stack} ({what}) to slot {slot}", "Pila {stack} ({what}) al espacio {slot}"),
+    "bowl": ("Sow from bowl {bowl}", "Tomar los marcadores de la bandeja {bowl}"),
+    "sow": ("{col} into bowl {bowl}", "{col} a la bandeja {bowl}"),
     "plus2": ("[+2] marker on {act}", "Marcador [+2] en {act}"),
     "pass": ("Pass", "Pasar"),
     "port_draw": ("Draw 2 cards, then discard 1", "Robar 2 cartas y descartar 1"),
     "port_display": (
-        "Display 1-2 cards and draw as many",
-        "Exponer 1-2 cartas y robar otras tantas",
+        "Play 1-2 cards to your display and draw as many",
+        "Jugar 1-2 cartas a tu pantalla y robar otras tantas",
     ),
-    "port_ship": ("Ship {ship}", "Embarcar: {ship}"),
-    "discard": ("Discard {card} onto pile {pile}", "Descartar {card} en la pila {pile}"),
-    "display": ("Display {card}", "Exponer {card}"),
+    "port_ship": ("Ship {ship}", "Enviar mercancías al barco de {ship}"),
+    "discard": (
+        "Discard {card} onto pile {pile}",
+        "Descartar {card} en la pila de descarte {pile}",
+    ),
+    "display": ("Play {card} to your display", "Jugar {card} a tu pantalla"),
     "load": ("Load {card}", "Cargar {card}"),
     "done": ("Done", "Terminar"),
     "take": ("Take {tile}", "Tomar {tile}"),
     "recruit": (
         "Recruit: a token from your supply to the camp",
-        "Reclutar: una ficha al campamento",
+        "Reclutar: una ficha de tu reserva al campamento",
     ),
-    "move": ("Move your leader to {prov}", "Mover el líder a {prov}"),
-    "deploy": ("Station a legionnaire in {prov}", "Destinar un legionario a {prov}"),
-    "senate": ("Advance one space in the senate", "Avanzar una casilla en el senado"),
+    "move": ("Move your leader to {prov}", "Mover tu líder militar a {prov}"),
+    "deploy": ("Station a legionnaire in {prov}", "Trasladar un legionario a {prov}"),
+    "senate": ("Advance one space in the Senate", "Avanzar 1 espacio en el Senado"),
     "trajan": (
         "Take the top of stack {stack} ({what})",
-        "Tomar la ficha de la pila {stack} ({what})",
+        "Tomar la ficha superior de la pila {stack} ({what})",
     ),
-    "build": ("Send a worker to site {site}", "Enviar un trabajador al solar {site}"),
+    "build": (
+        "Send a worker to site {site}",
+        "Enviar un trabajador al sitio de construcción {site}",
+    ),
     "extra": ("Use {tile}", "Usar {tile}"),
-    "pay_tile": ("Pay {demand} with a {demand} tile", "Pagar {demand} con una ficha de {demand}"),
-    "pay_wild": ("Pay {demand} with the demand wild", "Pagar {demand} con el comodín"),
-    "bonus": ("Take {tile}", "Tomar {tile}"),
+    "pay_tile": (
+        "Meet the {demand} demand with a forum tile",
+        "Satisfacer la demanda de {demand} con una ficha de foro",
+    ),
+    "pay_wild": (
+        "Meet the {demand} demand with the demand wild",
+        "Satisfacer la demanda de {demand} con el comodín de demanda",
+    ),
+    "bonus": ("Take {tile} (yellow side up)", "Tomar {tile} (lado amarillo)"),
     # events
     "ev_setup": ("Game set up for {n} players", "Partida preparada para {n} jugadores"),
-    "ev_fill": ("{who}: bowl {bowl} = {cols}", "{who}: cuenco {bowl} = {cols}"),
+    "ev_fill": ("{who}: bowl {bowl} = {cols}", "{who}: bandeja {bowl} = {cols}"),
     "ev_reveal": ("The Trajan stacks are revealed", "Se revelan las pilas de Trajano"),
     "ev_drawn": ("{who} draws {n} card(s)", "{who} roba {n} carta(s)"),
-    "ev_taken": ("{who} takes {card} from pile {pile}", "{who} toma {card} del descarte {pile}"),
-    "ev_refill": ("Discard pile {pile} refilled: {card}", "Descarte {pile} repuesto: {card}"),
-    "ev_pick": ("{who} picks {tile} for slot {slot}", "{who} elige {tile} para la casilla {slot}"),
+    "ev_taken": (
+        "{who} takes {card} from pile {pile}",
+        "{who} toma {card} de la pila de descarte {pile}",
+    ),
+    "ev_refill": (
+        "Discard pile {pile} refilled: {card}",
+        "Pila de descarte {pile} repuesta: {card}",
+    ),
+    "ev_pick": ("{who} picks {tile} for slot {slot}", "{who} elige {tile} para el espacio {slot}"),
     "ev_bowl": (
         "{who} sows {n} from bowl {bowl}; time marker on {time}",
-        "{who} siembra {n} desde el cuenco {bowl}; tiempo en {time}",
+        "{who} toma {n} marcador(es) de la bandeja {bowl}; marcador de tiempo en {time}",
     ),
     "ev_round_due": ("; the round ends", "; termina la ronda"),
-    "ev_sown": ("{who}: {col} into bowl {bowl}", "{who}: {col} al cuenco {bowl}"),
+    "ev_sown": ("{who}: {col} into bowl {bowl}", "{who}: {col} a la bandeja {bowl}"),
     "ev_fulfil": (
         "{who} fulfils {tile} at {slot}: +{vp} VP",
-        "{who} cumple {tile} en {slot}: +{vp} PV",
+        "{who} cumple {tile} en el espacio {slot}: +{vp} PV",
     ),
     "ev_plus2": ("{who} puts a [+2] marker on {act}", "{who} pone un marcador [+2] en {act}"),
     "ev_tokens": ("{who}: {n} token(s) to the {camp}", "{who}: {n} ficha(s) al {camp}"),
@@ -80,25 +101,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{who} discards {card} onto pile {pile}",
         "{who} descarta {card} en la pila {pile}",
     ),
-    "ev_display": ("{who} displays {cards}", "{who} expone {cards}"),
+    "ev_display": ("{who} plays to the display: {cards}", "{who} juega a su pantalla: {cards}"),
     "ev_ship": (
         "{who} ships {cards} ({ship}): +{vp} VP",
-        "{who} embarca {cards} ({ship}): +{vp} PV",
+        "{who} envía {cards} en el barco de {ship}: +{vp} PV",
     ),
     "ev_forum": ("{who} takes {tile}", "{who} toma {tile}"),
-    "ev_leader": ("{who} moves the leader to {prov}{got}", "{who} mueve su líder a {prov}{got}"),
+    "ev_leader": (
+        "{who} moves the leader to {prov}{got}",
+        "{who} mueve su líder militar a {prov}{got}",
+    ),
     "ev_station": (
         "{who} stations a legionnaire in {prov}: +{vp} VP",
-        "{who} destina un legionario en {prov}: +{vp} PV",
+        "{who} traslada un legionario a {prov}: +{vp} PV",
     ),
     "ev_senate": (
         "{who} advances to senate space {space}: +{vp} VP",
-        "{who} avanza a la casilla {space} del senado: +{vp} PV",
+        "{who} avanza al espacio {space} del Senado: +{vp} PV",
     ),
-    "ev_trajan": ("{who} takes {tile} to slot {slot}", "{who} toma {tile} a la casilla {slot}"),
+    "ev_trajan": ("{who} takes {tile} to slot {slot}", "{who} coloca {tile} en el espacio {slot}"),
     "ev_build": (
         "{who} builds on site {site}: {got}, +{vp} VP",
-        "{who} construye en el solar {site}: {got}, +{vp} PV",
+        "{who} construye en el sitio {site}: {got}, +{vp} PV",
     ),
     "ev_bonus_action": ("; bonus action: {act}", "; acción adicional: {act}"),
     "ev_extra": ("{who} uses {tile}: {act} x{n}", "{who} usa {tile}: {act} x{n}"),
@@ -106,7 +130,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ev_round_last": ("Round over: the quarter is scored", "Fin de ronda: se puntúa el trimestre"),
     "ev_demands": (
         "{who}: {met}/{all} demands met, -{vp} VP",
-        "{who}: {met}/{all} demandas cubiertas, -{vp} PV",
+        "{who}: {met}/{all} demandas satisfechas, -{vp} PV",
     ),
     "ev_consul": (
         "Consul: player {c} ({ct}); vice-consul: player {v} ({vt})",
@@ -125,7 +149,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "workers": ("workers' camp", "campamento de trabajadores"),
     "legionnaires": ("military camp", "campamento militar"),
     "player": ("Player {n}", "Jugador {n}"),
-    "ship_same": ("same goods", "misma mercancía"),
+    "ship_same": ("same goods", "mercancías iguales"),
     "ship_diff": ("different goods", "mercancías distintas"),
     "ship_pairs": ("pairs", "parejas"),
     # prompts
@@ -133,27 +157,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "p_action": ("take the {act} action, or pass.", "haz la acción {act}, o pasa."),
     "p_setup_bowl": (
         "fill your next bowl with 2 markers.",
-        "llena tu siguiente cuenco con 2 marcadores.",
+        "llena tu siguiente bandeja con 2 marcadores.",
     ),
     "p_setup_card": ("take a starting card.", "toma una carta inicial."),
     "p_setup_trajan": ("take a starting Trajan tile.", "toma una ficha de Trajano inicial."),
-    "p_bowl": ("choose a bowl to sow from.", "elige un cuenco para sembrar."),
-    "p_sow": ("choose the colour for bowl {bowl}.", "elige el color para el cuenco {bowl}."),
+    "p_bowl": (
+        "choose the bowl whose markers you sow.",
+        "elige la bandeja cuyos marcadores repartes.",
+    ),
+    "p_sow": ("choose the colour for bowl {bowl}.", "elige el color para la bandeja {bowl}."),
     "p_sow_all": (
         "choose which colour goes into each bowl from {bowl} on.",
-        "elige qué color va a cada cuenco desde el {bowl}.",
+        "elige qué color va a cada bandeja desde la {bowl}.",
     ),
     "p_plus2": ("place your [+2] marker.", "coloca tu marcador [+2]."),
     "p_discard": ("discard one card.", "descarta una carta."),
-    "p_display": ("choose cards to display.", "elige las cartas que expones."),
+    "p_display": (
+        "choose the cards for your display.",
+        "elige las cartas que juegas a tu pantalla.",
+    ),
     "p_ship": ("load cards on the ship.", "carga cartas en el barco."),
     "p_extra": (
         "use an extra-action tile for {act}, or pass.",
         "usa una ficha de acción extra para {act}, o pasa.",
     ),
     "p_demand": (
-        "choose how to pay the {demand} demand.",
-        "elige cómo pagar la demanda de {demand}.",
+        "choose how to meet the {demand} demand.",
+        "elige cómo satisfacer la demanda de {demand}.",
     ),
     "p_consul": (
         "as consul, choose a bonus tile.",
@@ -263,7 +293,9 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
             return msg(lang, "move", prov=name(t, "province", province, lang))
         case a.Deploy():
             return msg(
-                lang, "deploy", prov="the leader's province" if lang != "es" else "su provincia"
+                lang,
+                "deploy",
+                prov="your leader's province" if lang != "es" else "la provincia de tu líder",
             )
         case a.AdvanceSenate():
             return msg(lang, "senate")

@@ -174,4 +174,7 @@ def extra_options(state: TrajanState, t: Tables, action: str) -> list[Action]:
     if state.extra_used:
         return []
     held = state.players[state.current].forum
-    return [UseExtra(k) for k in t.extra_kinds[action] if k in held]
+    tiles: list[Action] = [UseExtra(k) for k in t.extra_kinds[action] if k in held]
+    # A tile is offered only when the action can be done again (a repeat with no option
+    # would spend the tile for nothing).
+    return tiles if tiles and OPTIONS[action](state, t) else []

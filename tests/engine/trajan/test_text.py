@@ -7,6 +7,7 @@ from typing import Any, get_args
 import pytest
 
 from engine.core.rng import Rng
+from engine.trajan import actions as a
 from engine.trajan import events as ev
 from tests.engine.trajan.helpers import ENGINE
 
@@ -105,3 +106,37 @@ def test_every_event_type_has_its_own_log_line(lang):
         line = ENGINE.describe_event(event, lang)
         assert line != type(event).__name__
         assert "{" not in line
+
+
+# The seed's Spanish game terms (SEED): "bandeja" for a bowl of the action circle, "sitio de
+# construcción", "pantalla personal" for the played cards, "satisfacer" a demand, "espacio"
+# for a mat slot; never the made-up "cuenco", "solar" or "exponer".
+OFF_SEED_SPANISH = ("cuenco", "solar", "expon", "cubierta")
+
+
+def test_spanish_text_uses_the_seed_vocabulary():
+    labels = [
+        ENGINE.describe(a.ChooseBowl(0), "es"),
+        ENGINE.describe(a.Build(4), "es"),
+        ENGINE.describe(a.PortDisplay(), "es"),
+        ENGINE.describe(a.PayDemand("bread", False), "es"),
+    ]
+    assert "bandeja" in labels[0]
+    assert "sitio de construcción" in labels[1]
+    assert "pantalla" in labels[2]
+    assert "satisfacer" in labels[3].lower()
+    lines = [ENGINE.describe_event(e, "es") for e in SAMPLES]
+    for _, actions in _walk(2, seed=4):
+        lines.extend(ENGINE.describe(x, "es") for x in actions or [])
+    texts = [*labels, *lines, *(c.text_es for c in ENGINE.catalog.commodities)]
+    texts += [x.text_es for x in ENGINE.catalog.actions]
+    texts += [x.text_es for x in ENGINE.catalog.bonus_tiles]
+    for line in texts:
+        assert not any(word in line.lower() for word in OFF_SEED_SPANISH), line
+
+
+def test_demand_payment_labels_say_what_is_spent():
+    assert ENGINE.describe(a.PayDemand("bread", False)) == "Meet the Bread demand with a forum tile"
+    assert (
+        ENGINE.describe(a.PayDemand("bread", True)) == "Meet the Bread demand with the demand wild"
+    )

@@ -193,3 +193,26 @@ async def test_a_game_abandoned_because_everyone_timed_out_is_a_forfeit_for_all(
     assert (await rig.sessions.status(game_id)).status is Status.ABANDONED
     settled = await rig.port.settle()
     assert all(s.forfeited and s.points == 0 for s in settled[0].scores)
+
+
+async def test_finishing_again_after_a_crash_changes_nothing(rig):
+    await new_league(rig, 4)
+    seated, _ = await seat_week(rig)
+    rig.clock.now = SLOT2 + timedelta(minutes=1)
+    pending = [a for a in await rig.leagues.due_actions() if isinstance(a, FinishGame)]
+    request = pending[0].request
+    await rig.port.finish_game(request)  # the crash: finished, but not marked as asked
+    first = await rig.leagues.store.table_scores(seated.tables[0].table_id)
+    assert first
+    done = await rig.leagues.run_due(rig.port)  # the table has its result: not asked again
+    assert not [a for a in done if isinstance(a, FinishGame)]
+    await rig.port.finish_game(request)  # and an ask that comes anyway is harmless
+    assert await rig.leagues.store.table_scores(seated.tables[0].table_id) == first
+    assert [s.scores for s in rig.port.take_settled()] == [first, first]
+
+
+async def test_settle_leaves_running_games_alone(rig):
+    await new_league(rig, 4)
+    await seat_week(rig)
+    assert await rig.port.settle() == []
+    assert rig.port.take_settled() == []

@@ -11,10 +11,10 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.fonts import Style, font
 
 WIDTH = 1080
 MARGIN = 36
@@ -35,10 +35,6 @@ SHADE = (238, 233, 222)
 GROUP = (205, 199, 224)
 PODIUM = {1: (246, 217, 112), 2: (214, 218, 226), 3: (226, 184, 146)}
 
-FONT_DIRS = (
-    Path(__file__).resolve().parent.parent / "data" / "fonts",
-    Path("/usr/share/fonts/truetype/dejavu"),
-)
 # Column layout: (share of the width after the margins, right-aligned?)
 COLUMNS = ((0.09, True), (0.39, False), (0.12, True), (0.09, True), (0.09, True), (0.1, True))
 RATING_COLUMN = (0.12, True)
@@ -59,13 +55,8 @@ class Line:
     group: str = ""  # e.g. "Division 2": a heading row is drawn where the group changes
 
 
-@cache
 def _font(size: int, bold: bool = False) -> Font:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for folder in FONT_DIRS:
-        if (folder / name).exists():
-            return ImageFont.truetype(str(folder / name), size)
-    return ImageFont.load_default(size)
+    return font(size, Style.BOLD if bold else Style.REGULAR)
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, font: Font) -> str:

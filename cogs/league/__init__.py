@@ -149,6 +149,8 @@ class LeagueCog(
         """Open a weekly league (organisers)."""
         await self._organiser(interaction)
         lang = _lang(interaction)
+        if isinstance(interaction.channel, discord.Thread):
+            raise GameError(t(lang, "not_in_thread"))
         if game not in self.sessions.games:
             raise GameError(t(lang, "game_unavailable", game=game))
         raw = ConfigInput(
@@ -177,6 +179,7 @@ class LeagueCog(
         policy: PolicyChoice | None = None,
         points: str | None = None,
         options: str | None = None,
+        channel: discord.TextChannel | None = None,
     ) -> None:
         """Change a league's settings (organisers)."""
         await self._organiser(interaction)
@@ -186,9 +189,12 @@ class LeagueCog(
             found.config.game, table_size, weeks, day, hour, timezone, hours_per_move, policy,
             points, options,
         )  # fmt: skip
-        changes = config_changes(found.config, raw, lang)
-        updated = await self.leagues.edit_league(found.id, **changes)
-        await interaction.response.send_message(t(lang, "edited", name=updated.name))
+        changes = config_changes(found.config, raw, lang, allow_none=channel is not None)
+        if changes:
+            found = await self.leagues.edit_league(found.id, **changes)
+        if channel is not None:  # where the next announcements and game threads go
+            await self.runner.port.links.set_channel(found.id, channel.id)
+        await interaction.response.send_message(t(lang, "edited", name=found.name))
 
     @app_commands.command(name=_("pause"), description=_("Stop seating new weeks (organisers)"))
     @app_commands.autocomplete(league=league_autocomplete)

@@ -81,8 +81,10 @@ def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> League
     )
 
 
-def config_changes(current: LeagueConfig, raw: ConfigInput, lang: str) -> dict[str, Any]:
-    """Return the LeagueConfig fields /league edit changes (at least one, else GameError)."""
+def config_changes(
+    current: LeagueConfig, raw: ConfigInput, lang: str, *, allow_none: bool = False
+) -> dict[str, Any]:
+    """Return the LeagueConfig fields /league edit changes (none only if `allow_none`)."""
     changes: dict[str, Any] = {}
     if raw.table_size is not None:
         changes["table_size"] = raw.table_size
@@ -103,7 +105,7 @@ def config_changes(current: LeagueConfig, raw: ConfigInput, lang: str) -> dict[s
         changes["scoring"] = parse_points(raw.points, lang)
     if raw.options is not None:
         changes["game_options"] = parse_options(raw.options, lang)
-    if not changes:
+    if not changes and not allow_none:
         raise GameError(t(lang, "bad_edit"))
     return changes
 

@@ -37,13 +37,17 @@ class FileClock:
 
 
 def make_bot(
-    workdir: Path, users: tuple[str, ...], start: datetime, tick: float = 0.3
+    workdir: Path,
+    users: tuple[str, ...],
+    start: datetime,
+    tick: float = 0.3,
+    channels: tuple[str, ...] = ("general",),
 ) -> tuple[BotHarness, FileClock]:
     """Return a started harness running league_bot.py, and the clock it reads."""
     workdir.mkdir(parents=True, exist_ok=True)
     clock = FileClock(workdir / "clock.txt", start)
     env = {"DENARIUS_CLOCK_FILE": str(clock.path), "TICK_SECONDS": str(tick)}
-    harness = BotHarness(BOT, workdir, users=users, extra_env=env)
+    harness = BotHarness(BOT, workdir, users=users, channels=channels, extra_env=env)
     harness.start(timeout=60)
     return harness, clock
 
@@ -72,10 +76,11 @@ def said(table: BotHarness, channel: ChannelRef | int, text: str) -> list[Seen]:
 
 @pytest.fixture
 def league_table(tmp_path: Path) -> Iterator[tuple[BotHarness, FileClock]]:
-    """A private bot with four users and a clock at a Monday noon (UTC)."""
+    """A private bot with four users, two channels and a clock at a Monday noon (UTC)."""
     from tests.cogs.league.season import MONDAY  # noqa: PLC0415
 
-    harness, clock = make_bot(tmp_path / "bot", ("alice", "bob", "carol", "dave"), MONDAY)
+    users = ("alice", "bob", "carol", "dave")
+    harness, clock = make_bot(tmp_path / "bot", users, MONDAY, channels=("general", "leagues"))
     try:
         yield harness, clock
     finally:

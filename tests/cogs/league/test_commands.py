@@ -78,17 +78,21 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     assert "Manage Server" in bob.slash(general, "league edit", {"hour": 20}).wait_reply().content
     edited = alice.slash(general, "league edit", {"hours_per_move": 48}).wait_reply()
     assert "is updated" in edited.content
+    moved = alice.slash(general, "league edit", {"channel": "leagues"}).wait_reply()
+    assert "is updated" in moved.content
+    leagues = table.channels["leagues"]  # announcements and game threads go there from now
     assert "is paused" in alice.slash(general, "league pause", {}).wait_reply().content
     assert "resumes" in alice.slash(general, "league resume", {}).wait_reply().content
 
     # Week 1 starts: one table of four, its game in its own thread, its players pinged.
     clock.set(slot(1))
     seated = wait_for(
-        lambda: said(table, general, "week 1 is seated"),
+        lambda: said(table, leagues, "week 1 is seated"),
         what="the week 1 announcement",
     )[0]
     assert "Table 1:" in seated.content
-    thread = wait_for(lambda: alice.threads(general), what="the game thread")[0]
+    thread = wait_for(lambda: alice.threads(leagues), what="the game thread")[0]
+    assert not alice.threads(general)
     assert "Weekly · S1 W1 · table 1" in thread.name
     ping = wait_for(
         lambda: said(table, thread, "your **Weekly** game"),

@@ -70,7 +70,7 @@ _LINES: dict[str, tuple[str, str]] = {
     "from_building": ("from the {b}", "del {b}"),
     "from_card": ("moved from {x}", "movido desde {x}"),
     "used": ("{who} uses {dice}", "{who} usa {dice}"),
-    "used_paid": (", paying {c} deniers", " y paga {c} denarios"),
+    "used_paid": (" for {c} deniers", " por {c} denarios"),
     "used_cube": (" and a cube from {x}", " y un cubo de {x}"),
     "rival_die": ("{die} of {who}", "{die} de {who}"),
     "neutral_die": ("{die} (neutral)", "{die} (neutral)"),

@@ -148,8 +148,8 @@ def test_an_event_class_without_words_is_refused_not_dumped():
     [
         (
             ev.DiceUsed(0, ((0, "red", 5), (1, "red", 3), (3, "red", 2)), 8, "", 3),
-            "Player 1 uses red 5, red 3 of Player 2, red 2 (neutral), paying 8 deniers",
-            "Jugador 1 usa rojo 5, rojo 3 de Jugador 2, rojo 2 (neutral) y paga 8 denarios",
+            "Player 1 uses red 5, red 3 of Player 2, red 2 (neutral) for 8 deniers",
+            "Jugador 1 usa rojo 5, rojo 3 de Jugador 2, rojo 2 (neutral) por 8 denarios",
         ),
         (
             ev.DiceUsed(1, ((1, "white", 6),), 0, "monk", 3),

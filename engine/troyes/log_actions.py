@@ -115,7 +115,7 @@ def _district_die(seat: int, die_: tuple[int, str, int], neutral: int, lang: str
 
 
 def action_line(cat: Catalog, event: ActionEvent, lang: str) -> str:
-    """Countering black dice and the actions of a turn."""
+    """Return the log line of a counter against a black die or of a turn action."""
     who = player(event.seat, lang) if not isinstance(event, ev.EventCompleted) else ""
     match event:
         case ev.BlackDieCountered(_, value, dice):

@@ -110,7 +110,7 @@ def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:
 
 
 def _round_line(cat: Catalog, event: _RoundEvent, lang: str) -> str:
-    """Setup, income, dice, events revealed and suffered, black dice, end of round and game."""
+    """Word setup, income, dice, events revealed and suffered, black dice, round and game end."""
     match event:
         case ev.CitizenPlaced(seat, b, space, expelled):
             out = say(lang, "citizen", who=player(seat, lang), b=building(b, lang), n=space)

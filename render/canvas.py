@@ -6,16 +6,13 @@ the record says `overflow=True`. Tests read `Canvas.texts` to check that no text
 overflows, that no two texts overlap and that nothing is drawn off the image.
 """
 
-import io
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from render.encode import encode_png
 from render.fonts import CONDENSED_OF, MIN_TEXT_PX, Style, font
 
 Align = Literal["left", "center", "right"]
@@ -23,8 +20,6 @@ VAlign = Literal["top", "middle", "bottom"]
 Colour = tuple[int, int, int]
 
 LINE_SPACING = 1.18
-# zlib level for the indexed PNG: level 1 is the fastest, and the file stays far below 1 MiB.
-PNG_LEVEL = 1
 # Boxes up to this many pixels are drawn as cached, anti-aliased sprites.
 SPRITE_AREA = 120_000
 
@@ -134,6 +129,18 @@ class TextRecord:
     ink: Box
     size: int
     overflow: bool
+
+
+def moved(record: TextRecord, dx: int, dy: int) -> TextRecord:
+    """Return the record shifted by (dx, dy) pixels."""
+    box, ink = record.box, record.ink
+    return TextRecord(
+        record.text,
+        Box(box.x + dx, box.y + dy, box.w, box.h),
+        Box(ink.x + dx, ink.y + dy, ink.w, ink.h),
+        record.size,
+        record.overflow,
+    )
 
 
 def _line_height(size: int) -> int:
@@ -264,8 +271,8 @@ class Canvas:
     @property
     def texts(self) -> list[TextRecord]:
         """Return every text drawn on this canvas, pasted areas included, in image pixels."""
-        moved = [_moved(r, dx, dy) for dx, dy, records in self._placed for r in records]
-        return [*self._texts, *moved]
+        placed = [moved(r, dx, dy) for dx, dy, records in self._placed for r in records]
+        return [*self._texts, *placed]
 
     def record(self, record: TextRecord) -> None:
         """Record a text drawn by other means (a lettered token, a cut-off list)."""
@@ -341,85 +348,8 @@ class Canvas:
         self.image.paste(sprite, (box.x, box.y), sprite)
 
     def png(self) -> bytes:
-        """Encode the canvas as PNG bytes (see `encode_png`)."""
+        """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""
         return encode_png(self.image)
-
-
-# Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
-# board do not change, so the next image pastes them instead of drawing them again.
-AREA_CACHE_SIZE = 48
-_AREAS_LOCK = threading.Lock()
-_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
-    OrderedDict()
-)
-
-
-def _moved(record: TextRecord, dx: int, dy: int) -> TextRecord:
-    box, ink = record.box, record.ink
-    return TextRecord(
-        record.text,
-        Box(box.x + dx, box.y + dy, box.w, box.h),
-        Box(ink.x + dx, ink.y + dy, ink.w, ink.h),
-        record.size,
-        record.overflow,
-    )
-
-
-def place_area(
-    canvas: Canvas,
-    name: str,
-    box: Box,
-    key: Hashable,
-    draw: Callable[[Canvas, Box], None],
-) -> None:
-    """Draw an area into `box` through a cache keyed by (`name`, `key`).
-
-    `draw` must depend only on `key` (the area's record) and draw only inside `box`: on a
-    miss it draws straight onto the canvas and the box is kept (image and text records);
-    later images showing the same record paste it instead of drawing it again.
-    """
-    cache_key = (f"{name}:{box.w}x{box.h}", key)
-    with _AREAS_LOCK:  # boards are drawn in worker threads (STYLE.md §2.4)
-        found = _AREAS.get(cache_key)
-        if found is not None:
-            _AREAS.move_to_end(cache_key)
-    if found is not None:
-        canvas.place(*found, box.x, box.y)
-        return
-    mark = len(canvas._texts)
-    draw(canvas, box)
-    drawn = canvas._texts[mark:]
-    tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
-    with _AREAS_LOCK:
-        _AREAS[cache_key] = (tile, tuple(_moved(r, -box.x, -box.y) for r in drawn))
-        if len(_AREAS) > AREA_CACHE_SIZE:
-            _AREAS.popitem(last=False)
-
-
-def clear_area_cache() -> None:
-    """Forget every cached area (for benchmarks of a cold start)."""
-    with _AREAS_LOCK:
-        _AREAS.clear()
-
-
-def encode_png(image: Image.Image) -> bytes:
-    """Encode an RGB image as a compact 256-colour PNG.
-
-    Boards are flat colours plus anti-aliased edges, so a 256-colour palette loses nothing
-    visible. The palette comes from every eighth pixel of every eighth row (a nearest-pixel
-    sample keeps rare colours such as a token's exact, where averaging would blur them),
-    then the whole image is mapped onto it without dithering. A third of the bytes to
-    compress makes encoding several times faster and the file about a third of the size.
-    """
-    step = 8 if min(image.size) >= 256 else 1
-    sample = image.resize(
-        (max(1, image.width // step), max(1, image.height // step)), Image.Resampling.NEAREST
-    )
-    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    indexed.save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
 
 
 def check_texts(canvas: Canvas) -> list[str]:

@@ -40,3 +40,22 @@ def font(size: int, style: Style = Style.REGULAR) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(
         str(FONT_DIR / style.value), size, layout_engine=ImageFont.Layout.BASIC
     )
+
+
+@cache
+def _notdef() -> bytes:
+    """Return the mask of the font's "missing glyph" box (a private-use code point)."""
+    return bytes(font(40).getmask("\ue000"))
+
+
+@cache
+def has_glyph(char: str) -> bool:
+    """Return True when the shipped font can draw `char` (not just its missing-glyph box)."""
+    if char.isspace():
+        return True
+    return bytes(font(40).getmask(char)) != _notdef()
+
+
+def printable(text: str) -> str:
+    """Return `text` without the characters the shipped font cannot draw (emoji, CJK ...)."""
+    return "".join(char for char in text if has_glyph(char)).strip()

@@ -10,6 +10,8 @@ never clashes with the colour letters of Trajan's action markers (B, Y, G, O, P,
 from dataclasses import dataclass
 from enum import StrEnum
 
+from render.fonts import printable
+
 Colour = tuple[int, int, int]
 
 BACKGROUND: Colour = (246, 241, 230)
@@ -59,11 +61,21 @@ def seat_style(seat: int) -> SeatStyle:
     return SEAT_STYLES[seat]
 
 
+NAME_MAX = 22  # characters of a player's name shown; longer names end in an ellipsis
+
+
 def seat_label(seat: int, names: tuple[str, ...] | None = None) -> str:
-    """Return how a seat is named in text: its player name (if known) and letter."""
+    """Return how a seat is named in text: its player name (if known) and number.
+
+    Characters the shipped font cannot draw (emoji, CJK ...) are left out; a name with none
+    left is shown as "Player N".
+    """
     letter = SEAT_STYLES[seat].letter
-    if names and seat < len(names) and names[seat]:
-        return f"{names[seat]} ({letter})"
+    name = printable(names[seat]) if names and seat < len(names) else ""
+    if len(name) > NAME_MAX:
+        name = name[: NAME_MAX - 1].rstrip() + "…"
+    if name:
+        return f"{name} ({letter})"
     return f"Player {letter}"
 
 

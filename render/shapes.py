@@ -318,4 +318,9 @@ def area(canvas: Canvas, box: Box, title: str, note: str = "") -> Box:
         canvas.text(head.after(head.w // 3), note, size=20, fill=MUTED, align="right")
         head = head.left(head.w // 3)
     canvas.text(head, title, size=28, style=Style.BOLD)
+    return area_inner(box)
+
+
+def area_inner(box: Box) -> Box:
+    """Return the box left for an area's contents under its title (see `area`)."""
     return Box(box.x + 14, box.y + TITLE_H + 8, box.w - 28, box.h - TITLE_H - 18)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
-from render.shapes import area, badge, chips, tile, token
+from render.shapes import area, area_inner, badge, chips, tile, token
 
 MARKER_COLOURS: Mapping[str, Colour] = {
     "B": (86, 156, 226),
@@ -104,8 +104,7 @@ def draw_map(
     for first, second in edges:
         canvas.draw.line((*centres[first], *centres[second]), fill=PANEL_EDGE, width=5)
     for province in provinces:
-        cx, cy = centres[province.id]
-        _province(canvas, Box(cx - node[0] // 2, cy - node[1] // 2, *node), province)
+        _province(canvas, province_box(centres[province.id], node), province)
 
 
 def _province(canvas: Canvas, box: Box, province: Province) -> None:
@@ -187,21 +186,32 @@ def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | st
         canvas.text(body.below(body.h - 28), f"{top.left} in stack", size=20, fill=MUTED)
 
 
+def site_boxes(box: Box, rows: int, cols: int) -> list[Box]:
+    """Return the construction sites' boxes, row by row, for the area in `box`."""
+    grid = area_inner(box).left(1100)
+    return [cell for row in grid.rows(rows, gap=6) for cell in row.cols(cols, gap=6)]
+
+
+def province_box(centre: tuple[int, int], node: tuple[int, int]) -> Box:
+    """Return a province node's box from its centre and size."""
+    return Box(centre[0] - node[0] // 2, centre[1] - node[1] // 2, *node)
+
+
 def draw_construction(
     canvas: Canvas, box: Box, sites: Sequence[Sequence[Site]], camp: Mapping[int, int]
 ) -> None:
     """Draw the 4 x 5 construction district and the workers' camp."""
     inner = area(canvas, box, "Construction")
-    grid, camp_box = inner.left(1100), inner.after(1120)
-    for row, cells in zip(sites, grid.rows(len(sites), gap=6), strict=True):
-        for site, cell in zip(row, cells.cols(len(row), gap=6), strict=True):
-            fill = (222, 200, 170) if site.tile else EMPTY
-            canvas.rounded(cell, radius=8, fill=fill, outline=PANEL_EDGE)
-            label_w = cell.w - 40 * len(site.workers) - 8
-            if site.tile and label_w > 60:
-                canvas.text(cell.inset(8, 2).left(label_w), site.tile, size=20)
-            for index, seat in enumerate(site.workers):
-                token(canvas, seat, (cell.right - 22 - index * 40, cell.y + cell.h // 2), 34)
+    camp_box = inner.after(1120)
+    cells = site_boxes(box, len(sites), len(sites[0]) if sites else 0)
+    for site, cell in zip((s for row in sites for s in row), cells, strict=True):
+        fill = (222, 200, 170) if site.tile else EMPTY
+        canvas.rounded(cell, radius=8, fill=fill, outline=PANEL_EDGE)
+        label_w = cell.w - 40 * len(site.workers) - 8
+        if site.tile and label_w > 60:
+            canvas.text(cell.inset(8, 2).left(label_w), site.tile, size=20)
+        for index, seat in enumerate(site.workers):
+            token(canvas, seat, (cell.right - 22 - index * 40, cell.y + cell.h // 2), 34)
     canvas.rounded(camp_box, radius=40, fill=(236, 200, 190), outline=INK)
     canvas.text(camp_box.inset(16, 8).top(34), "Workers' camp", size=24, style=Style.BOLD)
     y = camp_box.y + 70

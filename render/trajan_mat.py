@@ -11,14 +11,38 @@ from dataclasses import dataclass, field
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
-from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, seat_label
+from render.layout import load_layout
+from render.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
 from render.shapes import chips, panel, token
 from render.trajan_board import GOLD, marker
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
-BOWL_W, BOWL_H = 162, 138
 BADGES_PER_ROW = 4
-PANEL_H = 650  # one player's panel; the players box in layout.toml holds two rows of them
+
+
+def _size(name: str) -> int:
+    return load_layout("trajan").size(name)
+
+
+def panel_height() -> int:
+    """Return one player's panel height (layout.toml `player_panel_h`)."""
+    return _size("player_panel_h")
+
+
+def _circle(panel: Box) -> Box:
+    width, height = _size("bowl_w"), _size("bowl_h")
+    inner = panel.inset(14, 10)
+    return Box(inner.x, inner.y + 52, 3 * width + 12, 3 * height + 12)
+
+
+def bowl_boxes(panel: Box) -> list[Box]:
+    """Return the six bowls' boxes of a player panel, in bowl order I-VI."""
+    width, height = _size("bowl_w"), _size("bowl_h")
+    circle = _circle(panel)
+    return [
+        Box(cx - width // 2, cy - height // 2, width, height)
+        for cx, cy in _bowl_centres(circle, width, height)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +67,12 @@ class PlayerPanel:
     facts: tuple[str, ...] = ()
     owned: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = field(default=())
+    picked: tuple[str, ...] = field(default=())  # cards chosen so far for a display or ship
 
 
-def _bowl_centres(box: Box) -> list[tuple[int, int]]:
+def _bowl_centres(box: Box, width: int, height: int) -> list[tuple[int, int]]:
     cx, cy = box.centre
-    rx, ry = BOWL_W + 6, (BOWL_H + 6) / math.sin(math.radians(60))
+    rx, ry = width + 6, (height + 6) / math.sin(math.radians(60))
     angles = (-120, -60, 0, 60, 120, 180)
     return [
         (
@@ -66,7 +91,7 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
     title = f"{ROMAN[index]} {info.actions[index]}"
     canvas.text(inner.top(28), title, size=20, style=Style.BOLD)
     slot = info.slots[index]
-    mid_y = inner.y + 28 + 18
+    mid_y = inner.y + 28 + 17
     if slot is not None:
         for k, code in enumerate(slot.colours):
             marker(canvas, (inner.x + 16 + k * 36, mid_y), code, 32)
@@ -82,7 +107,7 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
             wrap=False,
         )
     _markers(
-        canvas, Box(inner.x, mid_y + 20, inner.w, inner.bottom - mid_y - 20), info.bowls[index]
+        canvas, Box(inner.x, mid_y + 18, inner.w, inner.bottom - mid_y - 18), info.bowls[index]
     )
 
 
@@ -93,7 +118,7 @@ def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
     if len(codes) <= 2 * BADGES_PER_ROW:
         for k, code in enumerate(codes):
             row, col = divmod(k, BADGES_PER_ROW)
-            marker(canvas, (box.x + 16 + col * 36, box.y + 17 + row * 35), code, 32)
+            marker(canvas, (box.x + 16 + col * 36, box.y + 16 + row * 34), code, 32)
         return
     counts: dict[str, int] = {}
     for code in codes:
@@ -118,10 +143,9 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
         style=Style.BOLD,
         align="right",
     )
-    circle_w = 2 * (BOWL_W + 6) + BOWL_W
-    circle = Box(inner.x, inner.y + 52, circle_w, 2 * (BOWL_H + 6) + BOWL_H)
-    for index, (cx, cy) in enumerate(_bowl_centres(circle)):
-        _bowl(canvas, Box(cx - BOWL_W // 2, cy - BOWL_H // 2, BOWL_W, BOWL_H), index, info)
+    for index, bowl in enumerate(bowl_boxes(box)):
+        _bowl(canvas, bowl, index, info)
+    circle = _circle(box)
     if info.arch is None:
         canvas.text(
             Box(circle.centre[0] - 60, circle.centre[1] - 16, 120, 32),
@@ -137,15 +161,23 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     chips(canvas, bottom.inset(0, 4), list(info.owned) or ["no tiles yet"], size=20, gap=6)
 
 
-def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str]) -> None:
-    """Draw a player's hand of commodity cards as labelled cards (private image only)."""
+def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[str] = ()) -> None:
+    """Draw a player's hand (private image only); cards already chosen are marked."""
     panel(canvas, box)
     inner = box.inset(14, 10)
-    canvas.text(inner.top(40), f"Your hand: {len(cards)} cards", size=26, style=Style.BOLD)
+    title = f"Your hand: {len(cards)} cards"
+    if picked:
+        title += f" · chosen so far: {len(picked)}"
+    canvas.text(inner.top(40), title, size=26, style=Style.BOLD)
+    still = list(picked)
     area = inner.below(52)
     per_row = 3
     rows = max(6, math.ceil(len(cards) / per_row))
     cells = [c for r in area.rows(rows, gap=8) for c in r.cols(per_row, gap=8)]
     for name, cell in zip(cards, cells, strict=False):
-        canvas.rounded(cell, 10, (250, 244, 228), INK, 2)
-        canvas.text(cell.inset(8, 2), name, size=22, align="center", style=Style.BOLD)
+        chosen = name in still
+        if chosen:
+            still.remove(name)
+        canvas.rounded(cell, 10, (250, 244, 228), HIGHLIGHT if chosen else INK, 5 if chosen else 2)
+        label = f"{name} (chosen)" if chosen else name
+        canvas.text(cell.inset(10, 6), label, size=22, align="center", style=Style.BOLD)

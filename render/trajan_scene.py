@@ -10,7 +10,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 from functools import partial
 
-from render.canvas import Box, Canvas, place_area
+from render.areas import place_area
+from render.canvas import Box, Canvas
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
 from render.layout import Layout, load_layout
 from render.palette import BACKGROUND
@@ -27,8 +28,10 @@ from render.trajan_board import (
     draw_senate,
     draw_time,
     draw_trajan_stacks,
+    province_box,
+    site_boxes,
 )
-from render.trajan_mat import PANEL_H, PlayerPanel, draw_hand, draw_player
+from render.trajan_mat import PlayerPanel, bowl_boxes, draw_hand, draw_player, panel_height
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +99,34 @@ def compose_scene(
             highlight(canvas, players[int(name.removeprefix("player"))])
         else:
             highlight(canvas, layout.box(name))
+    if previous is not None:
+        for part in changed_parts(previous, scene, layout, players):
+            highlight(canvas, part, width=4)
     draw_legend(canvas, footer, bool(changed), note)
     return canvas
+
+
+def changed_parts(
+    previous: TrajanScene, scene: TrajanScene, layout: Layout, players: list[Box]
+) -> list[Box]:
+    """Return the boxes of the provinces, sites and bowls that differ from `previous`."""
+    node = (layout.size("province_w"), layout.size("province_h"))
+    parts = [
+        province_box(layout.point(new.id), node)
+        for old, new in zip(previous.military[0], scene.military[0], strict=False)
+        if old != new
+    ]
+    old_sites = [s for row in previous.construction[0] for s in row]
+    new_rows = scene.construction[0]
+    new_sites = [s for row in new_rows for s in row]
+    cells = site_boxes(layout.box("construction"), len(new_rows), len(new_rows[0]))
+    parts += [cell for a, b, cell in zip(old_sites, new_sites, cells, strict=False) if a != b]
+    for old, new, box in zip(previous.players, scene.players, players, strict=False):
+        for index, bowl in enumerate(bowl_boxes(box)):
+            before = (old.bowls[index], old.slots[index], old.arch == index)
+            if before != (new.bowls[index], new.slots[index], new.arch == index):
+                parts.append(bowl.inset(4))
+    return parts
 
 
 def _draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
@@ -138,9 +167,10 @@ def _area_drawers(scene: TrajanScene, layout: Layout) -> list[tuple[str, Hashabl
 
 def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
     """Compose a player's private image: their own panel beside their hand of cards."""
-    height = HEADER_HEIGHT + 16 + PANEL_H + 16
+    panel_h = panel_height()
+    height = HEADER_HEIGHT + 16 + panel_h + 16
     canvas = Canvas(1600, height, BACKGROUND)
     draw_header(canvas, Box(0, 0, 1600, HEADER_HEIGHT), header)
-    draw_player(canvas, Box(16, HEADER_HEIGHT + 16, 784, PANEL_H), info)
-    draw_hand(canvas, Box(816, HEADER_HEIGHT + 16, 768, PANEL_H), info.hand_cards)
+    draw_player(canvas, Box(16, HEADER_HEIGHT + 16, 784, panel_h), info)
+    draw_hand(canvas, Box(816, HEADER_HEIGHT + 16, 768, panel_h), info.hand_cards, info.picked)
     return canvas

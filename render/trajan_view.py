@@ -237,7 +237,9 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
         *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (grey)" for b in player.bonus_grey),
     ]
     names = {c.id: c.name for c in ix.cat.commodities}
-    hand = tuple(names[c] for c in player.hand) if player.hand is not None else ()
+    hand = tuple(sorted(names[c] for c in player.hand)) if player.hand is not None else ()
+    mine = player.hand is not None and view.picks is not None
+    picked = tuple(names.get(c, "Wild card") for c in view.picks or ()) if mine else ()
     return PlayerPanel(
         seat=player.seat,
         vp=player.vp,
@@ -249,4 +251,5 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
         facts=facts,
         owned=tuple(owned),
         hand_cards=hand,
+        picked=picked,
     )

@@ -4,20 +4,11 @@
 character card can reach it; `private_png(view)` shows a seat its own VP and characters.
 """
 
-from engine.troyes.catalog import Catalog
-from engine.troyes.game import TroyesEngine
+from engine.troyes.catalog import Catalog, default_catalog
 from engine.troyes.view import TroyesView
 from render import troyes_view as tv
 from render.canvas import Canvas
 from render.troyes_scene import TroyesScene, compose_private, compose_scene
-
-_DEFAULT: list[Catalog] = []
-
-
-def _catalog() -> Catalog:
-    if not _DEFAULT:
-        _DEFAULT.append(TroyesEngine().catalog)
-    return _DEFAULT[0]
 
 
 def scene_from_view(
@@ -27,7 +18,7 @@ def scene_from_view(
     names: tuple[str, ...] | None = None,
 ) -> TroyesScene:
     """Read the engine's view into a scene (names and figures from the catalog)."""
-    cat = cat or _catalog()
+    cat = cat or default_catalog()
     return TroyesScene(
         header=tv.header_of(view, prompt, names),
         players=tv.players_of(view),
@@ -38,6 +29,7 @@ def scene_from_view(
         cathedral=tv.cathedral_of(view, cat),
         events=tv.events_of(view, cat),
         wall=tv.wall_of(view),
+        plan=tv.plan_of(view, cat),
     )
 
 
@@ -98,7 +90,7 @@ def private_png(
     """Draw a seat's private image (own VP and character cards) from `view(state, seat)`."""
     if view.me is None:
         raise ValueError("a private image needs a seat's own view")
-    cat = _catalog()
+    cat = default_catalog()
     scene = scene_from_view(view, cat, prompt, names)
     me = view.players[view.me]
     characters = tuple(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE
-from render.shapes import area, die, token
+from render.shapes import area, area_inner, die, token
 from render.troyes_board import CARD_BANDS, DIE_FACES, Activity, Event, citizen
 
 ROMAN = ("I", "II", "III", "IV")
@@ -80,14 +80,20 @@ def _card(canvas: Canvas, box: Box, card: Activity) -> None:
     )
 
 
+CARD_ROWS = ("red", "white", "yellow")
+
+
+def card_box(box: Box, card: Activity) -> Box:
+    """Return where a card sits in the activities area: its colour's row, its level's column."""
+    row = area_inner(box).rows(3, gap=10)[CARD_ROWS.index(card.colour)]
+    return row.cols(3, gap=10)[card.level - 1]
+
+
 def draw_activities(canvas: Canvas, box: Box, cards: Sequence[Activity]) -> None:
     """Draw the nine activity cards: one row per colour, levels I-III left to right."""
-    inner = area(canvas, box, "Activities", "craftsmen on spaces · cubes below")
-    rows = inner.rows(3, gap=10)
-    for colour, row in zip(("red", "white", "yellow"), rows, strict=True):
-        chosen = sorted((c for c in cards if c.colour == colour), key=lambda c: c.level)
-        for card, cell in zip(chosen, row.cols(3, gap=10), strict=False):
-            _card(canvas, cell, card)
+    area(canvas, box, "Activities", "craftsmen on spaces · cubes below")
+    for card in cards:
+        _card(canvas, card_box(box, card), card)
 
 
 def draw_cathedral(canvas: Canvas, box: Box, levels: Sequence[Sequence[int | None]]) -> None:

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
-from render.shapes import area, badge, die, token
+from render.shapes import area, area_inner, badge, die, token
 
 NEUTRAL = -1
 NEUTRAL_FILL: Colour = (160, 160, 160)
+CHOSEN: Colour = (0, 90, 200)  # frame of a die already chosen for the action being built
 DIE_FACES: Mapping[str, tuple[Colour, Colour]] = {
     "red": ((200, 45, 45), WHITE),
     "white": ((250, 250, 250), INK),
@@ -42,6 +43,7 @@ class TroyesPlayer:
     passed: bool
     events_won: int
     vp: int | None
+    start: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,8 @@ def draw_players(
             f"{player.deniers} deniers · {player.influence} influence",
             f"{player.supply} citizens in supply",
             f"VP {vp} · events won {player.events_won}",
-            "passed" if player.passed else f"pot {player.pot} deniers",
+            ("passed" if player.passed else f"pot {player.pot} deniers")
+            + (" · start player" if player.start else ""),
         )
         rows = column.inset(10, 0).below(48).rows(4, gap=0)
         for line, row in zip(lines, rows, strict=True):
@@ -141,33 +144,61 @@ def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> N
                 citizen(canvas, who, (lying.x + 190 + index * 44, lying.y + 18), 34)
 
 
+def district_boxes(box: Box, count: int) -> list[Box]:
+    """Return the city square's district rows for the area in `box`."""
+    return area_inner(box).rows(max(1, count), gap=6)
+
+
 def draw_square(
     canvas: Canvas,
     box: Box,
     districts: Sequence[tuple[int, tuple[tuple[str, int], ...]]],
     names: tuple[str, ...] | None,
+    plan: tuple[str, tuple[tuple[int, str, int], ...]] = ("", ()),
 ) -> None:
-    """Draw the city square: one row per district with its dice grouped by colour."""
-    inner = area(canvas, box, "City square", "dice in each district")
-    rows = inner.rows(max(1, len(districts)), gap=6)
-    for (who, dice), row in zip(districts, rows, strict=True):
-        canvas.rounded(row, 8, EMPTY, None, 1)
-        label = row.left(250).inset(8, 0)
-        if who == NEUTRAL:
-            canvas.text(label, "Neutral", size=22, style=Style.BOLD)
-        else:
-            token(canvas, who, (label.x + 18, label.y + label.h // 2), 34)
-            canvas.text(label.after(44), seat_label(who, names), size=22, style=Style.BOLD)
-        x = row.x + 260
-        size = min(44, row.h - 8)
-        for colour in DIE_FACES:
-            values = sorted((v for c, v in dice if c == colour), reverse=True)
-            if not values:
-                continue
-            canvas.text(Box(x, row.y, 80, row.h), colour, size=20, fill=MUTED, wrap=False)
-            x += 78
-            face, pips = DIE_FACES[colour]
-            for value in values:
-                die(canvas, value, (x, row.y + (row.h - size) // 2), size, face, pips)
-                x += size + 6
-            x += 14
+    """Draw the city square: one row per district with its dice grouped by colour.
+
+    Dice already chosen for the action being built are framed in blue, and the title says
+    what they are for.
+    """
+    purpose, picked = plan
+    note = f"framed: chosen for {purpose}" if picked and purpose else "dice in each district"
+    area(canvas, box, "City square", note)
+    rows = district_boxes(box, len(districts))
+    for index, ((who, dice), row) in enumerate(zip(districts, rows, strict=True)):
+        chosen = [(c, v) for d, c, v in picked if d == index]
+        _district(canvas, row, who, dice, names, chosen)
+
+
+def _district(
+    canvas: Canvas,
+    row: Box,
+    who: int,
+    dice: tuple[tuple[str, int], ...],
+    names: tuple[str, ...] | None,
+    chosen: list[tuple[str, int]],
+) -> None:
+    canvas.rounded(row, 8, EMPTY, None, 1)
+    label = row.left(250).inset(8, 0)
+    if who == NEUTRAL:
+        canvas.text(label, "Neutral", size=22, style=Style.BOLD)
+    else:
+        token(canvas, who, (label.x + 18, label.y + label.h // 2), 34)
+        canvas.text(label.after(44), seat_label(who, names), size=22, style=Style.BOLD)
+    x = row.x + 260
+    size = min(44, row.h - 8)
+    for colour in DIE_FACES:
+        values = sorted((v for c, v in dice if c == colour), reverse=True)
+        if not values:
+            continue
+        canvas.text(Box(x, row.y, 80, row.h), colour, size=20, fill=MUTED, wrap=False)
+        x += 78
+        face, pips = DIE_FACES[colour]
+        for value in values:
+            spot = die(canvas, value, (x, row.y + (row.h - size) // 2), size, face, pips)
+            if (colour, value) in chosen:
+                chosen.remove((colour, value))
+                frame = Box(spot.x - 4, spot.y - 4, spot.w + 8, spot.h + 8)
+                canvas.draw.rounded_rectangle(frame.xyxy, radius=8, outline=CHOSEN, width=4)
+            x += size + 6
+        x += 14

@@ -10,18 +10,28 @@ previous scene are outlined. Coordinates come from data/troyes/layout.toml.
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 
-from render.canvas import Box, Canvas, place_area
+from render.areas import place_area
+from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
 from render.layout import load_layout
 from render.palette import BACKGROUND, INK
 from render.shapes import area, lane_track, panel
-from render.troyes_areas import Outer, Wall, draw_activities, draw_cathedral, draw_events, draw_wall
+from render.troyes_areas import (
+    Outer,
+    Wall,
+    card_box,
+    draw_activities,
+    draw_cathedral,
+    draw_events,
+    draw_wall,
+)
 from render.troyes_board import (
     Activity,
     Building,
     Event,
     TroyesPlayer,
+    district_boxes,
     draw_buildings,
     draw_players,
     draw_square,
@@ -41,9 +51,13 @@ class TroyesScene:
     cathedral: tuple[tuple[int | None, ...], ...]
     events: tuple[tuple[Event, ...], tuple[int, ...], str]
     wall: tuple[Wall, tuple[Outer, ...]] | None = None
+    # The deciding seat's half-built action: what for, and the dice chosen so far
+    # (district, colour, value); drawn on the city square.
+    plan: tuple[str, tuple[tuple[int, str, int], ...]] = ("", ())
 
 
-_QUIET = frozenset({"header"})
+# The header always changes; the plan is drawn within the city square.
+_QUIET = frozenset({"header", "plan"})
 
 
 def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
@@ -68,10 +82,33 @@ def compose_scene(
     for name, key, draw in _area_drawers(scene, layout.size("influence_max")):
         place_area(canvas, name, layout.box(name), key, draw)
     changed = changed_areas(previous, scene)
+    if previous is not None and previous.plan != scene.plan:
+        changed.add("square")
     for name in sorted(changed):
         highlight(canvas, layout.box(name))
+    if previous is not None:
+        for part in changed_parts(previous, scene, layout.box("activities"), layout.box("square")):
+            highlight(canvas, part, width=4)
     draw_legend(canvas, footer, bool(changed), note)
     return canvas
+
+
+def changed_parts(
+    previous: TroyesScene, scene: TroyesScene, activities: Box, square: Box
+) -> list[Box]:
+    """Return the boxes of the activity cards and districts that differ from `previous`."""
+    parts = [
+        card_box(activities, new)
+        for old, new in zip(previous.activities, scene.activities, strict=False)
+        if old != new
+    ]
+    rows = district_boxes(square, len(scene.square))
+    parts += [
+        row.inset(4)
+        for old, new, row in zip(previous.square, scene.square, rows, strict=False)
+        if old != new
+    ]
+    return parts
 
 
 Drawer = Callable[[Canvas, Box], None]
@@ -89,7 +126,11 @@ def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Dra
         ("players", (scene.players, names), lambda c, b: draw_players(c, b, scene.players, names)),
         ("influence", scene.influence, influence),
         ("buildings", scene.buildings, lambda c, b: draw_buildings(c, b, scene.buildings)),
-        ("square", (scene.square, names), lambda c, b: draw_square(c, b, scene.square, names)),
+        (
+            "square",
+            (scene.square, names, scene.plan),
+            lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
+        ),
         ("activities", scene.activities, lambda c, b: draw_activities(c, b, scene.activities)),
         ("cathedral", scene.cathedral, lambda c, b: draw_cathedral(c, b, scene.cathedral)),
         ("events", scene.events, lambda c, b: draw_events(c, b, *scene.events)),

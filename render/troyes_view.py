@@ -57,7 +57,15 @@ def players_of(view: TroyesView) -> tuple[TroyesPlayer, ...]:
     """Return each player's public figures (VP only where the view shows them)."""
     return tuple(
         TroyesPlayer(
-            p.seat, p.deniers, p.influence, p.supply, p.pot, p.passed, len(p.events_won), p.vp
+            p.seat,
+            p.deniers,
+            p.influence,
+            p.supply,
+            p.pot,
+            p.passed,
+            len(p.events_won),
+            p.vp,
+            start=p.seat == view.start,
         )
         for p in view.players
     )
@@ -149,3 +157,22 @@ def wall_of(view: Any) -> tuple[Wall, tuple[Outer, ...]] | None:
         for level, (tile_id, cubes) in enumerate(outer, start=1)
     )
     return Wall(tuple(enumerate(guards)), WALL_LENGTH, WALL_GATES), tiles
+
+
+def plan_of(view: TroyesView, cat: Catalog) -> tuple[str, tuple[tuple[int, str, int], ...]]:
+    """Return what the deciding seat's half-built action is for, and the dice chosen so far."""
+    action, target, dice = view.plan
+    names = {key: name for key, name, _ in BUILDINGS}
+    if action == "card" and target in cat.cards:
+        purpose = cat.cards[target].name
+    elif action == "event" and target in cat.events:
+        purpose = f"fighting {cat.events[target].name}"
+    elif action == "citizen":
+        purpose = f"a citizen in the {names.get(target, target)}"
+    elif action:
+        purpose = action.replace("_", " ")
+    elif target.isdigit():
+        purpose = f"countering a black {target}"
+    else:
+        purpose = ""
+    return purpose, tuple(dice)

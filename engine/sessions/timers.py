@@ -9,6 +9,7 @@ is due, including what fell due while the bot was down.
 """
 
 import json
+from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
 from typing import Literal
@@ -86,6 +87,31 @@ class Timers(Consent):
                 await self._update_seat(tx, g, row.slot, stand_in=1)
         lines = await self._advance(g)
         return await self._outcome(g, lines, notices, actor=None)
+
+    async def play_out(self, game_id: int, forfeit: Collection[int] = ()) -> Outcome:
+        """Finish a game now: the `forfeit` seats forfeit, then AI stand-ins play every move left.
+
+        For a league deadline (the week is over, engine/leagues): every competing player's
+        seat gets a stand-in and keeps competing (ranked by the finished game), and a seat in
+        `forfeit` is ranked below them. Unlike a timeout, the AIs finish the game even though
+        no human is left to move. A game already over raises GameOverError.
+        """
+        async with self._lock(game_id):
+            g = await self._active(game_id)
+            now = self._now()
+            notices = []
+            async with self.store.transaction() as tx:
+                await tx.delete_timers(g.id)
+                for row in g.humans():
+                    if row.seat in forfeit and g.row.status == Status.ACTIVE:
+                        await self._drop_out(tx, g, row, SeatState.FORFEITED, now)
+                        notices.append(
+                            Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail="forfeit")
+                        )
+                for row in g.humans():
+                    await self._update_seat(tx, g, row.slot, stand_in=1)
+            lines = await self._advance(g)
+            return await self._outcome(g, lines, notices, actor=None)
 
     async def mute_reminders(
         self, game_id: int, user_id: int, mode: Literal["turn", "game", "off"] = "turn"

@@ -5,8 +5,50 @@ the card cube, the dice one by one, then the number of activations. Each prompt 
 most 25 choices. `text` gives the short, unique notation parsed back by `parse_action`.
 """
 
-from dataclasses import dataclass
-from typing import TypeAlias, assert_never
+from dataclasses import dataclass, field
+from typing import TypeAlias
+
+from engine.troyes.ladies_actions import (
+    Bonus,
+    Boost,
+    FlipBought,
+    LadiesAction,
+    NoBonus,
+    OpenOuter,
+    OuterCounter,
+    OuterReroll,
+    PlaceOuter,
+    SwapDone,
+    SwapGive,
+    SwapTake,
+    SwapWith,
+    Walk,
+    WallDone,
+    WallFrom,
+    Walls,
+    ladies_text,
+)
+
+# The Ladies' actions are part of the union and re-exported for the rules modules.
+__all__ = [
+    "Bonus",
+    "Boost",
+    "FlipBought",
+    "LadiesAction",
+    "NoBonus",
+    "OpenOuter",
+    "OuterCounter",
+    "OuterReroll",
+    "PlaceOuter",
+    "SwapDone",
+    "SwapGive",
+    "SwapTake",
+    "SwapWith",
+    "Walk",
+    "WallDone",
+    "WallFrom",
+    "Walls",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +162,17 @@ class NoCube:
 
 @dataclass(frozen=True, slots=True)
 class TakeDie:
-    """Add one die from a district to the group (`as_colour` for a wild die)."""
+    """Add one die from a district to the group (`as_colour` for a wild die).
+
+    `whose` ("own", "neutral" or "" for a rival) only words the label: the engine sets it from
+    the state it lists the die in; it is left out of comparisons and of the notation.
+    """
 
     district: int
     colour: str
     value: int
     as_colour: str = ""
+    whose: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +262,7 @@ Action: TypeAlias = (
     | CounterNext
     | StopCounter
     | Answer
+    | LadiesAction
 )
 
 
@@ -278,4 +326,4 @@ def text(action: Action) -> str:  # noqa: PLR0911, PLR0912 - one short line per 
         case Answer(choice):
             return f"answer {choice}"
         case _:
-            assert_never(action)
+            return ladies_text(action)

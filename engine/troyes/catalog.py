@@ -11,14 +11,18 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import CatalogError
 from engine.troyes import effects
 from engine.troyes.state import BUILDINGS, COLOURS
 
+if TYPE_CHECKING:
+    from engine.troyes.ladies_data import LadiesRules, OuterFace
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "troyes"
 KINDS = ("immediate", "delayed", "mixed", "endgame")
+BOXES = ("base", "ladies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,7 @@ class ActivityCard:
     endgame: Ref | None
     unverified: tuple[str, ...] = ()
     note: str = ""
+    box: str = "base"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,7 @@ class EventCard:
     effect: Ref | None
     unverified: tuple[str, ...] = ()
     note: str = ""
+    box: str = "base"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +90,7 @@ class Character:
     text_es: str
     score: Ref
     unverified: tuple[str, ...] = ()
+    box: str = "base"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,9 @@ class Catalog:
     events: Mapping[str, EventCard]
     characters: Mapping[str, Character]
     cathedral: Cathedral
+    # The Ladies of Troyes (issue 3): outer activity faces by id and the expansion's figures.
+    outer: "Mapping[str, OuterFace]"
+    ladies: "LadiesRules"
     unverified: tuple[str, ...] = field(default=())
 
 
@@ -249,11 +259,12 @@ def _card(file: str, raw: Mapping[str, Any]) -> ActivityCard:
         cid, name, name_es, _choice(r, "colour", COLOURS), r.plain("level", int), kind, text,
         text_es, _int(r, "hire"), tuple(vp), _int(r, "divisor", 1), r.ref("effect", "immediate"),
         r.ref("modifier", "modifier"), r.ref("endgame", "endgame"), note=r.plain("note", str, ""),
+        box=_box(r),
     )  # fmt: skip
     needs = {
         "immediate": (card.effect,),
         "delayed": (card.modifier,),
-        "mixed": (card.effect, card.modifier),
+        "mixed": (card.effect,),  # a modifier part is optional (its cubes may also modify)
         "endgame": (card.endgame,),
     }[kind]
     if any(part is None for part in needs):
@@ -273,7 +284,7 @@ def _event(file: str, raw: Mapping[str, Any]) -> EventCard:
     ev = EventCard(
         eid, name, name_es, colour, text, text_es, black, companion, permanent,
         _choice(r, "fight_colour", COLOURS, True), _int(r, "divisor", 1), _int(r, "spaces", 1),
-        _int(r, "vp"), r.ref("effect", "event"), note=r.plain("note", str, ""),
+        _int(r, "vp"), r.ref("effect", "event"), note=r.plain("note", str, ""), box=_box(r),
     )  # fmt: skip
     if military == (ev.effect is not None):
         raise CatalogError(
@@ -292,7 +303,8 @@ def _character(file: str, raw: Mapping[str, Any]) -> Character:
     score = r.ref("score", "score")
     if score is None:
         raise CatalogError(f"{r.where('score')}: missing")
-    return Character(cid, name, name_es, text, text_es, score, r.done())
+    box = _box(r)
+    return Character(cid, name, name_es, text, text_es, score, r.done(), box)
 
 
 def _cathedral(file: str, raw: Mapping[str, Any]) -> Cathedral:
@@ -308,6 +320,14 @@ def _cathedral(file: str, raw: Mapping[str, Any]) -> Cathedral:
         tuple(tuple(lv) for lv in levels), _int(r, "cube_vp"), _int(r, "missing_level_vp"),
         r.done(),
     )  # fmt: skip
+
+
+def _box(r: _Reader) -> str:
+    """Return which box an entry comes from (`base` unless said otherwise)."""
+    value = r.plain("box", str, "base")
+    if value not in BOXES:
+        raise CatalogError(f"{r.where('box')}: {value!r} is not one of {list(BOXES)}")
+    return str(value)
 
 
 def _fields(obj: Any) -> dict[str, Any]:
@@ -397,11 +417,16 @@ def load_catalog(directory: Path | None = None) -> Catalog:
     cathedral = _cathedral("cathedral.toml", _read(d, "cathedral.toml").get("cathedral", {}))
     for colour in COLOURS:
         for level in (1, 2, 3):
-            if not any(c.colour == colour and c.level == level for c in cards.values()):
+            if not any(
+                c.colour == colour and c.level == level and c.box == "base" for c in cards.values()
+            ):
                 raise CatalogError(f"activities.toml: no {colour} card of level {level}")
     if sum(1 for e in events.values() if e.permanent) > 1:
         raise CatalogError("events.toml: at most one permanent event")
-    return Catalog(rules, cards, events, chars, cathedral)
+    from engine.troyes import ladies_data  # noqa: PLC0415 - it builds on this module's reader
+
+    outer, ladies = ladies_data.load(d, cards, events)
+    return Catalog(rules, cards, events, chars, cathedral, outer, ladies)
 
 
 @functools.cache

@@ -28,7 +28,7 @@ from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, TroyesState
 
 UNBOUNDED = 99
 REQUIRED = object()
-FAMILIES = ("immediate", "modifier", "event", "score", "endgame")
+FAMILIES = ("immediate", "modifier", "event", "score", "endgame", "outer")
 
 Params = Mapping[str, Any]
 
@@ -69,8 +69,12 @@ class Primitive:
 PRIMITIVES: dict[tuple[str, str], Primitive] = {}
 
 
-def _register(family: str, name: str, **params: tuple[str, Any]) -> None:
+def register(family: str, name: str, **params: tuple[str, Any]) -> None:
+    """Register a primitive with its parameter schema (name -> (type, default))."""
     PRIMITIVES[(family, name)] = Primitive(family, name, params)
+
+
+_register = register
 
 
 def _check_value(kind: str, value: Any) -> bool:  # noqa: PLR0911 - one line per type
@@ -84,7 +88,11 @@ def _check_value(kind: str, value: Any) -> bool:  # noqa: PLR0911 - one line per
         case "buildings":
             return isinstance(value, str) and all(b in BUILDINGS for b in value.split(","))
         case "count":
-            return value in COUNTS
+            return value in COUNTS or value in LADY_COUNTS
+        case "ints":
+            return isinstance(value, list) and all(_check_value("int", x) for x in value)
+        case "cube_place":
+            return value in ("cathedral", "cards")
         case "tiers":
             return (
                 isinstance(value, list)
@@ -142,6 +150,18 @@ _register(
 )
 _register("immediate", "vp_capped_by", vp=("int", REQUIRED), count=("count", REQUIRED))
 _register("immediate", "place_event_cubes", cubes=("int", 1))
+_register("immediate", "vp_if_most_dice", vp=("int", REQUIRED))
+
+
+def dice_in_district(s: TroyesState, seat: int) -> int:
+    """Count the dice in a seat's district, the purple die included (Ladies, Procession)."""
+    return len(s.districts[seat])
+
+
+def most_dice(s: TroyesState, seat: int) -> bool:
+    """Return whether no rival has more dice in their district than the seat."""
+    mine = dice_in_district(s, seat)
+    return mine > 0 and all(dice_in_district(s, o) <= mine for o in range(s.seats))
 
 
 def free_event_spaces(ctx: Ctx) -> int:
@@ -170,6 +190,8 @@ def max_times(ctx: Ctx, seat: int, name: str, params: Params, spare: int) -> int
     if name == "place_event_cubes":
         free = free_event_spaces(ctx)
         return int(-(-free // max(1, int(params["cubes"]))))
+    if name == "vp_if_most_dice":
+        return UNBOUNDED if most_dice(s, seat) else 0
     return UNBOUNDED
 
 
@@ -201,7 +223,7 @@ def apply_immediate(ctx: Ctx, seat: int, name: str, params: Params, times: int) 
             names = params["buildings"].split(",")
             best = max(standing(s, seat, building_index(b)) for b in names)
             gain(ctx, seat, deniers=params["deniers"] * best * times)
-        case "vp_capped_by":
+        case "vp_capped_by" | "vp_if_most_dice":
             gain(ctx, seat, vp=params["vp"] * times)
         case "place_event_cubes":
             return min(int(params["cubes"]) * times, free_event_spaces(ctx))
@@ -224,6 +246,11 @@ class GroupRule:
     add_each: int = 0
     multiply: int = 1
     set_each: int = 0
+
+    @property
+    def keeps_values(self) -> bool:
+        """Return whether each die keeps its own value (so it may place a citizen, D)."""
+        return not (self.add_group or self.add_each or self.set_each) and self.multiply == 1
 
     def total(self, values: list[int]) -> int:
         """Return the group's total under this rule."""
@@ -273,6 +300,24 @@ _register("event", "lose", deniers=("int", 0), influence=("int", 0), vp=("int", 
 _register("event", "lose_per_citizens", building=("building", REQUIRED), deniers=("int", REQUIRED))
 _register("event", "remove_citizen", building=("building", REQUIRED))
 _register("event", "neutral_enters", building=("building", REQUIRED))
+_register("event", "lose_cube", where=("cube_place", REQUIRED))
+
+
+def _lose_cube(s: TroyesState, seat: int, where: str) -> str:
+    """Take one of the seat's cubes back: the highest in the Cathedral, or one on a card."""
+    if where == "cathedral":
+        for level in reversed(s.cathedral):
+            if seat in level:
+                del level[len(level) - 1 - level[::-1].index(seat)]
+                return "cathedral cube lost"
+        return "none"
+    for card, cubes in s.card_cubes.items():
+        if cubes[seat] > 0:
+            row = cubes[:]
+            row[seat] -= 1
+            s.card_cubes = {**s.card_cubes, card: row}  # copy-on-write (state.cow_set)
+            return f"cube lost from {card}"
+    return "none"
 
 
 def _take(values: list[int], seat: int, amount: int) -> bool:
@@ -293,6 +338,8 @@ def apply_event(ctx: Ctx, seat: int, name: str, params: Params) -> tuple[str, bo
         case "lose_per_citizens":
             owed = params["deniers"] * standing(s, seat, building_index(params["building"]))
             return f"pay {owed}", _take(s.deniers, seat, owed)
+        case "lose_cube":
+            return _lose_cube(s, seat, params["where"]), True
         case "remove_citizen":
             row = s.buildings[building_index(params["building"])]
             if seat in row:
@@ -332,11 +379,31 @@ _register("score", "tiers", count=("count", REQUIRED), tiers=("tiers", REQUIRED)
 _register("endgame", "cubes_decreasing", start=("int", REQUIRED))
 
 
-def score_character(s: TroyesState, seat: int, name: str, params: Params) -> int:
-    """Return the VP a character gives a seat."""
+def _lady(s: TroyesState, seat: int, building: int, colour: str, cards: Mapping[str, Any]) -> int:
+    """Count a seat's citizens in a building plus its craftsmen on cards of that colour."""
+    crafts = sum(1 for c, sp in s.craftsmen.items() if seat in sp and cards[c].colour == colour)
+    return standing(s, seat, building) + crafts
+
+
+# The three ladies (troyes-cards.md §5 CH7-CH9: AS, SP, PK); they need card colours.
+LADY_COUNTS: dict[str, tuple[int, str]] = {
+    "lady_palace": (0, "red"),
+    "lady_bishopric": (1, "white"),
+    "lady_city_hall": (2, "yellow"),
+}
+
+
+def score_character(
+    s: TroyesState, seat: int, name: str, params: Params, cards: Mapping[str, Any]
+) -> int:
+    """Return the VP a character gives a seat (`cards`: the catalog's activity cards)."""
     if name != "tiers":
         raise CatalogError(f"score effect {name!r} has no implementation")
-    have = COUNTS[params["count"]](s, seat)
+    count = params["count"]
+    if count in LADY_COUNTS:
+        have = _lady(s, seat, *LADY_COUNTS[count], cards)
+    else:
+        have = COUNTS[count](s, seat)
     best = 0
     for threshold, vp in params["tiers"]:
         if have >= threshold:

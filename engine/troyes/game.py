@@ -15,21 +15,34 @@ from engine.core.rng import Rng
 from engine.troyes import actions as a
 from engine.troyes import scoring, state, text, view
 from engine.troyes.catalog import Catalog, default_catalog
-from engine.troyes.rules import actions_phase, commit, events_phase, group, influence, reactions
+from engine.troyes.rules import (
+    actions_phase,
+    commit,
+    events_phase,
+    group,
+    influence,
+    outer,
+    outer_dice,
+    reactions,
+    walls,
+)
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
 from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.state import TroyesState
 
 # The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
-MODULES: dict[str, tuple[str, bool]] = {
-    "tournament": ("Tournament order: 3-4 players, last round counter-clockwise", True),
-    "new_characters": ("Ladies: the 9 new characters", False),
-    "reveal_character": ("Ladies: one character revealed to all at the start", False),
-    "new_activities": ("Ladies: new activity cards (alone or mixed)", False),
-    "new_events": ("Ladies: new events (alone or mixed)", False),
-    "purple_die": ("Ladies: the family leader's purple die", False),
-    "walls": ("Ladies: wall guards and outer activities", False),
+ON_OFF = ("off", "on")
+POOL = ("off", "ladies", "mixed")  # base only, the Ladies cards only, or both shuffled
+MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "tournament": ("Tournament order: 3-4 players, last round counter-clockwise", ON_OFF),
+    "new_characters": ("Ladies: the 9 characters replace the 6", ON_OFF),
+    "reveal_character": ("Ladies: one character revealed to all at the start", ON_OFF),
+    "new_activities": ("Ladies: activity cards, Ladies only or mixed with the base", POOL),
+    "new_events": ("Ladies: events, Ladies only or mixed with the base", POOL),
+    "purple_die": ("Ladies: the family leader's purple die", ON_OFF),
+    "walls": ("Ladies: wall guards and outer activities", ON_OFF),
+    "extra_components": ("Ladies: 2 more black dice and 2 more neutral citizens", ON_OFF),
 }
 
 
@@ -48,9 +61,7 @@ class TroyesEngine:
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
         return tuple(
-            OptionSpec(key, desc, ("off", "on"), "off")
-            for key, (desc, ready) in MODULES.items()
-            if ready
+            OptionSpec(key, desc, choices, "off") for key, (desc, choices) in MODULES.items()
         )
 
     def new_state(self, options: Mapping[str, str], seats: int, seed: int) -> TroyesState:
@@ -59,10 +70,8 @@ class TroyesEngine:
             raise GameError("Troyes is for 2 to 4 players.")
         chosen = dict.fromkeys(MODULES, "off")
         for key, value in options.items():
-            if key not in MODULES or value not in ("off", "on"):
+            if key not in MODULES or value not in MODULES[key][1]:
                 raise GameError(f"Unknown option {key}={value}.")
-            if value == "on" and not MODULES[key][1]:
-                raise GameError(f"The option {key} is not available yet.")
             chosen[key] = value
         s = round_rules.new_board(seats, self.catalog, seed, chosen)
         ctx = Ctx(s, self.catalog, rng=Rng(seed, 0, "setup"))
@@ -80,7 +89,7 @@ class TroyesEngine:
         self._cache = (state, state.version, acts)
         return list(acts)
 
-    def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911 - one line per kind
+    def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911, PLR0912 - one per kind
         if s.phase == "over":
             return []
         ctx = Ctx(s, self.catalog)
@@ -101,6 +110,16 @@ class TroyesEngine:
                 return events_phase.counter_actions(ctx)
             case "counter_more":
                 return events_phase.more_actions(ctx)
+            case "wall_from" | "wall_die" | "boost" | "wall":
+                return walls.step_actions(ctx)
+            case "outer":
+                return outer.menu_actions(ctx)
+            case "swap" | "swap_take" | "swap_give":
+                return outer_dice.swap_actions(ctx)
+            case "flip_bought":
+                return [*outer_dice.flip_options(ctx), a.Back()]
+            case "bonus":
+                return outer.bonus_actions(ctx)
             case _:
                 return group.step_actions(ctx)
 
@@ -151,6 +170,8 @@ class TroyesEngine:
                 group.choose_cube(ctx, card)
             case a.NoCube():
                 group.choose_cube(ctx, "")
+            case a.TakeDie() if ctx.s.kind == "wall_die":
+                walls.take_die(ctx, action)
             case a.TakeDie():
                 group.take_die(ctx, action)
             case a.DiceDone():
@@ -171,6 +192,45 @@ class TroyesEngine:
                 events_phase.stop(ctx)
             case a.Answer(choice):
                 reactions.answer(ctx, choice)
+            case _:
+                self._dispatch_ladies(ctx, action)
+
+    def _dispatch_ladies(self, ctx: Ctx, action: a.LadiesAction) -> None:  # noqa: PLR0912
+        match action:
+            case a.Walls():
+                walls.start(ctx)
+            case a.WallFrom(d):
+                walls.choose_district(ctx, d)
+            case a.Boost(n):
+                walls.boost(ctx, n)
+            case a.Walk(n):
+                walls.walk(ctx, n)
+            case a.PlaceOuter(level):
+                walls.place(ctx, level)
+            case a.WallDone():
+                walls.finish(ctx)
+            case a.OpenOuter() if ctx.s.kind == "dice":
+                ctx.s.kind = "flip_bought"
+            case a.OpenOuter():
+                outer.open_menu(ctx)
+            case a.SwapWith(d):
+                outer_dice.swap_with(ctx, d)
+            case a.SwapTake(c, v):
+                outer_dice.swap_take(ctx, c, v)
+            case a.SwapGive(c, v):
+                outer_dice.swap_give(ctx, c, v)
+            case a.SwapDone():
+                outer_dice.swap_done(ctx)
+            case a.FlipBought(d, c, v):
+                outer_dice.flip_bought(ctx, d, c, v)
+            case a.OuterReroll(c, v):
+                outer.reroll(ctx, c, v)
+            case a.Bonus(face, card):
+                outer.choose_bonus(ctx, face, card)
+            case a.NoBonus():
+                outer.choose_bonus(ctx, "", "")
+            case a.OuterCounter():
+                events_phase.outer_counter(ctx)
             case _:
                 assert_never(action)
 
@@ -198,8 +258,10 @@ class TroyesEngine:
         checks = (
             ("activity card", [*s.activity, *s.craftsmen, *s.card_cubes], cat.cards),
             ("event", [*events, *(e for won in s.won for e in won)], cat.events),
-            ("character", [c for chars in s.characters for c in chars], cat.characters),
-        )
+            ("character", [*(c for chars in s.characters for c in chars), *s.revealed],
+             cat.characters),
+            ("outer activity", [*s.outer, *s.outer_cubes], cat.outer),
+        )  # fmt: skip
         for what, ids, known in checks:
             for ident in ids:
                 if ident not in known:
@@ -223,7 +285,11 @@ class TroyesEngine:
         prompts = text.PROMPTS.get(lang, text.PROMPTS["en"])
         if state.reactions:
             return prompts.get(state.reactions[0].kind, state.reactions[0].kind)
-        return prompts.get(state.kind if state.phase != "over" else "", "")
+        kind = state.kind if state.phase != "over" else ""
+        if kind == "counter" and state.black:  # name the black die being countered
+            target = int(state.plan.target) if state.plan.target else state.black[0]
+            return prompts["counter"].format(n=target)
+        return prompts.get(kind, "")
 
     def heuristic(self, state: TroyesState, seat: int) -> float:
         """Estimate how well `seat` is doing, from what that seat may know."""
@@ -252,7 +318,15 @@ class TroyesEngine:
             + 0.3 * (in_buildings(s, seat) + s.supply[seat])
             + 0.2 * cathedral_cubes(s, seat)
             + progress
+            + self._ladies_value(s, seat)
         )
+
+    @staticmethod
+    def _ladies_value(s: TroyesState, seat: int) -> float:
+        """Value the walls: guard progress towards the gates, cubes on outer activities."""
+        if not s.guards:
+            return 0.0
+        return 0.15 * s.guards[seat] + 0.6 * sum(c[seat] for c in s.outer_cubes.values())
 
 
 state_module_to_json = state.to_json

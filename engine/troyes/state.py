@@ -7,13 +7,17 @@ their illustration (expelled this round). Cards and events are referred to by id
 never holds half a move.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.protocol import Decision
-from engine.core.serial import check_schema
+from engine.core.serial import Upgrade, upgrade_schema
 
-SCHEMA = 1
+# The shape of the saved JSON. A change to it (a new field, a renamed key) bumps this number
+# and adds an upgrade function to `_UPGRADES` below, so games saved earlier still load
+# (STYLE.md §2.2); `from_json` reads only the current shape, strictly.
+SCHEMA_VERSION = 2
 GAME = "troyes"
 NEUTRAL = -1
 BUILDINGS = ("palace", "bishopric", "city_hall")
@@ -36,6 +40,7 @@ class Plan:
     count: int = 0
     left: int = 0
     back: str = ""
+    bonus: str = ""  # Ladies: the outer activity chosen for this action ("none" if declined)
 
     def clone(self) -> "Plan":
         """Return an independent copy."""
@@ -49,6 +54,7 @@ class Plan:
             self.count,
             self.left,
             self.back,
+            self.bonus,
         )
 
 
@@ -103,6 +109,16 @@ class TroyesState:
     # Menu entries backed out of during the current decision (not offered again until the
     # seat acts or the turn moves on), so nobody can go round in circles between menus.
     declined: list[str] = field(default_factory=list)
+    # The Ladies of Troyes (empty when their modules are off): the character revealed to all,
+    # each seat's guard space on the wall, the outer face dealt at each gate (level I-IV) and
+    # the cubes on it, the out-of-turn offers still to make after an action or before the
+    # events act (`kind|seat|data`), the events each seat is shielded from this round.
+    revealed: list[str] = field(default_factory=list)
+    guards: list[int] = field(default_factory=list)
+    outer: list[str] = field(default_factory=list)
+    outer_cubes: dict[str, list[int]] = field(default_factory=dict)
+    offers: list[str] = field(default_factory=list)
+    shield: list[str] = field(default_factory=list)
 
     @property
     def pending(self) -> Decision | None:
@@ -153,14 +169,21 @@ class TroyesState:
         new.plan = self.plan.clone()
         new.reactions = [Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions]
         new.declined = self.declined[:]
+        new.revealed = self.revealed  # never changed after setup
+        new.guards = self.guards[:]
+        new.outer = self.outer  # never changed after setup
+        new.outer_cubes = self.outer_cubes  # copy-on-write
+        new.offers = self.offers[:]
+        new.shield = self.shield[:]
         return new
 
 
 def cow_set(table: dict[str, list[Any]], key: str, index: int, value: Any) -> dict[str, list[Any]]:
     """Return `table` with table[key][index] = value, copying only what changes.
 
-    `craftsmen`, `card_cubes`, `event_cubes`, `decks` and `won` are shared between a state and
-    its clones (they change rarely), so they are never changed in place, always replaced.
+    `craftsmen`, `card_cubes`, `event_cubes`, `decks`, `won` and `outer_cubes` are shared by a
+    state and its clones (they change rarely), so they are never changed in place, always
+    replaced.
     """
     row = table[key][:]
     row[index] = value
@@ -183,11 +206,30 @@ _LISTS = (
     "queue",
     "declined",
 )
+_LADIES = ("revealed", "guards", "outer", "offers", "shield")  # The Ladies of Troyes
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 added `declined`, the Ladies fields and `plan.bonus`: v1 saves had them empty.
+
+    (Some v1 saves, written after `declined` was added without a bump, already hold it; their
+    value is kept.)
+    """
+    for name in ("declined", *_LADIES):
+        data.setdefault(name, [])
+    data.setdefault("outer_cubes", {})
+    plan = data.get("plan")
+    if isinstance(plan, dict):
+        plan.setdefault("bonus", "")
+    return data
+
+
+_UPGRADES: dict[int, Upgrade] = {1: _v1_to_v2}
 
 
 def to_json(state: TroyesState) -> dict[str, Any]:
     """Serialise a state to plain JSON data with the game name and schema version."""
-    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA, "options": dict(state.options)}
+    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA_VERSION, "options": dict(state.options)}
     for name in (*_SCALARS, *_SCALARS2, *_LISTS):
         value = getattr(state, name)
         out[name] = list(value) if isinstance(value, list) else value
@@ -213,14 +255,18 @@ def to_json(state: TroyesState) -> dict[str, Any]:
         "count": p.count,
         "left": p.left,
         "back": p.back,
+        "bonus": p.bonus,
     }
+    for name in _LADIES:
+        out[name] = list(getattr(state, name))
+    out["outer_cubes"] = {k: list(v) for k, v in state.outer_cubes.items()}
     out["reactions"] = [[r.seat, r.kind, r.default, r.data] for r in state.reactions]
     return out
 
 
-def from_json(data: dict[str, Any]) -> TroyesState:
-    """Rebuild a state; raise ValueError on another game, schema or malformed data."""
-    check_schema(data, GAME, SCHEMA)
+def from_json(saved: Mapping[str, Any]) -> TroyesState:
+    """Rebuild a state, upgrading an older schema; raise ValueError on bad or unknown data."""
+    data = upgrade_schema(saved, GAME, SCHEMA_VERSION, _UPGRADES)
     try:
         kw: dict[str, Any] = {n: data[n] for n in (*_SCALARS, *_SCALARS2)}
         kw.update({n: list(data[n]) for n in _LISTS})
@@ -248,12 +294,16 @@ def from_json(data: dict[str, Any]) -> TroyesState:
                 p["count"],
                 p["left"],
                 p["back"],
+                str(p["bonus"]),
             ),
             reactions=[
                 Reaction(int(s), str(k), str(d), str(x)) for s, k, d, x in data["reactions"]
             ],
+            outer_cubes={k: [int(x) for x in v] for k, v in data["outer_cubes"].items()},
             **kw,
         )
+        for name in _LADIES:
+            setattr(state, name, list(data[name]))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"malformed troyes state: {exc!r}") from exc
     if not 2 <= state.seats <= 4 or len(state.deniers) != state.seats:

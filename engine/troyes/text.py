@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.troyes import actions as a
 from engine.troyes import events as ev
+from engine.troyes import log_text
 from engine.troyes.catalog import Catalog
 
 LABEL_MAX = 80
@@ -22,7 +23,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "agriculture": "Agriculture (yellow dice for deniers)", "no cube": "No card cube",
         "dice done": "Done choosing dice", "concede": "Cannot counter: lose VP",
         "stop": "Counter no more", "supply": "your supply", "neutral": "neutral",
-        "own": "own", "district": "district",
+        "district": "district",
     },
     "es": {
         "palace": "Palacio", "bishopric": "Obispado", "city_hall": "Ayuntamiento",
@@ -32,8 +33,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "cathedral": "Construir la Catedral", "events": "Combatir un evento…",
         "agriculture": "Agricultura (dados amarillos por denarios)", "no cube": "Sin cubo",
         "dice done": "Dados elegidos", "concede": "No puedo contrarrestar: pierdo PV",
-        "stop": "No contrarrestar más", "supply": "tu reserva", "neutral": "neutral",
-        "own": "propio", "district": "distrito",
+        "stop": "No contrarrestar más", "supply": "tu suministro personal", "neutral": "neutral",
+        "district": "distrito",
     },
 }  # fmt: skip
 
@@ -43,30 +44,53 @@ _FORMS: dict[str, dict[str, str]] = {
         "reroll": "Reroll your {c} {n} (influence)",
         "flipdie": "Flip your {c} {n}", "card": "Activate {x}", "event": "Fight {x}",
         "citizen": "Place a citizen in the {b}", "craftsman": "Craftsman from {x}",
-        "cube": "Use a cube from {x}", "die": "Take {c} {n} from {x}", "times": "{n} time(s)",
+        "craftsman_building": "Craftsman from the {x}",
+        "craftsman_card": "Craftsman moved from {x}",
+        "cube": "Use a cube from {x}", "die": "Take {c} {n} from Player {k}",
+        "die_own": "Take your {c} {n}", "die_neutral": "Take {c} {n} from the neutral district",
+        "times": "{n} times", "once": "1 time",
         "mode_place": "Place cubes on the card", "mode_use": "Spend cubes for the effect",
         "cubeon": "Put a cube on {x}", "counter": "Counter with your {c} {n}",
-        "next": "Also counter a black {n}", "answer": "Answer: {x}", "seat": "player {n}",
+        "next": "Also counter a black {n}", "answer": "Answer: {x}",
     },
     "es": {
-        "start": "Coloca un ciudadano inicial: {b} espacio {n}",
-        "reroll": "Relanza tu {c} {n} (influencia)",
-        "flipdie": "Voltea tu {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
+        "start": "Colocar un ciudadano inicial: {b}, espacio {n}",
+        "reroll": "Relanzar tu dado {c} {n} (influencia)",
+        "flipdie": "Voltear tu dado {c} {n}", "card": "Activar {x}", "event": "Combatir {x}",
         "citizen": "Colocar un ciudadano en el {b}", "craftsman": "Artesano desde {x}",
-        "cube": "Usar un cubo de {x}", "die": "Tomar {c} {n} de {x}", "times": "{n} vez/veces",
+        "craftsman_building": "Artesano desde el {x}",
+        "craftsman_card": "Artesano movido desde {x}",
+        "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} de Jugador {k}",
+        "die_own": "Tomar tu dado {c} {n}",
+        "die_neutral": "Tomar el dado {c} {n} del distrito neutral",
+        "times": "{n} veces", "once": "1 vez",
         "mode_place": "Colocar cubos en la carta", "mode_use": "Gastar cubos por el efecto",
-        "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu {c} {n}",
-        "next": "Contrarrestar también un negro {n}",
-        "answer": "Respuesta: {x}", "seat": "jugador {n}",
+        "cubeon": "Poner un cubo en {x}", "counter": "Contrarrestar con tu dado {c} {n}",
+        "next": "Contrarrestar también un dado negro de {n}",
+        "answer": "Respuesta: {x}",
     },
 }  # fmt: skip
 
 
 def _name(cat: Catalog, ident: str, lang: str) -> str:
-    item: Any = cat.cards.get(ident) or cat.events.get(ident) or cat.characters.get(ident)
+    item: Any = (
+        cat.cards.get(ident)
+        or cat.events.get(ident)
+        or cat.characters.get(ident)
+        or cat.outer.get(ident)
+    )
     if item is None:
         return ident
     return str(item.name_es if lang == "es" else item.name)
+
+
+def _craftsman(cat: Catalog, source: str, lang: str) -> str:
+    w, f = _WORDS[lang], _FORMS[lang]
+    if source.startswith("card:"):
+        return f["craftsman_card"].format(x=_name(cat, source.removeprefix("card:"), lang))
+    if source == "supply":
+        return f["craftsman"].format(x=w["supply"])
+    return f["craftsman_building"].format(x=w.get(source, source))
 
 
 def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  # noqa: PLR0912
@@ -88,15 +112,15 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.ChooseBuilding(b):
             out = f["citizen"].format(b=w[b])
         case a.Craftsman(x):
-            where = w.get(x) if x in w else _name(cat, x.removeprefix("card:"), lang)
-            out = f["craftsman"].format(x=w["supply"] if x == "supply" else where)
+            out = _craftsman(cat, x, lang)
         case a.UseCube(x):
             out = f["cube"].format(x=_name(cat, x, lang))
         case a.TakeDie(d, c, n, as_c):
-            who = w["own"] if d == me else f["seat"].format(n=d + 1)
-            out = f["die"].format(c=w[c], n=n, x=who) + (f" ({w[as_c]})" if as_c in w else "")
+            whose = action.whose or ("own" if d == me else "")
+            form = f[f"die_{whose}"] if whose else f["die"]
+            out = form.format(c=w[c], n=n, k=d + 1) + (f" ({w[as_c]})" if as_c in w else "")
         case a.Times(n):
-            out = f["times"].format(n=n)
+            out = f["once"] if n == 1 else f["times"].format(n=n)
         case a.Mode(m):
             out = f[f"mode_{m}"]
         case a.CubeOnEvent(x):
@@ -108,37 +132,80 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.Answer(x):
             out = f["answer"].format(x=x)
         case _:
-            out = w[a.text(action)]
+            out = _ladies(cat, action, lang)
     return out[:LABEL_MAX]
 
 
-def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:  # noqa: PLR0911
-    """Return one log line for an event (English or Spanish)."""
-    es = lang == "es"
-    p = ("J" if es else "P") + "{}"
-    match event:
-        case ev.IncomePaid(seat, income, salary, paid, lost):
-            tail = f"; -{lost} PV" if es and lost else (f"; -{lost} VP" if lost else "")
-            word = (
-                "ingresos {}, salarios {} (pagado {})" if es else "income {}, salaries {} (paid {})"
-            )
-            return p.format(seat + 1) + ": " + word.format(income, salary, paid) + tail
-        case ev.DiceRolled(d, dice):
-            rolled = " ".join(f"{c[0]}{v}" for c, v in dice)
-            return f"{'Distrito' if es else 'District'} {d + 1}: {rolled}"
-        case ev.EventRevealed(e) | ev.CardRevealed(e):
-            return ("Revelado: " if es else "Revealed: ") + _name(cat, e, lang)
-        case ev.BlackDiceRolled(values):
-            return ("Dados negros: " if es else "Black dice: ") + " ".join(map(str, values))
-        case ev.EventCompleted(e, winner, vps):
-            return f"{_name(cat, e, lang)}: {'PV' if es else 'VP'} {list(vps)}, " + (
-                ("gana " if es else "won by ") + p.format(winner + 1) if winner >= 0 else "-"
-            )
-        case ev.GameEnded(scores, _):
-            return ("Fin: " if es else "Game over: ") + ", ".join(map(str, scores))
+_LADIES: dict[str, dict[str, str]] = {
+    "en": {
+        "walls": "Guard on the walls (1 die)", "from": "Die from district {n}",
+        "boost": "Raise the die by {n} (deniers)", "walk": "Walk the guard {n} space(s)",
+        "outer": "Cube on the gate {n} activity", "wall done": "End the walls action",
+        "open": "Use an outer activity", "reroll": "Reroll your {c} {n} (outer cube)",
+        "bonus": "Outer bonus: {x}", "no bonus": "No outer bonus",
+        "counter": "Counter with an outer cube",
+        "swap with": "Exchange a die with district {n}", "swap take": "Take their {c} {n}",
+        "swap give": "Give your {c} {n}", "swap done": "No more exchanges",
+        "flipped": "Take {c} {n} from district {k}, flipped to {m} (outer cube)",
+    },
+    "es": {
+        "walls": "Guardia en las murallas (1 dado)", "from": "Dado del distrito {n}",
+        "boost": "Subir el dado {n} (denarios)", "walk": "Avanzar el guardia {n} espacio(s)",
+        "outer": "Cubo en la actividad de la puerta {n}", "wall done": "Terminar en las murallas",
+        "open": "Usar una actividad exterior", "reroll": "Relanzar tu {c} {n} (cubo exterior)",
+        "bonus": "Bonificación exterior: {x}", "no bonus": "Sin bonificación exterior",
+        "counter": "Contrarrestar con un cubo exterior",
+        "swap with": "Intercambiar un dado con el distrito {n}", "swap take": "Tomar su {c} {n}",
+        "swap give": "Dar tu {c} {n}", "swap done": "No intercambiar más",
+        "flipped": "Tomar {c} {n} del distrito {k}, volteado a {m} (cubo exterior)",
+    },
+}  # fmt: skip
+
+
+def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911, PLR0912
+    f = _LADIES.get(lang, _LADIES["en"])
+    w = _WORDS.get(lang, _WORDS["en"])
+    match action:
+        case a.Walls():
+            return f["walls"]
+        case a.WallFrom(d):
+            return f["from"].format(n=d + 1)
+        case a.Boost(n):
+            return f["boost"].format(n=n)
+        case a.Walk(n):
+            return f["walk"].format(n=n)
+        case a.PlaceOuter(n):
+            return f["outer"].format(n=n)
+        case a.WallDone():
+            return f["wall done"]
+        case a.OpenOuter():
+            return f["open"]
+        case a.OuterReroll(c, n):
+            return f["reroll"].format(c=w[c], n=n)
+        case a.Bonus(face, card):
+            x = _name(cat, face, lang) + (f" → {_name(cat, card, lang)}" if card else "")
+            return f["bonus"].format(x=x)
+        case a.NoBonus():
+            return f["no bonus"]
+        case a.OuterCounter():
+            return f["counter"]
+        case a.SwapWith(d):
+            return f["swap with"].format(n=d + 1)
+        case a.SwapTake(c, n):
+            return f["swap take"].format(c=w[c], n=n)
+        case a.SwapGive(c, n):
+            return f["swap give"].format(c=w[c], n=n)
+        case a.SwapDone():
+            return f["swap done"]
+        case a.FlipBought(d, c, n):
+            return f["flipped"].format(c=w[c], n=n, k=d + 1, m=7 - n)
         case _:
-            fields = [f"{k}={getattr(event, k)}" for k in event.__slots__]
-            return f"{type(event).__name__}: " + ", ".join(fields)
+            return w[a.text(action)]
+
+
+def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:
+    """Return one log line for an event in English or Spanish (wording in log_text.py)."""
+    return log_text.describe_event(cat, event, lang)
 
 
 PROMPTS = {
@@ -148,8 +215,17 @@ PROMPTS = {
         "craftsman": "Where does the craftsman come from?", "cube": "Use a card cube?",
         "dice": "Choose the dice of the group.", "count": "How many times?",
         "mode": "Place cubes or spend them?", "event_cube": "Choose an event for the cube.",
-        "counter": "Counter the black die with your own dice.", "events": "Choose an event.",
+        "counter": "Counter the black {n} with your own dice (red counts double).",
+        "events": "Choose an event.",
         "counter_more": "Counter another black die?", "": "The game is over.",
+        "wall_from": "Take the die from which district?", "wall_die": "Choose the die.",
+        "boost": "Raise the die with deniers?", "wall": "Spend your action points.",
+        "outer": "Use an outer activity, or go back.", "bonus": "Use an outer activity?",
+        "outer_craftsman": "A rival uses a card with your craftsman: take 4 deniers (cube)?",
+        "outer_sold": "A rival bought your die: take 4 influence (cube)?",
+        "outer_shield": "Spend a cube so this event costs you nothing?",
+        "swap": "Exchange another die, or stop.", "swap_take": "Which of their dice?",
+        "swap_give": "Which of your dice in exchange?", "flip_bought": "Which die to flip?",
     },
     "es": {
         "start": "Coloca un ciudadano inicial.", "turn": "Elige una acción o pasa.",
@@ -157,7 +233,16 @@ PROMPTS = {
         "craftsman": "¿De dónde viene el artesano?", "cube": "¿Usar un cubo de carta?",
         "dice": "Elige los dados del grupo.", "count": "¿Cuántas veces?",
         "mode": "¿Colocar cubos o gastarlos?", "event_cube": "Elige un evento para el cubo.",
-        "counter": "Contrarresta el dado negro con tus dados.", "events": "Elige un evento.",
+        "counter": "Contrarresta el dado negro de {n} con tus dados (los rojos valen doble).",
+        "events": "Elige un evento.",
         "counter_more": "¿Contrarrestar otro dado negro?", "": "La partida ha terminado.",
+        "wall_from": "¿De qué distrito tomas el dado?", "wall_die": "Elige el dado.",
+        "boost": "¿Subir el dado con denarios?", "wall": "Gasta tus puntos de acción.",
+        "outer": "Usa una actividad exterior o vuelve.", "bonus": "¿Usar una actividad exterior?",
+        "outer_craftsman": "Un rival usa una carta con tu artesano: ¿4 denarios (cubo)?",
+        "outer_sold": "Un rival compró tu dado: ¿4 de influencia (cubo)?",
+        "outer_shield": "¿Gastar un cubo para que este evento no te cueste nada?",
+        "swap": "Intercambia otro dado o para.", "swap_take": "¿Qué dado suyo?",
+        "swap_give": "¿Qué dado tuyo a cambio?", "flip_bought": "¿Qué dado volteas?",
     },
 }  # fmt: skip

@@ -52,6 +52,13 @@ class TroyesView:
     black: tuple[int, ...]
     players: tuple[PlayerView, ...]
     plan: tuple[str, str, tuple[tuple[int, str, int], ...]] = ("", "", ())
+    # The Ladies of Troyes, None when the module is off (render/troyes_view.py reads these):
+    # the character revealed to all, each seat's guard space, and per gate (level I-IV) the
+    # outer face dealt there with the cubes of each seat on it. Purple dice are dice of colour
+    # "purple" in their owner's district.
+    revealed: tuple[str, ...] = ()
+    guards: tuple[int, ...] | None = None
+    outer: tuple[tuple[str, tuple[int, ...]], ...] | None = None
 
 
 def view(s: TroyesState, cat: Catalog, seat: int | None) -> TroyesView:
@@ -100,4 +107,7 @@ def view(s: TroyesState, cat: Catalog, seat: int | None) -> TroyesView:
         players=players,
         # The deciding seat's half-built action (target and dice so far) is public.
         plan=(s.plan.action, s.plan.target, tuple((d, c, v) for d, c, v, _ in s.plan.dice)),
+        revealed=tuple(s.revealed),
+        guards=tuple(s.guards) if s.guards else None,
+        outer=tuple((f, tuple(s.outer_cubes[f])) for f in s.outer) if s.outer else None,
     )

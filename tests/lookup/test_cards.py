@@ -171,4 +171,22 @@ def test_game_data_replaces_the_hand_written_cards_of_that_game_only():
     ids = index.ids()
     assert "troyes.activity.monk" in ids
     assert "troyes.activity.blacksmith" not in ids  # base-game hand-written card dropped
-    assert "troyes.activity.hermit" in ids  # Ladies hand-written card kept until Ladies rows exist
+    assert "troyes.activity.hermit" not in ids  # the Ladies cards come from data only now
+
+
+def test_the_ladies_cards_characters_and_outer_tiles_come_from_the_game_data():
+    index = build_index(
+        DATA_ROOT / "rules", read_card_rows(DATA_ROOT), DATA_ROOT / "rules_cards_manual"
+    )
+    ids = index.ids()
+    for ident in (
+        "troyes.activity.hermit",
+        "troyes.character.jeanne_de_champagne",
+        "troyes.character.isabeau_de_baviere",
+        "troyes.character.marie_de_champagne",
+        "troyes.event.harsh_winter",
+        "troyes.outer_tile.night_watch",
+    ):
+        assert ident in ids
+    hermit = index.entry("troyes.activity.hermit", "es")
+    assert "9" in hermit.body

@@ -26,14 +26,22 @@ GAMES = {
 }
 
 
-def play(game: Game, seats: int, seed: int) -> Iterator[Any]:
+def play(game: Game, seats: int, seed: int, options: dict[str, str] | None = None) -> Iterator[Any]:
     """Yield every state of a seeded random game, the first and the final one included."""
-    state = game.engine.new_state({}, seats, seed)
+    state = game.engine.new_state(options or {}, seats, seed)
     player = RandomPlayer()
     yield state
     while state.pending is not None:
         state = game.engine.apply(state, player.choose(game.engine, state)).state
         yield state
+
+
+def option_variants(game: Game) -> list[dict[str, str]]:
+    """Return the default options, then each offered option (module) switched away alone."""
+    variants: list[dict[str, str]] = [{}]
+    for spec in game.engine.options():
+        variants.extend({spec.name: choice} for choice in spec.choices if choice != spec.default)
+    return variants
 
 
 def state_at(game: Game, seats: int, seed: int, move: int | None) -> Any:

@@ -10,15 +10,15 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-from render.canvas import encode_png
+from render.encode import encode_png
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 REFRESH = os.environ.get("DENARIUS_REFRESH_GOLDEN") == "1"
 
 # Mean absolute difference per channel (0-255) and share of pixels allowed to differ at all:
-# room for anti-aliasing differences between FreeType builds, none for a moved element.
-MEAN_TOLERANCE = 0.2
-CHANGED_SHARE = 0.0003
+# room for a few anti-aliased pixels, none for a moved marker or an added word.
+MEAN_TOLERANCE = 0.05
+CHANGED_SHARE = 0.00005
 
 
 def image_difference(first: Image.Image, second: Image.Image) -> tuple[float, float]:

@@ -6,12 +6,15 @@ board, the score chart and one player's private image; plus the Ladies of Troyes
 drawn from the hand-built scene of the tests (the engine has no such module yet).
 """
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine.ai.players import RandomPlayer
-from render.canvas import encode_png
+from render.encode import encode_png
 from render.score import score_png
+from render.trajan_scene import changed_areas as trajan_changed
+from render.troyes_scene import changed_areas as troyes_changed
 from render.troyes_scene import compose_scene
 from tests.render.games import GAMES, Game, board, play
 from tests.render.troyes_fixtures import scene as troyes_scene
@@ -21,11 +24,33 @@ SEED = 2026
 
 
 def last_move(game: Game, before: Any) -> str:
-    """Describe the move the random player makes from `before` (as the bot's log would)."""
+    """Describe the move the random player makes from `before`, as the bot's log would.
+
+    Event lines the engine has no wording for yet (they read like `Name: field=value`) are
+    left out; the action's button label stands in when nothing else is left.
+    """
     action = RandomPlayer().choose(game.engine, before)
     events = game.engine.apply(before, action).events
-    lines = [game.engine.describe_event(event) for event in events]
-    return "Last move: " + ("; ".join(lines) if lines else game.engine.describe(action))
+    lines = [game.engine.describe_event(e) for e in events]
+    lines = [line for line in lines if "=" not in line]
+    if not lines:
+        lines = [f"Player {before.pending.seat + 1}: {game.engine.describe(action)}"]
+    return "Last move: " + "; ".join(lines)
+
+
+def _visible_change(game: Game, states: list[Any], start: int) -> int:
+    """Return the first index from `start` whose board differs from the one before it."""
+    changed: Callable[[Any, Any], set[str]] = (
+        trajan_changed if game.name == "trajan" else troyes_changed
+    )
+    for index in range(start, len(states)):
+        scenes = [
+            game.render.scene_from_view(game.engine.view(states[i], None))
+            for i in (index - 1, index)
+        ]
+        if changed(*scenes):
+            return index
+    return start
 
 
 def write_samples(out: Path = DOCS) -> list[Path]:
@@ -35,7 +60,7 @@ def write_samples(out: Path = DOCS) -> list[Path]:
     for name, game in sorted(GAMES.items()):
         for seats in (2, 4):
             states = list(play(game, seats, SEED))
-            middle = len(states) // 2
+            middle = _visible_change(game, states, len(states) // 2)
             mid, before, final = states[middle], states[middle - 1], states[-1]
             files = {
                 f"{name}_{seats}p_mid.png": encode_png(

@@ -7,19 +7,24 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
+from render import areas as areas_module
 from render import trajan, troyes
-from render.canvas import check_texts, clear_area_cache
+from render.areas import area_cache_bytes, clear_area_cache
+from render.canvas import check_texts
 from render.score import compose_score
-from tests.render.games import GAMES, board, play, state_at
+from render.trajan_scene import compose_private
+from tests.render.games import GAMES, board, option_variants, play, state_at
 
 SEATS = (2, 3, 4)
 
 
-def _check_game(name: str, seats: int, seed: int, stride: int) -> int:
+def _check_game(
+    name: str, seats: int, seed: int, stride: int, options: dict[str, str] | None = None
+) -> int:
     game = GAMES[name]
     previous = None
     checked = 0
-    for index, state in enumerate(play(game, seats, seed)):
+    for index, state in enumerate(play(game, seats, seed, options)):
         if index % stride == 0 or state.pending is None:
             canvas = board(game, state, previous)
             assert canvas.image.width == 1600
@@ -41,6 +46,14 @@ def test_sampled_states_render_without_text_problems(name, seats):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_state_of_seeded_games_renders(name, seats, seed):
     assert _check_game(name, seats, seed, stride=1) > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_state_renders_with_each_option_and_module(name):
+    for index, options in enumerate(option_variants(GAMES[name])[1:]):
+        for seats in SEATS:
+            assert _check_game(name, seats, 30 + index, stride=1, options=options) > 50
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -138,3 +151,65 @@ def test_footer_note_fits_even_when_long(name):
     canvas = board(game, before, note=note)
     assert check_texts(canvas) == []
     assert any(r.text == note for r in canvas.texts)
+
+
+def test_trajan_private_image_marks_the_cards_chosen_so_far():
+    game = GAMES["trajan"]
+    for seed in range(1, 6):
+        for state in play(game, 2, seed):
+            if state.pending is not None and state.picks:
+                view = game.engine.view(state, state.pending.seat)
+                scene = trajan.scene_from_view(view)
+                info = scene.players[view.seat]
+                assert info.picked
+                canvas = compose_private(info, scene.header)
+                assert check_texts(canvas) == []
+                assert any(r.text.endswith("(chosen)") for r in canvas.texts)
+                return
+    pytest.fail("no seeded game reached a half-chosen display or shipment")
+
+
+def test_area_cache_stays_within_its_memory_budget(monkeypatch):
+    game = GAMES["troyes"]
+    monkeypatch.setattr(areas_module, "AREA_CACHE_BYTES", 8 * 1024 * 1024)
+    clear_area_cache()
+    previous = None
+    for index, state in enumerate(play(game, 4, 13)):
+        if index % 10 == 0:
+            assert check_texts(board(game, state, previous)) == []
+            assert 0 < area_cache_bytes() <= 8 * 1024 * 1024
+            previous = state
+        if index > 100:
+            break
+    clear_area_cache()
+    assert area_cache_bytes() == 0
+
+
+ODD_NAMES = (
+    "Bartholomew the Extremely Long-Named Wanderer",
+    "Zoë",
+    "李小龙",
+    "Anna-Maria Ølstad 🎲",
+)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_long_and_foreign_player_names_fit(name):
+    game = GAMES[name]
+    state = state_at(game, 4, 3, 100)
+    canvas = game.render.compose_board(game.engine.view(state, None), names=ODD_NAMES)
+    assert check_texts(canvas) == []
+    final = game.engine.result(state_at(game, 4, 3, None))
+    assert check_texts(compose_score(final, name, names=ODD_NAMES)) == []
+
+
+def test_troyes_board_frames_the_dice_chosen_so_far():
+    game = GAMES["troyes"]
+    for state in play(game, 3, 14):
+        view = game.engine.view(state, None)
+        if view.plan[2]:
+            canvas = troyes.compose_board(view)
+            assert check_texts(canvas) == []
+            assert any(r.text.startswith("framed: chosen for") for r in canvas.texts)
+            return
+    pytest.fail("no seeded game reached a half-chosen group of dice")

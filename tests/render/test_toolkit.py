@@ -4,9 +4,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from render.canvas import Box, Canvas, check_texts, fit_text
-from render.fonts import MIN_TEXT_PX, Style, font
+from render.fonts import MIN_TEXT_PX, Style, font, printable
 from render.layout import DATA_DIR, load_layout, parse_layout
-from render.palette import SEAT_STYLES, WHITE
+from render.palette import NAME_MAX, SEAT_STYLES, WHITE, seat_label
 from render.shapes import die, die_sprite, token
 
 
@@ -129,3 +129,12 @@ def test_every_shipped_layout_loads():
     for path in sorted(Path(DATA_DIR).glob("*/layout.toml")):
         layout = load_layout(path.parent.name)
         assert layout.width == 1600
+
+
+def test_names_lose_what_the_font_cannot_draw_and_stay_short():
+    assert printable("Anna 🎲") == "Anna"
+    assert seat_label(2, ("李小龙", "", "李小龙")) == "Player 3"
+    assert seat_label(0, ("Zoë",)) == "Zoë (1)"
+    long = seat_label(0, ("Bartholomew the Extremely Long-Named Wanderer",))
+    assert long.endswith("… (1)")
+    assert len(long) <= NAME_MAX + 4

@@ -4,8 +4,11 @@ import dataclasses
 
 import pytest
 
-from render.canvas import check_texts
-from render.trajan_scene import changed_areas, compose_private, compose_scene
+from render.canvas import Box, Canvas, check_texts
+from render.layout import load_layout
+from render.trajan_board import province_box
+from render.trajan_mat import bowl_boxes, draw_player, panel_height
+from render.trajan_scene import changed_areas, changed_parts, compose_private, compose_scene
 from tests.render.golden import REFRESH, assert_matches_golden
 from tests.render.trajan_fixtures import scene
 
@@ -51,3 +54,37 @@ def test_golden_comparison_sees_a_marker_move_one_space():
     moved = dataclasses.replace(scene(4), time=(8, 21, "space 8 of 21"))
     with pytest.raises(AssertionError, match=r"difference|pixels changed"):
         assert_matches_golden("trajan_scene_4p", compose_scene(moved, scene(4, vp_shift=1)).image)
+
+
+def test_full_bowls_keep_their_markers_inside_the_bowl():
+    info = dataclasses.replace(scene(2).players[0], bowls=(tuple("BYGOPWBY"),) * 6)
+    canvas = Canvas(800, 700, (255, 255, 255))
+    panel_box = Box(0, 0, 784, panel_height())
+    draw_player(canvas, panel_box, info)
+    bowls = bowl_boxes(panel_box)
+    markers = [r for r in canvas.texts if r.text in set("BYGOPW") and r.ink.w == 32]
+    assert len(markers) >= 6 * 8
+    for record in markers:
+        assert any(b.inset(2).contains(record.ink) for b in bowls), record
+
+
+def test_players_box_holds_two_rows_of_panels():
+    layout = load_layout("trajan")
+    assert layout.box("players").h == 2 * panel_height() + layout.size("panel_gap")
+
+
+def test_changed_parts_name_the_provinces_a_leader_left_and_reached():
+    before = scene(4)
+    provinces = list(before.military[0])
+    camp = next(i for i, p in enumerate(provinces) if p.id == "camp")
+    alpes = next(i for i, p in enumerate(provinces) if p.id == "alpes")
+    provinces[camp] = dataclasses.replace(provinces[camp], leaders=(0, 1, 2))
+    provinces[alpes] = dataclasses.replace(provinces[alpes], leaders=(3,))
+    after = dataclasses.replace(before, military=(tuple(provinces), before.military[1]))
+    layout = load_layout("trajan")
+    parts = changed_parts(before, after, layout, [])
+    node = (layout.size("province_w"), layout.size("province_h"))
+    assert parts == [
+        province_box(layout.point("camp"), node),
+        province_box(layout.point("alpes"), node),
+    ]

@@ -1,9 +1,13 @@
 """The Troyes board composed from a hand-built scene, with and without The Ladies of Troyes."""
 
+import dataclasses
+
 import pytest
 
 from render.canvas import check_texts
-from render.troyes_scene import changed_areas, compose_private, compose_scene
+from render.layout import load_layout
+from render.troyes_board import district_boxes
+from render.troyes_scene import changed_areas, changed_parts, compose_private, compose_scene
 from tests.render.golden import assert_matches_golden
 from tests.render.troyes_fixtures import scene
 
@@ -46,3 +50,13 @@ def test_troyes_scene_matches_golden():
     assert_matches_golden(
         "troyes_scene_4p_ladies", compose_scene(scene(4), scene(4, shift=1)).image
     )
+
+
+def test_changed_parts_name_the_district_whose_dice_changed():
+    before = scene(3)
+    square = list(before.square)
+    square[1] = (square[1][0], square[1][1][:-1])
+    after = dataclasses.replace(before, square=tuple(square))
+    layout = load_layout("troyes")
+    parts = changed_parts(before, after, layout.box("activities"), layout.box("square"))
+    assert parts == [district_boxes(layout.box("square"), len(square))[1].inset(4)]

@@ -20,7 +20,9 @@ CARDS = (
 
 def scene(seats: int = 4, ladies: bool = True, shift: int = 0) -> TroyesScene:
     everyone = tuple(range(seats))
-    players = tuple(TroyesPlayer(s, 23 + shift, 18, 3, 4, s == 1, 3, None) for s in everyone)
+    players = tuple(
+        TroyesPlayer(s, 23 + shift, 18, 3, 4, s == 1, 3, None, start=s == 1) for s in everyone
+    )
     buildings = tuple(
         Building(name, colour, salary, (*everyone, NEUTRAL, NEUTRAL)[:6], everyone)
         for name, colour, salary in (

@@ -79,8 +79,18 @@ def test_queries_with_typos_in_both_languages(table):
     spanish = dario.slash(table.channel, "rules", {"query": "influensia"}).wait_reply()
     assert spanish.embeds[0]["title"] == title("troyes.influence", "es")
     assert spanish.embeds[0]["footer"]["text"].startswith("Fuente: ")
-    question = dario.slash(table.channel, "rules", {"query": "¿qué hace el monje?"}).wait_reply()
-    assert question.embeds[0]["title"] == "Monje"
+    question = dario.slash(table.channel, "rules", {"query": "¿qué hace el arquero?"}).wait_reply()
+    assert question.embeds[0]["title"] == "Arquero"
+
+
+def test_two_cards_of_the_same_name_offer_a_choice(table):
+    # The base activity card Monk and The Ladies' event Monk (Mönch) share a name.
+    dario = table.users["dario"]
+    picker = dario.slash(table.channel, "rules", {"query": "¿qué hace el monje?"}).wait_reply()
+    assert picker.ephemeral
+    (select,) = picker.selects()
+    values = [o["value"] for o in select["options"]]
+    assert {"troyes.activity.monk", "troyes.event.monk_event"} <= set(values)
 
 
 def test_ambiguous_query_offers_a_select_then_the_entry_and_its_related_buttons(table):
@@ -112,10 +122,10 @@ def test_ambiguous_query_offers_a_select_then_the_entry_and_its_related_buttons(
 
 def test_card_shows_the_drawn_card_as_an_attached_image(table):
     alice, bob, carol, dario = (table.users[n] for n in ("alice", "bob", "carol", "dario"))
-    card = alice.slash(table.channel, "card", {"name": "monk"}).wait_reply()
+    card = alice.slash(table.channel, "card", {"name": "archer"}).wait_reply()
     assert card.ephemeral
     embed = card.embeds[0]
-    assert embed["title"] == "Monk"
+    assert embed["title"] == "Archer"
     assert embed["image"]["url"].endswith("/card.png")
     (image,) = card.attachments
     assert image.filename == "card.png"
@@ -126,8 +136,8 @@ def test_card_shows_the_drawn_card_as_an_attached_image(table):
     seen_by_bob = next(m for m in bob.messages(table.channel) if m.id == public.id)
     assert seen_by_bob.embeds[0]["title"] == title("trajan.action.forum")
     assert seen_by_bob.attachments[0].data.startswith(PNG_MAGIC)
-    spanish = dario.slash(table.channel, "card", {"name": "monk"}).wait_reply()
-    assert spanish.embeds[0]["title"] == "Monje"
+    spanish = dario.slash(table.channel, "card", {"name": "arquero"}).wait_reply()
+    assert spanish.embeds[0]["title"] == "Arquero"
     assert "Carta de actividad" in spanish.embeds[0]["author"]["name"]
     assert spanish.attachments[0].data.startswith(PNG_MAGIC)
 

@@ -17,10 +17,12 @@ from engine.troyes.actions import (
     ChooseEvent,
     OpenEvents,
     OpenInfluence,
+    OpenOuter,
     Pass,
+    Walls,
 )
 from engine.troyes.events import Passed
-from engine.troyes.rules import dice, group, influence
+from engine.troyes.rules import dice, group, influence, outer, outer_dice, walls
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, Plan
 
@@ -77,6 +79,11 @@ def turn_actions(ctx: Ctx) -> list[Action]:
             for b in BUILDINGS
             if _entry("citizen", b) not in no and group.can_place(ctx, b)
         ]
+    if s.guards:  # Ladies: action 7 and the outer rerolls
+        if "walls:" not in no and walls.feasible(ctx, seat):
+            out.append(Walls())
+        if "outer" not in no and outer.menu_options(ctx, seat):
+            out.append(OpenOuter())
     events = fightable(ctx)
     if len(out) + len(events) > MAX_CHOICES:
         return [*out, OpenEvents()] if "events" not in no else out
@@ -88,7 +95,7 @@ def choose(ctx: Ctx, action: str, target: str) -> None:
     s = ctx.s
     s.plan = Plan(action=action, target=target)
     if action == "citizen":
-        s.kind = "dice"
+        group.citizen_target(ctx)
         return
     group.after_target(ctx)
 
@@ -103,6 +110,16 @@ def back(ctx: Ctx) -> None:
     s = ctx.s
     if s.kind in ("influence", "flip"):
         influence.back(ctx)
+        return
+    if s.kind == "outer":
+        outer.leave_menu(ctx)
+        s.declined.append("outer")
+        return
+    if s.kind in ("swap_take", "swap_give"):
+        outer_dice.swap_back(ctx)
+        return
+    if s.kind == "flip_bought":
+        s.kind = "dice"
         return
     s.declined.append("events" if s.kind == "events" else _entry(s.plan.action, s.plan.target))
     s.plan = Plan()

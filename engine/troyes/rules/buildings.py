@@ -2,7 +2,9 @@
 
 Palace ("replace"): the die's value is the space; its occupant is expelled and lies on the
 building. Bishopric and City Hall ("shift"): the citizens from that space move right into the
-first empty space; with none empty, the one on space 6 is expelled. A citizen may not be
+first empty space; only a full row expels the one on space 6 (seed FAQ: "si la fila está
+llena"). A space freed to the left (a craftsman taken from the building) is closed by the
+citizens between it and the die's space moving left. A citizen may not be
 expelled when one of its colour already lies on that building (our reading of the seed's
 garbled limits; `expel_rule` in rules.toml). Modes and the limit come from data.
 """
@@ -21,7 +23,7 @@ def expelled_by(s: TroyesState, cat: Catalog, building: int, space: int) -> tupl
     if cat.rules.building_mode[building] == "replace" or row[i] is None:
         out = row[i]
     else:
-        out = None if None in row[i:] else row[-1]
+        out = None if None in row else row[-1]
     if (
         out is not None
         and cat.rules.expel_rule == "one_lying_per_colour"
@@ -39,9 +41,14 @@ def place_citizen(ctx: Ctx, seat: int, building: int, space: int) -> int | None:
     i = space - 1
     if ctx.cat.rules.building_mode[building] == "replace" or row[i] is None:
         row[i] = seat
+    elif None in row[i:]:
+        del row[row.index(None, i)]
+        row.insert(i, seat)
+    elif None in row:  # the only free space is to the left: close it, nobody is expelled
+        del row[i - 1 - row[i - 1 :: -1].index(None)]
+        row.insert(i, seat)
     else:
-        gap = row.index(None, i) if None in row[i:] else len(row) - 1
-        del row[gap]
+        del row[-1]
         row.insert(i, seat)
     s.supply[seat] -= 1
     if out is not None:

@@ -6,7 +6,7 @@ spent, then the card, the Cathedral, the event or agriculture does its work.
 """
 
 from engine.troyes import effects
-from engine.troyes.effects import PLAIN, GroupRule
+from engine.troyes.effects import GroupRule
 from engine.troyes.events import (
     AgricultureUsed,
     CardActivated,
@@ -16,10 +16,10 @@ from engine.troyes.events import (
     DiceUsed,
     EventFought,
 )
-from engine.troyes.rules import dice, events_phase
+from engine.troyes.rules import dice, events_phase, outer
 from engine.troyes.rules.buildings import place_citizen
 from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.rules.group import free_spaces, planned, rule_of
+from engine.troyes.rules.group import free_spaces, placement_rule, planned, rule_of
 from engine.troyes.state import BUILDINGS, cow_set
 
 
@@ -36,7 +36,8 @@ def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
     ctx.forget()
     if p.cube:
         s.card_cubes = cow_set(s.card_cubes, p.cube, seat, s.card_cubes[p.cube][seat] - 1)
-    ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
+    used = tuple((d, c, v) for d, c, v, _ in p.dice)
+    ctx.log.append(DiceUsed(seat, used, paid, p.cube, s.neutral))
     dice.remove_dice(s, p.dice)
 
 
@@ -61,10 +62,10 @@ def _hire(ctx: Ctx) -> None:
 
 def commit(ctx: Ctx, times: int) -> None:
     """Pay for everything chosen and carry out the action `times` times."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415 - turn order lives there
-
     s, cat = ctx.s, ctx.cat
     p, seat = s.plan, s.turn
+    if outer.ask_bonus(ctx, times):  # Ladies b, e, i: asked once, before anything is paid
+        return
     sp = planned(ctx)
     rule = rule_of(sp, p.cube)
     total = rule.total([v for _, _, v, _ in p.dice])
@@ -87,10 +88,11 @@ def commit(ctx: Ctx, times: int) -> None:
             amount = total // cat.rules.agriculture_divisor
             gain(ctx, seat, deniers=amount)
             ctx.log.append(AgricultureUsed(seat, amount))
+    outer.apply_bonus(ctx)
     if left:
         p.left, s.kind = left, "event_cube"
         return
-    actions_phase.action_done(ctx)
+    outer.end_action(ctx)
 
 
 def _activate(ctx: Ctx, times: int) -> int:
@@ -98,15 +100,20 @@ def _activate(ctx: Ctx, times: int) -> int:
     p, seat = s.plan, s.turn
     card = cat.cards[p.target]
     mode = p.mode or ("place" if card.kind in ("delayed", "endgame", "mixed") else "use")
-    ctx.log.append(CardActivated(seat, p.target, times, mode))
     ctx.forget()
     if mode == "place":
+        ctx.log.append(CardActivated(seat, p.target, times, mode))
         s.card_cubes = cow_set(s.card_cubes, p.target, seat, s.card_cubes[p.target][seat] + times)
         return 0
     if card.kind == "mixed":
         s.card_cubes = cow_set(s.card_cubes, p.target, seat, s.card_cubes[p.target][seat] - times)
     assert card.effect is not None  # noqa: S101 - checked at load time
-    return effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
+    before = (s.deniers[seat], s.influence[seat], s.vp[seat])
+    left = effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
+    after = (s.deniers[seat], s.influence[seat], s.vp[seat])
+    change = (after[0] - before[0], after[1] - before[1], after[2] - before[2])
+    ctx.log.append(CardActivated(seat, p.target, times, mode, change))
+    return left
 
 
 def _build(ctx: Ctx, cubes: int) -> None:
@@ -126,8 +133,6 @@ def _build(ctx: Ctx, cubes: int) -> None:
 
 def cube_on_event(ctx: Ctx, event: str) -> None:
     """Place one cube from a card effect (Archer) on an event."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415
-
     s = ctx.s
     seat = s.turn
     s.event_cubes = cow_set(s.event_cubes, event, seat, s.event_cubes[event][seat] + 1)
@@ -136,18 +141,19 @@ def cube_on_event(ctx: Ctx, event: str) -> None:
     events_phase.complete_if_full(ctx, event, seat)
     s.plan.left -= 1
     if s.plan.left <= 0 or not any(free_spaces(ctx, "event", e) > 0 for e in s.queue):
-        actions_phase.action_done(ctx)
+        outer.end_action(ctx)
 
 
 def commit_citizen(ctx: Ctx) -> None:
     """Pay for the die and put the citizen on its space."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415
-
     s = ctx.s
     p, seat = s.plan, s.turn
+    if outer.ask_bonus(ctx, 1):  # Ladies l: asked once, before anything is paid
+        return
     b = BUILDINGS.index(p.target)
-    _pay_group(ctx, PLAIN[ctx.cat.rules.building_colour[b]])
+    _pay_group(ctx, placement_rule(ctx, p.target, p.cube))
     space = p.dice[0][2]
     out = place_citizen(ctx, seat, b, space)
     ctx.log.append(CitizenPlaced(seat, p.target, space, out))
-    actions_phase.action_done(ctx)
+    outer.apply_bonus(ctx)
+    outer.end_action(ctx)

@@ -3,8 +3,9 @@
 troyes.md §5.4 and troyes-cards.md R1-R9: activations = floor(total / divisor); a craftsman
 is hired first (hiring cost; from the supply, a building or another card, R3), one per player
 per card (R4), and the card is then activated at least once (R7). Delayed cards take one cube
-per activation; one card cube may modify one action (R8), never a citizen placement (gap) nor
-the black dice. Nothing is paid until the last choice, so `Back` is always safe.
+per activation; one card cube may modify one action (R8), never the black dice; on a citizen
+placement only a cube that keeps die values (appendix D bars the Blacksmith and the Priest
+there). Nothing is paid until the last choice, so `Back` is always safe.
 """
 
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from engine.troyes.actions import (
     DiceDone,
     Mode,
     NoCube,
+    OpenOuter,
     TakeDie,
     Times,
     UseCube,
@@ -223,16 +225,19 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
     match s.kind:
         case "craftsman":
             return [*(Craftsman(x) for x in craftsman_sources(s, seat, p.target)), Back()]
+        case "cube" if p.action == "citizen":
+            rules = placement_rules(ctx, p.target)
+            return [*(UseCube(c) if c else NoCube() for c, _ in rules), Back()]
         case "cube":
             sp = spec(ctx, seat, p.action, p.target)
             assert sp is not None  # noqa: S101
             return [*(UseCube(c) if c else NoCube() for c, _ in sp.rules), Back()]
         case "dice" if p.action == "citizen":
-            return [*placement_dice(ctx, p.target), Back()]
+            return [*placement_dice(ctx, p.target, placement_rule(ctx, p.target, p.cube)), Back()]
         case "dice":
             return _dice_actions(ctx)
         case "mode":
-            return [Mode("place"), Mode("use")]
+            return [Mode("place"), *([Mode("use")] if _can_spend(ctx) else [])]
         case "count":
             # At most 25 choices even if data allow more: the smallest and largest counts.
             counts = sorted(
@@ -245,6 +250,14 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
             return []
 
 
+def _can_spend(ctx: Ctx) -> bool:
+    """Return whether spending a mixed card's cubes would do anything now (e.g. free spaces)."""
+    s = ctx.s
+    ref = ctx.cat.cards[s.plan.target].effect
+    assert ref is not None  # noqa: S101 - mixed cards have an immediate part (catalog check)
+    return effects.max_times(ctx, s.turn, ref.name, ref.params, s.deniers[s.turn]) >= 1
+
+
 def _dice_actions(ctx: Ctx) -> list[Action]:
     s = ctx.s
     p, seat = s.plan, s.turn
@@ -253,9 +266,14 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
     need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
     out: list[Action] = []
     if len(p.dice) < rule.max_dice:
-        out += [TakeDie(*die) for die in dice.addable(s, seat, rule, p.dice, need)]
+        out += [take(s, seat, *die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
+    if s.outer:  # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
+        from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
+
+        if outer_dice.flip_options(ctx):
+            out.append(OpenOuter())
     if not p.dice:
         out.append(Back())
     return out
@@ -267,8 +285,44 @@ def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
     return cost <= sp.budget and rule.total([v for _, _, v, _ in s.plan.dice]) >= sp.threshold
 
 
+def take(s: TroyesState, seat: int, district: int, colour: str, value: int, as_c: str) -> TakeDie:
+    """Return the TakeDie option, tagged with whose district it comes from (for its label)."""
+    whose = "own" if district == seat else ("neutral" if district == s.seats else "")
+    return TakeDie(district, colour, value, as_c, whose)
+
+
+def placement_rules(ctx: Ctx, building: str) -> list[tuple[str, GroupRule]]:
+    """Return the plain rule and each own cube that keeps die values, with a die to place."""
+    colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
+    return [
+        (cube, rule)
+        for cube, rule in _usable(ctx, ctx.s.turn, colour)
+        if rule.keeps_values and placement_dice(ctx, building, rule)
+    ]
+
+
+def placement_rule(ctx: Ctx, building: str, cube: str) -> GroupRule:
+    """Return the dice rule of a placement with this card cube (or none)."""
+    colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
+    return rule_of(Spec(colour, 0, 0, tuple(_usable(ctx, ctx.s.turn, colour))), cube)
+
+
+def citizen_target(ctx: Ctx) -> None:
+    """After choosing a building: ask for a card cube when one could serve, else the die."""
+    rules = placement_rules(ctx, ctx.s.plan.target)
+    ctx.s.kind = "cube" if len(rules) > 1 or rules[0][0] else "dice"
+    if ctx.s.kind == "dice":
+        ctx.s.plan.cube = ""
+
+
 def can_place(ctx: Ctx, building: str) -> bool:
     """Return whether `placement_dice` would offer a die (cheap check for the turn menu)."""
+    if _can_place_plain(ctx, building):
+        return True
+    return any(cube for cube, _ in placement_rules(ctx, building))
+
+
+def _can_place_plain(ctx: Ctx, building: str) -> bool:
     s, cat = ctx.s, ctx.cat
     seat = s.turn
     b = BUILDINGS.index(building)
@@ -287,18 +341,19 @@ def can_place(ctx: Ctx, building: str) -> bool:
     return False
 
 
-def placement_dice(ctx: Ctx, building: str) -> list[Action]:
+def placement_dice(ctx: Ctx, building: str, rule: GroupRule | None = None) -> list[Action]:
     """Return the dice the deciding seat may place a citizen with in `building`."""
     s, cat = ctx.s, ctx.cat
     seat = s.turn
     b = BUILDINGS.index(building)
-    rule = PLAIN[cat.rules.building_colour[b]]
+    rule = rule or PLAIN[cat.rules.building_colour[b]]
     out: list[Action] = []
     for d, c, v, a in dice.candidates(s, seat, rule, []):
-        if d != seat and s.deniers[seat] < cat.rules.dice_price[0]:
+        paid = d != seat and not rule.free_one_per_district
+        if paid and s.deniers[seat] < cat.rules.dice_price[0]:
             continue
         if expelled_by(s, cat, b, v)[0]:
-            out.append(TakeDie(d, c, v, a))
+            out.append(take(s, seat, d, c, v, a))
     return out
 
 

@@ -8,7 +8,7 @@ in the seat's own district can be chosen, and the menu is only open before any d
 from engine.troyes.actions import Action, Back, FlipDie, FlipDone, HireCitizen, Reroll, StartFlip
 from engine.troyes.events import InfluenceUsed
 from engine.troyes.rules.common import Ctx, owned
-from engine.troyes.state import Plan
+from engine.troyes.state import WILD, Plan
 
 
 def menu(ctx: Ctx) -> list[Action]:
@@ -19,7 +19,9 @@ def menu(ctx: Ctx) -> list[Action]:
     own = sorted(set(s.districts[seat]))
     out: list[Action] = []
     if inf >= r.reroll_cost:
-        out += [Reroll(c, v) for c, v in own]
+        # Ladies: rerolling the purple die costs 2 deniers more (troyes.md §10.4).
+        rich = s.deniers[seat] >= ctx.cat.ladies.purple_reroll_deniers
+        out += [Reroll(c, v) for c, v in own if c != WILD or rich]
     if inf >= r.flip_cost and own:
         out.append(StartFlip())
     if inf >= r.hire_cost and owned(s, seat) < r.citizen_cap:
@@ -39,7 +41,7 @@ def any_use(ctx: Ctx) -> bool:
 def open_menu(ctx: Ctx) -> None:
     """Open the influence menu, remembering where to return."""
     s = ctx.s
-    s.plan = Plan(back=s.kind, target=s.plan.target)
+    s.plan = Plan(back=s.kind, target=s.plan.target, left=s.plan.left)
     s.kind = "influence"
 
 
@@ -53,7 +55,7 @@ def back(ctx: Ctx) -> None:
     s.kind = s.plan.back or "turn"
     if not s.plan.count:  # left without using it: not offered again in this decision
         s.declined.append("influence")
-    s.plan = Plan(target=s.plan.target)
+    s.plan = Plan(target=s.plan.target, left=s.plan.left)  # left: a counter's surplus
 
 
 def influence_actions(ctx: Ctx) -> list[Action]:
@@ -75,6 +77,8 @@ def reroll(ctx: Ctx, colour: str, value: int) -> None:
     district = s.districts[seat]
     district[district.index((colour, value))] = (colour, new)
     s.influence[seat] -= ctx.cat.rules.reroll_cost
+    if colour == WILD:
+        s.deniers[seat] -= ctx.cat.ladies.purple_reroll_deniers
     s.plan.count += 1
     ctx.log.append(
         InfluenceUsed(seat, "reroll", ctx.cat.rules.reroll_cost, f"{colour} {value}->{new}")

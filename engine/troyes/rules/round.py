@@ -8,16 +8,24 @@ phase 4 in actions_phase.py; `start_round` chains into them.
 from engine.troyes.catalog import Catalog
 from engine.troyes.events import (
     CardRevealed,
+    CharacterRevealed,
     CitizenPlaced,
     DiceRolled,
     GameEnded,
     IncomePaid,
     RoundEnded,
 )
-from engine.troyes.rules import events_phase
+from engine.troyes.rules import events_phase, ladies_setup
 from engine.troyes.rules.buildings import citizens_home, place_citizen
 from engine.troyes.rules.common import Ctx, gain, lose_vp, standing
-from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, Plan, TroyesState
+from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, WILD, Plan, TroyesState
+
+
+def boxes(s: TroyesState, option: str) -> tuple[str, ...]:
+    """Return the boxes a pool is drawn from: base, Ladies only, or both (troyes.md §10.1)."""
+    return {"ladies": ("ladies",), "mixed": ("base", "ladies")}.get(
+        s.options.get(option, "off"), ("base",)
+    )
 
 
 def deal(ctx: Ctx) -> None:
@@ -25,22 +33,21 @@ def deal(ctx: Ctx) -> None:
     s, cat = ctx.s, ctx.cat
     rng = ctx.random()
     activity = []
+    use = boxes(s, "new_activities")
     for colour in COLOURS:
-        for level in (1, 2, 3):
-            pool = [c.id for c in cat.cards.values() if c.colour == colour and c.level == level]
+        for level in (1, 2, 3):  # still one card per colour and level (troyes.md §10.1 [I])
+            pool = [
+                c.id
+                for c in cat.cards.values()
+                if c.colour == colour and c.level == level and c.box in use
+            ]
             activity.append(rng.pick(pool))
     s.activity = activity
     s.craftsmen = {c: [None] * len(cat.cards[c].spaces_vp) for c in activity}
     s.card_cubes = {c: [0] * s.seats for c in activity}
-    reds = [e.id for e in cat.events.values() if e.colour == "red" and not e.permanent]
-    s.decks = {"red": rng.shuffled(reds)[: cat.rules.red_events[s.seats]]}
-    for colour in ("white", "yellow"):
-        s.decks[colour] = rng.shuffled([e.id for e in cat.events.values() if e.colour == colour])
-    s.queue = [e.id for e in cat.events.values() if e.permanent]
-    s.event_cubes = {e: [0] * s.seats for e in s.queue}
-    chars = rng.shuffled(list(cat.characters))
-    per = cat.rules.characters[s.seats]
-    s.characters = [chars[i * per : (i + 1) * per] for i in range(s.seats)]
+    _deal_events(ctx, boxes(s, "new_events"))
+    _deal_characters(ctx)
+    ladies_setup.deal(ctx)
     order = [(s.start + i) % s.seats for i in range(s.seats)]
     rounds = cat.rules.citizens[s.seats]
     s.placing = [seat for r in range(rounds) for seat in (order if r % 2 == 0 else order[::-1])]
@@ -51,6 +58,43 @@ def deal(ctx: Ctx) -> None:
                 s.buildings[b][space - 1] = NEUTRAL
                 s.neutral_supply -= 1
     s.turn, s.kind = s.placing[0], "start"
+
+
+def _deal_events(ctx: Ctx, use: tuple[str, ...]) -> None:
+    """Build the red deck and the white and yellow decks from the chosen boxes.
+
+    The 6 Ladies events alone cannot fill a red deck of 4-6 (only 3 of them are military, an
+    estimate): the Ladies reds come first and base reds fill the rest (docs/rules-gaps.md).
+    """
+    s, cat = ctx.s, ctx.cat
+    rng = ctx.random()
+    reds = [e.id for e in cat.events.values() if e.colour == "red" and not e.permanent]
+    want = cat.rules.red_events[s.seats]
+    chosen = rng.shuffled([e for e in reds if cat.events[e].box in use])[:want]
+    if len(chosen) < want:
+        chosen += rng.shuffled([e for e in reds if e not in chosen])[: want - len(chosen)]
+        chosen = rng.shuffled(chosen)
+    s.decks = {"red": chosen}
+    for colour in ("white", "yellow"):
+        s.decks[colour] = rng.shuffled(
+            [e.id for e in cat.events.values() if e.colour == colour and e.box in use]
+        )
+    s.queue = [e.id for e in cat.events.values() if e.permanent]
+    s.event_cubes = {e: [0] * s.seats for e in s.queue}
+
+
+def _deal_characters(ctx: Ctx) -> None:
+    """Deal the secret characters (the 9 of the Ladies replace the 6); maybe reveal one."""
+    s, cat = ctx.s, ctx.cat
+    rng = ctx.random()
+    use = ("base", "ladies") if s.options.get("new_characters") == "on" else ("base",)
+    chars = rng.shuffled([c.id for c in cat.characters.values() if c.box in use])
+    per = cat.rules.characters[s.seats]
+    s.characters = [chars[i * per : (i + 1) * per] for i in range(s.seats)]
+    rest = chars[s.seats * per :]
+    if s.options.get("reveal_character") == "on" and rest:
+        s.revealed = [rest[0]]  # the variant: one more character, face up, scored by all
+        ctx.log.append(CharacterRevealed(rest[0]))
 
 
 def place_start(ctx: Ctx, building: str, space: int) -> None:
@@ -111,9 +155,11 @@ def workforce(ctx: Ctx) -> None:
         for b, row in enumerate(s.buildings):
             colour = cat.rules.building_colour[b]
             rolled.extend((colour, rng.die()) for o in row if o == owner)
+        if owner != NEUTRAL and s.options.get("purple_die") == "on":
+            rolled.append((WILD, rng.die()))  # the family leader, one per player (§10.4)
         s.districts[district] = rolled
         if rolled:
-            ctx.log.append(DiceRolled(district, tuple(rolled)))
+            ctx.log.append(DiceRolled(district, tuple(rolled), s.neutral))
 
 
 def end_round(ctx: Ctx) -> None:
@@ -161,7 +207,7 @@ def new_board(seats: int, cat: Catalog, seed: int, options: dict[str, str]) -> T
         influence=[r.influence] * seats,
         vp=[0] * seats,
         supply=[r.citizens[seats]] * seats,
-        neutral_supply=r.neutral_citizens,
+        neutral_supply=r.neutral_citizens + ladies_setup.extra_neutrals(cat, options),
         buildings=[[None] * r.building_spaces for _ in BUILDINGS],
         lying=[[] for _ in BUILDINGS],
         districts=[[] for _ in range(seats + 1)],

@@ -20,7 +20,7 @@ async def test_migrations_apply_once_and_leave_user_version_to_the_session_store
         await store.close()
     again = await LeagueStore.open(path)
     try:
-        assert await again._all("SELECT version FROM league_migration") == [(1,)]
+        assert await again._all("SELECT version FROM league_migration") == [(1,), (2,)]
     finally:
         await again.close()
 

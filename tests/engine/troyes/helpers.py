@@ -95,7 +95,8 @@ def check_invariants(s: TroyesState) -> None:
     for colour in COLOURS:
         on_board = sum(1 for d in s.districts for c, _ in d if c == colour)
         assert on_board <= CAT.rules.dice_per_colour
-    assert len(s.black) <= CAT.rules.black_dice
+    extra = s.options.get("extra_components") == "on"  # Ladies: 2 black dice, 2 neutrals more
+    assert len(s.black) <= CAT.rules.black_dice + (CAT.ladies.extra_black_dice if extra else 0)
     for seat in range(s.seats):
         assert owned(s, seat) <= CAT.rules.citizen_cap
         assert s.deniers[seat] >= 0
@@ -103,7 +104,8 @@ def check_invariants(s: TroyesState) -> None:
         assert 0 <= s.influence[seat] <= CAT.rules.influence_max
         assert s.supply[seat] >= 0
     neutral = sum(b.count(NEUTRAL) for b in s.buildings) + sum(b.count(NEUTRAL) for b in s.lying)
-    assert neutral + s.neutral_supply == CAT.rules.neutral_citizens
+    more = CAT.ladies.extra_neutral_citizens if extra else 0
+    assert neutral + s.neutral_supply == CAT.rules.neutral_citizens + more
     for spaces in s.craftsmen.values():
         taken = [x for x in spaces if x is not None]
         assert len(taken) == len(set(taken)), "two craftsmen of one player on a card"

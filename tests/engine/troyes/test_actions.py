@@ -269,3 +269,40 @@ def test_a_menu_longer_than_25_groups_the_events_behind_one_entry():
     assert "events" in options
     s, _ = play(s, "events")
     assert len(texts(s)) == len(events) + 1  # every event, and back
+
+
+def test_a_colour_changing_cube_may_place_a_citizen_but_a_value_changing_one_may_not():
+    # troyes-cards.md §7.1 (appendix D): the Blacksmith may not change a die placed in the
+    # Palace, the Priest one placed in the City Hall, so cubes are usable on placements; the
+    # Militia's yellow dice count as red dice with the same values, so one may enter the Palace.
+    s = table(3, cards=CARDS, districts=[[("yellow", 3)], SPARE, [], []], supply=[1, 0, 0])
+    s.buildings[0] = [1, 1, 2, 2, NEUTRAL, 1]
+    s.card_cubes["militia"][0] = 1
+    s.card_cubes["blacksmith"][0] = 1
+    s.card_cubes["apprenticeship"][0] = 1
+    assert "citizen palace" in texts(s)
+    s, _ = play(s, "citizen palace")
+    assert texts(s) == ["cube militia", "back"]  # the Blacksmith and Apprenticeship change values
+    s, _ = play(s, "cube militia", "die 0 yellow 3")
+    assert s.buildings[0] == [1, 1, 0, 2, NEUTRAL, 1]
+    assert s.lying[0] == [2]
+    assert s.card_cubes["militia"][0] == 0
+    assert s.card_cubes["blacksmith"][0] == 1
+
+
+def test_the_priest_cube_is_not_offered_for_a_city_hall_placement():
+    s = table(3, cards=CARDS, districts=[[("yellow", 2)], SPARE, [], []], supply=[1, 0, 0])
+    s.card_cubes["priest"][0] = 1
+    s, _ = play(s, "citizen city_hall")
+    assert texts(s) == ["die 0 yellow 2", "back"]
+
+
+def test_a_bishopric_with_a_free_space_expels_nobody():
+    # Seed FAQ: in the Bishopric and City Hall citizens shift right and one is expelled only
+    # "si la fila está llena". A space freed by a craftsman may lie left of the die's space:
+    # the citizens between close the gap instead of pushing one out.
+    s = table(3, cards=CARDS, districts=[[("white", 3)], SPARE, [], []], supply=[1, 0, 0])
+    s.buildings[1] = [None, 1, 2, NEUTRAL, 1, 2]
+    s, _ = play(s, "citizen bishopric", "die 0 white 3")
+    assert s.buildings[1] == [1, 2, 0, NEUTRAL, 1, 2]
+    assert s.lying[1] == []

@@ -81,15 +81,16 @@ def test_every_registered_primitive_is_used_by_data_or_by_the_expansion_hooks():
                 used.add((family, ref.name))
     used |= {("event", e.effect.name) for e in CAT.events.values() if e.effect}
     used |= {("score", ch.score.name) for ch in CAT.characters.values()}
-    hooks = {("endgame", "cubes_decreasing")}  # tested with a test catalog in test_hooks.py
-    assert set(effects.PRIMITIVES) == used | hooks
+    used |= {("outer", f.effect.name) for f in CAT.outer.values() if f.effect}
+    assert set(effects.PRIMITIVES) == used
 
 
 def test_the_catalog_holds_every_base_card():
-    assert len(CAT.cards) == 27
-    assert len(CAT.events) == 16
-    assert len(CAT.characters) == 6
-    assert sum(1 for e in CAT.events.values() if e.colour == "red") == 8
+    base = [e for e in CAT.events.values() if e.box == "base"]
+    assert sum(1 for c in CAT.cards.values() if c.box == "base") == 27
+    assert len(base) == 16
+    assert sum(1 for c in CAT.characters.values() if c.box == "base") == 6
+    assert sum(1 for e in base if e.colour == "red") == 8
     assert sum(1 for e in CAT.events.values() if e.permanent) == 1
 
 
@@ -206,7 +207,9 @@ def test_every_event_in_data_acts_each_round_and_can_be_fought_off(event):
     assert any(isinstance(e, EventCompleted) and e.event == event for e in log)
 
 
-@pytest.mark.parametrize("character", sorted(CAT.characters))
+@pytest.mark.parametrize(
+    "character", sorted(c for c in CAT.characters if CAT.characters[c].box == "base")
+)
 def test_every_character_scores_its_top_tier_for_a_strong_player(character):
     s = table(2, cards=("merchant", "monk", "archer", "militia", "priest"))
     s.characters = [[character], []]
@@ -219,3 +222,39 @@ def test_every_character_scores_its_top_tier_for_a_strong_player(character):
     scores = final_scores(s, CAT)
     assert scores[0]["characters"] == top
     assert scores[1]["characters"] == 0  # the other seat scores it too, and reaches no tier
+
+
+# Facts the sources confirm ([C] in troyes-cards.md §3 and §7.1: appendix text D, play report
+# J1): each must be used exactly and marked verified. (field, primitive, params)
+CONFIRMED = {
+    "archer": ("effect", "place_event_cubes", {"cubes": 1}),
+    "tithing": ("modifier", "free_one_per_district", {"colour": "yellow"}),
+    "monk": ("modifier", "split_die", {"source": "white", "colour": "yellow", "count": 3}),
+    "priest": ("modifier", "add_per_die", {"colour": "yellow", "amount": 3}),
+    "apprenticeship": ("modifier", "set_each", {"value": 5}),
+    "artisan": ("effect", "convert", {"pay_influence": 1, "gain_deniers": 6}),
+    "merchant": ("effect", "gain", {"deniers": 2}),
+    "miller": ("effect", "gain_per_citizens", {"deniers": 2, "buildings": "palace,bishopric"}),
+    "innkeeper": ("effect", "convert", {"pay_deniers": 1, "gain_influence": 1}),
+    "blacksmith": ("modifier", "add_to_group", {"colour": "red", "amount": 5}),
+    "militia": ("modifier", "recolour", {"source": "yellow", "colour": "red"}),
+    "journeyman": ("effect", "convert", {"pay_deniers": 3, "gain_vp": 2}),
+    "goldsmith": ("effect", "gain", {"vp": 1, "deniers": 2}),
+    "sculptor": ("effect", "gain", {"vp": 1}),
+}
+
+
+@pytest.mark.parametrize("card", sorted(CONFIRMED))
+def test_confirmed_card_effects_are_used_exactly_and_marked_verified(card):
+    field, name, params = CONFIRMED[card]
+    entry = CAT.cards[card]
+    ref = getattr(entry, field)
+    assert ref is not None
+    assert ref.name == name
+    assert {k: v for k, v in ref.params.items() if v} == params
+    assert field not in entry.unverified, f"{card}.{field} is confirmed by the sources"
+    delayed = {"tithing", "monk", "priest", "apprenticeship"}  # [C] D: hourglass cards
+    if card in delayed:
+        assert entry.kind == "delayed"
+    assert CAT.cards["archer"].divisor == 2
+    assert "divisor" not in CAT.cards["archer"].unverified

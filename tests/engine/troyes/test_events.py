@@ -152,3 +152,27 @@ def test_tied_majorities_share_the_vp_and_the_filler_takes_the_card():
     s, _ = play(s, "event heresy", "die 2 red 3")
     assert s.vp == [1, 1, 1]
     assert s.won[2] == ["heresy"]
+
+
+def test_several_black_dice_countered_at_once_share_one_group_of_dice():
+    # troyes.md §4 Phase 3 (A: "May counter several dice at once"; seed FAQ: "contrarrestar
+    # varios dados negros a la vez: el de mayor valor más los que elijas"): one group of dice
+    # whose total (red doubled) reaches the black dice together, so the surplus carries over.
+    s = counter_table([4, 2], [("red", 3)], influence=[0, 0, 0])
+    s, _ = play(s, "counter red 3")  # worth 6: 4 for the highest, 2 left over
+    assert texts(s) == ["counter next 2", "stop"]
+    s, _ = play(s, "counter next 2")
+    assert s.black == []
+    assert s.influence[0] == 2
+    assert s.phase == "actions"
+
+
+def test_the_surplus_and_new_dice_together_counter_the_next_black_die():
+    s = counter_table([5, 3], [("white", 3), ("white", 3), ("yellow", 2)], influence=[0, 0, 0])
+    s, _ = play(s, "counter white 3", "counter white 3")  # 6 against 5: 1 left over
+    assert s.black == [3]
+    assert texts(s) == ["counter next 3", "stop"]  # 1 carried + yellow 2 reach 3
+    s, _ = play(s, "counter next 3", "counter yellow 2")
+    assert s.black == []
+    assert s.districts[0] == []
+    assert s.influence[0] == 2

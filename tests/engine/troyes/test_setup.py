@@ -52,11 +52,12 @@ def test_round_one_reveals_level_one_cards_and_rolls_all_eighteen_dice():
         assert len(dice) == 18
 
 
-def test_options_offer_only_modules_that_work():
-    names = [o.name for o in ENGINE.options()]
-    assert names == ["tournament"]
-    with pytest.raises(GameError, match="not available"):
-        ENGINE.new_state({"purple_die": "on"}, 3, 1)
+def test_options_offer_every_module_with_its_choices():
+    choices = {o.name: o.choices for o in ENGINE.options()}
+    assert choices["tournament"] == ("off", "on")
+    assert choices["new_activities"] == ("off", "ladies", "mixed")
+    with pytest.raises(GameError, match="Unknown option"):
+        ENGINE.new_state({"purple_die": "mixed"}, 3, 1)
     with pytest.raises(GameError, match="Unknown option"):
         ENGINE.new_state({"nonsense": "on"}, 3, 1)
     with pytest.raises(GameError):

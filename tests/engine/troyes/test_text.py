@@ -2,27 +2,78 @@
 
 from engine.troyes import actions as a
 from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid
-from tests.engine.troyes.helpers import ENGINE, placed, table
+from tests.engine.troyes.helpers import ENGINE, placed, play, table
 
 
 def test_labels_use_the_card_names_of_the_chosen_language():
     assert ENGINE.describe(a.ChooseCard("monk"), "en") == "Activate Monk"
     assert ENGINE.describe(a.ChooseCard("monk"), "es") == "Activar Monje"
-    assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeo"
+    # The seed (the user's Spanish FAQ) calls the permanent event "Merodeador" and the
+    # player's own citizens the "suministro personal".
+    assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeador"
+    assert ENGINE.describe(a.Craftsman("supply"), "es") == "Artesano desde tu suministro personal"
     assert ENGINE.describe(a.Pass(), "es") == "Pasar"
-    assert ENGINE.describe(a.TakeDie(1, "red", 5), "en") == "Take red 5 from player 2"
+    assert ENGINE.describe(a.TakeDie(1, "red", 5), "en") == "Take red 5 from Player 2"
+    assert ENGINE.describe(a.TakeDie(1, "red", 5), "es") == "Tomar el dado rojo 5 de Jugador 2"
 
 
 def test_log_lines_read_in_both_languages():
-    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "en") == "Black dice: 6 2"
-    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "es") == "Dados negros: 6 2"
+    # Every event class: tests/engine/troyes/test_log.py.
+    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "en") == "Black dice rolled: 6, 2"
+    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "es") == (
+        "Se lanzan los dados negros: 6, 2"
+    )
     line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es")
-    assert line == "J1: ingresos 10, salarios 12 (pagado 10); -2 PV"
+    assert line == "Jugador 1 cobra 10 denarios pero solo paga 10 de 12 de salarios: -2 PV"
     done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en")
-    assert done == "War: VP [0, 4, 0], won by P2"
+    assert done == "Event War overcome: Player 2 gains 4 VP and takes the card"
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():
     assert ENGINE.prompt(ENGINE.new_state({}, 2, 1), "en") == "Place a starting citizen."
     assert ENGINE.prompt(table(3), "es") == "Elige una acción o pasa."
     assert ENGINE.prompt(placed(2), "en")
+
+
+def test_dice_labels_say_your_die_a_rivals_die_or_the_neutral_district():
+    # Seat 0 of 2 players: district 0 is its own, 1 a rival's, 2 the neutral one (troyes.md §5.2).
+    dice = [[("red", 5)], [("red", 4)], [("red", 3)]]
+    s = table(2, districts=dice, deniers=[9, 0], supply=[1, 0])
+    s, _ = play(s, "citizen palace")
+    labels = {ENGINE.action_text(x): ENGINE.describe(x, "en") for x in ENGINE.legal_actions(s)}
+    assert labels["die 0 red 5"] == "Take your red 5"
+    assert labels["die 1 red 4"] == "Take red 4 from Player 2"
+    assert labels["die 2 red 3"] == "Take red 3 from the neutral district"
+    es = {ENGINE.action_text(x): ENGINE.describe(x, "es") for x in ENGINE.legal_actions(s)}
+    assert es["die 0 red 5"] == "Tomar tu dado rojo 5"
+    assert es["die 1 red 4"] == "Tomar el dado rojo 4 de Jugador 2"
+    assert es["die 2 red 3"] == "Tomar el dado rojo 3 del distrito neutral"
+
+
+def test_spanish_labels_name_the_die_and_counts_agree_in_number():
+    assert ENGINE.describe(a.Reroll("red", 5), "es") == "Relanzar tu dado rojo 5 (influencia)"
+    assert ENGINE.describe(a.FlipDie("white", 2), "es") == "Voltear tu dado blanco 2"
+    assert ENGINE.describe(a.CounterWith("red", 3), "es") == "Contrarrestar con tu dado rojo 3"
+    assert ENGINE.describe(a.CounterNext(4), "es") == "Contrarrestar también un dado negro de 4"
+    assert ENGINE.describe(a.Times(1), "es") == "1 vez"
+    assert ENGINE.describe(a.Times(3), "es") == "3 veces"
+    assert ENGINE.describe(a.Times(1), "en") == "1 time"
+    assert ENGINE.describe(a.Times(3), "en") == "3 times"
+    assert ENGINE.describe(a.CounterNext(4), "en") == "Also counter a black 4"
+
+
+def test_the_counter_prompt_names_the_black_die_and_the_red_rule():
+    s = table(3)
+    s.phase, s.kind, s.black = "events", "counter", [5, 2]
+    assert ENGINE.prompt(s, "en") == "Counter the black 5 with your own dice (red counts double)."
+    assert ENGINE.prompt(s, "es") == (
+        "Contrarresta el dado negro de 5 con tus dados (los rojos valen doble)."
+    )
+
+
+def test_craftsman_labels_read_naturally():
+    assert ENGINE.describe(a.Craftsman("palace"), "en") == "Craftsman from the Palace"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == "Craftsman moved from Monk"
+    assert ENGINE.describe(a.Craftsman("supply"), "en") == "Craftsman from your supply"
+    assert ENGINE.describe(a.Craftsman("city_hall"), "es") == "Artesano desde el Ayuntamiento"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Artesano movido desde Monje"

@@ -1,0 +1,325 @@
+"""`/league ...` and `/profile`: weekly community leagues (issue 8), and the loop that runs them.
+
+Thin: every command resolves the league, calls `LeagueService` (engine/leagues) and replies;
+refusals (`GameError`) are short ephemeral sentences. The weekly cycle runs in `runner.py`.
+The extension needs from the bot only `bot.sessions` (the SessionManager) and
+`bot.settings.database_path`; the league store shares that database file, and the clock is
+the session manager's, so one injected clock drives games and leagues alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands, tasks
+
+from cogs.league import text
+from cogs.league.access import check_organiser, find_league
+from cogs.league.errors import translated
+from cogs.league.options import (
+    ConfigInput,
+    Game,
+    PolicyChoice,
+    Weekday,
+    config_changes,
+    new_config,
+    timezone_choices,
+)
+from cogs.league.profile import ProfileCog
+from cogs.league.runner import LeagueRunner
+from cogs.league.text import t, when
+from cogs.league.views import history_text, schedule_text
+from engine.core.errors import GameError
+from engine.leagues.model import League, LeagueError
+from engine.leagues.service import LeagueService
+from engine.leagues.store import LeagueStore
+from engine.sessions import SessionManager
+
+log = logging.getLogger(__name__)
+
+LOOP_SECONDS = 60.0
+
+
+def _lang(interaction: discord.Interaction[Any]) -> str:
+    return text.lang_of(interaction.locale)
+
+
+async def _say(interaction: discord.Interaction[Any], content: str | None, **kw: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(content or "", ephemeral=True, **kw)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kw)
+
+
+class LeagueCog(
+    commands.GroupCog, group_name=_("league"), group_description=_("Weekly community leagues")
+):
+    """The `/league` command group and the league loop."""
+
+    def __init__(self, bot: commands.Bot, leagues: LeagueService, sessions: SessionManager) -> None:
+        """Keep the services; build the runner and its loop."""
+        self.bot = bot
+        self.leagues = leagues
+        self.sessions = sessions
+        runtime = getattr(bot, "runtime", None)
+        poster = getattr(runtime, "poster", None)
+        self.runner = LeagueRunner(bot, leagues, sessions, getattr(poster, "post", None))
+        seconds = float(getattr(getattr(bot, "settings", None), "tick_seconds", LOOP_SECONDS))
+        self.loop = tasks.loop(seconds=seconds)(self._tick)
+
+    async def cog_load(self) -> None:
+        """Start the league loop."""
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the loop, wait for a pass in progress to end, and close the league store."""
+        self.loop.cancel()
+        task = self.loop.get_task()
+        if task is not None and not task.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.leagues.store.close()
+
+    async def _tick(self) -> None:
+        try:
+            await self.runner.run_once()
+        except Exception:
+            log.exception("league loop failed; it runs again at the next tick")
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Answer refusals with their sentence; log anything else (unless bot.py's tree does)."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, LeagueError):  # runs before tree.on_error, which reads the text
+            cause.args = (translated(cause, _lang(interaction)),)
+        if "on_error" in vars(self.bot.tree):
+            return  # bot.py set tree.on_error: it answers every command's errors itself
+        if isinstance(cause, GameError):
+            await _say(interaction, str(cause))
+            return
+        log.error("league command failed", exc_info=cause)
+        await _say(interaction, t(_lang(interaction), "unexpected"))
+
+    async def _league(self, interaction: discord.Interaction[Any], name: str | None) -> League:
+        self.runner.names[interaction.user.id] = interaction.user.display_name
+        return await find_league(self.leagues, interaction, name)
+
+    async def _organiser(self, interaction: discord.Interaction[Any]) -> None:
+        await check_organiser(self.bot, self.sessions, interaction)
+
+    async def league_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Offer the server's leagues by name."""
+        found = await self.leagues.leagues(interaction.guild_id or 0)
+        return [
+            app_commands.Choice(name=lg.name, value=str(lg.id))
+            for lg in found
+            if current.lower() in lg.name.lower()
+        ][:25]
+
+    # ---- organiser commands ------------------------------------------------------------
+
+    @app_commands.command(name=_("create"), description=_("Open a weekly league (organisers)"))
+    @app_commands.autocomplete(timezone=timezone_choices)
+    async def create(  # noqa: PLR0913, PLR0917 - one argument per option
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 80],
+        game: Game,
+        table_size: app_commands.Range[int, 3, 4] = 4,
+        weeks: app_commands.Range[int, 1, 52] = 6,
+        day: Weekday = "monday",
+        hour: app_commands.Range[int, 0, 23] = 19,
+        timezone: str = "UTC",
+        hours_per_move: app_commands.Range[int, 1, 168] = 72,
+        policy: PolicyChoice = "ai_standin",
+        points: str = "10,6,3,1",
+        options: str | None = None,
+        division_size: app_commands.Range[int, 6, 500] | None = None,
+    ) -> None:
+        """Open a weekly league (organisers)."""
+        await self._organiser(interaction)
+        lang = _lang(interaction)
+        if isinstance(interaction.channel, discord.Thread):
+            raise GameError(t(lang, "not_in_thread"))
+        if game not in self.sessions.games:
+            raise GameError(t(lang, "game_unavailable", game=game))
+        raw = ConfigInput(
+            game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options
+        )
+        config = new_config(raw, division_size, lang)
+        league = await self.leagues.create_league(interaction.guild_id or 0, name, config)
+        await self.runner.port.links.set_channel(league.id, interaction.channel_id or 0)
+        schedule = await self.leagues.schedule(league.id)
+        first = schedule.weeks[0].starts_at if schedule.weeks else schedule.next_due_at
+        content = t(lang, "created", name=league.name, when=when(first))
+        await interaction.response.send_message(content)
+
+    @app_commands.command(name=_("edit"), description=_("Change a league's settings (organisers)"))
+    @app_commands.autocomplete(league=league_autocomplete, timezone=timezone_choices)
+    async def edit(  # noqa: PLR0913, PLR0917 - one argument per setting
+        self,
+        interaction: discord.Interaction[Any],
+        league: str | None = None,
+        table_size: app_commands.Range[int, 3, 4] | None = None,
+        weeks: app_commands.Range[int, 1, 52] | None = None,
+        day: Weekday | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+        timezone: str | None = None,
+        hours_per_move: app_commands.Range[int, 1, 168] | None = None,
+        policy: PolicyChoice | None = None,
+        points: str | None = None,
+        options: str | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        """Change a league's settings (organisers)."""
+        await self._organiser(interaction)
+        found = await self._league(interaction, league)
+        lang = _lang(interaction)
+        raw = ConfigInput(
+            found.config.game, table_size, weeks, day, hour, timezone, hours_per_move, policy,
+            points, options,
+        )  # fmt: skip
+        changes = config_changes(found.config, raw, lang, allow_none=channel is not None)
+        if changes:
+            found = await self.leagues.edit_league(found.id, **changes)
+        if channel is not None:  # where the next announcements and game threads go
+            await self.runner.port.links.set_channel(found.id, channel.id)
+        await interaction.response.send_message(t(lang, "edited", name=found.name))
+
+    @app_commands.command(name=_("pause"), description=_("Stop seating new weeks (organisers)"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def pause(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        """Stop seating new weeks (organisers)."""
+        await self._organiser(interaction)
+        found = await self.leagues.pause_league((await self._league(interaction, league)).id)
+        await interaction.response.send_message(t(_lang(interaction), "paused", name=found.name))
+
+    @app_commands.command(name=_("resume"), description=_("Resume a paused league (organisers)"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def resume(
+        self, interaction: discord.Interaction[Any], league: str | None = None
+    ) -> None:
+        """Resume a paused league (organisers)."""
+        await self._organiser(interaction)
+        found = await self.leagues.resume_league((await self._league(interaction, league)).id)
+        due = (await self.leagues.schedule(found.id)).next_due_at
+        content = t(_lang(interaction), "resumed", name=found.name, when=when(due))
+        await interaction.response.send_message(content)
+
+    @app_commands.command(name=_("end"), description=_("End a league for good (organisers)"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def end(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        """End a league for good (organisers)."""
+        await self._organiser(interaction)
+        found = await self._league(interaction, league)
+        await self.leagues.end_league(found.id)
+        await interaction.response.send_message(t(_lang(interaction), "ended", name=found.name))
+
+    # ---- player commands ---------------------------------------------------------------
+
+    @app_commands.command(
+        name=_("join"), description=_("Join a league; you are seated from the next week")
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def join(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        """Join a league; you are seated from the next week."""
+        found = await self._league(interaction, league)
+        await self.leagues.join(found.id, interaction.user.id)
+        await _say(interaction, t(_lang(interaction), "joined", name=found.name))
+
+    @app_commands.command(name=_("leave"), description=_("Leave a league"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
+        """Leave a league."""
+        found = await self._league(interaction, league)
+        await self.leagues.leave(found.id, interaction.user.id)
+        await _say(interaction, t(_lang(interaction), "left", name=found.name))
+
+    @app_commands.command(name=_("absent"), description=_("Declare that you are away for a week"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def absent(
+        self,
+        interaction: discord.Interaction[Any],
+        week: app_commands.Range[int, 1, 52],
+        league: str | None = None,
+    ) -> None:
+        """Declare that you are away for a week."""
+        found = await self._league(interaction, league)
+        season, number = await self.leagues.absent(found.id, interaction.user.id, week)
+        content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
+        await _say(interaction, content)
+
+    @app_commands.command(name=_("standings"), description=_("Show the standings"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def standings(
+        self,
+        interaction: discord.Interaction[Any],
+        league: str | None = None,
+        season: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
+        """Show the standings."""
+        found = await self._league(interaction, league)
+        table = await self.leagues.standings(found.id, season)
+        await interaction.response.defer()
+        lang = _lang(interaction)
+        embed = text.standings_embed(found.name, table, lang)
+        file = await text.standings_file(found.name, table, lang, self.runner.display_name)
+        await interaction.followup.send(embed=embed, file=file)
+
+    @app_commands.command(
+        name=_("schedule"), description=_("Show the league's weeks and what comes next")
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def schedule(
+        self, interaction: discord.Interaction[Any], league: str | None = None
+    ) -> None:
+        """Show the league's weeks and what comes next."""
+        found = await self._league(interaction, league)
+        plan = await self.leagues.schedule(found.id)
+        await _say(interaction, schedule_text(found, plan, _lang(interaction)))
+
+    @app_commands.command(name=_("history"), description=_("Show every week's tables and results"))
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def history(
+        self, interaction: discord.Interaction[Any], league: str | None = None
+    ) -> None:
+        """Show every week's tables and results."""
+        found = await self._league(interaction, league)
+        weeks = await self.leagues.history(found.id)
+        await _say(interaction, history_text(found, weeks, _lang(interaction)))
+
+    @app_commands.command(
+        name=_("export"), description=_("Download the games and standings as CSV")
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def export(
+        self, interaction: discord.Interaction[Any], league: str | None = None
+    ) -> None:
+        """Download the games and standings as CSV."""
+        found = await self._league(interaction, league)
+        tables = await self.leagues.export_csv(found.id)
+        files = [
+            discord.File(io.BytesIO(body.encode("utf-8")), filename=name)
+            for name, body in tables.items()
+        ]
+        await _say(interaction, t(_lang(interaction), "export", name=found.name), files=files)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Open the league store beside the session store and add the league cogs."""
+    sessions: SessionManager = getattr(bot, "sessions")  # noqa: B009 - set by bot.py
+    path = getattr(bot, "settings").database_path  # noqa: B009
+    store = await LeagueStore.open(str(path))
+    leagues = LeagueService(store, sessions.clock)
+    await bot.add_cog(LeagueCog(bot, leagues, sessions))
+    await bot.add_cog(ProfileCog(leagues))

@@ -1,0 +1,119 @@
+"""Reading `/league create` and `/league edit` options into a LeagueConfig (or its changes).
+
+Bad input raises GameError with a catalog sentence (points, options); the rest is checked by
+LeagueConfig itself (LeagueError, also a GameError), so the engine's sentence is the reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+from zoneinfo import available_timezones
+
+import discord
+from discord import app_commands
+
+from cogs.league.text import t
+from engine.core.errors import GameError
+from engine.leagues.model import (
+    ForfeitPolicy,
+    LeagueConfig,
+    Scoring,
+    TimeControl,
+    WeekStart,
+)
+
+Game = Literal["trajan", "troyes"]
+PolicyChoice = Literal["ai_standin", "forfeit"]
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigInput:
+    """The options as typed; None means "not given" (for /league edit)."""
+
+    game: str
+    table_size: int | None
+    weeks: int | None
+    day: str | None
+    hour: int | None
+    timezone: str | None
+    hours_per_move: int | None
+    policy: str | None
+    points: str | None
+    options: str | None
+
+
+def parse_points(text: str, lang: str) -> Scoring:
+    """Read four-player placement points like "10,6,3,1"."""
+    parts = [p for p in text.replace(" ", ",").split(",") if p]
+    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+        raise GameError(t(lang, "bad_points"))
+    return Scoring(tuple(int(p) for p in parts))
+
+
+def parse_options(text: str | None, lang: str) -> dict[str, str]:
+    """Read `name=value name=value` game options."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise GameError(t(lang, "bad_options", part=part))
+        options[name.strip().lower()] = value.strip().lower()
+    return options
+
+
+def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> LeagueConfig:
+    """Return the config of a new league from /league create's options."""
+    return LeagueConfig(
+        raw.game,
+        game_options=parse_options(raw.options, lang),
+        table_size=raw.table_size or 4,
+        season_weeks=raw.weeks or 6,
+        week_start=WeekStart(
+            WEEKDAYS.index(raw.day or "monday"), raw.hour or 0, raw.timezone or "UTC"
+        ),
+        time_control=TimeControl(raw.hours_per_move or 72),
+        forfeit_policy=ForfeitPolicy(raw.policy or "ai_standin"),
+        scoring=parse_points(raw.points or "10,6,3,1", lang),
+        division_size=division_size,
+    )
+
+
+def config_changes(
+    current: LeagueConfig, raw: ConfigInput, lang: str, *, allow_none: bool = False
+) -> dict[str, Any]:
+    """Return the LeagueConfig fields /league edit changes (none only if `allow_none`)."""
+    changes: dict[str, Any] = {}
+    if raw.table_size is not None:
+        changes["table_size"] = raw.table_size
+    if raw.weeks is not None:
+        changes["season_weeks"] = raw.weeks
+    if raw.day is not None or raw.hour is not None or raw.timezone is not None:
+        ws = current.week_start
+        changes["week_start"] = WeekStart(
+            ws.weekday if raw.day is None else WEEKDAYS.index(raw.day),
+            ws.hour if raw.hour is None else raw.hour,
+            ws.tz if raw.timezone is None else raw.timezone,
+        )
+    if raw.hours_per_move is not None:
+        changes["time_control"] = TimeControl(raw.hours_per_move)
+    if raw.policy is not None:
+        changes["forfeit_policy"] = ForfeitPolicy(raw.policy)
+    if raw.points is not None:
+        changes["scoring"] = parse_points(raw.points, lang)
+    if raw.options is not None:
+        changes["game_options"] = parse_options(raw.options, lang)
+    if not changes and not allow_none:
+        raise GameError(t(lang, "bad_edit"))
+    return changes
+
+
+async def timezone_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """Offer IANA time zone names containing what was typed."""
+    typed = current.lower().replace(" ", "_")
+    zones = sorted(z for z in available_timezones() if typed in z.lower() and "/" in z)
+    return [app_commands.Choice(name=z, value=z) for z in zones[:25]]

@@ -1,0 +1,302 @@
+"""The league loop: run what is due, open game threads, announce weeks, deadlines and seasons.
+
+One pass (`run_once`, from a `tasks.loop`) is restart-safe because every step reads SQLite:
+the league service records each schedule step once; a league game without a thread gets one
+(and its players' ping) on the next pass, whatever happened before; results are settled from
+the session store. Posting a game's board goes through the game cog's poster when the bot
+has one (`bot.runtime.poster`, cogs branch); otherwise `post_plain` says whose turn it is.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from cogs.league import text
+from cogs.league.text import mentions, t, when
+from engine.leagues.actions import (
+    Action,
+    DeadlineReached,
+    SeasonClosed,
+    Standings,
+    WeekSeated,
+)
+from engine.leagues.model import League
+from engine.leagues.port import SessionPort, Settled
+from engine.leagues.service import LeagueService
+from engine.sessions import GameInfo, Outcome, SessionManager, Status
+
+log = logging.getLogger(__name__)
+
+Post = Callable[[Outcome], Awaitable[None]]
+PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+NO_PINGS = discord.AllowedMentions.none()
+REMIND_BEFORE = timedelta(hours=24)  # the deadline reminder in each unfinished game's thread
+
+
+class LeagueRunner:
+    """Drives the leagues for one bot: the weekly cycle, game threads and announcements."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        leagues: LeagueService,
+        sessions: SessionManager,
+        post: Post | None = None,
+    ) -> None:
+        self.bot = bot
+        self.leagues = leagues
+        self.sessions = sessions
+        self.port = SessionPort(sessions, leagues)
+        self.post = post or self.post_plain
+        self.names: dict[int, str] = {}  # display names seen in interactions (for images)
+
+    async def run_once(self) -> list[Action]:
+        """Do one pass: due steps and games, threads, posts, results. Return the actions."""
+        started = time.perf_counter()
+        actions = await self.leagues.run_due(self.port)
+        for action in actions:
+            await self._announce(action)
+        await self.open_threads()
+        await self.remind_deadlines()
+        for outcome in self.port.take_outcomes():
+            if outcome.thread_id is not None:
+                await self.post(outcome)
+        await self.port.settle()
+        for settled in self.port.take_settled():
+            await self._result(settled)
+        if actions:
+            log.info("league pass: %d actions, %.2f s", len(actions), time.perf_counter() - started)
+        return actions
+
+    async def language(self, guild: int) -> str:
+        """Return the guild's language for announcements."""
+        return text.lang_of((await self.sessions.guild_settings(guild)).get("language"))
+
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
+        """Return a channel to post in by id."""
+        return self.bot.get_partial_messageable(channel_id)
+
+    async def _where(self, league_id: int) -> tuple[League, int | None, str]:
+        league = await self.leagues.league(league_id)
+        channel = await self.port.links.channel(league_id)
+        return league, channel, await self.language(league.guild)
+
+    async def _announce(self, action: Action) -> None:
+        match action:
+            case WeekSeated():
+                await self._seated(action)
+            case DeadlineReached():
+                await self._deadline(action)
+            case SeasonClosed():
+                await self._season_end(action)
+            case _:
+                return  # game work: threads and results follow from the stores
+
+    async def _seated(self, action: WeekSeated) -> None:
+        league, channel, lang = await self._where(action.league_id)
+        if channel is None:
+            return
+        lines = [
+            t(
+                lang,
+                "seated",
+                name=league.name,
+                season=action.season,
+                week=action.week,
+                deadline=when(action.deadline),
+            )
+        ]
+        for table in action.tables:
+            lines.append(t(lang, "table", number=table.number, players=mentions(table.players)))
+        if action.byes:
+            lines.append(t(lang, "byes", players=mentions(action.byes)))
+        if action.absent:
+            lines.append(t(lang, "away", players=mentions(action.absent)))
+        await self._send(channel, "\n".join(lines), NO_PINGS)
+
+    async def _deadline(self, action: DeadlineReached) -> None:
+        league, channel, lang = await self._where(action.league_id)
+        if channel is None:
+            return
+        content = t(
+            lang,
+            "deadline",
+            name=league.name,
+            week=action.week,
+            season=action.season,
+            count=len(action.open_tables),
+            policy=t(lang, f"policy_{action.policy.value}"),
+        )
+        if action.voided:
+            numbers = ", ".join(str(v.number) for v in action.voided)
+            content += "\n" + t(lang, "voided", tables=numbers)
+        await self._send(channel, content, NO_PINGS)
+
+    async def _season_end(self, action: SeasonClosed) -> None:
+        league, channel, lang = await self._where(action.league_id)
+        if channel is None:
+            return
+        standings = Standings(
+            action.league_id,
+            action.season,
+            True,
+            action.standings,
+            {u: r for u, (r, _) in (await self.leagues.store.ratings(league.id)).items()},
+        )
+        champions = mentions(action.champions)
+        content = t(lang, "season_end", name=league.name, season=action.season, champions=champions)
+        if len(action.next_divisions) > 1:  # promotion and relegation: next season's ladder
+            for number, ladder in enumerate(action.next_divisions, start=1):
+                content += "\n" + t(lang, "next_division", number=number, players=mentions(ladder))
+        embed = text.standings_embed(league.name, standings, lang)
+        file = await text.standings_file(league.name, standings, lang, self.display_name)
+        users = [discord.Object(u) for u in action.champions]
+        mention = discord.AllowedMentions(users=users, roles=False, everyone=False)
+        await self._send(channel, content, mention, embed=embed, file=file)
+
+    async def open_threads(self) -> int:
+        """Open a thread, ping the players and post the board of each league game without one."""
+        opened = 0
+        for table_id, game_id in await self.port.links.open_games():
+            info = await self.sessions.status(game_id)
+            if info.thread_id is not None or info.status is not Status.ACTIVE:
+                continue
+            try:
+                await self._open_thread(table_id, info)
+            except discord.HTTPException:
+                log.exception("could not open the thread of league game %s", game_id)
+                continue
+            opened += 1
+        return opened
+
+    async def _open_thread(self, table_id: int, info: GameInfo) -> None:
+        league_id, _, season, week = await self.leagues.store.table_context(table_id)
+        league, channel_id, lang = await self._where(league_id)
+        table = (await self.leagues.store.tables(table_id=table_id))[0]
+        weeks = {w.number: w for s in await self.leagues.store.seasons(league_id)
+                 if s.number == season for w in await self.leagues.store.weeks(s.id)}  # fmt: skip
+        if channel_id is None:
+            return
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        name = t(lang, "thread", name=league.name, season=season, week=week, number=table.number)
+        thread = await channel.create_thread(
+            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+        await self.sessions.set_messages(info.game_id, thread_id=thread.id)
+        deadline = when(weeks[week].deadline) if week in weeks else "-"
+        ping = t(
+            lang,
+            "game_ping",
+            players=mentions(table.players),
+            name=league.name,
+            week=week,
+            deadline=deadline,
+        )
+        await thread.send(ping, allowed_mentions=PING_USERS)
+        current = getattr(self.sessions, "current", None)  # on main once the cogs land
+        if current is not None:
+            await self.post(await current(info.game_id))
+        else:
+            await self.post_plain_info(thread.id, await self.sessions.status(info.game_id))
+
+    async def remind_deadlines(self) -> int:
+        """Ping, once, the players of each game still running a day before its week ends."""
+        now = self.leagues.clock()
+        sent = 0
+        for table_id, game_id, deadline in await self.port.links.open_games_due():
+            if not deadline - REMIND_BEFORE <= now < deadline:
+                continue
+            info = await self.sessions.status(game_id)
+            if info.status is not Status.ACTIVE or info.thread_id is None or info.guild_id is None:
+                continue
+            if not await self.port.links.record_reminder(table_id, now):
+                continue  # at most once: recorded before sending
+            league_id, *_ = await self.leagues.store.table_context(table_id)
+            league = await self.leagues.league(league_id)
+            lang = await self.language(info.guild_id)
+            players = [s.user_id for s in info.seats if s.user_id is not None and not s.stand_in]
+            content = t(
+                lang,
+                "deadline_soon",
+                players=mentions(players),
+                deadline=when(deadline),
+                policy=t(lang, f"policy_{league.config.forfeit_policy.value}"),
+            )
+            await self._send(info.thread_id, content, PING_USERS)
+            sent += 1
+        return sent
+
+    async def _result(self, settled: Settled) -> None:
+        info = await self.sessions.status(settled.game_id)
+        if info.thread_id is None or info.guild_id is None:
+            return
+        lang = await self.language(info.guild_id)
+        lines = [t(lang, "result")]
+        for s in settled.scores:
+            lines.append(
+                t(
+                    lang,
+                    "result_line",
+                    rank=s.rank,
+                    player=f"<@{s.user}>",
+                    points=text.points(s.points),
+                    forfeit=t(lang, "forfeit") if s.forfeited else "",
+                )
+            )
+        await self._send(info.thread_id, "\n".join(lines), NO_PINGS)
+
+    async def post_plain(self, outcome: Outcome) -> None:
+        """Say in the game's thread whose turn it is, or that the game is over (no board)."""
+        if outcome.thread_id is None:
+            return
+        await self.post_plain_info(outcome.thread_id, await self.sessions.status(outcome.game_id))
+
+    async def post_plain_info(self, thread_id: int, info: GameInfo) -> None:
+        """Post a one-line status of a game (the stand-in for the game cog's poster)."""
+        if info.turn is not None and info.turn.user_id is not None:
+            content = (
+                f"<@{info.turn.user_id}>: {info.turn.prompt} (#{info.game_id}, v{info.version})"
+            )
+            await self._send(thread_id, content, PING_USERS)
+        elif info.status is Status.FINISHED and info.final is not None:
+            await self._send(thread_id, f"#{info.game_id}: {info.final.ranks}", NO_PINGS)
+
+    def display_name(self, user: int) -> str:
+        """Return a user's name as the bot knows it (for images, where mentions do not work)."""
+        if user in self.names:
+            return self.names[user]
+        found = self.bot.get_user(user)
+        return found.display_name if found is not None else f"User {user}"
+
+    async def _send(
+        self, channel_id: int, content: str, mentions_: discord.AllowedMentions, **kw: Any
+    ) -> None:
+        chunks = split_message(content)
+        try:
+            for i, chunk in enumerate(chunks):
+                extra = kw if i == len(chunks) - 1 else {}  # embed and file go with the last
+                await self.channel(channel_id).send(chunk, allowed_mentions=mentions_, **extra)
+        except discord.HTTPException:
+            log.exception("could not post in channel %s", channel_id)
+
+
+def split_message(content: str, limit: int = 2000) -> list[str]:
+    """Split a message at line ends into pieces Discord accepts (a long line is cut)."""
+    pieces = [
+        raw[i : i + limit] for raw in content.split("\n") for i in range(0, max(len(raw), 1), limit)
+    ]
+    chunks: list[str] = []
+    for piece in pieces:
+        if chunks and len(chunks[-1]) + 1 + len(piece) <= limit:
+            chunks[-1] += "\n" + piece
+        else:
+            chunks.append(piece)
+    return chunks

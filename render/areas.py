@@ -1,0 +1,72 @@
+"""A cache of drawn board areas, so the next image pastes what did not change.
+
+Between two moves most areas of a board stay the same; each area is kept (image and text
+records) under the record it shows, and reused while that record is unchanged.
+"""
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from PIL import Image
+
+from render.canvas import Box, Canvas, TextRecord, moved
+
+# Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
+# board do not change, so the next image pastes them instead of drawing them again.
+# Memory against speed: a 4-player Trajan board is about 23 MiB of areas (Pillow keeps RGB
+# at 4 bytes a pixel), a Troyes board about 15 MiB, so 96 MiB holds the last few boards of
+# several games played side by side. Least recently used areas are dropped first.
+AREA_CACHE_BYTES = 96 * 1024 * 1024
+_area_bytes = [0]
+_AREAS_LOCK = threading.Lock()
+_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
+    OrderedDict()
+)
+
+
+def place_area(
+    canvas: Canvas,
+    name: str,
+    box: Box,
+    key: Hashable,
+    draw: Callable[[Canvas, Box], None],
+) -> None:
+    """Draw an area into `box` through a cache keyed by (`name`, `key`).
+
+    `draw` must depend only on `key` (the area's record) and draw only inside `box`: on a
+    miss it draws straight onto the canvas and the box is kept (image and text records);
+    later images showing the same record paste it instead of drawing it again.
+    """
+    cache_key = (f"{name}:{box.w}x{box.h}", key)
+    with _AREAS_LOCK:  # boards are drawn in worker threads (STYLE.md §2.4)
+        found = _AREAS.get(cache_key)
+        if found is not None:
+            _AREAS.move_to_end(cache_key)
+    if found is not None:
+        canvas.place(*found, box.x, box.y)
+        return
+    mark = len(canvas._texts)
+    draw(canvas, box)
+    drawn = canvas._texts[mark:]
+    tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
+    with _AREAS_LOCK:
+        if cache_key not in _AREAS:
+            _area_bytes[0] += 4 * box.w * box.h
+        _AREAS[cache_key] = (tile, tuple(moved(r, -box.x, -box.y) for r in drawn))
+        while _area_bytes[0] > AREA_CACHE_BYTES and len(_AREAS) > 1:
+            _, (dropped, _records) = _AREAS.popitem(last=False)
+            _area_bytes[0] -= 4 * dropped.width * dropped.height
+
+
+def area_cache_bytes() -> int:
+    """Return the bytes of image data the area cache holds."""
+    with _AREAS_LOCK:
+        return _area_bytes[0]
+
+
+def clear_area_cache() -> None:
+    """Forget every cached area (for benchmarks of a cold start)."""
+    with _AREAS_LOCK:
+        _AREAS.clear()
+        _area_bytes[0] = 0

@@ -36,7 +36,7 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules")
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league")
 DYNAMIC_ITEMS = (*controls.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 

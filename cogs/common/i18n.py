@@ -95,9 +95,9 @@ class CatalogTranslator(app_commands.Translator):
 
 @cache
 def spanish_commands() -> dict[str, str]:
-    """Return the [commands] tables of es.toml and of every other *.es.toml (e.g. rules)."""
+    """Return the [commands] tables of es.toml and every other Spanish catalog (rules, league)."""
     table: dict[str, str] = {}
-    for path in sorted(I18N_DIR.glob("*es.toml")):
+    for path in sorted(I18N_DIR.rglob("*es.toml")):
         with path.open("rb") as fh:
             table.update(tomllib.load(fh).get("commands", {}))
     return table

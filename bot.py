@@ -123,6 +123,9 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
         await self._resume()
+        # Catalogs, the rules index and the cogs live as long as the bot: keep them out of
+        # every later garbage collection, which would otherwise walk them on the event loop.
+        gc.freeze()
         if self.settings.loop_monitor:
             self._monitor = asyncio.create_task(watch_loop())
 

@@ -204,6 +204,25 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         rt.poster.forget(found)
         await reply(interaction, t(lang, "game.done"))
 
+    @app_commands.command(name=_("back"), description=_("Take your seat back from the AI"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def back(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Take your seat back from the AI that stood in when your time ran out."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await remember(interaction).sessions.return_to_seat(
+                found, interaction.user.id
+            )
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await self._post(interaction, outcome)
+
     @app_commands.command(name=_("resign"), description=_("Resign; an AI finishes your seat"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(

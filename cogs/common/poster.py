@@ -83,6 +83,12 @@ class Poster:
         info = info or await self.sessions.status(game_id)
         seats = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat or 0)
         users = tuple(s.user_id for s in seats)
+        for user_id in users:  # after a restart nobody has clicked yet: ask Discord once
+            if user_id is not None and user_id not in self.names and not self.bot.get_user(user_id):
+                try:
+                    self.names[user_id] = (await self.bot.fetch_user(user_id)).display_name
+                except discord.HTTPException:
+                    log.info("could not fetch the name of user %s", user_id)
         names = tuple(self._name(s.user_id, s.ai) for s in seats)
         meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names)
         if info.status is not Status.LOBBY:

@@ -209,6 +209,10 @@ def test_an_expired_timer_is_handled_by_its_policy_after_a_restart(make_table):
     notice = alice.wait_message(thread, lambda m: "ran out of time" in m.content, timeout=30)
     assert "an AI plays for them" in notice.content
     assert moves_in_db(table, number)[1] > version
+    who = next(u for u in table.users.values() if u.name in notice.content)
+    assert who.slash(thread, "game back", {}).wait_reply().ephemeral
+    back = who.wait_message(thread, lambda m: "is back" in m.content, timeout=30)
+    assert who.name in back.content
 
 
 @pytest.mark.slow

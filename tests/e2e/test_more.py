@@ -68,3 +68,15 @@ def test_a_spanish_player_gets_spanish_replies_and_command_names(table):
     ref.wait_acked()
     reply = elena.wait_message(thread, lambda m: m.ephemeral, timeout=15)
     assert reply.content == "No juegas en esta partida."
+
+
+def test_settings_switch_a_games_language_for_the_next_board(table):
+    alice = table.users["alice"]
+    _, thread = solo(table)
+    done = alice.slash(thread, "game settings", {"language": "es"}).wait_reply()
+    assert done.ephemeral
+    current = board(alice, thread)
+    press_first(alice, current, thread)
+    after = wait_new_board(alice, thread, version_of(current))
+    assert "**Ahora:**" in after.content
+    assert "**Partida n.º" in after.content

@@ -95,6 +95,13 @@ class GameEngine(Protocol[S, A]):
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
         ...
 
+    def default_action(self, state: S) -> A | None:
+        """Return the answer that applies when an out-of-turn question times out, if any.
+
+        None means the pending decision has no default: the seat's time-out policy applies.
+        """
+        ...
+
     def view(self, state: S, seat: int | None) -> Any:
         """Return what `seat` may see (None: the public view, for everyone)."""
         ...

@@ -12,14 +12,14 @@ import json
 from collections.abc import Collection
 from dataclasses import replace
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from engine.sessions.consent import Consent
 from engine.sessions.core import Loaded
 from engine.sessions.errors import NotAllowedError
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, SeatState, Status
 from engine.sessions.replay import next_reminder
-from engine.sessions.rows import TimerRow, from_text
+from engine.sessions.rows import SeatRow, TimerRow, from_text
 
 MUTES = {"off": 0, "turn": 1, "game": 2}
 
@@ -72,6 +72,9 @@ class Timers(Consent):
 
     async def _expire(self, g: Loaded, now: datetime) -> Outcome:
         row = g.at(g.row.turn_seat or 0)
+        default = g.engine.default_action(g.state)
+        if default is not None:
+            return await self._answer_by_default(g, row, default)
         policy = Policy(g.row.policy)
         notices = [Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail=policy.value)]
         async with self.store.transaction() as tx:
@@ -86,6 +89,19 @@ class Timers(Consent):
             else:
                 await self._update_seat(tx, g, row.slot, stand_in=1)
         lines = await self._advance(g)
+        return await self._outcome(g, lines, notices, actor=None)
+
+    async def _answer_by_default(self, g: Loaded, row: SeatRow, default: Any) -> Outcome:
+        """Apply the default answer of a timed-out out-of-turn question; the seat stays theirs.
+
+        A reaction (e.g. a Ladies of Troyes outer activity usable in a rival's turn) must not
+        stall the table, nor cost the player their seat: its default (decline) is logged as
+        their standing answer, and the game goes on.
+        """
+        notices = [Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail="default")]
+        step = g.engine.apply(g.state, default)
+        lines = [await self._commit(g, row.seat or 0, default, step, By.STANDING)]
+        lines += await self._advance(g)
         return await self._outcome(g, lines, notices, actor=None)
 
     async def play_out(self, game_id: int, forfeit: Collection[int] = ()) -> Outcome:

@@ -108,6 +108,10 @@ class TrajanEngine:
         irreversible = any(isinstance(e, REVEALING) for e in events)
         return Step(new, tuple(events), irreversible)
 
+    def default_action(self, state: TrajanState) -> None:
+        """Return None: Trajan asks nobody out of turn, so no decision has a default answer."""
+        return
+
     def view(self, state: TrajanState, seat: int | None) -> view.TrajanView:
         """Return what `seat` may see (None: the public view)."""
         return view.make_view(state, self.tables, seat)

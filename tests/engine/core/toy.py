@@ -112,5 +112,8 @@ class ToyEngine:
     def prompt(self, state: ToyState, lang: str = "en") -> str:
         return "Add or roll."
 
+    def default_action(self, state: ToyState) -> None:
+        return None
+
     def heuristic(self, state: ToyState, seat: int) -> float:
         return float(state.total)

@@ -146,5 +146,8 @@ class SecretEngine:
     def prompt(self, state: SecretState, lang: str = "en") -> str:
         return "Tap, pass or reveal."
 
+    def default_action(self, state: SecretState) -> None:
+        return None
+
     def heuristic(self, state: SecretState, seat: int) -> float:
         return float(state.revealed[seat])

@@ -52,6 +52,7 @@ class Settings:
     admin_role_id: int | None = None  # a role that may use admin commands
     tick_seconds: float = 60.0  # how often timers are checked
     clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
+    clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
     fault: str = ""  # tests: "after_play" stalls a move after saving it
     render_processes: int = 1  # worker processes drawing images (0: threads)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
@@ -81,6 +82,7 @@ class Settings:
             admin_role_id=number("ADMIN_ROLE_ID"),
             tick_seconds=float(env.get("TICK_SECONDS") or 60),
             clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
+            clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
             fault=env.get("DENARIUS_FAULT", ""),
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
@@ -203,15 +205,22 @@ async def watch_loop(step: float = 0.005, every: float = 2.0) -> None:
             since = time.perf_counter()
 
 
-def clock(offset: timedelta) -> Any:
-    """Return the session clock: now in UTC, shifted by `offset` (zero outside tests)."""
+def clock(offset: timedelta, file: Path | None = None) -> Any:
+    """Return the session clock: now in UTC, shifted by `offset` (zero outside tests).
+
+    Tests that move time while the bot runs (a league season) give a file holding an ISO
+    time instead; it is read on every call.
+    """
+    if file is not None:
+        return lambda: datetime.fromisoformat(file.read_text(encoding="utf-8").strip())
     return lambda: datetime.now(UTC) + offset
 
 
 async def run(settings: Settings) -> None:
     """Open the database, run the bot until it is stopped, and close both cleanly."""
     async with await Store.open(settings.database_path) as store:
-        sessions = SessionManager(store, GAMES, clock=clock(settings.clock_offset))
+        now = clock(settings.clock_offset, settings.clock_file)
+        sessions = SessionManager(store, GAMES, clock=now)
         renderer = Renderer(settings.render_processes)
         try:
             async with GameBot(settings, sessions, renderer) as bot:

@@ -1,7 +1,7 @@
 """The league extension in a real bot process against the local Discord, with a file clock.
 
-Until bot.py is on main, the bot is `league_bot.py` (a stand-in with the same resources);
-`DENARIUS_CLOCK_FILE` holds the bot's "now", so a test moves time by writing the file.
+The bot is the real bot.py; `DENARIUS_CLOCK_FILE` holds its "now", so a test moves time by
+writing the file.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 from localdiscord.harness import BotHarness
 from localdiscord.local import ChannelRef, Seen
 
-BOT = [sys.executable, str(Path(__file__).with_name("league_bot.py"))]
+BOT = [sys.executable, str(Path(__file__).parents[3] / "bot.py")]
 T = TypeVar("T")
 
 
@@ -43,7 +43,7 @@ def make_bot(
     tick: float = 0.3,
     channels: tuple[str, ...] = ("general",),
 ) -> tuple[BotHarness, FileClock]:
-    """Return a started harness running league_bot.py, and the clock it reads."""
+    """Return a started harness running bot.py, and the clock it reads."""
     workdir.mkdir(parents=True, exist_ok=True)
     clock = FileClock(workdir / "clock.txt", start)
     env = {"DENARIUS_CLOCK_FILE": str(clock.path), "TICK_SECONDS": str(tick)}

@@ -7,6 +7,7 @@ cards revealed (Step.irreversible).
 """
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, IllegalMoveError
@@ -30,6 +31,10 @@ from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
 from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.state import TroyesState
+
+# Everything in a state but its version and declined entries: two states equal under this
+# have the same doable turn-menu targets (actions_phase.targets reads nothing else).
+_CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in ("version", "declined")))
 
 # The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
 ON_OFF = ("off", "on")
@@ -57,6 +62,10 @@ class TroyesEngine:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
         self.catalog = catalog or default_catalog()
         self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
+        # The last turn menu's targets and the content they were computed from: a seat that
+        # backs out of a sub-menu gets the same targets (declined entries are filtered later).
+        # The tuple holds the lists of a state that no one changes (apply clones first).
+        self._targets: tuple[tuple[Any, ...], actions_phase.Targets] | None = None
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
@@ -99,7 +108,7 @@ class TroyesEngine:
             case "start":
                 return [a.PlaceStart(b, n) for b, n in empty_spaces(s)]
             case "turn":
-                return actions_phase.turn_actions(ctx)
+                return actions_phase.turn_actions(ctx, self._turn_targets(ctx))
             case "events":
                 return [*actions_phase.fightable(ctx), a.Back()]
             case "influence":
@@ -122,6 +131,14 @@ class TroyesEngine:
                 return outer.bonus_actions(ctx)
             case _:
                 return group.step_actions(ctx)
+
+    def _turn_targets(self, ctx: Ctx) -> actions_phase.Targets:
+        content = _CONTENT(ctx.s)
+        if self._targets is not None and self._targets[0] == content:
+            return self._targets[1]
+        found = actions_phase.targets(ctx)
+        self._targets = (content, found)
+        return found
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""

@@ -116,30 +116,24 @@ def _reachable(
     ]
 
 
-def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, int]]:
+def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> tuple[tuple[int, int], ...]:
     """Return (cost, best total at that cost or less), cheapest first, over every usable rule."""
     memo = ctx.memo
+    key = ("frontier", seat, colour, skip)
+    found: tuple[tuple[int, int], ...] | None = memo.get(key)
+    if found is not None:
+        return found
     usable = memo.get(("cubes", seat, colour))
     if usable is None:
         usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
-    if not any(c == skip for c, _ in usable):
-        skip = ""  # the card's own cube is not in play: share the answer with other cards
-    key = ("frontier", seat, colour, skip)
-    found: list[tuple[int, int]] | None = memo.get(key)
-    if found is None:
-        prices = ctx.cat.rules.dice_price
-        pairs = sorted(
-            pair
-            for c, r in usable
-            if not c or c != skip
-            for pair in dice.combos(ctx.s, seat, r, prices, memo)
-        )
-        found, best = [], -1
-        for cost, total in pairs:
-            if total > best:
-                best = total
-                found.append((cost, best))
-        memo[key] = found
+    if skip and not any(c == skip for c, _ in usable):
+        # the card's own cube is not in play: share the answer with other cards
+        found = memo[key] = _frontier(ctx, seat, colour, "")
+        return found
+    groups = tuple(
+        (r, *dice.best_values(ctx.s, seat, r, memo)) for c, r in usable if not c or c != skip
+    )
+    found = memo[key] = dice.frontier(groups, ctx.cat.rules.dice_price)
     return found
 
 

@@ -1,17 +1,21 @@
 """The engine's speed shortcuts agree with the straightforward computation on random states.
 
-`TroyesEngine` keeps the last turn menu's targets while the game content is unchanged and
-reuses derived dice facts; here every decision of seeded random games (base and all Ladies
-modules) is answered both by the engine and by the rules functions on a fresh context.
+`TroyesEngine` keeps the last turn menu's targets while the game content is unchanged: every
+decision of seeded random games (base and all Ladies modules) is answered both by the engine
+and by the rules functions on a fresh context. The dice shortcuts (candidate dice, the cached
+best totals per group size) are checked against brute force over every subset of dice.
 """
+
+from itertools import combinations
 
 import pytest
 
 from engine.core.rng import Rng
+from engine.troyes.effects import GroupRule
 from engine.troyes.game import TroyesEngine
-from engine.troyes.rules import actions_phase
+from engine.troyes.rules import actions_phase, dice, group
 from engine.troyes.rules.common import Ctx
-from engine.troyes.state import TroyesState
+from engine.troyes.state import COLOURS, WILD, TroyesState
 
 ALL_LADIES = {
     "tournament": "on",
@@ -46,3 +50,78 @@ def test_cached_legal_actions_match_the_plain_computation(options, seats):
             turn_menus += s.kind == "turn"
             s = engine.apply(s, actions[rng.below(len(actions))]).state
     assert turn_menus > 50  # the comparison really covered many turn menus
+
+
+def _random_states(options: dict[str, str], seats: int, seed: int) -> list[TroyesState]:
+    """Return every state of one seeded random game."""
+    engine = TroyesEngine()
+    s = engine.new_state(options, seats, seed)
+    rng = Rng(seed, 0, "fast-paths-states")
+    out = [s]
+    while s.pending is not None:
+        actions = engine.legal_actions(s)
+        s = engine.apply(s, actions[rng.below(len(actions))]).state
+        out.append(s)
+    return out
+
+
+def _brute_candidates(s: TroyesState, seat: int, rule: GroupRule, chosen: dice.Chosen) -> list:
+    """Return every distinct die that may join, by removing the chosen dice one by one."""
+    left = [list(d) for d in s.districts]
+    for d, c, v, _ in chosen:
+        left[d].remove((c, v))
+    taken = {d for d, _, _, _ in chosen}
+    out = set()
+    for d, district in enumerate(left):
+        if rule.free_one_per_district and d in taken:
+            continue
+        for c, v in district:
+            if c in rule.colours:
+                out.add((d, c, v, ""))
+            elif c == WILD and d == seat:
+                out.add((d, c, v, next(iter(rule.colours)) if len(rule.colours) == 1 else "any"))
+    return sorted(out)
+
+
+def _brute_combos(s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]) -> list:
+    """Return (cost, best total) per group size and bought count, trying every dice subset."""
+    own = [v for c, v in s.districts[seat] if c in rule.colours or c == WILD]
+    others = [v for d, x in enumerate(s.districts) if d != seat for c, v in x if c in rule.colours]
+    out = []
+    for size in range(1, rule.max_dice + 1):
+        for b in range(min(size, len(others)) + 1):
+            if size - b > len(own):
+                continue
+            best = max(
+                rule.total([*mine, *theirs])
+                for mine in combinations(own, size - b)
+                for theirs in combinations(others, b)
+            )
+            out.append((b * prices[size - 1], best))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("options", [{}, ALL_LADIES], ids=["base", "ladies"])
+def test_dice_shortcuts_match_brute_force(options):
+    engine = TroyesEngine()
+    prices = engine.catalog.rules.dice_price
+    checked = 0
+    for seats, seed in ((2, 3), (4, 4)):
+        rng = Rng(seed, 0, "fast-paths-chosen")
+        for s in _random_states(options, seats, seed)[::3]:
+            ctx = Ctx(s, engine.catalog)
+            for seat in range(seats):
+                for colour in COLOURS:
+                    rules = [r for _, r in group._usable(ctx, seat, colour)]
+                    rules.append(GroupRule(frozenset(COLOURS), set_each=4))
+                    for rule in rules:
+                        pool = _brute_candidates(s, seat, rule, [])
+                        assert dice.candidates(s, seat, rule, []) == pool
+                        chosen = [pool[rng.below(len(pool))]] if pool else []
+                        got = dice.candidates(s, seat, rule, chosen)
+                        assert got == _brute_candidates(s, seat, rule, chosen)
+                        if not rule.free_one_per_district:
+                            combos = sorted(dice.combos(s, seat, rule, prices))
+                            assert combos == _brute_combos(s, seat, rule, prices)
+                        checked += 1
+    assert checked > 1000

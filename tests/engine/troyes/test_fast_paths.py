@@ -65,13 +65,15 @@ def _random_states(options: dict[str, str], seats: int, seed: int) -> list[Troye
     return out
 
 
-def _brute_candidates(s: TroyesState, seat: int, rule: GroupRule, chosen: dice.Chosen) -> list:
+def _brute_candidates(
+    s: TroyesState, seat: int, rule: GroupRule, chosen: dice.Chosen
+) -> dice.Chosen:
     """Return every distinct die that may join, by removing the chosen dice one by one."""
     left = [list(d) for d in s.districts]
     for d, c, v, _ in chosen:
         left[d].remove((c, v))
     taken = {d for d, _, _, _ in chosen}
-    out = set()
+    out: set[tuple[int, str, int, str]] = set()
     for d, district in enumerate(left):
         if rule.free_one_per_district and d in taken:
             continue
@@ -83,7 +85,9 @@ def _brute_candidates(s: TroyesState, seat: int, rule: GroupRule, chosen: dice.C
     return sorted(out)
 
 
-def _brute_combos(s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]) -> list:
+def _brute_combos(
+    s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]
+) -> list[tuple[int, int]]:
     """Return (cost, best total) per group size and bought count, trying every dice subset."""
     own = [v for c, v in s.districts[seat] if c in rule.colours or c == WILD]
     others = [v for d, x in enumerate(s.districts) if d != seat for c, v in x if c in rule.colours]

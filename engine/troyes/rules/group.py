@@ -65,7 +65,7 @@ def free_spaces(ctx: Ctx, action: str, target: str) -> int:
     """Return how many cubes the Cathedral or an event can still take."""
     s = ctx.s
     if action == "cathedral":
-        return sum(len(lv) for lv in ctx.cat.cathedral.levels) - sum(len(lv) for lv in s.cathedral)
+        return sum(map(len, ctx.cat.cathedral.levels)) - sum(map(len, s.cathedral))
     return ctx.cat.events[target].spaces - sum(s.event_cubes[target])
 
 

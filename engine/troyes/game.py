@@ -91,12 +91,16 @@ class TroyesEngine:
         """Return every legal action of the pending decision, in a stable order."""
         # States are never changed outside `apply` (which clones), so the last answer can be
         # reused for the same object at the same version (the AI asks, then applies).
+        return list(self._legal_cached(state))
+
+    def _legal_cached(self, state: TroyesState) -> list[a.Action]:
+        """Return the legal actions, shared with the cache: never change the list."""
         cached, version, acts = self._cache
         if cached is state and version == state.version:
-            return list(acts)
+            return acts
         acts = self._legal(state)
         self._cache = (state, state.version, acts)
-        return list(acts)
+        return acts
 
     def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911, PLR0912 - one per kind
         if s.phase == "over":
@@ -142,7 +146,7 @@ class TroyesEngine:
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
-        if action not in self.legal_actions(state):
+        if action not in self._legal_cached(state):
             raise IllegalMoveError("That move is not legal now; pick one from the list.")
         ctx = Ctx(state.clone(), self.catalog)
         self._dispatch(ctx, action)

@@ -25,7 +25,7 @@ from engine.troyes.actions import (
     UseCube,
 )
 from engine.troyes.effects import PLAIN, GroupRule
-from engine.troyes.rules import dice
+from engine.troyes.rules import dice, outer_dice
 from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, WILD, TroyesState
@@ -263,11 +263,9 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
         out += [take(s, seat, *die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
-    if s.outer:  # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
-        from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
-
-        if outer_dice.flip_options(ctx):
-            out.append(OpenOuter())
+    # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
+    if s.outer and outer_dice.flip_options(ctx):
+        out.append(OpenOuter())
     if not p.dice:
         out.append(Back())
     return out

@@ -117,24 +117,37 @@ def _reachable(
 
 
 def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> tuple[tuple[int, int], ...]:
-    """Return (cost, best total at that cost or less), cheapest first, over every usable rule."""
+    """Return (cost, best total at that cost or less), cheapest first, over every usable rule.
+
+    `skip` is the card being activated: its own cube may not improve it (R8).
+    """
     memo = ctx.memo
-    key = ("frontier", seat, colour, skip)
-    found: tuple[tuple[int, int], ...] | None = memo.get(key)
-    if found is not None:
-        return found
-    usable = memo.get(("cubes", seat, colour))
-    if usable is None:
-        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
-    if skip and not any(c == skip for c, _ in usable):
-        # the card's own cube is not in play: share the answer with other cards
-        found = memo[key] = _frontier(ctx, seat, colour, "")
-        return found
-    groups = tuple(
-        (r, *dice.best_values(ctx.s, seat, r, memo)) for c, r in usable if not c or c != skip
-    )
-    found = memo[key] = dice.frontier(groups, ctx.cat.rules.dice_price)
+    key = ("frontier", seat, colour)
+    # Per seat and colour: the frontier with every usable cube under "", and the frontier
+    # without card X's own cube under X (None until asked). A card whose cube is not in
+    # play shares the "" answer.
+    table: dict[str, tuple[tuple[int, int], ...] | None] | None = memo.get(key)
+    if table is None:
+        usable = memo.get(("cubes", seat, colour))
+        if usable is None:
+            usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
+        table = memo[key] = dict.fromkeys(c for c, _ in usable)
+        table[""] = _frontier_of(ctx, seat, usable, "")
+    if skip not in table:
+        skip = ""
+    found = table[skip]
+    if found is None:
+        found = table[skip] = _frontier_of(ctx, seat, memo[("cubes", seat, colour)], skip)
     return found
+
+
+def _frontier_of(
+    ctx: Ctx, seat: int, usable: list[tuple[str, GroupRule]], skip: str
+) -> tuple[tuple[int, int], ...]:
+    groups = tuple(
+        (r, *dice.best_values(ctx.s, seat, r, ctx.memo)) for c, r in usable if not c or c != skip
+    )
+    return dice.frontier(groups, ctx.cat.rules.dice_price)
 
 
 def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:

@@ -129,3 +129,47 @@ def test_dice_shortcuts_match_brute_force(options):
                             assert combos == _brute_combos(s, seat, rule, prices)
                         checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("options", [{}, ALL_LADIES], ids=["base", "ladies"])
+def test_feasibility_matches_brute_force(options):
+    engine = TroyesEngine()
+    prices = engine.catalog.rules.dice_price
+    checked = 0
+    for s in _random_states(options, 4, 5)[::2]:
+        ctx = Ctx(s, engine.catalog)
+        cards = actions_phase.revealed(ctx)
+        asks = [("card", c) for c in cards] + [("event", e) for e in s.queue]
+        asks += [("cathedral", ""), ("agriculture", "")]
+        for seat in range(s.seats):
+            for action, target in asks:
+                need = group._need(ctx, seat, action, target)
+                got = group.feasible(ctx, seat, action, target)
+                if need is None:
+                    assert not got
+                    continue
+                colour, threshold, budget = need
+                skip = target if action == "card" else ""
+                rules = [r for c, r in group._usable(ctx, seat, colour) if not c or c != skip]
+                want = any(
+                    cost <= budget and total >= threshold
+                    for rule in rules
+                    for cost, total in _brute_combos_any(s, seat, rule, prices)
+                )
+                assert got == want, (s.version, seat, action, target)
+                checked += 1
+    assert checked > 500
+
+
+def _brute_combos_any(
+    s: TroyesState, seat: int, rule: GroupRule, prices: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """Return `_brute_combos`, or for free dice (one per district) every free choice."""
+    if not rule.free_one_per_district:
+        return _brute_combos(s, seat, rule, prices)
+    best: dict[int, int] = {}
+    for d, _c, v, _ in _brute_candidates(s, seat, rule, []):
+        best[d] = max(best.get(d, 0), v)
+    values = sorted(best.values(), reverse=True)
+    top = min(rule.max_dice, len(values))
+    return [(0, rule.total(values[:k])) for k in range(1, top + 1)]

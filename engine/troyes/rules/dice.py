@@ -203,8 +203,22 @@ def _completes(
     need: tuple[int, int, tuple[int, ...]],
 ) -> bool:
     """Return whether `base` plus the best of the pools reaches the threshold in budget."""
-    threshold, budget, prices = need
+    room = max(0, rule.max_dice - len(base))  # only the best `room` values of a pool can join
     own, others = pools
+    return _completes_of(rule, tuple(base), bought0, tuple(own[:room]), tuple(others[:room]), need)
+
+
+# A pure function of a few small values: shared by all games (see `_completes`).
+@lru_cache(maxsize=1 << 16)
+def _completes_of(
+    rule: GroupRule,
+    base: tuple[int, ...],
+    bought0: int,
+    own: tuple[int, ...],
+    others: tuple[int, ...],
+    need: tuple[int, int, tuple[int, ...]],
+) -> bool:
+    threshold, budget, prices = need
     for extra in range(rule.max_dice - len(base) + 1):
         size = len(base) + extra
         if size == 0:
@@ -212,7 +226,7 @@ def _completes(
         for b in range(min(extra, len(others)) + 1):
             if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
                 continue
-            if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
+            if rule.total([*base, *own[: extra - b], *others[:b]]) >= threshold:
                 return True
     return False
 
@@ -254,12 +268,16 @@ def addable(
     base = [v for _, _, v, _ in chosen]
     bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
     out = []
+    done: dict[tuple[bool, int], bool] = {}  # the answer depends on whose die and its value only
     for die in pool:
         d, _, v, _ = die
         mine = d == seat
-        left = (own[:], others) if mine else (own, others[:])
-        left[0 if mine else 1].remove(v)
-        if _completes(rule, [*base, v], bought0 + (not mine), left, need):
+        ok = done.get((mine, v))
+        if ok is None:
+            left = (own[:], others) if mine else (own, others[:])
+            left[0 if mine else 1].remove(v)
+            ok = done[(mine, v)] = _completes(rule, [*base, v], bought0 + (not mine), left, need)
+        if ok:
             out.append(die)
     return out
 

@@ -173,3 +173,53 @@ def _brute_combos_any(
     values = sorted(best.values(), reverse=True)
     top = min(rule.max_dice, len(values))
     return [(0, rule.total(values[:k])) for k in range(1, top + 1)]
+
+
+def _brute_addable(
+    s: TroyesState, seat: int, rule: GroupRule, need: tuple[int, int, tuple[int, ...]]
+) -> dice.Chosen:
+    """Return the candidate dice with which some completion of the group is affordable."""
+    threshold, budget, prices = need
+    chosen = s.plan.dice
+    out = []
+    for die in _brute_candidates(s, seat, rule, chosen):
+        rest = [
+            (d, v)
+            for d, district in enumerate(s.districts)
+            for c, v in district
+            if c in rule.colours or (c == WILD and d == seat)
+        ]
+        for d, _c, v, _ in [*chosen, die]:
+            rest.remove((d, v))
+        group_ = [(d, v) for d, _, v, _ in [*chosen, die]]
+        room = rule.max_dice - len(group_)
+        for k in range(room + 1):
+            if any(
+                sum(d != seat for d, _ in g) * prices[len(g) - 1] <= budget
+                and rule.total([v for _, v in g]) >= threshold
+                for extra in combinations(rest, k)
+                for g in [[*group_, *extra]]
+            ):
+                out.append(die)
+                break
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, ALL_LADIES], ids=["base", "ladies"])
+def test_addable_dice_match_brute_force(options):
+    engine = TroyesEngine()
+    checked = 0
+    for seats, seed in ((2, 6), (3, 7), (4, 8)):
+        for s in _random_states(options, seats, seed):
+            if s.kind != "dice" or s.reactions or s.plan.action == "citizen":
+                continue
+            ctx = Ctx(s, engine.catalog)
+            sp = group.planned(ctx)
+            rule = group.rule_of(sp, s.plan.cube)
+            if rule.free_one_per_district or len(s.plan.dice) >= rule.max_dice:
+                continue
+            need = (sp.threshold, sp.budget, engine.catalog.rules.dice_price)
+            got = dice.addable(s, s.turn, rule, s.plan.dice, need)
+            assert got == _brute_addable(s, s.turn, rule, need), s.version
+            checked += 1
+    assert checked > 30

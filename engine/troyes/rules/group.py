@@ -193,8 +193,10 @@ def _usable(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]]:
     """Return the plain rule and every own card cube usable for a group of `colour`."""
     usable = [("", PLAIN[colour])]
     for card_id, cubes in ctx.s.card_cubes.items():
+        if cubes[seat] <= 0:
+            continue
         mod = ctx.cat.cards[card_id].modifier
-        if cubes[seat] > 0 and mod is not None:
+        if mod is not None:
             rule = effects.group_rule(mod.name, mod.params, colour)
             if rule is not None:
                 usable.append((card_id, rule))

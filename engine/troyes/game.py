@@ -109,6 +109,8 @@ class TroyesEngine:
         if s.reactions:
             return reactions.answers(ctx)
         match s.kind:
+            case "dice":  # the commonest after "turn" (also reached by `case _` below)
+                return group.step_actions(ctx)
             case "start":
                 return [a.PlaceStart(b, n) for b, n in empty_spaces(s)]
             case "turn":
@@ -155,60 +157,61 @@ class TroyesEngine:
 
     def _dispatch(self, ctx: Ctx, action: a.Action) -> None:  # noqa: PLR0912, PLR0915 - flat match
         match action:
-            case a.PlaceStart(b, n):
-                round_rules.place_start(ctx, b, n)
-            case a.Pass():
-                actions_phase.pass_turn(ctx)
+            # Most frequent first (random play): the classes are disjoint, so order is speed only.
+            case a.TakeDie() if ctx.s.kind == "wall_die":
+                walls.take_die(ctx, action)
+            case a.TakeDie():
+                group.take_die(ctx, action)
             case a.Back():
                 actions_phase.back(ctx)
-            case a.OpenInfluence():
-                influence.open_menu(ctx)
+            case a.Pass():
+                actions_phase.pass_turn(ctx)
+            case a.CounterWith(c, v):
+                events_phase.counter_with(ctx, c, v)
+            case a.ChooseCard(card):
+                actions_phase.choose(ctx, "card", card)
+            case a.ChooseEvent(e):
+                actions_phase.choose(ctx, "event", e)
+            case a.Craftsman(source):
+                group.choose_source(ctx, source)
+            case a.DiceDone():
+                group.dice_done(ctx)
+            case a.Times(n):
+                commit.commit(ctx, n)
             case a.Reroll(c, v):
                 influence.reroll(ctx, c, v)
+            case a.OpenInfluence():
+                influence.open_menu(ctx)
+            case a.CounterNext(v):
+                events_phase.counter_next(ctx, v)
+            case a.PlaceStart(b, n):
+                round_rules.place_start(ctx, b, n)
+            case a.ChooseBuilding(b):
+                actions_phase.choose(ctx, "citizen", b)
+            case a.ChooseCathedral():
+                actions_phase.choose(ctx, "cathedral", "")
+            case a.ChooseAgriculture():
+                actions_phase.choose(ctx, "agriculture", "")
+            case a.HireCitizen():
+                influence.hire(ctx)
+            case a.UseCube(card):
+                group.choose_cube(ctx, card)
+            case a.NoCube():
+                group.choose_cube(ctx, "")
             case a.StartFlip():
                 influence.start_flip(ctx)
             case a.FlipDie(c, v):
                 influence.flip_die(ctx, c, v)
             case a.FlipDone():
                 influence.flip_done(ctx)
-            case a.HireCitizen():
-                influence.hire(ctx)
-            case a.ChooseCard(card):
-                actions_phase.choose(ctx, "card", card)
-            case a.ChooseCathedral():
-                actions_phase.choose(ctx, "cathedral", "")
             case a.OpenEvents():
                 actions_phase.open_events(ctx)
-            case a.ChooseEvent(e):
-                actions_phase.choose(ctx, "event", e)
-            case a.ChooseAgriculture():
-                actions_phase.choose(ctx, "agriculture", "")
-            case a.ChooseBuilding(b):
-                actions_phase.choose(ctx, "citizen", b)
-            case a.Craftsman(source):
-                group.choose_source(ctx, source)
-            case a.UseCube(card):
-                group.choose_cube(ctx, card)
-            case a.NoCube():
-                group.choose_cube(ctx, "")
-            case a.TakeDie() if ctx.s.kind == "wall_die":
-                walls.take_die(ctx, action)
-            case a.TakeDie():
-                group.take_die(ctx, action)
-            case a.DiceDone():
-                group.dice_done(ctx)
-            case a.Times(n):
-                commit.commit(ctx, n)
             case a.Mode(m):
                 group.choose_mode(ctx, m)
             case a.CubeOnEvent(e):
                 commit.cube_on_event(ctx, e)
-            case a.CounterWith(c, v):
-                events_phase.counter_with(ctx, c, v)
             case a.Concede():
                 events_phase.concede(ctx)
-            case a.CounterNext(v):
-                events_phase.counter_next(ctx, v)
             case a.StopCounter():
                 events_phase.stop(ctx)
             case a.Answer(choice):

@@ -102,8 +102,14 @@ def turn_actions(ctx: Ctx, found: Targets | None = None) -> list[Action]:
     if "influence" not in no and influence.any_use(ctx):
         out.append(OpenInfluence())
     out += [act for entry, act in main if entry not in no]
-    # Ladies: the outer rerolls (this menu depends on the declined entries, so never kept)
-    if s.guards and "outer" not in no and outer.menu_options(ctx, seat):
+    # Ladies: the outer rerolls and exchanges (they depend on the declined entries, so are
+    # never kept); each needs a cube of the seat out there, the cheap check comes first.
+    if (
+        s.guards
+        and "outer" not in no
+        and outer.has_cubes(s, seat)
+        and outer.menu_options(ctx, seat)
+    ):
         out.append(OpenOuter())
     fight = [act for entry, act in events if entry not in no]
     if len(out) + len(fight) > MAX_CHOICES:

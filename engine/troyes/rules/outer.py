@@ -34,14 +34,16 @@ EFFECT_OF = {
 MOVABLE = ("delayed", "mixed", "endgame")
 
 
+def has_cubes(s: TroyesState, seat: int) -> bool:
+    """Return whether the seat has a cube on any outer activity (every use needs one)."""
+    return any(cubes[seat] for cubes in s.outer_cubes.values())
+
+
 def faces_with(ctx: Ctx, seat: int, effect: str) -> list[str]:
     """Return the dealt faces with this effect on which the seat has a cube, unused this action."""
     s, cat = ctx.s, ctx.cat
     out: list[str] = []
-    for cubes in s.outer_cubes.values():
-        if cubes[seat]:
-            break
-    else:
+    if not has_cubes(s, seat):
         return out  # the common case, checked on every menu: no cube out there at all
     for face in s.outer:
         ref = cat.outer[face].effect

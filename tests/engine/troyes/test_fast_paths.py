@@ -13,7 +13,7 @@ import pytest
 from engine.core.rng import Rng
 from engine.troyes.effects import GroupRule
 from engine.troyes.game import TroyesEngine
-from engine.troyes.rules import actions_phase, dice, group
+from engine.troyes.rules import actions_phase, dice, group, outer
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import COLOURS, WILD, TroyesState
 
@@ -223,3 +223,17 @@ def test_addable_dice_match_brute_force(options):
             assert got == _brute_addable(s, s.turn, rule, need), s.version
             checked += 1
     assert checked > 30
+
+
+def test_outer_menu_is_empty_without_a_cube_out_there():
+    engine = TroyesEngine()
+    checked = 0
+    for s in _random_states(ALL_LADIES, 4, 9):
+        if s.kind != "turn" or s.reactions or s.phase == "over":
+            continue
+        ctx = Ctx(s, engine.catalog)
+        for seat in range(s.seats):
+            if not outer.has_cubes(s, seat):
+                assert outer.menu_options(ctx, seat) == []
+                checked += 1
+    assert checked > 50

@@ -22,7 +22,7 @@ from engine.troyes.actions import (
     Walls,
 )
 from engine.troyes.events import Passed
-from engine.troyes.rules import dice, group, influence, outer, outer_dice, walls
+from engine.troyes.rules import dice, group, influence, need, outer, outer_dice, walls
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, Plan
 
@@ -52,7 +52,7 @@ def fightable(ctx: Ctx) -> list[Action]:
     return [
         ChooseEvent(e)
         for e in s.queue
-        if _entry("event", e) not in s.declined and group.feasible(ctx, s.turn, "event", e)
+        if _entry("event", e) not in s.declined and need.feasible(ctx, s.turn, "event", e)
     ]
 
 
@@ -68,11 +68,11 @@ def targets(ctx: Ctx) -> Targets:
     main: list[tuple[str, Action]] = [
         (_entry("card", c), ChooseCard(c))
         for c in revealed(ctx)
-        if group.feasible(ctx, seat, "card", c)
+        if need.feasible(ctx, seat, "card", c)
     ]
-    if group.feasible(ctx, seat, "cathedral", ""):
+    if need.feasible(ctx, seat, "cathedral", ""):
         main.append(("cathedral:", ChooseCathedral()))
-    if group.feasible(ctx, seat, "agriculture", ""):
+    if need.feasible(ctx, seat, "agriculture", ""):
         main.append(("agriculture:", ChooseAgriculture()))
     if s.supply[seat] > 0:
         main += [
@@ -83,7 +83,7 @@ def targets(ctx: Ctx) -> Targets:
     events: list[tuple[str, Action]] = [
         (_entry("event", e), ChooseEvent(e))
         for e in s.queue
-        if group.feasible(ctx, seat, "event", e)
+        if need.feasible(ctx, seat, "event", e)
     ]
     return main, events
 

@@ -13,7 +13,8 @@ import pytest
 from engine.core.rng import Rng
 from engine.troyes.effects import GroupRule
 from engine.troyes.game import TroyesEngine
-from engine.troyes.rules import actions_phase, dice, group, outer
+from engine.troyes.rules import actions_phase, dice, outer
+from engine.troyes.rules import need as needs
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import COLOURS, WILD, TroyesState
 
@@ -116,7 +117,7 @@ def test_dice_shortcuts_match_brute_force(options):
             ctx = Ctx(s, engine.catalog)
             for seat in range(seats):
                 for colour in COLOURS:
-                    rules = [r for _, r in group._usable(ctx, seat, colour)]
+                    rules = [r for _, r in needs.usable_rules(ctx, seat, colour)]
                     rules.append(GroupRule(frozenset(COLOURS), set_each=4))
                     for rule in rules:
                         pool = _brute_candidates(s, seat, rule, [])
@@ -143,14 +144,14 @@ def test_feasibility_matches_brute_force(options):
         asks += [("cathedral", ""), ("agriculture", "")]
         for seat in range(s.seats):
             for action, target in asks:
-                need = group._need(ctx, seat, action, target)
-                got = group.feasible(ctx, seat, action, target)
+                need = needs._need(ctx, seat, action, target)
+                got = needs.feasible(ctx, seat, action, target)
                 if need is None:
                     assert not got
                     continue
                 colour, threshold, budget = need
                 skip = target if action == "card" else ""
-                rules = [r for c, r in group._usable(ctx, seat, colour) if not c or c != skip]
+                rules = [r for c, r in needs.usable_rules(ctx, seat, colour) if not c or c != skip]
                 want = any(
                     cost <= budget and total >= threshold
                     for rule in rules
@@ -214,8 +215,8 @@ def test_addable_dice_match_brute_force(options):
             if s.kind != "dice" or s.reactions or s.plan.action == "citizen":
                 continue
             ctx = Ctx(s, engine.catalog)
-            sp = group.planned(ctx)
-            rule = group.rule_of(sp, s.plan.cube)
+            sp = needs.planned(ctx)
+            rule = needs.rule_of(sp, s.plan.cube)
             if rule.free_one_per_district or len(s.plan.dice) >= rule.max_dice:
                 continue
             need = (sp.threshold, sp.budget, engine.catalog.rules.dice_price)

@@ -4,10 +4,13 @@ States serialise themselves explicitly (each game's `state.py`); this module tur
 frozen records (actions, events) into readable JSON for logs and checks schema versions.
 """
 
+import copy
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 def to_jsonable(obj: Any) -> Any:
@@ -33,3 +36,37 @@ def check_schema(data: Mapping[str, Any], game: str, schema: int) -> None:
         raise ValueError(f"not a {game} state: game={data.get('game')!r}")
     if data.get("schema") != schema:
         raise ValueError(f"{game} state schema {data.get('schema')!r} is not {schema}")
+
+
+def upgrade_schema(
+    data: Mapping[str, Any], game: str, current: int, upgrades: Mapping[int, Upgrade]
+) -> dict[str, Any]:
+    """Return a copy of a saved `game` state brought up to schema `current`.
+
+    `upgrades[v]` turns schema v data into schema v + 1 (adding a new field with its default,
+    say); they run in turn from the saved schema, so every older save still loads.
+
+    Raises:
+        ValueError: another game, a schema newer than `current` (saved by a newer bot), or a
+            schema no chain of upgrades reaches.
+    """
+    if data.get("game") != game:
+        raise ValueError(f"not a {game} state: game={data.get('game')!r}")
+    version = data.get("schema")
+    oldest = min([current, *upgrades])
+    if type(version) is not int or version < oldest:
+        known = f"schema {current}" if oldest == current else f"schemas {oldest}-{current}"
+        raise ValueError(f"{game} state schema {version!r} is unknown: this bot reads {known}")
+    if version > current:
+        raise ValueError(
+            f"{game} state schema {version} is newer than this bot's ({current}): update the bot"
+        )
+    out = copy.deepcopy(dict(data)) if version < current else dict(data)
+    while version < current:
+        step = upgrades.get(version)
+        if step is None:
+            raise ValueError(f"{game} state schema {version} has no upgrade to {version + 1}")
+        out = step(out)
+        version += 1
+        out["schema"] = version
+    return out

@@ -12,10 +12,13 @@ from functools import cache
 from typing import Any
 
 from engine.core.protocol import Decision
-from engine.core.serial import check_schema
+from engine.core.serial import Upgrade, upgrade_schema
 
 GAME = "trajan"
-SCHEMA = 1
+# The shape of the saved JSON: a change to it bumps this number and adds an upgrade function
+# (schema v -> v + 1) to `_UPGRADES`, so games saved earlier still load (STYLE.md §2.2).
+SCHEMA_VERSION = 1
+_UPGRADES: dict[int, Upgrade] = {}
 COLOUR_ORDER = "BYGOPW"
 ACTIONS = ("seaport", "forum", "military", "senate", "trajan", "construction")
 TOKENS = 15  # per player; checked against data/trajan/board.toml by the tests
@@ -187,7 +190,7 @@ _OPTIONAL_STR = {"forum", "extras", "province_tiles", "sites", "slots"}
 
 def to_json(state: TrajanState) -> dict[str, Any]:
     """Serialise a state into plain JSON data, with game and schema keys."""
-    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA}
+    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA_VERSION}
     for name in _STATE_FIELDS:
         out[name] = _plain(getattr(state, name))
     pending = state.pending
@@ -208,9 +211,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def from_json(data: Mapping[str, Any]) -> TrajanState:
+def from_json(saved: Mapping[str, Any]) -> TrajanState:
     """Rebuild a state from `to_json` data; raise ValueError if it is not a valid state."""
-    check_schema(data, GAME, SCHEMA)
+    data = upgrade_schema(saved, GAME, SCHEMA_VERSION, _UPGRADES)
     expected = {*_STATE_FIELDS, "players", "game", "schema"}
     if set(data) != expected:
         raise ValueError(f"trajan state keys differ: {sorted(set(data) ^ expected)}")

@@ -38,10 +38,11 @@ class IncomePaid:
 
 @dataclass(frozen=True, slots=True)
 class DiceRolled:
-    """Dice rolled into a district (seat index; the last index is the neutral district)."""
+    """Dice rolled into a district (seat index; `neutral`, the last index, is the neutral one)."""
 
     district: int
     dice: tuple[tuple[str, int], ...]
+    neutral: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,22 +109,32 @@ class CraftsmanHired:
 
 @dataclass(frozen=True, slots=True)
 class DiceUsed:
-    """The dice of an action, and the deniers paid per district for bought dice."""
+    """The dice of an action (district, colour, value), the deniers paid, the card cube used.
+
+    `neutral` is the index of the neutral district (the seat count), so the log can say whose
+    each die was.
+    """
 
     seat: int
     dice: tuple[tuple[int, str, int], ...]
     paid: int
     cube: str
+    neutral: int
 
 
 @dataclass(frozen=True, slots=True)
 class CardActivated:
-    """An activity card was activated `times` times (delayed cards: cubes placed)."""
+    """An activity card was activated `times` times (delayed cards: cubes placed).
+
+    `change` is what the activation did to the seat's (deniers, influence, VP): gains, or a
+    cost for cards that convert one into another.
+    """
 
     seat: int
     card: str
     times: int
     mode: str
+    change: tuple[int, int, int] = (0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)

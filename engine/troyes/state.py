@@ -7,13 +7,17 @@ their illustration (expelled this round). Cards and events are referred to by id
 never holds half a move.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.protocol import Decision
-from engine.core.serial import check_schema
+from engine.core.serial import Upgrade, upgrade_schema
 
-SCHEMA = 1
+# The shape of the saved JSON. A change to it (a new field, a renamed key) bumps this number
+# and adds an upgrade function to `_UPGRADES` below, so games saved earlier still load
+# (STYLE.md §2.2); `from_json` reads only the current shape, strictly.
+SCHEMA_VERSION = 2
 GAME = "troyes"
 NEUTRAL = -1
 BUILDINGS = ("palace", "bishopric", "city_hall")
@@ -202,13 +206,30 @@ _LISTS = (
     "queue",
     "declined",
 )
-# Ladies fields: absent from games saved before the expansion existed (read as empty).
-_LADIES = ("revealed", "guards", "outer", "offers", "shield")
+_LADIES = ("revealed", "guards", "outer", "offers", "shield")  # The Ladies of Troyes
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 added `declined`, the Ladies fields and `plan.bonus`: v1 saves had them empty.
+
+    (Some v1 saves, written after `declined` was added without a bump, already hold it; their
+    value is kept.)
+    """
+    for name in ("declined", *_LADIES):
+        data.setdefault(name, [])
+    data.setdefault("outer_cubes", {})
+    plan = data.get("plan")
+    if isinstance(plan, dict):
+        plan.setdefault("bonus", "")
+    return data
+
+
+_UPGRADES: dict[int, Upgrade] = {1: _v1_to_v2}
 
 
 def to_json(state: TroyesState) -> dict[str, Any]:
     """Serialise a state to plain JSON data with the game name and schema version."""
-    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA, "options": dict(state.options)}
+    out: dict[str, Any] = {"game": GAME, "schema": SCHEMA_VERSION, "options": dict(state.options)}
     for name in (*_SCALARS, *_SCALARS2, *_LISTS):
         value = getattr(state, name)
         out[name] = list(value) if isinstance(value, list) else value
@@ -243,9 +264,9 @@ def to_json(state: TroyesState) -> dict[str, Any]:
     return out
 
 
-def from_json(data: dict[str, Any]) -> TroyesState:
-    """Rebuild a state; raise ValueError on another game, schema or malformed data."""
-    check_schema(data, GAME, SCHEMA)
+def from_json(saved: Mapping[str, Any]) -> TroyesState:
+    """Rebuild a state, upgrading an older schema; raise ValueError on bad or unknown data."""
+    data = upgrade_schema(saved, GAME, SCHEMA_VERSION, _UPGRADES)
     try:
         kw: dict[str, Any] = {n: data[n] for n in (*_SCALARS, *_SCALARS2)}
         kw.update({n: list(data[n]) for n in _LISTS})
@@ -273,16 +294,16 @@ def from_json(data: dict[str, Any]) -> TroyesState:
                 p["count"],
                 p["left"],
                 p["back"],
-                str(p.get("bonus", "")),
+                str(p["bonus"]),
             ),
             reactions=[
                 Reaction(int(s), str(k), str(d), str(x)) for s, k, d, x in data["reactions"]
             ],
-            outer_cubes={k: [int(x) for x in v] for k, v in data.get("outer_cubes", {}).items()},
+            outer_cubes={k: [int(x) for x in v] for k, v in data["outer_cubes"].items()},
             **kw,
         )
         for name in _LADIES:
-            setattr(state, name, list(data.get(name, [])))
+            setattr(state, name, list(data[name]))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"malformed troyes state: {exc!r}") from exc
     if not 2 <= state.seats <= 4 or len(state.deniers) != state.seats:

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.troyes import actions as a
 from engine.troyes import events as ev
+from engine.troyes import log_text
 from engine.troyes.catalog import Catalog
 
 LABEL_MAX = 80
@@ -45,7 +46,7 @@ _FORMS: dict[str, dict[str, str]] = {
         "citizen": "Place a citizen in the {b}", "craftsman": "Craftsman from {x}",
         "craftsman_building": "Craftsman from the {x}",
         "craftsman_card": "Craftsman moved from {x}",
-        "cube": "Use a cube from {x}", "die": "Take {c} {n} from player {k}",
+        "cube": "Use a cube from {x}", "die": "Take {c} {n} from Player {k}",
         "die_own": "Take your {c} {n}", "die_neutral": "Take {c} {n} from the neutral district",
         "times": "{n} times", "once": "1 time",
         "mode_place": "Place cubes on the card", "mode_use": "Spend cubes for the effect",
@@ -59,7 +60,7 @@ _FORMS: dict[str, dict[str, str]] = {
         "citizen": "Colocar un ciudadano en el {b}", "craftsman": "Artesano desde {x}",
         "craftsman_building": "Artesano desde el {x}",
         "craftsman_card": "Artesano movido desde {x}",
-        "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} del jugador {k}",
+        "cube": "Usar un cubo de {x}", "die": "Tomar el dado {c} {n} de Jugador {k}",
         "die_own": "Tomar tu dado {c} {n}",
         "die_neutral": "Tomar el dado {c} {n} del distrito neutral",
         "times": "{n} veces", "once": "1 vez",
@@ -202,33 +203,9 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
             return w[a.text(action)]
 
 
-def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:  # noqa: PLR0911
-    """Return one log line for an event (English or Spanish)."""
-    es = lang == "es"
-    p = ("J" if es else "P") + "{}"
-    match event:
-        case ev.IncomePaid(seat, income, salary, paid, lost):
-            tail = f"; -{lost} PV" if es and lost else (f"; -{lost} VP" if lost else "")
-            word = (
-                "ingresos {}, salarios {} (pagado {})" if es else "income {}, salaries {} (paid {})"
-            )
-            return p.format(seat + 1) + ": " + word.format(income, salary, paid) + tail
-        case ev.DiceRolled(d, dice):
-            rolled = " ".join(f"{c[0]}{v}" for c, v in dice)
-            return f"{'Distrito' if es else 'District'} {d + 1}: {rolled}"
-        case ev.EventRevealed(e) | ev.CardRevealed(e):
-            return ("Revelado: " if es else "Revealed: ") + _name(cat, e, lang)
-        case ev.BlackDiceRolled(values):
-            return ("Dados negros: " if es else "Black dice: ") + " ".join(map(str, values))
-        case ev.EventCompleted(e, winner, vps):
-            return f"{_name(cat, e, lang)}: {'PV' if es else 'VP'} {list(vps)}, " + (
-                ("gana " if es else "won by ") + p.format(winner + 1) if winner >= 0 else "-"
-            )
-        case ev.GameEnded(scores, _):
-            return ("Fin: " if es else "Game over: ") + ", ".join(map(str, scores))
-        case _:
-            fields = [f"{k}={getattr(event, k)}" for k in event.__slots__]
-            return f"{type(event).__name__}: " + ", ".join(fields)
+def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:
+    """Return one log line for an event in English or Spanish (wording in log_text.py)."""
+    return log_text.describe_event(cat, event, lang)
 
 
 PROMPTS = {

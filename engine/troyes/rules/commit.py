@@ -37,7 +37,8 @@ def _pay_group(ctx: Ctx, rule: GroupRule) -> None:
     ctx.forget()
     if p.cube:
         s.card_cubes = cow_set(s.card_cubes, p.cube, seat, s.card_cubes[p.cube][seat] - 1)
-    ctx.log.append(DiceUsed(seat, tuple((d, c, v) for d, c, v, _ in p.dice), paid, p.cube))
+    used = tuple((d, c, v) for d, c, v, _ in p.dice)
+    ctx.log.append(DiceUsed(seat, used, paid, p.cube, s.neutral))
     dice.remove_dice(s, p.dice)
 
 
@@ -100,15 +101,20 @@ def _activate(ctx: Ctx, times: int) -> int:
     p, seat = s.plan, s.turn
     card = cat.cards[p.target]
     mode = p.mode or ("place" if card.kind in ("delayed", "endgame", "mixed") else "use")
-    ctx.log.append(CardActivated(seat, p.target, times, mode))
     ctx.forget()
     if mode == "place":
+        ctx.log.append(CardActivated(seat, p.target, times, mode))
         s.card_cubes = cow_set(s.card_cubes, p.target, seat, s.card_cubes[p.target][seat] + times)
         return 0
     if card.kind == "mixed":
         s.card_cubes = cow_set(s.card_cubes, p.target, seat, s.card_cubes[p.target][seat] - times)
     assert card.effect is not None  # noqa: S101 - checked at load time
-    return effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
+    before = (s.deniers[seat], s.influence[seat], s.vp[seat])
+    left = effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
+    after = (s.deniers[seat], s.influence[seat], s.vp[seat])
+    change = (after[0] - before[0], after[1] - before[1], after[2] - before[2])
+    ctx.log.append(CardActivated(seat, p.target, times, mode, change))
+    return left
 
 
 def _build(ctx: Ctx, cubes: int) -> None:

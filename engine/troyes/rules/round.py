@@ -159,7 +159,7 @@ def workforce(ctx: Ctx) -> None:
             rolled.append((WILD, rng.die()))  # the family leader, one per player (§10.4)
         s.districts[district] = rolled
         if rolled:
-            ctx.log.append(DiceRolled(district, tuple(rolled)))
+            ctx.log.append(DiceRolled(district, tuple(rolled), s.neutral))
 
 
 def end_round(ctx: Ctx) -> None:

@@ -147,7 +147,7 @@ def boost(ctx: Ctx, deniers: int) -> None:
     s.districts[d].remove((c, v))
     ctx.forget()
     p.count = v + deniers
-    ctx.log.append(DiceUsed(seat, ((d, c, v),), price, ""))
+    ctx.log.append(DiceUsed(seat, ((d, c, v),), price, "", s.neutral))
     ctx.log.append(WallUsed(seat, (d, c, v), price, deniers, p.count))
     s.kind = "wall"
     if not _point_actions(ctx)[:-1]:

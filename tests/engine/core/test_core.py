@@ -1,3 +1,6 @@
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from engine.core.errors import (
@@ -9,7 +12,7 @@ from engine.core.errors import (
 from engine.core.play import parse_action, play
 from engine.core.protocol import GameEngine
 from engine.core.rng import Rng
-from engine.core.serial import to_jsonable
+from engine.core.serial import to_jsonable, upgrade_schema
 from tests.engine.core.toy import Add, Roll, Rolled, ToyEngine, ToyState
 
 ENGINE = ToyEngine()
@@ -77,3 +80,31 @@ def test_parse_action_matches_notation_ignoring_case_and_spaces():
 def test_to_jsonable_names_the_record_type():
     assert to_jsonable(Rolled(3)) == {"type": "Rolled", "value": 3}
     assert to_jsonable((Add(1), frozenset({2, 1}))) == [{"type": "Add", "amount": 1}, [1, 2]]
+
+
+def _add(key: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def step(data: dict[str, Any]) -> dict[str, Any]:
+        data.setdefault("added", []).append(key)
+        return data
+
+    return step
+
+
+def test_upgrade_schema_runs_each_upgrade_in_turn_and_leaves_the_input_alone():
+    saved = {"game": "toy", "schema": 1, "added": []}
+    out = upgrade_schema(saved, "toy", 3, {1: _add("v2"), 2: _add("v3")})
+    assert out == {"game": "toy", "schema": 3, "added": ["v2", "v3"]}
+    assert saved == {"game": "toy", "schema": 1, "added": []}
+    assert upgrade_schema(out, "toy", 3, {1: _add("v2"), 2: _add("v3")}) == out
+
+
+def test_upgrade_schema_refuses_other_games_newer_unknown_and_unreachable_schemas():
+    ups = {1: _add("v2"), 2: _add("v3")}
+    with pytest.raises(ValueError, match="not a toy state"):
+        upgrade_schema({"game": "other", "schema": 3}, "toy", 3, ups)
+    with pytest.raises(ValueError, match="toy state schema 4 is newer than this bot's \\(3\\)"):
+        upgrade_schema({"game": "toy", "schema": 4}, "toy", 3, ups)
+    with pytest.raises(ValueError, match="schema 0 is unknown: this bot reads schemas 1-3"):
+        upgrade_schema({"game": "toy", "schema": 0}, "toy", 3, ups)
+    with pytest.raises(ValueError, match="schema 2 has no upgrade to 3"):
+        upgrade_schema({"game": "toy", "schema": 2}, "toy", 3, {1: _add("v2")})

@@ -13,16 +13,20 @@ def test_labels_use_the_card_names_of_the_chosen_language():
     assert ENGINE.describe(a.ChooseEvent("marauding"), "es") == "Combatir Merodeador"
     assert ENGINE.describe(a.Craftsman("supply"), "es") == "Artesano desde tu suministro personal"
     assert ENGINE.describe(a.Pass(), "es") == "Pasar"
-    assert ENGINE.describe(a.TakeDie(1, "red", 5), "en") == "Take red 5 from player 2"
+    assert ENGINE.describe(a.TakeDie(1, "red", 5), "en") == "Take red 5 from Player 2"
+    assert ENGINE.describe(a.TakeDie(1, "red", 5), "es") == "Tomar el dado rojo 5 de Jugador 2"
 
 
 def test_log_lines_read_in_both_languages():
-    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "en") == "Black dice: 6 2"
-    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "es") == "Dados negros: 6 2"
+    # Every event class: tests/engine/troyes/test_log.py.
+    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "en") == "Black dice rolled: 6, 2"
+    assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "es") == (
+        "Se lanzan los dados negros: 6, 2"
+    )
     line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es")
-    assert line == "J1: ingresos 10, salarios 12 (pagado 10); -2 PV"
+    assert line == "Jugador 1 cobra 10 denarios pero solo paga 10 de 12 de salarios: -2 PV"
     done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en")
-    assert done == "War: VP [0, 4, 0], won by P2"
+    assert done == "Event War overcome: Player 2 gains 4 VP and takes the card"
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():
@@ -38,11 +42,11 @@ def test_dice_labels_say_your_die_a_rivals_die_or_the_neutral_district():
     s, _ = play(s, "citizen palace")
     labels = {ENGINE.action_text(x): ENGINE.describe(x, "en") for x in ENGINE.legal_actions(s)}
     assert labels["die 0 red 5"] == "Take your red 5"
-    assert labels["die 1 red 4"] == "Take red 4 from player 2"
+    assert labels["die 1 red 4"] == "Take red 4 from Player 2"
     assert labels["die 2 red 3"] == "Take red 3 from the neutral district"
     es = {ENGINE.action_text(x): ENGINE.describe(x, "es") for x in ENGINE.legal_actions(s)}
     assert es["die 0 red 5"] == "Tomar tu dado rojo 5"
-    assert es["die 1 red 4"] == "Tomar el dado rojo 4 del jugador 2"
+    assert es["die 1 red 4"] == "Tomar el dado rojo 4 de Jugador 2"
     assert es["die 2 red 3"] == "Tomar el dado rojo 3 del distrito neutral"
 
 

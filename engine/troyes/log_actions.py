@@ -1,0 +1,228 @@
+"""Log lines for countering black dice and for the actions of a turn (Troyes).
+
+Dice bought from a rival are named with their owner ("red 3 of Player 2"), neutral ones as
+"(neutral)"; what a card effect gains is not in its event, so an activation names the card.
+"""
+
+from typing import Any, TypeAlias, assert_never
+
+from engine.troyes import events as ev
+from engine.troyes.catalog import Catalog
+from engine.troyes.log_words import (
+    amount,
+    building,
+    dice_list,
+    die,
+    name,
+    player,
+    sentence,
+    vp_loss,
+    word,
+)
+
+ActionEvent: TypeAlias = (
+    ev.BlackDieCountered
+    | ev.CounterFailed
+    | ev.InfluenceUsed
+    | ev.CraftsmanHired
+    | ev.DiceUsed
+    | ev.CardActivated
+    | ev.CathedralBuilt
+    | ev.EventFought
+    | ev.EventCompleted
+    | ev.AgricultureUsed
+    | ev.Passed
+)
+
+_LINES: dict[str, tuple[str, str]] = {
+    "countered": (
+        "{who} counters the black {n} with {dice}: +{gain}",
+        "{who} contrarresta el dado negro de {n} con {dice}: +{gain}",
+    ),
+    "countered_plain": (
+        "{who} counters the black {n}: +{gain}",
+        "{who} contrarresta el dado negro de {n}: +{gain}",
+    ),
+    "not_countered": (
+        "{who} cannot counter the black {n}: {loss}",
+        "{who} no puede contrarrestar el dado negro de {n}: {loss}",
+    ),
+    "reroll": (
+        "{who} spends {c} influence to reroll {die}: it shows {n}",
+        "{who} gasta {c} de influencia en relanzar {die}: sale {n}",
+    ),
+    "flip": (
+        "{who} spends {c} influence to flip {dice}",
+        "{who} gasta {c} de influencia en voltear {dice}",
+    ),
+    "flipped": ("{die} to {n}", "{die} a {n}"),
+    "hire": (
+        "{who} spends {c} influence to hire a citizen",
+        "{who} gasta {c} de influencia en contratar un ciudadano",
+    ),
+    "influence_used": ("{who} spends {c} influence", "{who} gasta {c} de influencia"),
+    "craftsman": (
+        "{who} hires a craftsman for {x} ({src})",
+        "{who} contrata un artesano para {x} ({src})",
+    ),
+    "craftsman_cost": (", paying {c} deniers", " y paga {c} denarios"),
+    "from_supply": ("from their supply", "de su suministro"),
+    "from_building": ("from the {b}", "del {b}"),
+    "from_card": ("moved from {x}", "movido desde {x}"),
+    "used": ("{who} uses {dice}", "{who} usa {dice}"),
+    "used_paid": (" for {c} deniers", " por {c} denarios"),
+    "used_cube": (" and a cube from {x}", " y un cubo de {x}"),
+    "rival_die": ("{die} of {who}", "{die} de {who}"),
+    "neutral_die": ("{die} (neutral)", "{die} (neutral)"),
+    "activates": ("{who} activates {x}", "{who} activa {x}"),
+    "activates_times": ("{who} activates {x} {n}", "{who} activa {x} {n}"),
+    "activates_place": (
+        "{who} activates {x}: {n} placed on the card",
+        "{who} activa {x}: coloca {n} en la carta",
+    ),
+    "cathedral": (
+        "{who} builds the Cathedral: {n}, +{vp}",
+        "{who} construye en la Catedral: {n}, +{vp}",
+    ),
+    "fights": ("{who} fights {e}: {n} on the card", "{who} combate {e}: {n} en la carta"),
+    "gain": (", +{x}", ", +{x}"),
+    "completed": ("Event {e} overcome: {what}", "Evento {e} superado: {what}"),
+    "gains": ("{who} gains {vp}", "{who} gana {vp}"),
+    "gain_each": ("{who} gain {vp} each", "{who} ganan {vp} cada uno"),
+    "no_gain": ("nobody gains VP", "nadie gana PV"),
+    "takes_card": ("; {who} takes the card", "; {who} se lleva la carta"),
+    "gains_takes": ("{who} gains {vp} and takes the card", "{who} gana {vp} y se lleva la carta"),
+    "stays": ("; the card stays in play", "; la carta sigue en juego"),
+    "agriculture": ("{who} uses Agriculture: +{x}", "{who} usa la Agricultura: +{x}"),
+    "passes": ("{who} passes", "{who} pasa"),
+}  # fmt: skip
+
+
+def say(lang: str, key: str, **values: Any) -> str:
+    """Return the log sentence `key` in `lang`, filled in."""
+    return sentence(_LINES, lang, key, **values)
+
+
+def _district_die(seat: int, die_: tuple[int, str, int], neutral: int, lang: str) -> str:
+    """Name a die by where it came from: own district, a rival's, or the neutral one."""
+    district, colour, value = die_
+    text = die(colour, value, lang)
+    if district == seat:
+        return text
+    if district == neutral:
+        return say(lang, "neutral_die", die=text)
+    return say(lang, "rival_die", die=text, who=player(district, lang))
+
+
+def action_line(cat: Catalog, event: ActionEvent, lang: str) -> str:
+    """Return the log line of a counter against a black die or of a turn action."""
+    who = player(event.seat, lang) if not isinstance(event, ev.EventCompleted) else ""
+    match event:
+        case ev.BlackDieCountered(_, value, dice):
+            gain = amount(lang, "influence", cat.rules.counter_influence)
+            key = "countered" if dice else "countered_plain"
+            out = say(lang, key, who=who, n=value, dice=dice_list(dice, lang), gain=gain)
+        case ev.CounterFailed(_, value, lost):
+            out = say(lang, "not_countered", who=who, n=value, loss=vp_loss(lost, lang))
+        case ev.InfluenceUsed():
+            out = _influence(event, who, lang)
+        case ev.CraftsmanHired(_, card, source, cost):
+            out = say(
+                lang, "craftsman", who=who, x=name(cat, card, lang), src=_source(cat, source, lang)
+            )
+            out += say(lang, "craftsman_cost", c=cost) if cost else ""
+        case ev.DiceUsed(seat, dice, paid, cube, neutral):
+            listed = ", ".join(_district_die(seat, d, neutral, lang) for d in dice)
+            out = say(lang, "used", who=who, dice=listed)
+            out += say(lang, "used_paid", c=paid) if paid else ""
+            out += say(lang, "used_cube", x=name(cat, cube, lang)) if cube else ""
+        case ev.CardActivated():
+            out = _activated(cat, event, who, lang)
+        case ev.CathedralBuilt(_, cubes, vp, influence):
+            out = say(
+                lang,
+                "cathedral",
+                who=who,
+                n=amount(lang, "cubes", cubes),
+                vp=amount(lang, "vp", vp),
+            )
+            out += say(lang, "gain", x=amount(lang, "influence", influence)) if influence else ""
+        case ev.EventFought(_, e, cubes):
+            out = say(lang, "fights", who=who, e=name(cat, e, lang), n=amount(lang, "cubes", cubes))
+            gained = cat.rules.cube_influence * cubes
+            out += say(lang, "gain", x=amount(lang, "influence", gained)) if gained else ""
+        case ev.EventCompleted():
+            out = _completed(cat, event, lang)
+        case ev.AgricultureUsed(_, deniers):
+            out = say(lang, "agriculture", who=who, x=amount(lang, "deniers", deniers))
+        case ev.Passed():
+            out = say(lang, "passes", who=who)
+        case _:
+            assert_never(event)
+    return out
+
+
+def _influence(event: ev.InfluenceUsed, who: str, lang: str) -> str:
+    """Word a reroll ("red 3->5"), a flip ("red 3, white 2") or a hire."""
+    try:
+        if event.use == "reroll":
+            before, new = event.detail.split("->")
+            colour, value = before.split()
+            shown = die(colour, int(value), lang)
+            return say(lang, "reroll", who=who, c=event.cost, die=shown, n=int(new))
+        if event.use == "flip":
+            flips = []
+            for item in event.detail.split(", "):
+                colour, value = item.split()
+                shown = die(colour, int(value), lang)
+                flips.append(say(lang, "flipped", die=shown, n=7 - int(value)))
+            return say(lang, "flip", who=who, c=event.cost, dice=", ".join(flips))
+    except ValueError:
+        pass  # a detail worded otherwise: say what was spent, no more
+    if event.use == "hire":
+        return say(lang, "hire", who=who, c=event.cost)
+    return say(lang, "influence_used", who=who, c=event.cost)
+
+
+def _source(cat: Catalog, source: str, lang: str) -> str:
+    if source.startswith("card:"):
+        return say(lang, "from_card", x=name(cat, source.removeprefix("card:"), lang))
+    if source == "supply" or not source:
+        return say(lang, "from_supply")
+    return say(lang, "from_building", b=building(source, lang))
+
+
+def _activated(cat: Catalog, event: ev.CardActivated, who: str, lang: str) -> str:
+    x = name(cat, event.card, lang)
+    if event.mode == "place":
+        return say(lang, "activates_place", who=who, x=x, n=amount(lang, "cubes", event.times))
+    if event.times > 1:
+        out = say(lang, "activates_times", who=who, x=x, n=word(lang, "times", n=event.times))
+    else:
+        out = say(lang, "activates", who=who, x=x)
+    units = ("deniers", "influence", "vp")
+    parts = [
+        ("+" if n > 0 else "-") + amount(lang, unit, abs(n))
+        for unit, n in zip(units, event.change, strict=True)
+        if n
+    ]
+    return out + (": " + ", ".join(parts) if parts else "")
+
+
+def _completed(cat: Catalog, event: ev.EventCompleted, lang: str) -> str:
+    """Word who gains the VP of an overcome event and who takes the card."""
+    gainers = [seat for seat, vp in enumerate(event.vp) if vp > 0]
+    vp = amount(lang, "vp", event.vp[gainers[0]]) if gainers else ""
+    names = ", ".join(player(seat, lang) for seat in gainers)
+    if gainers == [event.winner]:
+        what = say(lang, "gains_takes", who=names, vp=vp)
+    else:
+        if not gainers:
+            what = say(lang, "no_gain")
+        else:
+            what = say(lang, "gain_each" if len(gainers) > 1 else "gains", who=names, vp=vp)
+        if event.winner >= 0:
+            what += say(lang, "takes_card", who=player(event.winner, lang))
+    if event.winner < 0:
+        what += say(lang, "stays")
+    return say(lang, "completed", e=name(cat, event.event, lang), what=what)

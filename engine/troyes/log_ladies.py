@@ -1,0 +1,146 @@
+"""Log lines for the events of The Ladies of Troyes (revealed character, walls, outer activities).
+
+An outer activity's cube use is recorded as `OuterUsed(seat, face, detail)`; the detail names
+the effect ("reroll red 3->5", "counter 5", "bonus_vp", "move_cube monk", "swap dice",
+"flip red 3->4", "arrival 3 VP", "craftsman monk", "sold", "shield war") and the figures
+gained come from the face's parameters in the catalog.
+"""
+
+from typing import Any, TypeAlias, assert_never
+
+from engine.troyes import events as ev
+from engine.troyes.catalog import Catalog
+from engine.troyes.log_words import amount, die, name, player, sentence
+
+LadiesEvent: TypeAlias = (
+    ev.CharacterRevealed
+    | ev.OuterDealt
+    | ev.WallUsed
+    | ev.GuardMoved
+    | ev.OuterCubePlaced
+    | ev.OuterUsed
+)
+
+_LINES: dict[str, tuple[str, str]] = {
+    "character": (
+        "Character revealed, scored by everyone: {x}",
+        "Personaje revelado, puntúa para todos: {x}",
+    ),
+    "dealt": ("Outer activity at gate {n}: {x}", "Actividad exterior en la puerta {n}: {x}"),
+    "wall": (
+        "{who} goes to the walls with {die}: {n}",
+        "{who} sube a las murallas con {die}: {n}",
+    ),
+    "wall_boost": (
+        "{who} goes to the walls with {die}, raised by {b} for {cost}: {n}",
+        "{who} sube a las murallas con {die}, subido {b} por {cost}: {n}",
+    ),
+    "guard": (
+        "{who} moves their guard {n}, to space {end}",
+        "{who} avanza su guardia {n}, hasta el espacio {end}",
+    ),
+    "cube_placed": ("{who} places a cube on {x}", "{who} coloca un cubo en {x}"),
+    "outer": ("{who} uses a cube from {x}: {what}", "{who} usa un cubo de {x}: {what}"),
+    "outer_plain": ("{who} uses a cube from {x}", "{who} usa un cubo de {x}"),
+    "arrival": ("{who} reaches the gate of {x}: +{vp}", "{who} llega a la puerta de {x}: +{vp}"),
+    "reroll": ("rerolls {die}: it shows {n}", "relanza {die}: sale {n}"),
+    "flip": ("takes {die} flipped to {n}", "toma {die} volteado a {n}"),
+    "counter": ("counters the black {n}", "contrarresta el dado negro de {n}"),
+    "plus": ("+{x}", "+{x}"),
+    "move_cube": ("one more cube on {x}", "un cubo más en {x}"),
+    "swap": ("exchanges dice", "intercambia dados"),
+    "craftsman": (
+        "+{x} (a rival used {card}, where they have a craftsman)",
+        "+{x} (un rival usó {card}, donde tiene un artesano)",
+    ),
+    "sold": ("+{x} (a rival bought their die)", "+{x} (un rival compró su dado)"),
+    "shield": ("spared {e}", "se libra de {e}"),
+}  # fmt: skip
+
+# The gain of a bonus face: (parameter, unit).
+_GAINS = {
+    "bonus_vp": ("vp", "vp"),
+    "agriculture_deniers": ("deniers", "deniers"),
+    "citizen_influence": ("influence", "influence"),
+    "craftsman": ("deniers", "deniers"),
+    "sold": ("influence", "influence"),
+}
+
+
+def _say(lang: str, key: str, **values: Any) -> str:
+    return sentence(_LINES, lang, key, **values)
+
+
+def ladies_line(cat: Catalog, event: LadiesEvent, lang: str) -> str:
+    """Return the log line of a Ladies of Troyes event."""
+    match event:
+        case ev.CharacterRevealed(character):
+            out = _say(lang, "character", x=name(cat, character, lang))
+        case ev.OuterDealt(level, face):
+            out = _say(lang, "dealt", n=level, x=name(cat, face, lang))
+        case ev.WallUsed(seat, (_, colour, value), _, boost, points):
+            who, shown = player(seat, lang), die(colour, value, lang)
+            if boost:
+                cost = amount(lang, "deniers", boost)
+                pts = amount(lang, "points", points)
+                out = _say(lang, "wall_boost", who=who, die=shown, b=boost, cost=cost, n=pts)
+            else:
+                out = _say(lang, "wall", who=who, die=shown, n=amount(lang, "points", points))
+        case ev.GuardMoved(seat, start, end):
+            steps = amount(lang, "spaces", end - start)
+            out = _say(lang, "guard", who=player(seat, lang), n=steps, end=end)
+        case ev.OuterCubePlaced(seat, face):
+            out = _say(lang, "cube_placed", who=player(seat, lang), x=name(cat, face, lang))
+        case ev.OuterUsed():
+            out = _outer_used(cat, event, lang)
+        case _:
+            assert_never(event)
+    return out
+
+
+def _outer_used(cat: Catalog, event: ev.OuterUsed, lang: str) -> str:
+    who, face = player(event.seat, lang), name(cat, event.face, lang)
+    kind, _, rest = event.detail.partition(" ")
+    if kind == "arrival":
+        vp = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
+        return _say(lang, "arrival", who=who, x=face, vp=amount(lang, "vp", vp))
+    what = _what(cat, event.face, kind, rest, lang)
+    if not what:
+        return _say(lang, "outer_plain", who=who, x=face)
+    return _say(lang, "outer", who=who, x=face, what=what)
+
+
+def _what(cat: Catalog, face: str, kind: str, rest: str, lang: str) -> str:  # noqa: PLR0911
+    """Word what the cube did; "" when the detail is not one this module knows."""
+    if kind in ("reroll", "flip"):
+        try:
+            before, after = rest.split("->")
+            colour, value = before.split()
+            return _say(lang, kind, die=die(colour, int(value), lang), n=int(after))
+        except ValueError:
+            return ""
+    if kind == "counter" and rest.isdigit():
+        return _say(lang, "counter", n=int(rest))
+    if kind == "move_cube":
+        return _say(lang, "move_cube", x=name(cat, rest, lang))
+    if kind == "swap":
+        return _say(lang, "swap")
+    if kind == "shield":
+        return _say(lang, "shield", e=name(cat, rest, lang))
+    gain = _gain(cat, face, kind, lang)
+    if not gain:
+        return ""
+    if kind == "craftsman":
+        return _say(lang, "craftsman", x=gain, card=name(cat, rest, lang))
+    if kind == "sold":
+        return _say(lang, "sold", x=gain)
+    return _say(lang, "plus", x=gain)
+
+
+def _gain(cat: Catalog, face: str, kind: str, lang: str) -> str:
+    tile = cat.outer.get(face)
+    if kind not in _GAINS or tile is None or tile.effect is None:
+        return ""
+    key, unit = _GAINS[kind]
+    figure = tile.effect.params.get(key)
+    return amount(lang, unit, int(figure)) if isinstance(figure, int) else ""

@@ -1,0 +1,84 @@
+"""Words shared by the Troyes log lines: seats, amounts, dice, buildings and catalog names.
+
+Seats are "Player N" / "Jugador N" (N = seat + 1): the Discord layer swaps that exact phrase for
+the player's name, so no sentence puts it inside "del" or "al".
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.troyes.catalog import Catalog
+
+LANGS = ("en", "es")
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "palace": ("Palace", "Palacio"), "bishopric": ("Bishopric", "Obispado"),
+    "city_hall": ("City Hall", "Ayuntamiento"),
+    "red": ("red", "rojo"), "white": ("white", "blanco"), "yellow": ("yellow", "amarillo"),
+    "purple": ("purple", "morado"),
+    "player": ("Player {n}", "Jugador {n}"),
+    "deniers": ("{n} deniers", "{n} denarios"), "denier": ("1 denier", "1 denario"),
+    "influence": ("{n} influence", "{n} de influencia"), "vp": ("{n} VP", "{n} PV"),
+    "cubes": ("{n} cubes", "{n} cubos"), "cube": ("1 cube", "1 cubo"),
+    "spaces": ("{n} spaces", "{n} espacios"), "space": ("1 space", "1 espacio"),
+    "times": ("{n} times", "{n} veces"),
+    "points": ("{n} action points", "{n} puntos de acción"),
+    "point": ("1 action point", "1 punto de acción"),
+    "vp_lost": ("-{n} VP", "-{n} PV"), "no_vp": ("no VP to lose", "no tiene PV que perder"),
+}  # fmt: skip
+
+
+def sentence(table: Mapping[str, tuple[str, str]], lang: str, key: str, **values: Any) -> str:
+    """Return the (English, Spanish) sentence `key` of `table` in `lang`, filled in."""
+    en, es = table[key]
+    return (es if lang == "es" else en).format(**values)
+
+
+def word(lang: str, key: str, **values: Any) -> str:
+    """Return a shared word or phrase ("Player {n}", "{n} deniers", "red"...) in `lang`."""
+    return sentence(_WORDS, lang, key, **values)
+
+
+def player(seat: int, lang: str) -> str:
+    """Return "Player N" / "Jugador N" for a seat (N = seat + 1)."""
+    return word(lang, "player", n=seat + 1)
+
+
+def amount(lang: str, unit: str, n: int) -> str:
+    """Return "3 deniers", "1 denier", "2 influence", "4 VP", "1 cube"... in `lang`."""
+    if n == 1 and unit in ("deniers", "cubes", "spaces", "points"):
+        return word(lang, unit.removesuffix("s"))
+    return word(lang, unit, n=n)
+
+
+def name(cat: Catalog, ident: str, lang: str) -> str:
+    """Return the catalog name of a card, event, character or outer activity in `lang`."""
+    item: Any = (
+        cat.cards.get(ident)
+        or cat.events.get(ident)
+        or cat.characters.get(ident)
+        or cat.outer.get(ident)
+    )
+    if item is None:
+        return ident
+    return str(item.name_es if lang == "es" else item.name)
+
+
+def die(colour: str, value: int, lang: str) -> str:
+    """Return "red 5" / "rojo 5"."""
+    return f"{word(lang, colour) if colour in _WORDS else colour} {value}"
+
+
+def building(ident: str, lang: str) -> str:
+    """Return "Palace" / "Palacio" for a building id."""
+    return word(lang, ident) if ident in _WORDS else ident
+
+
+def dice_list(dice: tuple[tuple[str, int], ...], lang: str) -> str:
+    """Return "red 5, white 3" / "rojo 5, blanco 3"."""
+    return ", ".join(die(c, v, lang) for c, v in dice)
+
+
+def vp_loss(lost: int, lang: str) -> str:
+    """Return "-2 VP" / "-2 PV", or that there was no VP to lose."""
+    return word(lang, "vp_lost", n=lost) if lost else word(lang, "no_vp")

@@ -203,22 +203,8 @@ def _completes(
     need: tuple[int, int, tuple[int, ...]],
 ) -> bool:
     """Return whether `base` plus the best of the pools reaches the threshold in budget."""
-    room = max(0, rule.max_dice - len(base))  # only the best `room` values of a pool can join
-    own, others = pools
-    return _completes_of(rule, tuple(base), bought0, tuple(own[:room]), tuple(others[:room]), need)
-
-
-# A pure function of a few small values: shared by all games (see `_completes`).
-@lru_cache(maxsize=1 << 16)
-def _completes_of(
-    rule: GroupRule,
-    base: tuple[int, ...],
-    bought0: int,
-    own: tuple[int, ...],
-    others: tuple[int, ...],
-    need: tuple[int, int, tuple[int, ...]],
-) -> bool:
     threshold, budget, prices = need
+    own, others = pools
     for extra in range(rule.max_dice - len(base) + 1):
         size = len(base) + extra
         if size == 0:
@@ -226,7 +212,7 @@ def _completes_of(
         for b in range(min(extra, len(others)) + 1):
             if extra - b > len(own) or (bought0 + b) * prices[size - 1] > budget:
                 continue
-            if rule.total([*base, *own[: extra - b], *others[:b]]) >= threshold:
+            if rule.total(base + own[: extra - b] + others[:b]) >= threshold:
                 return True
     return False
 

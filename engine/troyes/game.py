@@ -64,7 +64,7 @@ class TroyesEngine:
         self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
         # The last turn menu's targets and the content they were computed from: a seat that
         # backs out of a sub-menu gets the same targets (declined entries are filtered later).
-        # The tuple holds the lists of a state that no one changes (apply clones first).
+        # The key holds the lists of a private clone, so nothing changes it afterwards.
         self._targets: tuple[tuple[Any, ...], actions_phase.Targets] | None = None
 
     def options(self) -> Sequence[OptionSpec]:
@@ -143,7 +143,9 @@ class TroyesEngine:
         if self._targets is not None and self._targets[0] == content:
             return self._targets[1]
         found = actions_phase.targets(ctx)
-        self._targets = (content, found)
+        # The key is taken from a clone: a caller changing `ctx.s` in place later (tests
+        # setting up a scenario) cannot make it match content it was not computed from.
+        self._targets = (_CONTENT(ctx.s.clone()), found)
         return found
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:

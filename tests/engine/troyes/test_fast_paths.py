@@ -238,3 +238,16 @@ def test_outer_menu_is_empty_without_a_cube_out_there():
                 assert outer.menu_options(ctx, seat) == []
                 checked += 1
     assert checked > 50
+
+
+def test_turn_menu_cache_ignores_later_in_place_changes():
+    engine = TroyesEngine()
+    s = next(x for x in _random_states({}, 3, 10) if x.kind == "turn" and not x.reactions)
+    before = engine.legal_actions(s)
+    s.deniers[s.turn] = 0  # a test setting up a scenario changes the state in place
+    s.districts[s.turn] = []
+    fresh = s.clone()
+    fresh.version += 1
+    after = engine.legal_actions(fresh)
+    assert after == _plain_legal(engine, fresh)
+    assert after != before  # the change mattered, so a stale answer would have shown

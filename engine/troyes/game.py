@@ -7,6 +7,7 @@ cards revealed (Step.irreversible).
 """
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, IllegalMoveError
@@ -30,6 +31,10 @@ from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
 from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.state import TroyesState
+
+# Everything in a state but its version and declined entries: two states equal under this
+# have the same doable turn-menu targets (actions_phase.targets reads nothing else).
+_CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in ("version", "declined")))
 
 # The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
 ON_OFF = ("off", "on")
@@ -57,6 +62,10 @@ class TroyesEngine:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
         self.catalog = catalog or default_catalog()
         self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
+        # The last turn menu's targets and the content they were computed from: a seat that
+        # backs out of a sub-menu gets the same targets (declined entries are filtered later).
+        # The key holds the lists of a private clone, so nothing changes it afterwards.
+        self._targets: tuple[tuple[Any, ...], actions_phase.Targets] | None = None
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
@@ -82,12 +91,16 @@ class TroyesEngine:
         """Return every legal action of the pending decision, in a stable order."""
         # States are never changed outside `apply` (which clones), so the last answer can be
         # reused for the same object at the same version (the AI asks, then applies).
+        return list(self._legal_cached(state))
+
+    def _legal_cached(self, state: TroyesState) -> list[a.Action]:
+        """Return the legal actions, shared with the cache: never change the list."""
         cached, version, acts = self._cache
         if cached is state and version == state.version:
-            return list(acts)
+            return acts
         acts = self._legal(state)
         self._cache = (state, state.version, acts)
-        return list(acts)
+        return acts
 
     def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911, PLR0912 - one per kind
         if s.phase == "over":
@@ -96,10 +109,12 @@ class TroyesEngine:
         if s.reactions:
             return reactions.answers(ctx)
         match s.kind:
+            case "dice":  # the commonest after "turn" (also reached by `case _` below)
+                return group.step_actions(ctx)
             case "start":
                 return [a.PlaceStart(b, n) for b, n in empty_spaces(s)]
             case "turn":
-                return actions_phase.turn_actions(ctx)
+                return actions_phase.turn_actions(ctx, self._turn_targets(ctx))
             case "events":
                 return [*actions_phase.fightable(ctx), a.Back()]
             case "influence":
@@ -123,9 +138,19 @@ class TroyesEngine:
             case _:
                 return group.step_actions(ctx)
 
+    def _turn_targets(self, ctx: Ctx) -> actions_phase.Targets:
+        content = _CONTENT(ctx.s)
+        if self._targets is not None and self._targets[0] == content:
+            return self._targets[1]
+        found = actions_phase.targets(ctx)
+        # The key is taken from a clone: a caller changing `ctx.s` in place later (tests
+        # setting up a scenario) cannot make it match content it was not computed from.
+        self._targets = (_CONTENT(ctx.s.clone()), found)
+        return found
+
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
-        if action not in self.legal_actions(state):
+        if action not in self._legal_cached(state):
             raise IllegalMoveError("That move is not legal now; pick one from the list.")
         ctx = Ctx(state.clone(), self.catalog)
         self._dispatch(ctx, action)
@@ -134,60 +159,61 @@ class TroyesEngine:
 
     def _dispatch(self, ctx: Ctx, action: a.Action) -> None:  # noqa: PLR0912, PLR0915 - flat match
         match action:
-            case a.PlaceStart(b, n):
-                round_rules.place_start(ctx, b, n)
-            case a.Pass():
-                actions_phase.pass_turn(ctx)
+            # Most frequent first (random play): the classes are disjoint, so order is speed only.
+            case a.TakeDie() if ctx.s.kind == "wall_die":
+                walls.take_die(ctx, action)
+            case a.TakeDie():
+                group.take_die(ctx, action)
             case a.Back():
                 actions_phase.back(ctx)
-            case a.OpenInfluence():
-                influence.open_menu(ctx)
+            case a.Pass():
+                actions_phase.pass_turn(ctx)
+            case a.CounterWith(c, v):
+                events_phase.counter_with(ctx, c, v)
+            case a.ChooseCard(card):
+                actions_phase.choose(ctx, "card", card)
+            case a.ChooseEvent(e):
+                actions_phase.choose(ctx, "event", e)
+            case a.Craftsman(source):
+                group.choose_source(ctx, source)
+            case a.DiceDone():
+                group.dice_done(ctx)
+            case a.Times(n):
+                commit.commit(ctx, n)
             case a.Reroll(c, v):
                 influence.reroll(ctx, c, v)
+            case a.OpenInfluence():
+                influence.open_menu(ctx)
+            case a.CounterNext(v):
+                events_phase.counter_next(ctx, v)
+            case a.PlaceStart(b, n):
+                round_rules.place_start(ctx, b, n)
+            case a.ChooseBuilding(b):
+                actions_phase.choose(ctx, "citizen", b)
+            case a.ChooseCathedral():
+                actions_phase.choose(ctx, "cathedral", "")
+            case a.ChooseAgriculture():
+                actions_phase.choose(ctx, "agriculture", "")
+            case a.HireCitizen():
+                influence.hire(ctx)
+            case a.UseCube(card):
+                group.choose_cube(ctx, card)
+            case a.NoCube():
+                group.choose_cube(ctx, "")
             case a.StartFlip():
                 influence.start_flip(ctx)
             case a.FlipDie(c, v):
                 influence.flip_die(ctx, c, v)
             case a.FlipDone():
                 influence.flip_done(ctx)
-            case a.HireCitizen():
-                influence.hire(ctx)
-            case a.ChooseCard(card):
-                actions_phase.choose(ctx, "card", card)
-            case a.ChooseCathedral():
-                actions_phase.choose(ctx, "cathedral", "")
             case a.OpenEvents():
                 actions_phase.open_events(ctx)
-            case a.ChooseEvent(e):
-                actions_phase.choose(ctx, "event", e)
-            case a.ChooseAgriculture():
-                actions_phase.choose(ctx, "agriculture", "")
-            case a.ChooseBuilding(b):
-                actions_phase.choose(ctx, "citizen", b)
-            case a.Craftsman(source):
-                group.choose_source(ctx, source)
-            case a.UseCube(card):
-                group.choose_cube(ctx, card)
-            case a.NoCube():
-                group.choose_cube(ctx, "")
-            case a.TakeDie() if ctx.s.kind == "wall_die":
-                walls.take_die(ctx, action)
-            case a.TakeDie():
-                group.take_die(ctx, action)
-            case a.DiceDone():
-                group.dice_done(ctx)
-            case a.Times(n):
-                commit.commit(ctx, n)
             case a.Mode(m):
                 group.choose_mode(ctx, m)
             case a.CubeOnEvent(e):
                 commit.cube_on_event(ctx, e)
-            case a.CounterWith(c, v):
-                events_phase.counter_with(ctx, c, v)
             case a.Concede():
                 events_phase.concede(ctx)
-            case a.CounterNext(v):
-                events_phase.counter_next(ctx, v)
             case a.StopCounter():
                 events_phase.stop(ctx)
             case a.Answer(choice):

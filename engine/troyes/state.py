@@ -152,9 +152,9 @@ class TroyesState:
         new.turn, new.direction, new.kind = self.turn, self.direction, self.kind
         new.deniers, new.influence, new.vp = self.deniers[:], self.influence[:], self.vp[:]
         new.supply, new.neutral_supply = self.supply[:], self.neutral_supply
-        new.buildings = [b[:] for b in self.buildings]
-        new.lying = [b[:] for b in self.lying]
-        new.districts = [d[:] for d in self.districts]
+        new.buildings = list(map(list.copy, self.buildings))
+        new.lying = list(map(list.copy, self.lying))
+        new.districts = list(map(list.copy, self.districts))
         new.activity = self.activity  # never changed after setup
         new.craftsmen = self.craftsmen  # copy-on-write: see cow_set
         new.card_cubes = self.card_cubes  # copy-on-write
@@ -162,7 +162,7 @@ class TroyesState:
         new.event_cubes = self.event_cubes  # copy-on-write
         new.decks = self.decks  # copy-on-write
         new.won = self.won  # copy-on-write
-        new.cathedral = [c[:] for c in self.cathedral]
+        new.cathedral = list(map(list.copy, self.cathedral))
         new.characters = self.characters  # never changed after setup
         new.black = self.black[:]
         new.passed, new.pot, new.placing = self.passed[:], self.pot[:], self.placing[:]

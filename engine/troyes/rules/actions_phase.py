@@ -22,7 +22,7 @@ from engine.troyes.actions import (
     Walls,
 )
 from engine.troyes.events import Passed
-from engine.troyes.rules import dice, group, influence, outer, outer_dice, walls
+from engine.troyes.rules import dice, group, influence, need, outer, outer_dice, walls
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, Plan
 
@@ -52,42 +52,69 @@ def fightable(ctx: Ctx) -> list[Action]:
     return [
         ChooseEvent(e)
         for e in s.queue
-        if _entry("event", e) not in s.declined and group.feasible(ctx, s.turn, "event", e)
+        if _entry("event", e) not in s.declined and need.feasible(ctx, s.turn, "event", e)
     ]
 
 
-def turn_actions(ctx: Ctx) -> list[Action]:
-    """Return the turn menu: pass, influence, and every target that can be done now."""
+# The doable targets of a turn menu, before the seat's declined entries are taken out:
+# (entry, action) for cards, Cathedral, agriculture, buildings and the walls, then the events.
+Targets = tuple[list[tuple[str, Action]], list[tuple[str, Action]]]
+
+
+def targets(ctx: Ctx) -> Targets:
+    """Return every target the deciding seat can do now, whatever it declined (pure)."""
     s = ctx.s
     seat = s.turn
-    out: list[Action] = [Pass()]
-    if "influence" not in s.declined and influence.any_use(ctx):
-        out.append(OpenInfluence())
-    no = s.declined
-    out += [
-        ChooseCard(c)
+    main: list[tuple[str, Action]] = [
+        (_entry("card", c), ChooseCard(c))
         for c in revealed(ctx)
-        if _entry("card", c) not in no and group.feasible(ctx, seat, "card", c)
+        if need.feasible(ctx, seat, "card", c)
     ]
-    if "cathedral:" not in no and group.feasible(ctx, seat, "cathedral", ""):
-        out.append(ChooseCathedral())
-    if "agriculture:" not in no and group.feasible(ctx, seat, "agriculture", ""):
-        out.append(ChooseAgriculture())
+    if need.feasible(ctx, seat, "cathedral", ""):
+        main.append(("cathedral:", ChooseCathedral()))
+    if need.feasible(ctx, seat, "agriculture", ""):
+        main.append(("agriculture:", ChooseAgriculture()))
     if s.supply[seat] > 0:
-        out += [
-            ChooseBuilding(b)
-            for b in BUILDINGS
-            if _entry("citizen", b) not in no and group.can_place(ctx, b)
+        main += [
+            (_entry("citizen", b), ChooseBuilding(b)) for b in BUILDINGS if group.can_place(ctx, b)
         ]
-    if s.guards:  # Ladies: action 7 and the outer rerolls
-        if "walls:" not in no and walls.feasible(ctx, seat):
-            out.append(Walls())
-        if "outer" not in no and outer.menu_options(ctx, seat):
-            out.append(OpenOuter())
-    events = fightable(ctx)
-    if len(out) + len(events) > MAX_CHOICES:
+    if s.guards and walls.feasible(ctx, seat):  # Ladies: action 7
+        main.append(("walls:", Walls()))
+    events: list[tuple[str, Action]] = [
+        (_entry("event", e), ChooseEvent(e))
+        for e in s.queue
+        if need.feasible(ctx, seat, "event", e)
+    ]
+    return main, events
+
+
+def turn_actions(ctx: Ctx, found: Targets | None = None) -> list[Action]:
+    """Return the turn menu: pass, influence, and every target that can be done now.
+
+    `found` is `targets(ctx)` when the caller already has it (the engine keeps it while the
+    game content stays the same, e.g. after backing out of a sub-menu).
+    """
+    s = ctx.s
+    seat = s.turn
+    main, events = found or targets(ctx)
+    no = s.declined
+    out: list[Action] = [Pass()]
+    if "influence" not in no and influence.any_use(ctx):
+        out.append(OpenInfluence())
+    out += [act for entry, act in main if entry not in no]
+    # Ladies: the outer rerolls and exchanges (they depend on the declined entries, so are
+    # never kept); each needs a cube of the seat out there, the cheap check comes first.
+    if (
+        s.guards
+        and "outer" not in no
+        and outer.has_cubes(s, seat)
+        and outer.menu_options(ctx, seat)
+    ):
+        out.append(OpenOuter())
+    fight = [act for entry, act in events if entry not in no]
+    if len(out) + len(fight) > MAX_CHOICES:
         return [*out, OpenEvents()] if "events" not in no else out
-    return out + events
+    return out + fight
 
 
 def choose(ctx: Ctx, action: str, target: str) -> None:

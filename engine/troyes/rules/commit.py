@@ -19,7 +19,8 @@ from engine.troyes.events import (
 from engine.troyes.rules import dice, events_phase, outer
 from engine.troyes.rules.buildings import place_citizen
 from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.rules.group import free_spaces, placement_rule, planned, rule_of
+from engine.troyes.rules.group import placement_rule
+from engine.troyes.rules.need import free_spaces, planned, rule_of
 from engine.troyes.state import BUILDINGS, cow_set
 
 

@@ -62,12 +62,12 @@ def building_index(name: str) -> int:
 
 def standing(s: TroyesState, seat: int, building: int) -> int:
     """Count a seat's citizens standing in one building (lying ones do not count)."""
-    return sum(1 for o in s.buildings[building] if o == seat)
+    return s.buildings[building].count(seat)
 
 
 def in_buildings(s: TroyesState, seat: int) -> int:
     """Count a seat's citizens standing in the three buildings."""
-    return sum(standing(s, seat, b) for b in range(len(BUILDINGS)))
+    return sum(row.count(seat) for row in s.buildings)
 
 
 def craftsmen_of(s: TroyesState, seat: int) -> list[str]:
@@ -78,7 +78,8 @@ def craftsmen_of(s: TroyesState, seat: int) -> list[str]:
 def owned(s: TroyesState, seat: int) -> int:
     """Count every citizen a seat owns: supply, buildings, lying, craftsmen (cap 12)."""
     lying = sum(b.count(seat) for b in s.lying)
-    return s.supply[seat] + in_buildings(s, seat) + lying + len(craftsmen_of(s, seat))
+    crafts = sum(seat in spaces for spaces in s.craftsmen.values())
+    return s.supply[seat] + in_buildings(s, seat) + lying + crafts
 
 
 def neutral_on_board(s: TroyesState) -> int:

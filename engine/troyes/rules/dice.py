@@ -7,6 +7,7 @@ A wild die (Ladies purple) is usable only by its owner, as the colour the group 
 `can_reach` is the no-dead-end check: a die is offered only if the group can still be finished.
 """
 
+from functools import lru_cache
 from typing import Any
 
 from engine.troyes.effects import GroupRule
@@ -19,26 +20,27 @@ def candidates(
     s: TroyesState, seat: int, rule: GroupRule, chosen: Chosen
 ) -> list[tuple[int, str, int, str]]:
     """Return the distinct dice (district, colour, value, as_colour) that may join the group."""
-    used: dict[tuple[int, str, int], int] = {}
-    for d, c, v, _ in chosen:
-        used[(d, c, v)] = used.get((d, c, v), 0) + 1
-    taken_districts = {d for d, _, _, _ in chosen}
-    out: set[tuple[int, str, int, str]] = set()
     colours = rule.colours
-    single = next(iter(colours)) if len(colours) == 1 else ""
+    wild = next(iter(colours)) if len(colours) == 1 else "any"  # what the own purple die acts as
+    skip = {d for d, _, _, _ in chosen} if rule.free_one_per_district else ()
+    out: set[tuple[int, str, int, str]] = set()
     for district, dice in enumerate(s.districts):
-        if rule.free_one_per_district and district in taken_districts:
+        if district in skip:
             continue
-        seen: dict[tuple[str, int], int] = {}
+        own = district == seat
         for c, v in dice:
-            seen[(c, v)] = seen.get((c, v), 0) + 1
-        for (c, v), n in seen.items():
-            if n <= used.get((district, c, v), 0):
-                continue
             if c in colours:
                 out.add((district, c, v, ""))
-            elif c == WILD and district == seat:
-                out.add((district, c, v, single or "any"))
+            elif own and c == WILD:
+                out.add((district, c, v, wild))
+    if chosen:  # a die is still free only if its district holds more of it than were chosen
+        used: dict[tuple[int, str, int], int] = {}
+        for d, c, v, _ in chosen:
+            used[(d, c, v)] = used.get((d, c, v), 0) + 1
+        for (d, c, v), n in used.items():
+            if s.districts[d].count((c, v)) <= n:
+                out.discard((d, c, v, ""))
+                out.discard((d, c, v, wild))
     return sorted(out)
 
 
@@ -96,18 +98,17 @@ def _pools(
     return found
 
 
-def combos(
-    s: TroyesState,
-    seat: int,
-    rule: GroupRule,
-    prices: tuple[int, ...],
-    memo: dict[Any, Any] | None = None,
-) -> list[tuple[int, int]]:
-    """Return (cost, best total) for every group size and own/bought split from scratch."""
+def best_values(
+    s: TroyesState, seat: int, rule: GroupRule, memo: dict[Any, Any]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the highest own and other values a new group under `rule` may take, best first.
+
+    Only the top `max_dice` of each matter to `combos`; with free dice (one per district, the
+    Tithe) every value is an "other" one and costs nothing.
+    """
     if rule.free_one_per_district:
-        free = _free_values(s, seat, rule, [])
-        return [(0, rule.total(free[:k])) for k in range(1, min(rule.max_dice, len(free)) + 1)]
-    pools = _pools(s, seat, {} if memo is None else memo)
+        return (), tuple(_free_values(s, seat, rule, [])[: rule.max_dice])
+    pools = _pools(s, seat, memo)
     own: list[int] = [*pools.get(WILD, ((), ()))[0]]
     others: list[int] = []
     for colour in rule.colours:
@@ -117,11 +118,23 @@ def combos(
             others += pair[1]
     own.sort(reverse=True)
     others.sort(reverse=True)
+    return tuple(own[: rule.max_dice]), tuple(others[: rule.max_dice])
+
+
+# A pure function of a few small values (dice are 1-6, groups at most 3): shared by all games.
+@lru_cache(maxsize=1 << 14)
+def combos_of(
+    rule: GroupRule, own: tuple[int, ...], others: tuple[int, ...], prices: tuple[int, ...]
+) -> tuple[tuple[int, int], ...]:
+    """Return (cost, best total) for every group size and own/bought split of these values."""
+    if rule.free_one_per_district:
+        top = min(rule.max_dice, len(others))
+        return tuple((0, rule.total(list(others[:k]))) for k in range(1, top + 1))
     own_sum = [0]
-    for v in own[: rule.max_dice]:
+    for v in own:
         own_sum.append(own_sum[-1] + v)
     other_sum = [0]
-    for v in others[: rule.max_dice]:
+    for v in others:
         other_sum.append(other_sum[-1] + v)
     out = []
     for size in range(1, rule.max_dice + 1):
@@ -133,7 +146,37 @@ def combos(
                 else:
                     total = pips * rule.multiply + rule.add_group + rule.add_each * size
                 out.append((b * prices[size - 1], total))
-    return out
+    return tuple(out)
+
+
+def combos(
+    s: TroyesState,
+    seat: int,
+    rule: GroupRule,
+    prices: tuple[int, ...],
+    memo: dict[Any, Any] | None = None,
+) -> tuple[tuple[int, int], ...]:
+    """Return (cost, best total) for every group size and own/bought split from scratch."""
+    own, others = best_values(s, seat, rule, {} if memo is None else memo)
+    return combos_of(rule, own, others, prices)
+
+
+@lru_cache(maxsize=1 << 14)
+def frontier(
+    groups: tuple[tuple[GroupRule, tuple[int, ...], tuple[int, ...]], ...],
+    prices: tuple[int, ...],
+) -> tuple[tuple[int, int], ...]:
+    """Return (cost, best total at that cost or less), cheapest first, over `combos_of` groups."""
+    pairs = sorted(
+        pair for rule, own, others in groups for pair in combos_of(rule, own, others, prices)
+    )
+    found: list[tuple[int, int]] = []
+    best = -1
+    for cost, total in pairs:
+        if total > best:
+            best = total
+            found.append((cost, best))
+    return tuple(found)
 
 
 def reach_from_scratch(
@@ -211,12 +254,16 @@ def addable(
     base = [v for _, _, v, _ in chosen]
     bought0 = sum(1 for d, _, _, _ in chosen if d != seat)
     out = []
+    done: dict[tuple[bool, int], bool] = {}  # the answer depends on whose die and its value only
     for die in pool:
         d, _, v, _ = die
         mine = d == seat
-        left = (own[:], others) if mine else (own, others[:])
-        left[0 if mine else 1].remove(v)
-        if _completes(rule, [*base, v], bought0 + (not mine), left, need):
+        ok = done.get((mine, v))
+        if ok is None:
+            left = (own[:], others) if mine else (own, others[:])
+            left[0 if mine else 1].remove(v)
+            ok = done[(mine, v)] = _completes(rule, [*base, v], bought0 + (not mine), left, need)
+        if ok:
             out.append(die)
     return out
 

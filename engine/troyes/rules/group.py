@@ -5,10 +5,9 @@ is hired first (hiring cost; from the supply, a building or another card, R3), o
 per card (R4), and the card is then activated at least once (R7). Delayed cards take one cube
 per activation; one card cube may modify one action (R8), never the black dice; on a citizen
 placement only a cube that keeps die values (appendix D bars the Blacksmith and the Priest
-there). Nothing is paid until the last choice, so `Back` is always safe.
+there). Nothing is paid until the last choice, so `Back` is always safe. What a target needs
+and whether it can be done at all is in need.py.
 """
-
-from dataclasses import dataclass
 
 from engine.troyes import effects
 from engine.troyes.actions import (
@@ -25,178 +24,20 @@ from engine.troyes.actions import (
     UseCube,
 )
 from engine.troyes.effects import PLAIN, GroupRule
-from engine.troyes.rules import dice
+from engine.troyes.rules import dice, outer_dice
 from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.common import Ctx
+from engine.troyes.rules.need import (
+    Spec,
+    craftsman_sources,
+    free_spaces,
+    needs_craftsman,
+    planned,
+    rule_of,
+    spec,
+    usable_rules,
+)
 from engine.troyes.state import BUILDINGS, WILD, TroyesState
-
-
-@dataclass(frozen=True, slots=True)
-class Spec:
-    """What an action needs: colour, pips per unit, deniers left for dice, usable cubes."""
-
-    colour: str
-    threshold: int
-    budget: int
-    rules: tuple[tuple[str, GroupRule], ...]
-
-
-def needs_craftsman(s: TroyesState, seat: int, card: str) -> bool:
-    """Return whether the seat must hire a craftsman before activating this card."""
-    return seat not in s.craftsmen[card]
-
-
-def craftsman_sources(s: TroyesState, seat: int, card: str) -> list[str]:
-    """Return where a new craftsman may come from (troyes-cards.md R3)."""
-    out = ["supply"] if s.supply[seat] > 0 else []
-    out += [b for i, b in enumerate(BUILDINGS) if seat in s.buildings[i]]
-    out += [f"card:{c}" for c, sp in s.craftsmen.items() if c != card and seat in sp]
-    return out
-
-
-def _has_source(s: TroyesState, seat: int, card: str) -> bool:
-    """Return whether `craftsman_sources` would offer anything (cheap check)."""
-    if s.supply[seat] > 0 or any(seat in row for row in s.buildings):
-        return True
-    return any(seat in sp for c, sp in s.craftsmen.items() if c != card)
-
-
-def free_spaces(ctx: Ctx, action: str, target: str) -> int:
-    """Return how many cubes the Cathedral or an event can still take."""
-    s = ctx.s
-    if action == "cathedral":
-        return sum(len(lv) for lv in ctx.cat.cathedral.levels) - sum(len(lv) for lv in s.cathedral)
-    return ctx.cat.events[target].spaces - sum(s.event_cubes[target])
-
-
-def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int] | None:
-    """Return (colour, pips per unit, deniers left for dice), or None if impossible anyway."""
-    s, cat = ctx.s, ctx.cat
-    budget = s.deniers[seat]
-    match action:
-        case "card":
-            card = cat.cards[target]
-            colour, threshold = card.colour, card.divisor
-            if needs_craftsman(s, seat, target):
-                if not _has_source(s, seat, target):
-                    return None
-                budget -= card.hire
-            if card.effect is not None and card.kind == "immediate":
-                ref = card.effect
-                if effects.max_times(ctx, seat, ref.name, ref.params, budget) < 1:
-                    return None
-                budget -= effects.unit_cost(ref.name, ref.params)  # held back for one use
-        case "cathedral":
-            colour, threshold = cat.cathedral.colour, cat.cathedral.divisor
-        case "event":
-            ev = cat.events[target]
-            colour, threshold = ev.fight_colour, ev.divisor
-        case "agriculture":
-            colour, threshold = cat.rules.agriculture_colour, cat.rules.agriculture_divisor
-        case _:
-            return None
-    if budget < 0 or (action in ("cathedral", "event") and free_spaces(ctx, action, target) < 1):
-        return None
-    return colour, threshold, budget
-
-
-def _reachable(
-    ctx: Ctx, seat: int, need: tuple[str, int, int], skip: str
-) -> list[tuple[str, GroupRule]]:
-    colour, threshold, budget = need
-    memo = ctx.memo
-    usable = memo.get(("cubes", seat, colour))
-    if usable is None:
-        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
-    want = (threshold, budget, ctx.cat.rules.dice_price)
-    return [
-        (c, r)
-        for c, r in usable
-        if (not c or c != skip) and dice.reach_from_scratch(ctx.s, seat, r, want, memo)
-    ]
-
-
-def _frontier(ctx: Ctx, seat: int, colour: str, skip: str) -> list[tuple[int, int]]:
-    """Return (cost, best total at that cost or less), cheapest first, over every usable rule."""
-    memo = ctx.memo
-    usable = memo.get(("cubes", seat, colour))
-    if usable is None:
-        usable = memo[("cubes", seat, colour)] = _usable(ctx, seat, colour)
-    if not any(c == skip for c, _ in usable):
-        skip = ""  # the card's own cube is not in play: share the answer with other cards
-    key = ("frontier", seat, colour, skip)
-    found: list[tuple[int, int]] | None = memo.get(key)
-    if found is None:
-        prices = ctx.cat.rules.dice_price
-        pairs = sorted(
-            pair
-            for c, r in usable
-            if not c or c != skip
-            for pair in dice.combos(ctx.s, seat, r, prices, memo)
-        )
-        found, best = [], -1
-        for cost, total in pairs:
-            if total > best:
-                best = total
-                found.append((cost, best))
-        memo[key] = found
-    return found
-
-
-def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:
-    """Return whether the seat can carry out this action now (memoised per dice colour)."""
-    need = _need(ctx, seat, action, target)
-    if need is None:
-        return False
-    colour, threshold, budget = need
-    for cost, total in _frontier(ctx, seat, colour, target if action == "card" else ""):
-        if cost > budget:
-            return False
-        if total >= threshold:
-            return True
-    return False
-
-
-def spec(ctx: Ctx, seat: int, action: str, target: str) -> Spec | None:
-    """Return what the action needs, or None if it can never be done now."""
-    need = _need(ctx, seat, action, target)
-    if need is None:
-        return None
-    reachable = _reachable(ctx, seat, need, target if action == "card" else "")
-    return Spec(need[0], need[1], need[2], tuple(reachable)) if reachable else None
-
-
-def planned(ctx: Ctx) -> Spec:
-    """Return the need of the action being built, with the rule of its chosen cube (if any)."""
-    s = ctx.s
-    p = s.plan
-    need = _need(ctx, s.turn, p.action, p.target)
-    assert need is not None  # noqa: S101 - the target was offered only when feasible
-    colour = need[0]
-    rule: GroupRule | None = PLAIN[colour]
-    if p.cube:
-        mod = ctx.cat.cards[p.cube].modifier
-        assert mod is not None  # noqa: S101 - only modifier cards offer cubes
-        rule = effects.group_rule(mod.name, mod.params, colour)
-    assert rule is not None  # noqa: S101
-    return Spec(colour, need[1], need[2], ((p.cube, rule),))
-
-
-def _usable(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]]:
-    """Return the plain rule and every own card cube usable for a group of `colour`."""
-    usable = [("", PLAIN[colour])]
-    for card_id, cubes in ctx.s.card_cubes.items():
-        mod = ctx.cat.cards[card_id].modifier
-        if cubes[seat] > 0 and mod is not None:
-            rule = effects.group_rule(mod.name, mod.params, colour)
-            if rule is not None:
-                usable.append((card_id, rule))
-    return usable
-
-
-def rule_of(sp: Spec, cube: str) -> GroupRule:
-    """Return the group rule of the chosen cube (or of no cube)."""
-    return next(r for c, r in sp.rules if c == cube)
 
 
 def after_target(ctx: Ctx) -> None:
@@ -269,11 +110,9 @@ def _dice_actions(ctx: Ctx) -> list[Action]:
         out += [take(s, seat, *die) for die in dice.addable(s, seat, rule, p.dice, need)]
     if p.dice and _group_ok(ctx, sp, rule):
         out.append(DiceDone())
-    if s.outer:  # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
-        from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
-
-        if outer_dice.flip_options(ctx):
-            out.append(OpenOuter())
+    # Ladies j: take a bought die flipped (a sub-menu keeps this one short)
+    if s.outer and outer_dice.flip_options(ctx):
+        out.append(OpenOuter())
     if not p.dice:
         out.append(Back())
     return out
@@ -296,7 +135,7 @@ def placement_rules(ctx: Ctx, building: str) -> list[tuple[str, GroupRule]]:
     colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
     return [
         (cube, rule)
-        for cube, rule in _usable(ctx, ctx.s.turn, colour)
+        for cube, rule in usable_rules(ctx, ctx.s.turn, colour)
         if rule.keeps_values and placement_dice(ctx, building, rule)
     ]
 
@@ -304,7 +143,7 @@ def placement_rules(ctx: Ctx, building: str) -> list[tuple[str, GroupRule]]:
 def placement_rule(ctx: Ctx, building: str, cube: str) -> GroupRule:
     """Return the dice rule of a placement with this card cube (or none)."""
     colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
-    return rule_of(Spec(colour, 0, 0, tuple(_usable(ctx, ctx.s.turn, colour))), cube)
+    return rule_of(Spec(colour, 0, 0, tuple(usable_rules(ctx, ctx.s.turn, colour))), cube)
 
 
 def citizen_target(ctx: Ctx) -> None:

@@ -17,7 +17,7 @@ default `decline`), so a standing answer or the deadline settles it without stal
 
 from engine.troyes.actions import Action, Back, Bonus, NoBonus, OuterReroll
 from engine.troyes.events import OuterUsed
-from engine.troyes.rules import reactions
+from engine.troyes.rules import outer_dice, reactions
 from engine.troyes.rules.common import Ctx, gain, order_from
 from engine.troyes.state import Plan, Reaction, TroyesState, cow_set
 
@@ -34,11 +34,16 @@ EFFECT_OF = {
 MOVABLE = ("delayed", "mixed", "endgame")
 
 
+def has_cubes(s: TroyesState, seat: int) -> bool:
+    """Return whether the seat has a cube on any outer activity (every use needs one)."""
+    return any(cubes[seat] for cubes in s.outer_cubes.values())
+
+
 def faces_with(ctx: Ctx, seat: int, effect: str) -> list[str]:
     """Return the dealt faces with this effect on which the seat has a cube, unused this action."""
     s, cat = ctx.s, ctx.cat
     out: list[str] = []
-    if not any(c[seat] for c in s.outer_cubes.values()):
+    if not has_cubes(s, seat):
         return out  # the common case, checked on every menu: no cube out there at all
     for face in s.outer:
         ref = cat.outer[face].effect
@@ -72,8 +77,6 @@ def reroll_options(ctx: Ctx, seat: int) -> list[Action]:
 
 def menu_options(ctx: Ctx, seat: int) -> list[Action]:
     """Return what the outer menu offers now: rerolls (a) and dice exchanges (g)."""
-    from engine.troyes.rules import outer_dice  # noqa: PLC0415 - it builds on this module
-
     return [*reroll_options(ctx, seat), *outer_dice.swap_targets(ctx, seat)]
 
 

@@ -18,7 +18,7 @@ from engine.troyes.actions import (
     SwapWith,
     TakeDie,
 )
-from engine.troyes.rules import dice
+from engine.troyes.rules import dice, need
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import WILD
 
@@ -124,17 +124,17 @@ def swap_done(ctx: Ctx) -> None:
 
 def flip_options(ctx: Ctx) -> list[Action]:
     """Return the bought dice the seat may take flipped, keeping the group completable."""
-    from engine.troyes.rules import group, outer  # noqa: PLC0415
+    from engine.troyes.rules import outer  # noqa: PLC0415
 
     s = ctx.s
     p, seat = s.plan, s.turn
     if p.action == "citizen" or not outer.faces_with(ctx, seat, "flip_bought"):
         return []
-    sp = group.planned(ctx)
-    rule = group.rule_of(sp, p.cube)
+    sp = need.planned(ctx)
+    rule = need.rule_of(sp, p.cube)
     if len(p.dice) >= rule.max_dice:
         return []
-    need = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
+    want = (sp.threshold, sp.budget, ctx.cat.rules.dice_price)
     out: list[Action] = []
     for d, c, v, _ in dice.candidates(s, seat, rule, p.dice):
         if d == seat:
@@ -143,7 +143,7 @@ def flip_options(ctx: Ctx) -> list[Action]:
         tmp.districts[d] = [*s.districts[d]]
         tmp.districts[d].remove((c, v))
         tmp.districts[d].append((c, 7 - v))
-        if any(x[:3] == (d, c, 7 - v) for x in dice.addable(tmp, seat, rule, p.dice, need)):
+        if any(x[:3] == (d, c, 7 - v) for x in dice.addable(tmp, seat, rule, p.dice, want)):
             out.append(FlipBought(d, c, v))
     return out
 

@@ -30,6 +30,14 @@ GameChoice = Literal["trajan", "troyes"]
 Control = Literal["none", "24h", "48h", "72h"]
 Language = Literal["en", "es"]
 GameOption = app_commands.Range[int, 1]
+# Out-of-turn questions a player may answer in advance (The Ladies of Troyes' outer
+# activities); the session manager plays the standing answer whenever it is legal.
+REACTIONS = [
+    app_commands.Choice(name=_("A rival uses a card with your craftsman"), value="outer_craftsman"),
+    app_commands.Choice(name=_("A rival buys one of your dice"), value="outer_sold"),
+    app_commands.Choice(name=_("An event would cost you"), value="outer_shield"),
+]
+STANDING = {"always": "answer use", "never": "answer decline", "ask": None}
 
 
 class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play a board game")):
@@ -203,6 +211,33 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             return
         rt.poster.forget(found)
         await reply(interaction, t(lang, "game.done"))
+
+    @app_commands.command(
+        name=_("reactions"), description=_("Answer out-of-turn questions in advance")
+    )
+    @app_commands.describe(kind=_("Which question"), answer=_("Always use, never use, or ask me"))
+    @app_commands.choices(kind=REACTIONS)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def reactions(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: app_commands.Choice[str],
+        answer: Literal["always", "never", "ask"],
+        game: GameOption | None = None,
+    ) -> None:
+        """Answer an out-of-turn question in advance: always use, never use, or ask me."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await remember(interaction).sessions.set_standing_answer(
+                found, interaction.user.id, kind.value, STANDING[answer]
+            )
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await self._post(interaction, outcome)
 
     @app_commands.command(name=_("back"), description=_("Take your seat back from the AI"))
     @app_commands.autocomplete(game=game_autocomplete)

@@ -372,6 +372,10 @@ class Canvas:
         self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
+        # Pillow's core image, for the many small pastes of texts and sprite pieces: going
+        # through `Image.paste` costs about 1.5 us of argument checks each, and a board
+        # makes some two thousand of them. The canvas owns its image, so it is writable.
+        self._core = self.image.im
         self._texts: list[TextRecord] = []
         # Records of pasted areas, kept with their offset and translated only when read.
         self._placed: list[tuple[int, int, tuple[TextRecord, ...]]] = []
@@ -429,7 +433,8 @@ class Canvas:
             # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
             y = top + index * fitted.line_height
             corner = (round(x) + dx, y + dy)
-            self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
+            where = (*corner, corner[0] + mask.width, corner[1] + mask.height)
+            self._core.paste(fill, where, mask.im)
         ink = Box(left_edge, top, fitted.width, fitted.height)
         record = TextRecord(text, box, ink, fitted.size, fitted.overflow)
         self._texts.append(record)
@@ -448,10 +453,12 @@ class Canvas:
             return
         for piece in _rounded_pieces((box.w, box.h), radius, fill, outline, width):
             x, y = box.x + piece.x, box.y + piece.y
+            where = (x, y, x + piece.w, y + piece.h)
             if piece.colour is not None:
-                self.image.paste(piece.colour, (x, y, x + piece.w, y + piece.h))
+                self._core.paste(piece.colour, where)
             elif piece.image is not None:
-                self.image.paste(piece.image, (x, y), piece.image if piece.masked else None)
+                pixels = piece.image.im
+                self._core.paste(pixels, where, pixels if piece.masked else None)
 
     def png(self) -> bytes:
         """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 
 from PIL import Image
 
-from render.canvas import Box, Canvas, TextRecord, moved
+from render.canvas import Box, Canvas, TextRecord
 
 # Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
 # board do not change, so the next image pastes them instead of drawing them again.
@@ -20,7 +20,9 @@ from render.canvas import Box, Canvas, TextRecord, moved
 AREA_CACHE_BYTES = 96 * 1024 * 1024
 _area_bytes = [0]
 _AREAS_LOCK = threading.Lock()
-_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
+# Each area: its image, its text records, and where they were drawn (records stay in the
+# coordinates of that first canvas and are translated only when a canvas's texts are read).
+_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...], Box]]" = (
     OrderedDict()
 )
 
@@ -44,18 +46,19 @@ def place_area(
         if found is not None:
             _AREAS.move_to_end(cache_key)
     if found is not None:
-        canvas.place(*found, box.x, box.y)
+        tile, records, origin = found
+        canvas.place(tile, records, box.x, box.y, origin=(origin.x, origin.y))
         return
     mark = len(canvas._texts)
     draw(canvas, box)
-    drawn = canvas._texts[mark:]
+    drawn = tuple(canvas._texts[mark:])
     tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
     with _AREAS_LOCK:
         if cache_key not in _AREAS:
             _area_bytes[0] += 4 * box.w * box.h
-        _AREAS[cache_key] = (tile, tuple(moved(r, -box.x, -box.y) for r in drawn))
+        _AREAS[cache_key] = (tile, drawn, box)
         while _area_bytes[0] > AREA_CACHE_BYTES and len(_AREAS) > 1:
-            _, (dropped, _records) = _AREAS.popitem(last=False)
+            _, (dropped, _records, _origin) = _AREAS.popitem(last=False)
             _area_bytes[0] -= 4 * dropped.width * dropped.height
 
 

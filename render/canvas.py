@@ -390,10 +390,18 @@ class Canvas:
         """Record a text drawn by other means (a lettered token, a cut-off list)."""
         self._texts.append(record)
 
-    def place(self, image: Image.Image, records: tuple[TextRecord, ...], x: int, y: int) -> None:
-        """Paste a pre-drawn image at (x, y) together with its text records."""
+    def place(
+        self,
+        image: Image.Image,
+        records: tuple[TextRecord, ...],
+        x: int,
+        y: int,
+        *,
+        origin: tuple[int, int] = (0, 0),
+    ) -> None:
+        """Paste a pre-drawn image at (x, y) with its text records, which lie at `origin`."""
         self.image.paste(image, (x, y))
-        self._placed.append((x, y, records))
+        self._placed.append((x - origin[0], y - origin[1], records))
 
     @property
     def box(self) -> Box:

@@ -226,6 +226,12 @@ def fit_text(
 
 
 @lru_cache(maxsize=16384)
+def text_width(text: str, size: int, style: Style = Style.REGULAR) -> float:
+    """Return the advance width of one line of text (cached: labels repeat every image)."""
+    return font(size, style).getlength(text)
+
+
+@lru_cache(maxsize=16384)
 def _line_mask(line: str, size: int, style: Style) -> tuple[Image.Image, tuple[int, int], float]:
     """Return one line's glyph coverage mask and its offset from the ascender anchor.
 
@@ -402,6 +408,11 @@ class Canvas:
         """Paste a pre-drawn image at (x, y) with its text records, which lie at `origin`."""
         self.image.paste(image, (x, y))
         self._placed.append((x - origin[0], y - origin[1], records))
+
+    def sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha."""
+        pixels = image.im
+        self._core.paste(pixels, (*xy, xy[0] + image.width, xy[1] + image.height), pixels)
 
     @property
     def box(self) -> Box:

@@ -475,9 +475,10 @@ class Canvas:
             where = (x, y, x + piece.w, y + piece.h)
             if piece.colour is not None:
                 self._core.paste(piece.colour, where)
+            elif piece.image is not None and piece.masked:
+                self._core.paste(piece.image.im, where, piece.image.im)
             elif piece.image is not None:
-                pixels = piece.image.im
-                self._core.paste(pixels, where, pixels if piece.masked else None)
+                self._core.paste(piece.image.im, where)
 
     def png(self) -> bytes:
         """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""

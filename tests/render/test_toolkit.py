@@ -170,3 +170,16 @@ def test_a_missing_piece_would_show_through():
     for canvas in (first, second):
         canvas.rounded(Box(0, 0, 100, 60), 12, (250, 244, 228), (30, 30, 30), 2)
     assert first.image.tobytes() != second.image.tobytes()
+
+
+def test_text_on_a_flat_panel_is_the_same_as_blending_it_there():
+    # Drawn twice: on a flat panel (pasted from the blended-line cache) and on the same
+    # panel with one odd pixel under the line (so blended through the glyph mask there).
+    flat = Canvas(400, 60, (250, 244, 228))
+    spotted = Canvas(400, 60, (250, 244, 228))
+    spotted.image.putpixel((60, 30), (10, 10, 10))
+    for canvas in (flat, spotted):
+        record = canvas.text(Box(0, 0, 400, 60), "Senate", size=28, fill=(30, 30, 30))
+        assert record.ink.contains(Box(60, 30, 1, 1))
+        canvas.image.putpixel((60, 30), (0, 0, 0))
+    assert flat.image.tobytes() == spotted.image.tobytes()

@@ -20,7 +20,9 @@ from render.canvas import Box, Canvas, TextRecord, moved
 AREA_CACHE_BYTES = 96 * 1024 * 1024
 _area_bytes = [0]
 _AREAS_LOCK = threading.Lock()
-_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...]]]" = (
+# Each area: its image, its text records, and where they were drawn (records stay in the
+# coordinates of that first canvas and are translated only when a canvas's texts are read).
+_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...], Box]]" = (
     OrderedDict()
 )
 
@@ -44,18 +46,19 @@ def place_area(
         if found is not None:
             _AREAS.move_to_end(cache_key)
     if found is not None:
-        canvas.place(*found, box.x, box.y)
+        tile, records, origin = found
+        canvas.place(tile, records, box.x, box.y, origin=(origin.x, origin.y))
         return
     mark = len(canvas._texts)
     draw(canvas, box)
-    drawn = canvas._texts[mark:]
+    drawn = tuple(canvas._texts[mark:])
     tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
     with _AREAS_LOCK:
         if cache_key not in _AREAS:
             _area_bytes[0] += 4 * box.w * box.h
-        _AREAS[cache_key] = (tile, tuple(moved(r, -box.x, -box.y) for r in drawn))
+        _AREAS[cache_key] = (tile, drawn, box)
         while _area_bytes[0] > AREA_CACHE_BYTES and len(_AREAS) > 1:
-            _, (dropped, _records) = _AREAS.popitem(last=False)
+            _, (dropped, _records, _origin) = _AREAS.popitem(last=False)
             _area_bytes[0] -= 4 * dropped.width * dropped.height
 
 
@@ -70,3 +73,50 @@ def clear_area_cache() -> None:
     with _AREAS_LOCK:
         _AREAS.clear()
         _area_bytes[0] = 0
+
+
+# Static plates: the parts of an area that no move changes (a panel, its title, the map's
+# roads and province frames), drawn once per process and pasted under what a state adds.
+# They depend only on the layout and the game's fixed data, never on a game's state, so,
+# like fonts and sprites, they stay loaded when the area cache is emptied. A handful of
+# plates of a few MiB each (one per area that has one, per game).
+PLATE_LIMIT = 8
+_PLATES_LOCK = threading.Lock()
+_PLATES: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...], Box]]" = (
+    OrderedDict()
+)
+
+
+def place_plate(
+    canvas: Canvas,
+    name: str,
+    box: Box,
+    key: Hashable,
+    draw: Callable[[Canvas, Box], None],
+) -> None:
+    """Draw an area's static plate into `box`, pasted from a cache keyed by (`name`, `key`).
+
+    `draw` must depend only on `key` (fixed data, never a game's state), draw only inside
+    `box`, and paint all of it (a plate is pasted whole, hiding what was there).
+    """
+    cache_key = (f"{name}:{box.w}x{box.h}", key)
+    with _PLATES_LOCK:
+        found = _PLATES.get(cache_key)
+        if found is not None:
+            _PLATES.move_to_end(cache_key)
+    if found is not None:
+        tile, records, origin = found
+        canvas.image.paste(tile, (box.x, box.y))
+        # Recorded as drawn here (not as a pasted area), so that an area drawn over the
+        # plate and kept in the area cache keeps the plate's texts among its own.
+        for record in records:
+            canvas.record(moved(record, box.x - origin.x, box.y - origin.y))
+        return
+    mark = len(canvas._texts)
+    draw(canvas, box)
+    drawn = tuple(canvas._texts[mark:])
+    tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
+    with _PLATES_LOCK:
+        _PLATES[cache_key] = (tile, drawn, box)
+        while len(_PLATES) > PLATE_LIMIT:
+            _PLATES.popitem(last=False)

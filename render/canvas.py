@@ -8,7 +8,7 @@ overflows, that no two texts overlap and that nothing is drawn off the image.
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple, cast
 
 from PIL import Image, ImageDraw
 
@@ -20,7 +20,8 @@ VAlign = Literal["top", "middle", "bottom"]
 Colour = tuple[int, int, int]
 
 LINE_SPACING = 1.18
-# Boxes up to this many pixels are drawn as cached, anti-aliased sprites.
+# Rounded boxes up to this many pixels are anti-aliased; larger panels keep the plain
+# edge they have always had (either way they are pasted from cached pieces).
 SPRITE_AREA = 120_000
 
 
@@ -225,6 +226,12 @@ def fit_text(
 
 
 @lru_cache(maxsize=16384)
+def text_width(text: str, size: int, style: Style = Style.REGULAR) -> float:
+    """Return the advance width of one line of text (cached: labels repeat every image)."""
+    return font(size, style).getlength(text)
+
+
+@lru_cache(maxsize=16384)
 def _line_mask(line: str, size: int, style: Style) -> tuple[Image.Image, tuple[int, int], float]:
     """Return one line's glyph coverage mask and its offset from the ascender anchor.
 
@@ -238,12 +245,16 @@ def _line_mask(line: str, size: int, style: Style) -> tuple[Image.Image, tuple[i
     return mask, (left, top), face.getlength(line)
 
 
-@lru_cache(maxsize=2048)
 def _rounded_sprite(
     size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
 ) -> Image.Image:
-    """Return an anti-aliased rounded rectangle as an RGBA sprite (drawn at 3x, scaled down)."""
-    scale = 3
+    """Return a rounded rectangle as an RGBA sprite, transparent around it.
+
+    Boxes up to `SPRITE_AREA` pixels are anti-aliased (drawn at 3x, scaled down). Larger
+    ones are drawn plainly at 1x, exactly as `ImageDraw.rounded_rectangle` draws them on
+    the canvas (that is how the big panels have always looked).
+    """
+    scale = 3 if size[0] * size[1] <= SPRITE_AREA else 1
     big = (size[0] * scale, size[1] * scale)
     image = Image.new("RGBA", big, (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle(
@@ -253,7 +264,123 @@ def _rounded_sprite(
         outline=outline,
         width=width * scale,
     )
-    return image.resize(size, Image.Resampling.BOX)
+    return image if scale == 1 else image.resize(size, Image.Resampling.BOX)
+
+
+class _Piece(NamedTuple):
+    """One step of pasting a sprite: fill a rectangle with a colour, or paste pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    colour: Colour | None  # a flat, opaque colour to fill with; else `image` is pasted
+    image: Image.Image | None
+    masked: bool  # paste `image` through its own alpha
+
+
+Rect = tuple[int, int, int, int]
+
+
+def _fills(
+    size: tuple[int, int],
+    corner: tuple[int, int],
+    fill: Colour | None,
+    outline: Colour | None,
+    width: int,
+) -> list[tuple[Rect, Colour]]:
+    """Return the flat rectangles of a rounded rectangle outside its corners.
+
+    The rectangles do not overlap, so each pixel is written once (big panels are filled
+    at memory speed, and writing them twice would cost twice).
+    """
+    (w, h), (cx, cy) = size, corner
+    edge = width if outline is not None else 0
+    rects: list[tuple[Rect, Colour | None]] = [
+        # The inside: a full-width band between the corners, and the strips above and below.
+        ((edge, cy, w - edge, h - cy), fill),
+        ((cx, edge, w - cx, cy), fill),
+        ((cx, h - cy, w - cx, h - edge), fill),
+    ]
+    if outline is not None:
+        rects += [
+            ((cx, 0, w - cx, edge), outline),
+            ((cx, h - edge, w - cx, h), outline),
+            ((0, cy, edge, h - cy), outline),
+            ((w - edge, cy, w, h - cy), outline),
+        ]
+    return [
+        (rect, colour)
+        for rect, colour in rects
+        if colour is not None and rect[2] > rect[0] and rect[3] > rect[1]
+    ]
+
+
+def _corner_piece(sprite: Image.Image, rect: Rect) -> _Piece | None:
+    """Return one corner of `sprite` as a piece: blended by alpha, copied, or None if empty."""
+    part = sprite.crop(rect)
+    low, high = cast(tuple[int, int], part.getchannel("A").getextrema())  # one band: (min, max)
+    if high == 0:
+        return None
+    masked = low < 255
+    image = part if masked else part.convert("RGB")
+    return _Piece(rect[0], rect[1], part.width, part.height, None, image, masked)
+
+
+def _replays(pieces: list[_Piece], sprite: Image.Image) -> bool:
+    """Return True when pasting `pieces` on a transparent image gives `sprite` exactly."""
+    replay = Image.new("RGBA", sprite.size, (0, 0, 0, 0))
+    for piece in pieces:
+        if piece.colour is not None:
+            box = (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+            replay.paste((*piece.colour, 255), box)
+        elif piece.image is not None:
+            # Corners are copied with their alpha here, so the comparison covers it too.
+            replay.paste(piece.image.convert("RGBA"), (piece.x, piece.y))
+    return replay.tobytes() == sprite.tobytes()
+
+
+# Lines blended onto a panel colour: RGB at 4 bytes a pixel, about 20 KiB for a label, so
+# 1024 of them (a few boards' worth) stay within about 20-40 MiB.
+@lru_cache(maxsize=1024)
+def _line_on(
+    line: str, size: int, style: Style, fill: Colour, under: tuple[int, ...]
+) -> Image.Image:
+    """Return one line's glyphs in `fill` blended onto a flat `under` colour (see Canvas.text)."""
+    mask = _line_mask(line, size, style)[0]
+    image = Image.new("RGB", mask.size, under[:3])
+    image.paste(fill, (0, 0), mask)
+    return image
+
+
+@lru_cache(maxsize=2048)
+def _rounded_pieces(
+    size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
+) -> tuple[_Piece, ...]:
+    """Return how to paste a rounded rectangle: flat fills, then its four corners by alpha.
+
+    Pasting through an alpha mask costs about twenty times a plain copy per pixel, and a
+    colour fill is cheaper still, yet only the corners of a rounded rectangle are partly
+    transparent. So the straight outline and the inside are pasted as colour fills and only
+    the corners (a few KiB, all the cache keeps) through their alpha. The plan is checked
+    against the whole sprite when it is made; should it not give the very same pixels, the
+    whole sprite is pasted by alpha instead, as before.
+    """
+    sprite = _rounded_sprite(size, radius, fill, outline, width)
+    w, h = size
+    reach = radius + width + 2  # the corner arcs and their anti-aliasing lie within this
+    cx, cy = min(reach, w // 2), min(reach, h // 2)
+    pieces = [
+        _Piece(x0, y0, x1 - x0, y1 - y0, colour, None, False)
+        for (x0, y0, x1, y1), colour in _fills(size, (cx, cy), fill, outline, width)
+    ]
+    for rect in ((0, 0, cx, cy), (w - cx, 0, w, cy), (0, h - cy, cx, h), (w - cx, h - cy, w, h)):
+        corner = _corner_piece(sprite, rect)
+        if corner is not None:
+            pieces.append(corner)
+    if _replays(pieces, sprite):
+        return tuple(pieces)
+    return (_Piece(0, 0, w, h, None, sprite, True),)
 
 
 class Canvas:
@@ -264,6 +391,10 @@ class Canvas:
         self.background = background
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
+        # Pillow's core image, for the many small pastes of texts and sprite pieces: going
+        # through `Image.paste` costs about 1.5 us of argument checks each, and a board
+        # makes some two thousand of them. The canvas owns its image, so it is writable.
+        self._core = self.image.im
         self._texts: list[TextRecord] = []
         # Records of pasted areas, kept with their offset and translated only when read.
         self._placed: list[tuple[int, int, tuple[TextRecord, ...]]] = []
@@ -278,10 +409,23 @@ class Canvas:
         """Record a text drawn by other means (a lettered token, a cut-off list)."""
         self._texts.append(record)
 
-    def place(self, image: Image.Image, records: tuple[TextRecord, ...], x: int, y: int) -> None:
-        """Paste a pre-drawn image at (x, y) together with its text records."""
+    def place(
+        self,
+        image: Image.Image,
+        records: tuple[TextRecord, ...],
+        x: int,
+        y: int,
+        *,
+        origin: tuple[int, int] = (0, 0),
+    ) -> None:
+        """Paste a pre-drawn image at (x, y) with its text records, which lie at `origin`."""
         self.image.paste(image, (x, y))
-        self._placed.append((x, y, records))
+        self._placed.append((x - origin[0], y - origin[1], records))
+
+    def sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha."""
+        pixels = image.im
+        self._core.paste(pixels, (*xy, xy[0] + image.width, xy[1] + image.height), pixels)
 
     @property
     def box(self) -> Box:
@@ -321,11 +465,28 @@ class Canvas:
             # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
             y = top + index * fitted.line_height
             corner = (round(x) + dx, y + dy)
-            self.image.paste(fill, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask)
+            where = (*corner, corner[0] + mask.width, corner[1] + mask.height)
+            self._blend_text(line, fitted, fill, where, mask)
         ink = Box(left_edge, top, fitted.width, fitted.height)
         record = TextRecord(text, box, ink, fitted.size, fitted.overflow)
         self._texts.append(record)
         return record
+
+    def _blend_text(
+        self, line: str, fitted: Fit, fill: Colour, where: Rect, mask: Image.Image
+    ) -> None:
+        """Blend one line's glyphs in `fill` onto the canvas at `where`.
+
+        Blending through a glyph mask costs about 7 ns a pixel; most labels sit on a flat
+        panel, where the same line in the same colours always gives the same pixels. So
+        when the pixels under the line are one colour, the line is pasted as a plain copy
+        of it blended once onto that colour (made by the very same blend, so identical).
+        """
+        under = self._core.crop(where).getcolors(1)
+        if under:
+            self._core.paste(_line_on(line, fitted.size, fitted.style, fill, under[0][1]).im, where)
+        else:
+            self._core.paste(fill, where, mask.im)
 
     def rounded(
         self,
@@ -338,14 +499,15 @@ class Canvas:
         """Draw a smooth rounded rectangle filling `box` (sprites are cached by look)."""
         if box.w <= 0 or box.h <= 0:
             return
-        if box.w * box.h > SPRITE_AREA:
-            # Compositing a large RGBA sprite costs more than drawing the box directly.
-            self.draw.rounded_rectangle(
-                box.xyxy, radius=radius, fill=fill, outline=outline, width=width
-            )
-            return
-        sprite = _rounded_sprite((box.w, box.h), radius, fill, outline, width)
-        self.image.paste(sprite, (box.x, box.y), sprite)
+        for piece in _rounded_pieces((box.w, box.h), radius, fill, outline, width):
+            x, y = box.x + piece.x, box.y + piece.y
+            where = (x, y, x + piece.w, y + piece.h)
+            if piece.colour is not None:
+                self._core.paste(piece.colour, where)
+            elif piece.image is not None and piece.masked:
+                self._core.paste(piece.image.im, where, piece.image.im)
+            elif piece.image is not None:
+                self._core.paste(piece.image.im, where)
 
     def png(self) -> bytes:
         """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""

@@ -11,7 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Box, Canvas, TextRecord
+from render.canvas import Box, Canvas, TextRecord, text_width
 from render.fonts import MIN_TEXT_PX, Style, font
 from render.palette import (
     BLACK,
@@ -84,7 +84,7 @@ def token(canvas: Canvas, seat: int, centre: tuple[int, int], size: int = 40) ->
         raise ValueError("a seat token must be at least 32 px so its letter stays legible")
     sprite = token_sprite(seat, size)
     x, y = centre[0] - size // 2, centre[1] - size // 2
-    canvas.image.paste(sprite, (x, y), sprite)
+    canvas.sprite(sprite, (x, y))
     box = Box(x, y, size, size)
     letter_px = max(MIN_TEXT_PX, int(size * 0.55))
     record = TextRecord(seat_style(seat).letter, box, box, letter_px, False)
@@ -121,7 +121,7 @@ def die(
     if value not in _PIPS:
         raise ValueError(f"a die shows 1 to 6, not {value}")
     sprite = die_sprite(value, size, face, pips)
-    canvas.image.paste(sprite, xy, sprite)
+    canvas.sprite(sprite, xy)
     return Box(xy[0], xy[1], size, size)
 
 
@@ -147,7 +147,7 @@ def cube_sprite(colour: Colour, size: int) -> Image.Image:
 def cube(canvas: Canvas, colour: Colour, xy: tuple[int, int], size: int = 24) -> Box:
     """Paste a cube with its top-left corner at `xy`; return the box it covers."""
     sprite = cube_sprite(colour, size)
-    canvas.image.paste(sprite, xy, sprite)
+    canvas.sprite(sprite, xy)
     return Box(xy[0], xy[1], size, size)
 
 
@@ -271,7 +271,7 @@ def badge(  # noqa: PLR0913 - colour, letter and geometry
         raise ValueError("a badge must be at least 32 px so its letter stays legible")
     sprite = badge_sprite(fill, ink, letter, size, sides)
     x, y = centre[0] - size // 2, centre[1] - size // 2
-    canvas.image.paste(sprite, (x, y), sprite)
+    canvas.sprite(sprite, (x, y))
     box = Box(x, y, size, size)
     record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
     canvas.record(record)
@@ -292,11 +292,10 @@ def chips(  # noqa: PLR0913 - a flow of labels needs its box and look
 
     Chips that do not fit are replaced by one "+N more" chip, recorded as an overflow.
     """
-    face = font(size, Style.REGULAR)
     height = round(size * 1.45)
     x, y = box.x, box.y
     for index, label in enumerate(labels):
-        width = math.ceil(face.getlength(label)) + 20
+        width = math.ceil(text_width(label, size)) + 20
         if x + width > box.right and x > box.x:
             x, y = box.x, y + height + gap
         if y + height > box.bottom or width > box.w:

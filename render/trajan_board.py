@@ -8,6 +8,7 @@ Action-marker colours always carry their letter (B, Y, G, O, P, W) as well as th
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from render.areas import place_plate
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
@@ -98,23 +99,40 @@ def draw_map(
     edges: Sequence[tuple[str, str]],
     node: tuple[int, int],
 ) -> None:
-    """Draw the province map: adjacency lines, then one node per province."""
-    inner = area(canvas, box, "Military", "gold ring: leader · small token: legionnaire")
-    del inner
-    for first, second in edges:
-        canvas.draw.line((*centres[first], *centres[second]), fill=PANEL_EDGE, width=5)
+    """Draw the province map: adjacency lines, then one node per province.
+
+    The panel, roads and province frames never change, so they are one cached plate
+    (`place_plate`); only the tiles, leaders and legionnaires are drawn for each state.
+    """
+    fixed = tuple((p.id, p.name, p.vp, centres[p.id]) for p in provinces)
+    key = (fixed, tuple(edges), node)
+
+    def frame(canvas: Canvas, box: Box) -> None:
+        area(canvas, box, "Military", "gold ring: leader · small token: legionnaire")
+        for first, second in edges:
+            canvas.draw.line((*centres[first], *centres[second]), fill=PANEL_EDGE, width=5)
+        for province in provinces:
+            _province_frame(canvas, province_box(centres[province.id], node), province)
+
+    place_plate(canvas, "military", box, key, frame)
     for province in provinces:
         _province(canvas, province_box(centres[province.id], node), province)
 
 
-def _province(canvas: Canvas, box: Box, province: Province) -> None:
+def _province_frame(canvas: Canvas, box: Box, province: Province) -> None:
+    """Draw a province's node and title (part of the map's plate)."""
     camp = province.vp == 0
     fill = (236, 228, 214) if camp else (244, 238, 222)
     canvas.rounded(box, radius=12, fill=fill, outline=INK, width=2)
     inner = box.inset(10, 4)
     title = province.name if camp else f"{province.name} · {province.vp} VP"
     canvas.text(inner.top(30), title, size=24, style=Style.BOLD)
-    body = inner.below(32)
+
+
+def _province(canvas: Canvas, box: Box, province: Province) -> None:
+    """Draw what a province holds, on its frame."""
+    camp = province.vp == 0
+    body = box.inset(10, 4).below(32)
     if province.tile:
         tile_box = body.after(body.w - 126)
         tile(canvas, tile_box.inset(0, 2), province.tile, fill=(160, 205, 150), size=20)

@@ -1,9 +1,9 @@
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
-from render.canvas import Box, Canvas, check_texts, fit_text
+from render.canvas import SPRITE_AREA, Box, Canvas, _rounded_sprite, check_texts, fit_text
 from render.fonts import MIN_TEXT_PX, Style, font, printable
 from render.layout import DATA_DIR, load_layout, parse_layout
 from render.palette import NAME_MAX, SEAT_STYLES, WHITE, seat_label
@@ -138,3 +138,48 @@ def test_names_lose_what_the_font_cannot_draw_and_stay_short():
     long = seat_label(0, ("Bartholomew the Extremely Long-Named Wanderer",))
     assert long.endswith("… (1)")
     assert len(long) <= NAME_MAX + 4
+
+
+def test_rounded_pieces_paste_the_same_pixels_as_the_whole_sprite():
+    # Square corners (radius 0) are opaque, so they are copied rather than blended.
+    for size, radius, fill, outline, width in [
+        ((200, 80), 10, (250, 244, 228), (30, 30, 30), 2),
+        ((200, 80), 0, (250, 244, 228), (30, 30, 30), 2),
+        ((120, 32), 16, (225, 218, 200), (150, 135, 110), 1),
+        ((90, 60), 8, None, (200, 0, 120), 3),
+        ((600, 300), 12, (240, 236, 226), None, 1),
+    ]:
+        by_pieces = Canvas(*size, (90, 140, 200))
+        by_pieces.rounded(Box(0, 0, *size), radius, fill, outline, width)
+        whole = Image.new("RGB", size, (90, 140, 200))
+        sprite = _rounded_sprite(size, radius, fill, outline, width)
+        whole.paste(sprite, (0, 0), sprite)
+        assert by_pieces.image.tobytes() == whole.tobytes(), (size, radius)
+        if size[0] * size[1] > SPRITE_AREA:
+            # Big panels keep the plain edge Pillow draws straight onto the image.
+            direct = Image.new("RGB", size, (90, 140, 200))
+            corners = (0, 0, size[0] - 1, size[1] - 1)
+            ImageDraw.Draw(direct).rounded_rectangle(corners, radius, fill, outline, width)
+            assert by_pieces.image.tobytes() == direct.tobytes(), size
+
+
+def test_a_missing_piece_would_show_through():
+    # The check above can fail: a canvas of another colour gives other corner pixels.
+    first = Canvas(100, 60, (0, 0, 0))
+    second = Canvas(100, 60, (255, 255, 255))
+    for canvas in (first, second):
+        canvas.rounded(Box(0, 0, 100, 60), 12, (250, 244, 228), (30, 30, 30), 2)
+    assert first.image.tobytes() != second.image.tobytes()
+
+
+def test_text_on_a_flat_panel_is_the_same_as_blending_it_there():
+    # Drawn twice: on a flat panel (pasted from the blended-line cache) and on the same
+    # panel with one odd pixel under the line (so blended through the glyph mask there).
+    flat = Canvas(400, 60, (250, 244, 228))
+    spotted = Canvas(400, 60, (250, 244, 228))
+    spotted.image.putpixel((60, 30), (10, 10, 10))
+    for canvas in (flat, spotted):
+        record = canvas.text(Box(0, 0, 400, 60), "Senate", size=28, fill=(30, 30, 30))
+        assert record.ink.contains(Box(60, 30, 1, 1))
+        canvas.image.putpixel((60, 30), (0, 0, 0))
+    assert flat.image.tobytes() == spotted.image.tobytes()

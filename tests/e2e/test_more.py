@@ -1,4 +1,7 @@
-"""Undo, /games mine, reminders with mute, and a Spanish-speaking player."""
+"""Undo, /games mine, reminders with mute, a Spanish-speaking player, standing answers."""
+
+import json
+import sqlite3
 
 from localdiscord.harness import BotHarness
 from tests.e2e.conftest import (
@@ -80,3 +83,24 @@ def test_settings_switch_a_games_language_for_the_next_board(table):
     after = wait_new_board(alice, thread, version_of(current))
     assert "**Ahora:**" in after.content
     assert "**Partida n.º" in after.content
+
+
+def test_a_player_answers_ladies_reactions_in_advance(table):
+    alice = table.users["alice"]
+    number, lobby = open_game(table, alice, game="troyes", players=2, ai=1, options="walls=on")
+    thread = start_game(table, alice, lobby, number, game="Troyes")
+    done = alice.slash(
+        thread, "game reactions", {"kind": "outer_sold", "answer": "always"}
+    ).wait_reply()
+    assert done.ephemeral
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (standing,) = db.execute(
+            "SELECT standing FROM seats WHERE game_id = ? AND user_id = ?", (number, alice.id)
+        ).fetchone()
+    assert json.loads(standing) == {"outer_sold": "answer use"}
+    alice.slash(thread, "game reactions", {"kind": "outer_sold", "answer": "ask"}).wait_reply()
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (standing,) = db.execute(
+            "SELECT standing FROM seats WHERE game_id = ? AND user_id = ?", (number, alice.id)
+        ).fetchone()
+    assert json.loads(standing) == {}

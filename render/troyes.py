@@ -30,6 +30,7 @@ def scene_from_view(
         events=tv.events_of(view, cat),
         wall=tv.wall_of(view),
         plan=tv.plan_of(view, cat),
+        revealed=tuple(cat.characters[c].name for c in view.revealed if c in cat.characters),
     )
 
 

@@ -96,9 +96,26 @@ def draw_activities(canvas: Canvas, box: Box, cards: Sequence[Activity]) -> None
         _card(canvas, card_box(box, card), card)
 
 
-def draw_cathedral(canvas: Canvas, box: Box, levels: Sequence[Sequence[int | None]]) -> None:
-    """Draw the cathedral: one row per level with a seat's cube or an empty space."""
+def draw_cathedral(
+    canvas: Canvas,
+    box: Box,
+    levels: Sequence[Sequence[int | None]],
+    revealed: Sequence[str] = (),
+) -> None:
+    """Draw the cathedral: one row per level with a seat's cube or an empty space.
+
+    With the Ladies' "reveal one character" variant, a panel under the levels names the
+    character(s) revealed to all.
+    """
     inner = area(canvas, box, "Cathedral")
+    if revealed:
+        shown = Box(inner.x, inner.bottom - 76, inner.w, 76)
+        canvas.rounded(shown, 8, (236, 226, 246), (120, 64, 168), 2)
+        label = "Revealed character" if len(revealed) == 1 else "Revealed characters"
+        canvas.text(
+            shown.inset(10, 4), f"{label}: {', '.join(revealed)}", size=20, style=Style.BOLD
+        )
+        inner = inner.top(inner.h - 84)
     rows = inner.rows(max(1, len(levels)), gap=8)
     for index, (spaces, row) in enumerate(zip(levels, rows, strict=True)):
         canvas.text(row.left(90), f"Level {index + 1}", size=20, style=Style.BOLD)

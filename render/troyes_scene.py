@@ -54,10 +54,13 @@ class TroyesScene:
     # The deciding seat's half-built action: what for, and the dice chosen so far
     # (district, colour, value); drawn on the city square.
     plan: tuple[str, tuple[tuple[int, str, int], ...]] = ("", ())
+    # The Ladies' "reveal one character" variant: the names of the characters shown to all;
+    # drawn within the cathedral area.
+    revealed: tuple[str, ...] = ()
 
 
 # The header always changes; the plan is drawn within the city square.
-_QUIET = frozenset({"header", "plan"})
+_QUIET = frozenset({"header", "plan", "revealed"})
 
 
 def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
@@ -84,6 +87,8 @@ def compose_scene(
     changed = changed_areas(previous, scene)
     if previous is not None and previous.plan != scene.plan:
         changed.add("square")
+    if previous is not None and previous.revealed != scene.revealed:
+        changed.add("cathedral")
     for name in sorted(changed):
         highlight(canvas, layout.box(name))
     if previous is not None:
@@ -132,7 +137,11 @@ def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Dra
             lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
         ),
         ("activities", scene.activities, lambda c, b: draw_activities(c, b, scene.activities)),
-        ("cathedral", scene.cathedral, lambda c, b: draw_cathedral(c, b, scene.cathedral)),
+        (
+            "cathedral",
+            (scene.cathedral, scene.revealed) if scene.revealed else scene.cathedral,
+            lambda c, b: draw_cathedral(c, b, scene.cathedral, scene.revealed),
+        ),
         ("events", scene.events, lambda c, b: draw_events(c, b, *scene.events)),
     ]
     if scene.wall is not None:

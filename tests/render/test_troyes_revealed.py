@@ -3,15 +3,17 @@
 import dataclasses
 
 from engine.troyes.catalog import default_catalog
+from engine.troyes.view import TroyesView
 from render import troyes
 from render.canvas import check_texts
 from tests.render.games import GAMES, play
 
 
-def _public_view(options: dict[str, str]):  # type: ignore[no-untyped-def]
+def _public_view(options: dict[str, str]) -> TroyesView:
     game = GAMES["troyes"]
     state = next(iter(play(game, 3, 7, options)))
-    return game.engine.view(state, None)
+    view: TroyesView = game.engine.view(state, None)
+    return view
 
 
 def test_revealed_character_is_named_on_the_board():

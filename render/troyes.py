@@ -28,7 +28,7 @@ def scene_from_view(
         activities=tv.activities_of(view, cat),
         cathedral=tv.cathedral_of(view, cat),
         events=tv.events_of(view, cat),
-        wall=tv.wall_of(view),
+        wall=tv.wall_of(view, cat),
         plan=tv.plan_of(view, cat),
         revealed=tuple(cat.characters[c].name for c in view.revealed if c in cat.characters),
     )

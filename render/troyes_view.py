@@ -3,7 +3,7 @@
 Only what the view carries is drawn; names and figures come from the engine's catalog. The
 Ladies of Troyes parts are read when the view has them: a purple die is just a die of colour
 "purple" in a district; the wall needs `guards` (space per seat) and `outer` (tile id and
-cubes per seat) on the view, which the engine does not offer yet.
+cubes per seat) on the view; outer faces are named from the catalog.
 """
 
 from typing import Any
@@ -142,8 +142,8 @@ def events_of(view: TroyesView, cat: Catalog) -> tuple[tuple[Event, ...], tuple[
     return events, view.black, decks
 
 
-def wall_of(view: Any) -> tuple[Wall, tuple[Outer, ...]] | None:
-    """Return the Ladies' wall and outer activities when the view carries them."""
+def wall_of(view: Any, cat: Catalog) -> tuple[Wall, tuple[Outer, ...]] | None:
+    """Return the Ladies' wall and outer activities (names from the catalog) when on."""
     guards = getattr(view, "guards", None)
     outer = getattr(view, "outer", None)
     if guards is None or outer is None:
@@ -151,12 +151,18 @@ def wall_of(view: Any) -> tuple[Wall, tuple[Outer, ...]] | None:
     tiles = tuple(
         Outer(
             level,
-            str(tile_id).replace("_", " ").capitalize(),
+            outer_name(cat, str(tile_id)),
             tuple((seat, n) for seat, n in enumerate(cubes) if n),
         )
         for level, (tile_id, cubes) in enumerate(outer, start=1)
     )
     return Wall(tuple(enumerate(guards)), WALL_LENGTH, WALL_GATES), tiles
+
+
+def outer_name(cat: Catalog, tile_id: str) -> str:
+    """Return an outer activity face's name from the catalog (its id, spaced, if unknown)."""
+    face = cat.outer.get(tile_id)
+    return face.name if face is not None else tile_id.replace("_", " ").capitalize()
 
 
 def plan_of(view: TroyesView, cat: Catalog) -> tuple[str, tuple[tuple[int, str, int], ...]]:

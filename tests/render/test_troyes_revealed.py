@@ -1,4 +1,4 @@
-"""The Ladies' "reveal one character" variant: the public board names the revealed character."""
+"""The Ladies of Troyes on the public board: the revealed character, the outer activity tiles."""
 
 import dataclasses
 
@@ -38,4 +38,16 @@ def test_two_revealed_characters_fit():
     canvas = troyes.compose_board(dataclasses.replace(view, revealed=two))
     texts = [r.text for r in canvas.texts if r.text.startswith("Revealed characters: ")]
     assert texts == [f"Revealed characters: {', '.join(cat.characters[c].name for c in two)}"]
+    assert check_texts(canvas) == []
+
+
+def test_outer_activity_tiles_are_named_from_the_catalog():
+    cat = default_catalog()
+    view = _public_view({"walls": "on"})
+    assert view.outer, "the walls module deals outer activity tiles"
+    canvas = troyes.compose_board(view)
+    texts = {r.text for r in canvas.texts}
+    for level, (face, _) in enumerate(view.outer, start=1):
+        roman = ("I", "II", "III", "IV")[level - 1]
+        assert f"Gate {roman}: {cat.outer[face].name}" in texts
     assert check_texts(canvas) == []

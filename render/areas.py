@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable
 from PIL import Image
 
 from render.canvas import Box, Canvas, TextRecord, moved
+from render.i18n import current
 
 # Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
 # board do not change, so the next image pastes them instead of drawing them again.
@@ -40,7 +41,7 @@ def place_area(
     miss it draws straight onto the canvas and the box is kept (image and text records);
     later images showing the same record paste it instead of drawing it again.
     """
-    cache_key = (f"{name}:{box.w}x{box.h}", key)
+    cache_key = (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))
     with _AREAS_LOCK:  # boards are drawn in worker threads (STYLE.md §2.4)
         found = _AREAS.get(cache_key)
         if found is not None:
@@ -99,7 +100,7 @@ def place_plate(
     `draw` must depend only on `key` (fixed data, never a game's state), draw only inside
     `box`, and paint all of it (a plate is pasted whole, hiding what was there).
     """
-    cache_key = (f"{name}:{box.w}x{box.h}", key)
+    cache_key = (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))
     with _PLATES_LOCK:
         found = _PLATES.get(cache_key)
         if found is not None:

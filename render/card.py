@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from render.canvas import Box, Canvas, fit_text
 from render.fonts import MIN_TEXT_PX, Style
+from render.i18n import language, tr
 from render.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, WARNING, WHITE
 from render.shapes import panel
 
@@ -28,9 +29,20 @@ def _body_height(text: str, width: int) -> int:
 
 
 def compose_card(
-    name: str, text: str, figures: Mapping[str, str | int], provisional: bool
+    name: str,
+    text: str,
+    figures: Mapping[str, str | int],
+    provisional: bool,
+    lang: str = "en",
 ) -> Canvas:
     """Compose the card image (see `card_png`)."""
+    with language(lang):
+        return _compose_card(name, text, figures, provisional)
+
+
+def _compose_card(
+    name: str, text: str, figures: Mapping[str, str | int], provisional: bool
+) -> Canvas:
     inner_w = WIDTH - 4 * MARGIN
     chip_rows = (len(figures) + 1) // 2
     figures_h = chip_rows * (CHIP_H + 12)
@@ -62,7 +74,7 @@ def compose_card(
         canvas.rounded(warn, radius=12, fill=WARNING)
         canvas.text(
             warn.inset(18, 6),
-            "Provisional: some figures on this card are not yet verified against the rulebook.",
+            tr("common.provisional"),
             size=26,
             style=Style.BOLD,
             fill=WHITE,
@@ -70,7 +82,13 @@ def compose_card(
     return canvas
 
 
-def card_png(name: str, text: str, figures: Mapping[str, str | int], provisional: bool) -> bytes:
+def card_png(
+    name: str,
+    text: str,
+    figures: Mapping[str, str | int],
+    provisional: bool,
+    lang: str = "en",
+) -> bytes:
     """Draw one card or tile for a rules look-up.
 
     Args:
@@ -78,5 +96,6 @@ def card_png(name: str, text: str, figures: Mapping[str, str | int], provisional
         text: its rule text, in the project's own words.
         figures: label -> value (cost, points, dice colour ...), shown as chips in order.
         provisional: True when a figure is unverified; adds a warning strip.
+        lang: the language of the warning strip ("en" or "es"); name and text come translated.
     """
-    return compose_card(name, text, figures, provisional).png()
+    return compose_card(name, text, figures, provisional, lang).png()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
+from render.i18n import tr
 from render.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
 from render.shapes import token
 
@@ -48,7 +49,7 @@ def draw_header(canvas: Canvas, box: Box, info: HeaderInfo) -> None:
     else:
         token(canvas, info.seat, (left.x + 30, left.y + 30), 56)
         who_box = left.after(76)
-        title = f"{seat_label(info.seat, info.names)} to play"
+        title = tr("common.to_play", who=seat_label(info.seat, info.names))
         canvas.text(who_box.top(44), title, size=34, style=Style.BOLD, fill=HEADER_INK)
     canvas.text(who_box.below(50).top(76), info.decision, size=28, fill=HEADER_INK, valign="top")
     canvas.text(right.top(40), info.stage, size=28, style=Style.BOLD, fill=HEADER_INK)
@@ -75,6 +76,6 @@ def draw_legend(canvas: Canvas, box: Box, any_changed: bool, note: str = "") -> 
     if any_changed:
         sample = Box(box.x, box.y + (box.h - 24) // 2, 40, 24)
         canvas.draw.rounded_rectangle(sample.xyxy, radius=6, outline=HIGHLIGHT, width=5)
-        canvas.text(box.left(legend_w).after(52), "Changed since the previous image", size=22)
+        canvas.text(box.left(legend_w).after(52), tr("common.changed"), size=22)
     if note:
         canvas.text(box.after(legend_w), note, size=22, style=Style.BOLD)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from render.fonts import printable
+from render.i18n import tr
 
 Colour = tuple[int, int, int]
 
@@ -76,7 +77,7 @@ def seat_label(seat: int, names: tuple[str, ...] | None = None) -> str:
         name = name[: NAME_MAX - 1].rstrip() + "…"
     if name:
         return f"{name} ({letter})"
-    return f"Player {letter}"
+    return tr("common.player", n=letter)
 
 
 TIMES = "\N{MULTIPLICATION SIGN}"

@@ -11,6 +11,7 @@ from engine.core.protocol import Result
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.header import HEADER_HEIGHT
+from render.i18n import current, language, strings, tr
 from render.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, MUTED, seat_label
 from render.palette import seat_style as style_of
 from render.shapes import panel, token
@@ -23,7 +24,7 @@ MARGIN = 30
 
 
 def _ordinal(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+    return tr(f"score.rank_{rank}" if rank <= 3 else "score.rank_n", n=rank)
 
 
 def _categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[str, str]]:
@@ -35,7 +36,14 @@ def _categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[
     else:
         ordered = list(keys)
     names = labels or {}
-    return [(key, names.get(key, key.replace("_", " ").capitalize())) for key in ordered]
+    return [(key, names.get(key, _category(key))) for key in ordered]
+
+
+def _category(key: str) -> str:
+    """Return a scoring category's label in the current language (its key, spaced, if new)."""
+    if f"category.{key}" in strings(current()):
+        return tr(f"category.{key}")
+    return key.replace("_", " ").capitalize()
 
 
 def _bar(canvas: Canvas, cell: Box, value: int, scale: int, seat: int) -> None:
@@ -68,8 +76,19 @@ def compose_score(
     title: str,
     names: tuple[str, ...] | None = None,
     labels: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> Canvas:
     """Compose the final score chart (see `score_png`)."""
+    with language(lang):
+        return _compose_score(result, title, names, labels)
+
+
+def _compose_score(
+    result: Result,
+    title: str,
+    names: tuple[str, ...] | None,
+    labels: Mapping[str, str] | None,
+) -> Canvas:
     cats = _categories(result, labels)
     order: Sequence[int] = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
     height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 90
@@ -77,16 +96,19 @@ def compose_score(
     band = Box(0, 0, WIDTH, HEADER_HEIGHT)
     canvas.draw.rectangle(band.xyxy, fill=HEADER)
     winners = [s for s in order if result.ranks[s] == 1]
-    who = " and ".join(seat_label(s, names) for s in winners)
+    who = tr("score.and").join(seat_label(s, names) for s in winners)
     canvas.text(
         band.inset(30, 14).top(56),
-        f"{title}: final score",
+        tr("score.final", title=title),
         size=40,
         style=Style.BOLD,
         fill=HEADER_INK,
     )
-    verb = "win" if len(winners) > 1 else "wins"
-    line = f"{who} {verb} with {result.scores[winners[0]]} points"
+    line = tr(
+        "score.win" if len(winners) > 1 else "score.wins",
+        who=who,
+        points=result.scores[winners[0]],
+    )
     canvas.text(band.inset(30, 14).below(62), line, size=30, fill=HEADER_INK, valign="top")
     body = Box(
         MARGIN, HEADER_HEIGHT + MARGIN, WIDTH - 2 * MARGIN, height - HEADER_HEIGHT - 2 * MARGIN
@@ -106,7 +128,7 @@ def compose_score(
         )
         canvas.text(
             Box(head.x, head.y + 64, head.w, 50),
-            f"{_ordinal(result.ranks[seat])} · {result.scores[seat]} pts",
+            tr("score.rank_points", rank=_ordinal(result.ranks[seat]), points=result.scores[seat]),
             size=30,
             style=Style.BOLD,
         )
@@ -121,7 +143,7 @@ def compose_score(
             _bar(canvas, cell, result.breakdown[seat].get(key, 0), scale, seat)
     total = Box(inner.x, y + len(cats) * ROW_H + 8, inner.w, ROW_H)
     canvas.draw.line((total.x, total.y - 4, total.right, total.y - 4), fill=MUTED, width=3)
-    canvas.text(total.left(LABEL_W - 10).inset(8, 4), "Total", size=28, style=Style.BOLD)
+    canvas.text(total.left(LABEL_W - 10).inset(8, 4), tr("score.total"), size=28, style=Style.BOLD)
     for seat, column in zip(order, columns, strict=True):
         canvas.text(
             Box(column.x, total.y, column.w, total.h),
@@ -133,7 +155,7 @@ def compose_score(
     tied = len(set(result.scores)) < len(result.scores)
     if tied and result.tie_break:
         note = Box(inner.x, total.bottom + 4, inner.w, inner.bottom - total.bottom - 4)
-        canvas.text(note, f"Equal scores: {result.tie_break}", size=22, fill=MUTED)
+        canvas.text(note, tr("score.tie", why=result.tie_break), size=22, fill=MUTED)
     return canvas
 
 
@@ -142,6 +164,7 @@ def score_png(
     title: str,
     names: tuple[str, ...] | None = None,
     labels: Mapping[str, str] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Draw the final score chart: points per category and player, ordered by rank.
 
@@ -150,5 +173,6 @@ def score_png(
         title: the game's name.
         names: player names by seat, if known (else "Player 1" ...).
         labels: category key -> display label, in display order (else keys as given).
+        lang: the game's language ("en" or "es") for the chart's fixed words.
     """
-    return compose_score(result, title, names, labels).png()
+    return compose_score(result, title, names, labels, lang).png()

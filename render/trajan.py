@@ -11,11 +11,12 @@ from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
 from render import trajan_view as tv
 from render.canvas import Canvas
+from render.i18n import current, language, localized, tr
 from render.trajan_scene import TrajanScene, compose_private, compose_scene
 
 # The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
 # the seat itself (with letter and shape), so that prefix is dropped.
-_SEAT_PREFIX = re.compile(r"^Player \d+:\s*")
+_SEAT_PREFIX = re.compile(r"^(?:Player|Jugador) \d+:\s*")
 
 
 def scene_from_view(
@@ -24,14 +25,17 @@ def scene_from_view(
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
 ) -> TrajanScene:
-    """Read the engine's view into a scene (names and figures from the catalog)."""
-    ix = tv.index_of(cat or default_catalog())
+    """Read the engine's view into a scene (names and figures from the catalog).
+
+    Labels and catalog names are in the current language (`render.i18n.language`).
+    """
+    ix = tv.index_of(localized(cat or default_catalog()))
     if prompt:
         prompt = _SEAT_PREFIX.sub("", prompt)
         prompt = prompt[:1].upper() + prompt[1:]
     return TrajanScene(
         header=tv.header_of(view, ix, prompt, names),
-        time=(view.time, view.cycle, f"space {view.time} of {view.cycle}"),
+        time=(view.time, view.cycle, tr("trajan.time_label", time=view.time, cycle=view.cycle)),
         vp=tuple((p.seat, p.vp) for p in view.players),
         military=(tv.provinces_of(view, ix), tv.edges_of(ix)),
         seaport=tv.seaport_of(view, ix),
@@ -39,8 +43,8 @@ def scene_from_view(
         trajan=tv.stacks_of(view, ix),
         senate=(
             tuple((p.seat, p.senate) for p in view.players),
-            tuple(ix.bonus[b].name.removeprefix("Bonus: ") for b in view.bonus_offer),
-            tuple(d.capitalize() for d in view.demands_shown),
+            tuple(tv.after_colon(ix.bonus[b].name) for b in view.bonus_offer),
+            tuple(tv.demand_name(ix, d).capitalize() for d in view.demands_shown),
         ),
         construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),
         players=tuple(tv.player_of(p, view, ix) for p in view.players),
@@ -54,6 +58,7 @@ def board_png(
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
     note: str = "",
+    lang: str = "en",
 ) -> bytes:
     """Draw the public Trajan board from `view(state, None)` as PNG bytes.
 
@@ -63,8 +68,10 @@ def board_png(
         prompt: the engine's sentence for the pending decision (else a generic one).
         names: player names by seat.
         note: one line for the footer, such as the last move (`engine.describe_event`).
+        lang: the game's language ("en" or "es") for every fixed label and catalog name.
     """
-    return compose_board(view, previous, prompt=prompt, names=names, note=note).png()
+    canvas = compose_board(view, previous, prompt=prompt, names=names, note=note, lang=lang)
+    return canvas.png()
 
 
 def compose_board(
@@ -74,35 +81,43 @@ def compose_board(
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
     note: str = "",
+    lang: str = "en",
 ) -> Canvas:
     """Compose the public board without encoding it (see `board_png`)."""
     if view.seat is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
-    scene = _remembered(view, prompt, names)
-    before = None if previous is None else _remembered(previous, prompt, names)
-    return compose_scene(scene, before, note)
+    with language(lang):
+        scene = _remembered(view, prompt, names)
+        before = None if previous is None else _remembered(previous, prompt, names)
+        return compose_scene(scene, before, note)
 
 
 # The last few scenes built, by view object: the previous view of one image is usually the
 # current view of the one before, so its scene need not be read again.
-_RECENT: list[tuple[TrajanView, str | None, tuple[str, ...] | None, TrajanScene]] = []
+_RECENT: list[tuple[TrajanView, str | None, tuple[str, ...] | None, str, TrajanScene]] = []
 
 
 def _remembered(view: TrajanView, prompt: str | None, names: tuple[str, ...] | None) -> TrajanScene:
-    for seen, seen_prompt, seen_names, scene in _RECENT:
-        if seen is view and seen_prompt == prompt and seen_names == names:
+    lang = current()
+    for seen, seen_prompt, seen_names, seen_lang, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names and seen_lang == lang:
             return scene
     scene = scene_from_view(view, prompt=prompt, names=names)
-    _RECENT.append((view, prompt, names, scene))
+    _RECENT.append((view, prompt, names, lang, scene))
     del _RECENT[:-4]
     return scene
 
 
 def private_png(
-    view: TrajanView, *, prompt: str | None = None, names: tuple[str, ...] | None = None
+    view: TrajanView,
+    *,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Draw a seat's private image (their panel and hand) from `view(state, seat)`."""
     if view.seat is None:
         raise ValueError("a private image needs a seat's own view")
-    scene = scene_from_view(view, prompt=prompt, names=names)
-    return compose_private(scene.players[view.seat], scene.header).png()
+    with language(lang):
+        scene = scene_from_view(view, prompt=prompt, names=names)
+        return compose_private(scene.players[view.seat], scene.header).png()

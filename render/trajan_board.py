@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from render.areas import place_plate
 from render.canvas import Box, Canvas
 from render.fonts import Style
+from render.i18n import tr
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
 from render.shapes import area, area_inner, badge, chips, tile, token
 
@@ -79,7 +80,7 @@ def leader(canvas: Canvas, seat: int, centre: tuple[int, int], size: int) -> Non
 
 def draw_time(canvas: Canvas, box: Box, position: int, length: int, label: str) -> None:
     """Draw the time track as a strip of spaces with the time marker on its space."""
-    inner = area(canvas, box, "Time", label)
+    inner = area(canvas, box, tr("trajan.time"), label)
     cell_w = inner.w // max(1, length)
     for index in range(length):
         cell = Box(inner.x + index * cell_w, inner.y + 4, cell_w - 4, inner.h - 8)
@@ -108,7 +109,7 @@ def draw_map(
     key = (fixed, tuple(edges), node)
 
     def frame(canvas: Canvas, box: Box) -> None:
-        area(canvas, box, "Military", "gold ring: leader · small token: legionnaire")
+        area(canvas, box, tr("trajan.military"), tr("trajan.military_hint"))
         for first, second in edges:
             canvas.draw.line((*centres[first], *centres[second]), fill=PANEL_EDGE, width=5)
         for province in provinces:
@@ -125,7 +126,7 @@ def _province_frame(canvas: Canvas, box: Box, province: Province) -> None:
     fill = (236, 228, 214) if camp else (244, 238, 222)
     canvas.rounded(box, radius=12, fill=fill, outline=INK, width=2)
     inner = box.inset(10, 4)
-    title = province.name if camp else f"{province.name} · {province.vp} VP"
+    title = province.name if camp else f"{province.name} · {tr('common.vp', vp=province.vp)}"
     canvas.text(inner.top(30), title, size=24, style=Style.BOLD)
 
 
@@ -156,26 +157,31 @@ def draw_seaport(
     canvas: Canvas, box: Box, ships: Sequence[Ship], discards: Sequence[str], deck: int
 ) -> None:
     """Draw the three ships (side up and payouts) and the card piles."""
-    inner = area(canvas, box, "Seaport", f"draw pile: {deck} cards")
+    inner = area(canvas, box, tr("trajan.seaport"), tr("trajan.seaport_hint", n=deck))
     rows = inner.top(inner.h - 64).rows(len(ships), gap=8)
     for ship, row in zip(ships, rows, strict=True):
         fill = (120, 170, 215) if ship.front else (190, 190, 190)
         canvas.rounded(row, radius=10, fill=fill, outline=INK)
-        side = "front" if ship.front else "grey"
+        side = tr("trajan.ship_front") if ship.front else tr("trajan.ship_grey")
         canvas.text(
             row.inset(12, 2).left(row.w // 2), f"{ship.name} ({side})", size=22, style=Style.BOLD
         )
         pays = "  ".join(f"{n}:{vp}" for n, vp in enumerate(ship.pays, start=1))
-        canvas.text(row.inset(12, 2).after(row.w // 2), f"VP {pays}", size=22, align="right")
+        canvas.text(
+            row.inset(12, 2).after(row.w // 2),
+            tr("trajan.ship_vp", pays=pays),
+            size=22,
+            align="right",
+        )
     piles = inner.below(inner.h - 56)
-    labels = [f"Discard {i}: {name}" for i, name in enumerate(discards, start=1)]
-    chips(canvas, piles, labels or ["No discards"], size=22)
+    labels = [tr("trajan.discard", i=i, name=name) for i, name in enumerate(discards, start=1)]
+    chips(canvas, piles, labels or [tr("trajan.no_discards")], size=22)
 
 
 def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[str]) -> None:
     """Draw the forum display: the yellow extra-action spaces and the green tile spaces."""
     count = sum(1 for label in (*extras, *tiles) if label)
-    inner = area(canvas, box, "Forum", f"{count} tiles")
+    inner = area(canvas, box, tr("trajan.forum"), tr("trajan.forum_hint", n=count))
     left, right = inner.left(190), inner.after(206)
     for label, cell in zip(extras, left.rows(3, gap=8), strict=False):
         tile(canvas, cell, label, fill=(247, 214, 64) if label else EMPTY, size=22)
@@ -186,7 +192,7 @@ def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[
 
 def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | str]) -> None:
     """Draw the six Trajan stacks: top tile's category, VP, colour pair and count."""
-    inner = area(canvas, box, "Trajan tiles", "top of each stack")
+    inner = area(canvas, box, tr("trajan.trajan"), tr("trajan.trajan_hint"))
     cells = [c for r in inner.rows(2, gap=10) for c in r.cols(3, gap=10)]
     for top, cell in zip(stacks, cells, strict=False):
         canvas.rounded(cell, radius=10, fill=(250, 240, 215), outline=INK)
@@ -199,9 +205,12 @@ def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | st
         for index, code in enumerate(top.colours):
             marker(canvas, (body.x + 20 + index * 42, y), code)
         canvas.text(
-            Box(body.x + 90, y - 16, body.w - 90, 32), f"{top.vp} VP", size=22, align="right"
+            Box(body.x + 90, y - 16, body.w - 90, 32),
+            tr("common.vp", vp=top.vp),
+            size=22,
+            align="right",
         )
-        canvas.text(body.below(body.h - 28), f"{top.left} in stack", size=20, fill=MUTED)
+        canvas.text(body.below(body.h - 28), tr("trajan.in_stack", n=top.left), size=20, fill=MUTED)
 
 
 def site_boxes(box: Box, rows: int, cols: int) -> list[Box]:
@@ -219,7 +228,7 @@ def draw_construction(
     canvas: Canvas, box: Box, sites: Sequence[Sequence[Site]], camp: Mapping[int, int]
 ) -> None:
     """Draw the 4 x 5 construction district and the workers' camp."""
-    inner = area(canvas, box, "Construction")
+    inner = area(canvas, box, tr("trajan.construction"))
     camp_box = inner.after(1120)
     cells = site_boxes(box, len(sites), len(sites[0]) if sites else 0)
     for site, cell in zip((s for row in sites for s in row), cells, strict=True):
@@ -231,7 +240,7 @@ def draw_construction(
         for index, seat in enumerate(site.workers):
             token(canvas, seat, (cell.right - 22 - index * 40, cell.y + cell.h // 2), 34)
     canvas.rounded(camp_box, radius=40, fill=(236, 200, 190), outline=INK)
-    canvas.text(camp_box.inset(16, 8).top(34), "Workers' camp", size=24, style=Style.BOLD)
+    canvas.text(camp_box.inset(16, 8).top(34), tr("trajan.workers_camp"), size=24, style=Style.BOLD)
     y = camp_box.y + 70
     for seat, count in sorted(camp.items()):
         token(canvas, seat, (camp_box.x + 40, y), 36)
@@ -247,7 +256,7 @@ def draw_senate(
     demands: Sequence[str],
 ) -> None:
     """Draw the senate track (one lane per seat), the bonus tiles on offer and the demands."""
-    inner = area(canvas, box, "Senate", "space 0-8 · votes = space")
+    inner = area(canvas, box, tr("trajan.senate"), tr("trajan.senate_hint"))
     track = inner.top(inner.h - 110)
     lanes = track.rows(max(1, len(spaces)), gap=4)
     cell_w = (track.w - 10) // 9
@@ -267,5 +276,6 @@ def draw_senate(
             align="center",
         )
     rest = Box(inner.x, numbers.bottom + 6, inner.w, inner.bottom - numbers.bottom - 6)
-    labels = [f"Bonus: {b}" for b in bonus] + [f"Demand: {d}" for d in demands]
-    chips(canvas, rest, labels or ["no bonus tiles or demands shown"], size=20, gap=6)
+    labels = [tr("trajan.bonus_chip", name=b) for b in bonus]
+    labels += [tr("trajan.demand_chip", name=d) for d in demands]
+    chips(canvas, rest, labels or [tr("trajan.no_bonus")], size=20, gap=6)

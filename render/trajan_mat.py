@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
+from render.i18n import tr
 from render.layout import load_layout
 from render.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
 from render.shapes import chips, panel, token
@@ -95,11 +96,13 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
     if slot is not None:
         for k, code in enumerate(slot.colours):
             marker(canvas, (inner.x + 16 + k * 36, mid_y), code, 32)
-        canvas.text(Box(inner.x + 72, mid_y - 14, 50, 28), f"{slot.vp} VP", size=18, wrap=False)
+        canvas.text(
+            Box(inner.x + 72, mid_y - 14, 50, 28), tr("common.vp", vp=slot.vp), size=18, wrap=False
+        )
     if has_arch:
         canvas.text(
             Box(inner.right - 46, mid_y - 14, 46, 28),
-            "arch",
+            tr("trajan.arch"),
             size=18,
             style=Style.BOLD,
             fill=(140, 100, 0),
@@ -113,7 +116,7 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
 
 def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
     if not codes:
-        canvas.text(box.top(32), "empty", size=18, fill=MUTED)
+        canvas.text(box.top(32), tr("common.empty"), size=18, fill=MUTED)
         return
     if len(codes) <= 2 * BADGES_PER_ROW:
         for k, code in enumerate(codes):
@@ -138,7 +141,7 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     )
     canvas.text(
         head.after(head.w - 270),
-        f"{info.vp} VP · hand {info.hand}",
+        tr("trajan.panel_vp", vp=info.vp, hand=info.hand),
         size=26,
         style=Style.BOLD,
         align="right",
@@ -149,7 +152,7 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     if info.arch is None:
         canvas.text(
             Box(circle.centre[0] - 60, circle.centre[1] - 16, 120, 32),
-            "arch: full",
+            tr("trajan.arch_full"),
             size=18,
             align="center",
             fill=(140, 100, 0),
@@ -158,16 +161,16 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     canvas.text(side, "\n".join(info.facts), size=20, valign="top")
     bottom = Box(inner.x, circle.bottom + 8, inner.w, inner.bottom - circle.bottom - 8)
     canvas.draw.line((bottom.x, bottom.y - 4, bottom.right, bottom.y - 4), fill=PANEL_EDGE)
-    chips(canvas, bottom.inset(0, 4), list(info.owned) or ["no tiles yet"], size=20, gap=6)
+    chips(canvas, bottom.inset(0, 4), list(info.owned) or [tr("trajan.no_tiles")], size=20, gap=6)
 
 
 def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[str] = ()) -> None:
     """Draw a player's hand (private image only); cards already chosen are marked."""
     panel(canvas, box)
     inner = box.inset(14, 10)
-    title = f"Your hand: {len(cards)} cards"
+    title = tr("trajan.hand", n=len(cards))
     if picked:
-        title += f" · chosen so far: {len(picked)}"
+        title += tr("trajan.hand_chosen", n=len(picked))
     canvas.text(inner.top(40), title, size=26, style=Style.BOLD)
     still = list(picked)
     area = inner.below(52)
@@ -179,5 +182,5 @@ def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[s
         if chosen:
             still.remove(name)
         canvas.rounded(cell, 10, (250, 244, 228), HIGHLIGHT if chosen else INK, 5 if chosen else 2)
-        label = f"{name} (chosen)" if chosen else name
+        label = tr("trajan.card_chosen", name=name) if chosen else name
         canvas.text(cell.inset(10, 6), label, size=22, align="center", style=Style.BOLD)

@@ -13,6 +13,7 @@ from functools import partial
 from render.areas import place_area
 from render.canvas import Box, Canvas
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.i18n import tr
 from render.layout import Layout, load_layout
 from render.palette import BACKGROUND
 from render.shapes import area, lane_track
@@ -146,7 +147,7 @@ def _area_drawers(scene: TrajanScene, layout: Layout) -> list[tuple[str, Hashabl
 
     def vp(canvas: Canvas, box: Box) -> None:
         values = dict(scene.vp)
-        track = area(canvas, box, "Victory points")
+        track = area(canvas, box, tr("trajan.vp"))
         lane_track(canvas, track, values, 0, max(100, *values.values()), 34)
 
     return [

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.trajan.components import Catalog, ForumTile, TrajanTile
 from engine.trajan.view import PlayerView, TrajanView
 from render.header import HeaderInfo
+from render.i18n import tr
 from render.palette import TIMES
 from render.trajan_board import Province, Ship, Site, TrajanTop
 from render.trajan_mat import PlayerPanel, Slot
@@ -31,6 +32,7 @@ class Index:
         self.commodity = {c.id: c.name for c in cat.commodities}
         self.action = {a.id: a.name for a in cat.actions}
         self.building = {b.id: b.name for b in cat.buildings}
+        self.demand = {d.id: d.name for d in cat.demand_tiles}
 
 
 _INDEXES: dict[int, Index] = {}
@@ -44,37 +46,36 @@ def index_of(cat: Catalog) -> Index:
     return found
 
 
-_WILDS = {
-    "wild_action": "Wild: action",
-    "wild_construction": "Wild: building",
-    "wild_commodity": "Wild: card",
-    "wild_demand": "Wild: demand",
-}
-_CATEGORY = {
-    "cards": "2 cards",
-    "plus2": "+2 marker",
-    "vp9": "Laurel",
-    "workers": "Workers",
-    "legion": "Legion",
-}
+_WILDS = ("wild_action", "wild_construction", "wild_commodity", "wild_demand")
+_CATEGORY = ("cards", "plus2", "vp9", "workers", "legion")
+
+
+def after_colon(name: str) -> str:
+    """Return a catalog name without its kind prefix ("Ship: pairs" -> "pairs")."""
+    return name.split(": ", 1)[-1]
+
+
+def demand_name(ix: "Index", demand: str) -> str:
+    """Return a demand's name in lower case (in the catalog's language) from its id."""
+    return ix.demand.get(demand, demand).lower()
 
 
 def forum_label(tile: ForumTile, ix: Index) -> str:
     """Return a forum or extra-action tile's short label (e.g. "Senate 3", "Extra: Forum")."""
     if tile.kind == "demand" and tile.demand:
-        return tile.demand.capitalize()
+        return demand_name(ix, tile.demand).capitalize()
     if tile.kind == "action" and tile.action:
-        return f"Extra: {ix.action[tile.action]}"
+        return tr("trajan.extra", action=tr(f"trajan.short_{tile.action}"))
     if tile.kind == "senate":
-        return f"Senate {tile.votes}"
-    return _WILDS.get(tile.kind, tile.name)
+        return tr("trajan.senate_tile", votes=tile.votes)
+    return tr(f"trajan.{tile.kind}") if tile.kind in _WILDS else tile.name
 
 
-def trajan_label(tile: TrajanTile) -> str:
+def trajan_label(tile: TrajanTile, ix: "Index") -> str:
     """Return a Trajan tile's short category label."""
     if tile.category == "demand" and tile.demand:
-        return f"Demand: {tile.demand}"
-    label = _CATEGORY.get(tile.category, tile.category)
+        return tr("trajan.demand_chip", name=demand_name(ix, tile.demand))
+    label = tr(f"trajan.cat_{tile.category}") if tile.category in _CATEGORY else tile.category
     if tile.category in {"workers", "legion"}:
         return f"{label} {TIMES}{tile.amount}"
     return label
@@ -95,21 +96,27 @@ def header_of(
         return HeaderInfo(
             "Trajan",
             None,
-            "The game is over: the final scores are in the score image.",
-            "Game over",
+            tr("common.game_over_line"),
+            tr("common.game_over"),
             1.0,
-            f"all {quarters} quarters played",
+            tr("trajan.all_played", n=quarters),
             names,
         )
     done_rounds = (view.quarter - 1) * ROUNDS_PER_QUARTER + view.round - 1
     fraction = (done_rounds + view.time / max(1, view.cycle)) / total
     left = total - done_rounds - 1
     if left:
-        remaining = f"{left} more round{'s' if left > 1 else ''} after this one"
+        remaining = tr("common.rounds_left" if left > 1 else "common.rounds_left_one", n=left)
     else:
-        remaining = "last round of the game"
+        remaining = tr("common.last_round")
     decision = prompt or view.pending.kind.replace("_", " ").capitalize() + "."
-    stage = f"Quarter {view.quarter} of {quarters} · round {view.round} of {ROUNDS_PER_QUARTER}"
+    stage = tr(
+        "trajan.stage",
+        quarter=view.quarter,
+        quarters=quarters,
+        round=view.round,
+        rounds=ROUNDS_PER_QUARTER,
+    )
     return HeaderInfo("Trajan", view.pending.seat, decision, stage, fraction, remaining, names)
 
 
@@ -146,14 +153,12 @@ def edges_of(ix: Index) -> tuple[tuple[str, str], ...]:
 def seaport_of(view: TrajanView, ix: Index) -> tuple[tuple[Ship, ...], tuple[str, ...], int]:
     """Return the ships (side up and payouts), the discard tops and the draw pile size."""
     ships = tuple(
-        Ship(
-            ship.name.removeprefix("Ship: ").capitalize(), front, ship.front if front else ship.grey
-        )
+        Ship(after_colon(ship.name).capitalize(), front, ship.front if front else ship.grey)
         for ship, front in zip(ix.cat.ships, view.ships, strict=True)
     )
     names = {c.id: c.name for c in ix.cat.commodities}
     discards = tuple(
-        f"{names[top]} ({size})" if top else "empty"
+        f"{names[top]} ({size})" if top else tr("common.empty")
         for top, size in zip(view.discard_tops, view.discard_sizes, strict=True)
     )
     return ships, discards, view.deck_size
@@ -171,11 +176,11 @@ def stacks_of(view: TrajanView, ix: Index) -> tuple[TrajanTop | str, ...]:
     out: list[TrajanTop | str] = []
     for top, size in zip(view.stack_tops, view.stack_sizes, strict=True):
         if top is None:
-            out.append("face down" if size else "empty")
+            out.append(tr("trajan.face_down") if size else tr("common.empty"))
             continue
         tile = ix.trajan[top]
         colours = (tile.colours[0], tile.colours[1])
-        out.append(TrajanTop(trajan_label(tile), tile.vp, colours, size))
+        out.append(TrajanTop(trajan_label(tile, ix), tile.vp, colours, size))
     return tuple(out)
 
 
@@ -206,40 +211,54 @@ def _buildings(tiles: Sequence[str], ix: Index) -> list[str]:
 def _display(cards: Sequence[str], ix: Index) -> str:
     """Return a player's public card display, grouped: "Wine 2 · Fish 1" (or "none")."""
     counts = Counter(ix.commodity[c] for c in cards)
-    return " · ".join(f"{name} {n}" for name, n in sorted(counts.items())) or "none"
+    return " · ".join(f"{name} {n}" for name, n in sorted(counts.items())) or tr("common.none")
 
 
 def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
     """Return one player's panel record (with the hand only in their own view)."""
-    actions = tuple(a.name for a in sorted(ix.cat.actions, key=lambda a: a.bowl))
+    actions = tuple(
+        tr(f"trajan.short_{a.id}") for a in sorted(ix.cat.actions, key=lambda a: a.bowl)
+    )
     slots = tuple(
         Slot((tile.colours[0], tile.colours[1]), tile.vp) if tile else None
         for tile in (ix.trajan[s] if s else None for s in player.slots)
     )
-    plus2 = ", ".join(ix.action[a] for a in player.plus2) or "none"
+    plus2 = ", ".join(ix.action[a] for a in player.plus2) or tr("common.none")
     leader = ix.province[player.leader].name
     facts: tuple[str, ...] = (
-        f"Supply: {player.supply} tokens",
-        f"Leader: {leader}",
-        f"Workers' camp: {player.workers}",
-        f"Military camp: {player.legionnaires}",
-        f"Senate: space {player.senate}, {player.votes} votes",
-        f"+2 on: {plus2}",
-        f"Display: {_display(player.display, ix)}",
+        tr("trajan.fact_supply", n=player.supply),
+        tr("trajan.fact_leader", name=leader),
+        tr("trajan.fact_workers", n=player.workers),
+        tr("trajan.fact_military", n=player.legionnaires),
+        tr("trajan.fact_senate", space=player.senate, votes=player.votes),
+        tr("trajan.fact_plus2", actions=plus2),
+        tr("trajan.fact_display", cards=_display(player.display, ix)),
     )
     if player.seat == view.current and view.in_hand:
-        facts = (*facts, f"Sowing: {' '.join(view.in_hand)} in hand")
+        facts = (*facts, tr("trajan.fact_sowing", cards=" ".join(view.in_hand)))
     owned = [
         *_counted([forum_label(ix.forum[t], ix) for t in player.forum]),
-        *_counted([f"Trajan {ix.trajan[d].demand or d}" for d in player.demands]),
+        *_counted(
+            [
+                tr("trajan.owned_demand", name=demand_name(ix, ix.trajan[d].demand or d))
+                for d in player.demands
+            ]
+        ),
         *_buildings(player.buildings, ix),
-        *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (yellow)" for b in player.bonus),
-        *(f"Bonus {ix.bonus[b].name.removeprefix('Bonus: ')} (grey)" for b in player.bonus_grey),
+        *(
+            tr("trajan.owned_bonus_yellow", name=after_colon(ix.bonus[b].name))
+            for b in player.bonus
+        ),
+        *(
+            tr("trajan.owned_bonus_grey", name=after_colon(ix.bonus[b].name))
+            for b in player.bonus_grey
+        ),
     ]
     names = {c.id: c.name for c in ix.cat.commodities}
     hand = tuple(sorted(names[c] for c in player.hand)) if player.hand is not None else ()
     mine = player.hand is not None and view.picks is not None
-    picked = tuple(names.get(c, "Wild card") for c in view.picks or ()) if mine else ()
+    wild = tr("trajan.wild_card")
+    picked = tuple(names.get(c, wild) for c in view.picks or ()) if mine else ()
     return PlayerPanel(
         seat=player.seat,
         vp=player.vp,

@@ -8,6 +8,7 @@ from engine.troyes.catalog import Catalog, default_catalog
 from engine.troyes.view import TroyesView
 from render import troyes_view as tv
 from render.canvas import Canvas
+from render.i18n import current, language, localized
 from render.troyes_scene import TroyesScene, compose_private, compose_scene
 
 
@@ -17,8 +18,11 @@ def scene_from_view(
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
 ) -> TroyesScene:
-    """Read the engine's view into a scene (names and figures from the catalog)."""
-    cat = cat or default_catalog()
+    """Read the engine's view into a scene (names and figures from the catalog).
+
+    Labels and catalog names are in the current language (`render.i18n.language`).
+    """
+    cat = localized(cat or default_catalog())
     return TroyesScene(
         header=tv.header_of(view, prompt, names),
         players=tv.players_of(view),
@@ -28,8 +32,9 @@ def scene_from_view(
         activities=tv.activities_of(view, cat),
         cathedral=tv.cathedral_of(view, cat),
         events=tv.events_of(view, cat),
-        wall=tv.wall_of(view),
+        wall=tv.wall_of(view, cat),
         plan=tv.plan_of(view, cat),
+        revealed=tuple(cat.characters[c].name for c in view.revealed if c in cat.characters),
     )
 
 
@@ -40,26 +45,29 @@ def compose_board(
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
     note: str = "",
+    lang: str = "en",
 ) -> Canvas:
     """Compose the public board without encoding it (see `board_png`)."""
     if view.me is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
-    scene = _remembered(view, prompt, names)
-    before = None if previous is None else _remembered(previous, prompt, names)
-    return compose_scene(scene, before, note)
+    with language(lang):
+        scene = _remembered(view, prompt, names)
+        before = None if previous is None else _remembered(previous, prompt, names)
+        return compose_scene(scene, before, note)
 
 
 # The last few scenes built, by view object: the previous view of one image is usually the
 # current view of the one before, so its scene need not be read again.
-_RECENT: list[tuple[TroyesView, str | None, tuple[str, ...] | None, TroyesScene]] = []
+_RECENT: list[tuple[TroyesView, str | None, tuple[str, ...] | None, str, TroyesScene]] = []
 
 
 def _remembered(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> TroyesScene:
-    for seen, seen_prompt, seen_names, scene in _RECENT:
-        if seen is view and seen_prompt == prompt and seen_names == names:
+    lang = current()
+    for seen, seen_prompt, seen_names, seen_lang, scene in _RECENT:
+        if seen is view and seen_prompt == prompt and seen_names == names and seen_lang == lang:
             return scene
     scene = scene_from_view(view, prompt=prompt, names=names)
-    _RECENT.append((view, prompt, names, scene))
+    _RECENT.append((view, prompt, names, lang, scene))
     del _RECENT[:-4]
     return scene
 
@@ -71,6 +79,7 @@ def board_png(
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
     note: str = "",
+    lang: str = "en",
 ) -> bytes:
     """Draw the public Troyes board from `view(state, None)` as PNG bytes.
 
@@ -80,20 +89,32 @@ def board_png(
         prompt: the engine's sentence for the pending decision (else a generic one).
         names: player names by seat.
         note: one line for the footer, such as the last move (`engine.describe_event`).
+        lang: the game's language ("en" or "es") for every fixed label and catalog name.
     """
-    return compose_board(view, previous, prompt=prompt, names=names, note=note).png()
+    canvas = compose_board(view, previous, prompt=prompt, names=names, note=note, lang=lang)
+    return canvas.png()
 
 
 def private_png(
-    view: TroyesView, *, prompt: str | None = None, names: tuple[str, ...] | None = None
+    view: TroyesView,
+    *,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Draw a seat's private image (own VP and character cards) from `view(state, seat)`."""
     if view.me is None:
         raise ValueError("a private image needs a seat's own view")
-    cat = default_catalog()
-    scene = scene_from_view(view, cat, prompt, names)
-    me = view.players[view.me]
-    characters = tuple(
-        (cat.characters[c].name, cat.characters[c].text) for c in me.characters or ()
-    )
-    return compose_private(scene, view.me, me.vp, characters).png()
+    with language(lang):
+        cat = default_catalog()
+        scene = scene_from_view(view, cat, prompt, names)
+        me = view.players[view.me]
+        spanish = current() == "es"
+        characters = tuple(
+            (
+                cat.characters[c].name_es if spanish else cat.characters[c].name,
+                cat.characters[c].text_es if spanish else cat.characters[c].text,
+            )
+            for c in me.characters or ()
+        )
+        return compose_private(scene, view.me, me.vp, characters).png()

@@ -7,8 +7,9 @@ when the view carries them (troyes.md §10).
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from render.canvas import Box, Canvas
+from render.canvas import Box, Canvas, fit_text
 from render.fonts import Style
+from render.i18n import tr
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE
 from render.shapes import area, area_inner, die, token
 from render.troyes_board import CARD_BANDS, DIE_FACES, Activity, Event, citizen
@@ -57,7 +58,7 @@ def _card(canvas: Canvas, box: Box, card: Activity) -> None:
     if not card.revealed:
         canvas.text(
             body,
-            f"{card.colour}: face down until round {card.level}",
+            tr("troyes.face_down", colour=tr(f"colour.{card.colour}"), level=card.level),
             size=20,
             fill=MUTED,
             align="center",
@@ -72,7 +73,9 @@ def _card(canvas: Canvas, box: Box, card: Activity) -> None:
         canvas.rounded(cell, 8, EMPTY, PANEL_EDGE, 1)
         vp = card.spaces_vp[index] if index < len(card.spaces_vp) else 0
         if who is None:
-            canvas.text(cell.inset(4, 2), f"{vp} VP", size=18, fill=MUTED, align="center")
+            canvas.text(
+                cell.inset(4, 2), tr("common.vp", vp=vp), size=18, fill=MUTED, align="center"
+            )
         else:
             citizen(canvas, who, cell.centre, 34)
     _cube_counts(
@@ -91,17 +94,34 @@ def card_box(box: Box, card: Activity) -> Box:
 
 def draw_activities(canvas: Canvas, box: Box, cards: Sequence[Activity]) -> None:
     """Draw the nine activity cards: one row per colour, levels I-III left to right."""
-    area(canvas, box, "Activities", "craftsmen on spaces · cubes below")
+    area(canvas, box, tr("troyes.activities"), tr("troyes.activities_hint"))
     for card in cards:
         _card(canvas, card_box(box, card), card)
 
 
-def draw_cathedral(canvas: Canvas, box: Box, levels: Sequence[Sequence[int | None]]) -> None:
-    """Draw the cathedral: one row per level with a seat's cube or an empty space."""
-    inner = area(canvas, box, "Cathedral")
+def draw_cathedral(
+    canvas: Canvas,
+    box: Box,
+    levels: Sequence[Sequence[int | None]],
+    revealed: Sequence[str] = (),
+) -> None:
+    """Draw the cathedral: one row per level with a seat's cube or an empty space.
+
+    With the Ladies' "reveal one character" variant, a panel under the levels names the
+    character(s) revealed to all.
+    """
+    inner = area(canvas, box, tr("troyes.cathedral"))
+    if revealed:
+        shown = Box(inner.x, inner.bottom - 76, inner.w, 76)
+        canvas.rounded(shown, 8, (236, 226, 246), (120, 64, 168), 2)
+        label = tr("troyes.revealed_one" if len(revealed) == 1 else "troyes.revealed_many")
+        canvas.text(
+            shown.inset(10, 4), f"{label}: {', '.join(revealed)}", size=20, style=Style.BOLD
+        )
+        inner = inner.top(inner.h - 84)
     rows = inner.rows(max(1, len(levels)), gap=8)
     for index, (spaces, row) in enumerate(zip(levels, rows, strict=True)):
-        canvas.text(row.left(90), f"Level {index + 1}", size=20, style=Style.BOLD)
+        canvas.text(row.left(90), tr("troyes.level", n=index + 1), size=20, style=Style.BOLD)
         step = (row.w - 96) // max(1, len(spaces))
         for k, who in enumerate(spaces):
             cell = Box(row.x + 96 + k * step, row.y, step - 6, row.h)
@@ -110,18 +130,52 @@ def draw_cathedral(canvas: Canvas, box: Box, levels: Sequence[Sequence[int | Non
                 token(canvas, who, cell.centre, 32)
 
 
+def _overflows(text: str, box: Box) -> bool:
+    return fit_text(text, (box.w, box.h), 20, Style.BOLD, True, 18).overflow
+
+
+def _event(canvas: Canvas, cell: Box, event: Event) -> None:
+    """Draw one queued event's name, black dice and cubes inside its card."""
+    full = f"{event.name}{_black_dice(event.black_dice)}"
+    title = cell.inset(10, 2).top(26)
+    cubes = Box(cell.x + 4, cell.bottom - 34, cell.w - 8, 34)
+    if _overflows(full, title):
+        if not event.cubes:
+            # Too long for one line (Spanish names are longer): two lines, no cube row needed.
+            title = cell.inset(10, 2)
+        elif event.black_dice and not _overflows(event.name, title):
+            # The name keeps its line; the black dice go to the bottom right.
+            note = cubes.after(cubes.w - 120).inset(4, 3)
+            dice = _black_dice(event.black_dice).removeprefix(" · ")
+            canvas.text(note, dice, size=20, fill=MUTED, align="right")
+            cubes, full = cubes.left(cubes.w - 120), event.name
+        else:
+            # The name takes two lines on the left; the cubes go to the right in its middle.
+            width = 78 * len(event.cubes) + 4
+            title = cell.inset(10, 2).left(cell.w - 20 - width)
+            cubes = Box(cell.right - width - 4, cell.y + (cell.h - 34) // 2, width, 34)
+    canvas.text(title, full, size=20, style=Style.BOLD)
+    _cube_counts(canvas, cubes, event.cubes)
+
+
+def _black_dice(count: int) -> str:
+    if not count:
+        return ""
+    return tr("troyes.event_black_one" if count == 1 else "troyes.event_black", n=count)
+
+
 def draw_events(
     canvas: Canvas, box: Box, events: Sequence[Event], black: Sequence[int], decks: str
 ) -> None:
     """Draw the event queue (left to right, as it resolves) and the black dice rolled."""
-    inner = area(canvas, box, "Events", decks)
+    inner = area(canvas, box, tr("troyes.events"), decks)
     dice_row = inner.top(48)
-    canvas.text(dice_row.left(150), "Black dice:", size=20, style=Style.BOLD)
+    canvas.text(dice_row.left(150), tr("troyes.black_dice"), size=20, style=Style.BOLD)
     face, pips = DIE_FACES["black"]
     for index, value in enumerate(black):
         die(canvas, value, (dice_row.x + 156 + index * 48, dice_row.y + 3), 42, face, pips)
     if not black:
-        canvas.text(dice_row.after(156), "none rolled", size=20, fill=MUTED)
+        canvas.text(dice_row.after(156), tr("troyes.none_rolled"), size=20, fill=MUTED)
     queue = inner.below(52)
     per_row = 3
     rows = max(5, -(-len(events) // per_row))
@@ -129,14 +183,12 @@ def draw_events(
     for event, cell in zip(events, cells, strict=False):
         band = CARD_BANDS.get(event.colour, MUTED)
         canvas.rounded(cell, 8, (250, 244, 228), band, 3)
-        dice = f" · {event.black_dice} black" if event.black_dice else ""
-        canvas.text(cell.inset(10, 2).top(26), f"{event.name}{dice}", size=20, style=Style.BOLD)
-        _cube_counts(canvas, Box(cell.x + 4, cell.bottom - 34, cell.w - 8, 34), event.cubes)
+        _event(canvas, cell, event)
 
 
 def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> None:
     """Draw the Ladies' wall track (guards, gates) and the outer activities at the gates."""
-    inner = area(canvas, box, "Walls", "gates give access to the outer activities")
+    inner = area(canvas, box, tr("troyes.walls"), tr("troyes.walls_hint"))
     track = inner.top(44 * max(1, len(wall.guards)))
     lanes = track.rows(max(1, len(wall.guards)), gap=4)
     cell_w = (track.w - 4) // (wall.length + 1)
@@ -150,6 +202,6 @@ def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> N
     tiles = inner.below(track.h + 10)
     for tile, cell in zip(outer, tiles.cols(max(1, len(outer)), gap=10), strict=False):
         canvas.rounded(cell, 10, (236, 226, 246), (120, 64, 168), 3)
-        title = f"Gate {ROMAN[tile.level - 1]}: {tile.name}"
+        title = tr("troyes.gate", roman=ROMAN[tile.level - 1], name=tile.name)
         canvas.text(cell.inset(10, 4).top(52), title, size=20, style=Style.BOLD)
         _cube_counts(canvas, cell.inset(6, 4).below(56), tile.cubes)

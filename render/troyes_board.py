@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
+from render.i18n import tr
 from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
 from render.shapes import area, area_inner, badge, die, token
 
@@ -105,19 +106,19 @@ def draw_players(
     canvas: Canvas, box: Box, players: Sequence[TroyesPlayer], names: tuple[str, ...] | None
 ) -> None:
     """Draw one column per player: deniers, influence, citizens, pot, events won and VP."""
-    inner = area(canvas, box, "Players", "VP stay hidden until the end")
+    inner = area(canvas, box, tr("troyes.players"), tr("troyes.players_hint"))
     for player, column in zip(players, inner.cols(len(players), gap=12), strict=True):
         canvas.rounded(column, 10, EMPTY, PANEL_EDGE, 1)
         token(canvas, player.seat, (column.x + 26, column.y + 24), 38)
         head = Box(column.x + 52, column.y + 2, column.w - 56, 44)
         canvas.text(head, seat_label(player.seat, names), size=24, style=Style.BOLD)
-        vp = "hidden" if player.vp is None else str(player.vp)
+        vp = tr("troyes.hidden") if player.vp is None else str(player.vp)
         lines = (
-            f"{player.deniers} deniers · {player.influence} influence",
-            f"{player.supply} citizens in supply",
-            f"VP {vp} · events won {player.events_won}",
-            ("passed" if player.passed else f"pot {player.pot} deniers")
-            + (" · start player" if player.start else ""),
+            tr("troyes.deniers_influence", deniers=player.deniers, influence=player.influence),
+            tr("troyes.supply_one" if player.supply == 1 else "troyes.supply", n=player.supply),
+            tr("troyes.vp_events", vp=vp, n=player.events_won),
+            (tr("troyes.passed") if player.passed else tr("troyes.pot", n=player.pot))
+            + (tr("troyes.start_player") if player.start else ""),
         )
         rows = column.inset(10, 0).below(48).rows(4, gap=0)
         for line, row in zip(lines, rows, strict=True):
@@ -127,7 +128,9 @@ def draw_players(
 def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> None:
     """Draw the Palace, Bishopric and City Hall with their six citizen spaces each."""
     for building, column in zip(buildings, box.cols(len(buildings), gap=16), strict=True):
-        note = f"{building.colour} dice · salary {building.salary}"
+        note = tr(
+            "troyes.building_hint", colour=tr(f"colour.{building.colour}"), salary=building.salary
+        )
         inner = area(canvas, column, building.name, note)
         face, _ = DIE_FACES[building.colour]
         spaces = inner.top(56)
@@ -139,7 +142,7 @@ def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> N
                 citizen(canvas, who, (cx, cy), 38)
         lying = inner.below(66)
         if building.lying:
-            canvas.text(lying.left(170).top(36), "expelled:", size=20, fill=MUTED)
+            canvas.text(lying.left(170).top(36), tr("troyes.expelled"), size=20, fill=MUTED)
             for index, who in enumerate(building.lying):
                 citizen(canvas, who, (lying.x + 190 + index * 44, lying.y + 18), 34)
 
@@ -162,8 +165,12 @@ def draw_square(
     what they are for.
     """
     purpose, picked = plan
-    note = f"framed: chosen for {purpose}" if picked and purpose else "dice in each district"
-    area(canvas, box, "City square", note)
+    note = (
+        tr("troyes.square_chosen", purpose=purpose)
+        if picked and purpose
+        else tr("troyes.square_hint")
+    )
+    area(canvas, box, tr("troyes.square"), note)
     rows = district_boxes(box, len(districts))
     for index, ((who, dice), row) in enumerate(zip(districts, rows, strict=True)):
         chosen = [(c, v) for d, c, v in picked if d == index]
@@ -181,7 +188,7 @@ def _district(
     canvas.rounded(row, 8, EMPTY, None, 1)
     label = row.left(250).inset(8, 0)
     if who == NEUTRAL:
-        canvas.text(label, "Neutral", size=22, style=Style.BOLD)
+        canvas.text(label, tr("troyes.neutral"), size=22, style=Style.BOLD)
     else:
         token(canvas, who, (label.x + 18, label.y + label.h // 2), 34)
         canvas.text(label.after(44), seat_label(who, names), size=22, style=Style.BOLD)
@@ -191,7 +198,9 @@ def _district(
         values = sorted((v for c, v in dice if c == colour), reverse=True)
         if not values:
             continue
-        canvas.text(Box(x, row.y, 80, row.h), colour, size=20, fill=MUTED, wrap=False)
+        canvas.text(
+            Box(x, row.y, 80, row.h), tr(f"colour.{colour}"), size=20, fill=MUTED, wrap=False
+        )
         x += 78
         face, pips = DIE_FACES[colour]
         for value in values:

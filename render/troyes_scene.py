@@ -14,6 +14,7 @@ from render.areas import place_area
 from render.canvas import Box, Canvas
 from render.fonts import Style
 from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.i18n import tr
 from render.layout import load_layout
 from render.palette import BACKGROUND, INK
 from render.shapes import area, lane_track, panel
@@ -54,10 +55,13 @@ class TroyesScene:
     # The deciding seat's half-built action: what for, and the dice chosen so far
     # (district, colour, value); drawn on the city square.
     plan: tuple[str, tuple[tuple[int, str, int], ...]] = ("", ())
+    # The Ladies' "reveal one character" variant: the names of the characters shown to all;
+    # drawn within the cathedral area.
+    revealed: tuple[str, ...] = ()
 
 
 # The header always changes; the plan is drawn within the city square.
-_QUIET = frozenset({"header", "plan"})
+_QUIET = frozenset({"header", "plan", "revealed"})
 
 
 def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
@@ -84,6 +88,8 @@ def compose_scene(
     changed = changed_areas(previous, scene)
     if previous is not None and previous.plan != scene.plan:
         changed.add("square")
+    if previous is not None and previous.revealed != scene.revealed:
+        changed.add("cathedral")
     for name in sorted(changed):
         highlight(canvas, layout.box(name))
     if previous is not None:
@@ -119,7 +125,7 @@ def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Dra
     names = scene.header.names
 
     def influence(canvas: Canvas, box: Box) -> None:
-        track = area(canvas, box, "Influence")
+        track = area(canvas, box, tr("troyes.influence"))
         lane_track(canvas, track, dict(scene.influence), 0, top, 34)
 
     drawers: list[tuple[str, Hashable, Drawer]] = [
@@ -132,7 +138,11 @@ def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Dra
             lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
         ),
         ("activities", scene.activities, lambda c, b: draw_activities(c, b, scene.activities)),
-        ("cathedral", scene.cathedral, lambda c, b: draw_cathedral(c, b, scene.cathedral)),
+        (
+            "cathedral",
+            (scene.cathedral, scene.revealed) if scene.revealed else scene.cathedral,
+            lambda c, b: draw_cathedral(c, b, scene.cathedral, scene.revealed),
+        ),
         ("events", scene.events, lambda c, b: draw_events(c, b, *scene.events)),
     ]
     if scene.wall is not None:
@@ -150,12 +160,14 @@ def compose_private(
     canvas = Canvas(1600, height, BACKGROUND)
     draw_header(canvas, Box(0, 0, 1600, HEADER_HEIGHT), scene.header)
     box = Box(16, HEADER_HEIGHT + 16, 1568, height - HEADER_HEIGHT - 32)
-    inner = area(canvas, box, "Only for you", "keep this secret")
-    shown = "unknown" if vp is None else str(vp)
-    canvas.text(inner.top(44), f"Your VP so far: {shown}", size=28, style=Style.BOLD)
+    inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
+    shown = tr("troyes.unknown") if vp is None else str(vp)
+    canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
     cards = inner.below(52).rows(rows, gap=10)
     for (name, text), cell in zip(characters, cards, strict=False):
         panel(canvas, cell)
-        canvas.text(cell.inset(14, 6).top(36), f"Character: {name}", size=24, style=Style.BOLD)
+        canvas.text(
+            cell.inset(14, 6).top(36), tr("troyes.character", name=name), size=24, style=Style.BOLD
+        )
         canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
     return canvas

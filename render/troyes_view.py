@@ -3,7 +3,7 @@
 Only what the view carries is drawn; names and figures come from the engine's catalog. The
 Ladies of Troyes parts are read when the view has them: a purple die is just a die of colour
 "purple" in a district; the wall needs `guards` (space per seat) and `outer` (tile id and
-cubes per seat) on the view, which the engine does not offer yet.
+cubes per seat) on the view; outer faces are named from the catalog.
 """
 
 from typing import Any
@@ -11,16 +11,17 @@ from typing import Any
 from engine.troyes.catalog import Catalog
 from engine.troyes.view import TroyesView
 from render.header import HeaderInfo
+from render.i18n import tr
 from render.troyes_areas import Outer, Wall
 from render.troyes_board import NEUTRAL, Activity, Building, Event, TroyesPlayer
 
 COLOURS = ("red", "white", "yellow")
 BUILDINGS = (
-    ("palace", "Palace", "red"),
-    ("bishopric", "Bishopric", "white"),
-    ("city_hall", "City Hall", "yellow"),
+    ("palace", "troyes.palace", "red"),
+    ("bishopric", "troyes.bishopric", "white"),
+    ("city_hall", "troyes.city_hall", "yellow"),
 )
-_PHASES = {"setup": "placing citizens", "events": "events", "actions": "actions"}
+_PHASES = ("setup", "events", "actions")
 # Round phases 0-5 (troyes.md §4): how far into a round each engine phase is.
 _PHASE_SHARE = {"setup": 0.0, "events": 0.5, "actions": 0.7}
 WALL_LENGTH = 20
@@ -33,10 +34,10 @@ def header_of(view: TroyesView, prompt: str | None, names: tuple[str, ...] | Non
         return HeaderInfo(
             "Troyes",
             None,
-            "The game is over: the final scores are in the score image.",
-            "Game over",
+            tr("common.game_over_line"),
+            tr("common.game_over"),
             1.0,
-            f"all {view.rounds} rounds played",
+            tr("troyes.all_played", n=view.rounds),
             names,
         )
     current = max(1, view.round)
@@ -44,11 +45,12 @@ def header_of(view: TroyesView, prompt: str | None, names: tuple[str, ...] | Non
     done = (current - 1 + share) / max(1, view.rounds)
     left = view.rounds - current
     remaining = (
-        f"{left} more round{'s' if left > 1 else ''} after this one"
+        tr("common.rounds_left" if left > 1 else "common.rounds_left_one", n=left)
         if left
-        else "last round of the game"
+        else tr("common.last_round")
     )
-    stage = f"Round {current} of {view.rounds} · {_PHASES.get(view.phase, view.phase)}"
+    phase = tr(f"troyes.phase_{view.phase}") if view.phase in _PHASES else view.phase
+    stage = tr("troyes.stage", round=current, rounds=view.rounds, phase=phase)
     decision = prompt or view.kind.replace("_", " ").capitalize() + "."
     return HeaderInfo("Troyes", view.turn, decision, stage, done, remaining, names)
 
@@ -74,7 +76,7 @@ def players_of(view: TroyesView) -> tuple[TroyesPlayer, ...]:
 def buildings_of(view: TroyesView, cat: Catalog) -> tuple[Building, ...]:
     """Return the three buildings with their citizens and the expelled ones."""
     return tuple(
-        Building(name, colour, cat.rules.salary.get(key, 0), spaces, lying)
+        Building(tr(name), colour, cat.rules.salary.get(key, 0), spaces, lying)
         for (key, name, colour), spaces, lying in zip(
             BUILDINGS, view.buildings, view.lying, strict=True
         )
@@ -102,7 +104,13 @@ def activities_of(view: TroyesView, cat: Catalog) -> tuple[Activity, ...]:
             continue
         card = cat.cards[card_id]
         counts = tuple((seat, n) for seat, n in enumerate(cubes.get(card_id, ())) if n)
-        detail = f"{card.colour} · hire {card.hire} · 1 per {card.divisor} pips · {card.kind}"
+        detail = tr(
+            "troyes.card_detail",
+            colour=tr(f"colour.{card.colour}"),
+            hire=card.hire,
+            divisor=card.divisor,
+            kind=tr(f"troyes.kind_{card.kind}"),
+        )
         out.append(
             Activity(
                 card.name,
@@ -138,12 +146,15 @@ def events_of(view: TroyesView, cat: Catalog) -> tuple[tuple[Event, ...], tuple[
         )
         for e in view.queue
     )
-    decks = "decks: " + " · ".join(f"{n} {colour}" for colour, n in view.deck_sizes)
+    decks = tr(
+        "troyes.decks",
+        decks=" · ".join(f"{n} {tr(f'colour.{colour}')}" for colour, n in view.deck_sizes),
+    )
     return events, view.black, decks
 
 
-def wall_of(view: Any) -> tuple[Wall, tuple[Outer, ...]] | None:
-    """Return the Ladies' wall and outer activities when the view carries them."""
+def wall_of(view: Any, cat: Catalog) -> tuple[Wall, tuple[Outer, ...]] | None:
+    """Return the Ladies' wall and outer activities (names from the catalog) when on."""
     guards = getattr(view, "guards", None)
     outer = getattr(view, "outer", None)
     if guards is None or outer is None:
@@ -151,7 +162,7 @@ def wall_of(view: Any) -> tuple[Wall, tuple[Outer, ...]] | None:
     tiles = tuple(
         Outer(
             level,
-            str(tile_id).replace("_", " ").capitalize(),
+            outer_name(cat, str(tile_id)),
             tuple((seat, n) for seat, n in enumerate(cubes) if n),
         )
         for level, (tile_id, cubes) in enumerate(outer, start=1)
@@ -159,20 +170,26 @@ def wall_of(view: Any) -> tuple[Wall, tuple[Outer, ...]] | None:
     return Wall(tuple(enumerate(guards)), WALL_LENGTH, WALL_GATES), tiles
 
 
+def outer_name(cat: Catalog, tile_id: str) -> str:
+    """Return an outer activity face's name from the catalog (its id, spaced, if unknown)."""
+    face = cat.outer.get(tile_id)
+    return face.name if face is not None else tile_id.replace("_", " ").capitalize()
+
+
 def plan_of(view: TroyesView, cat: Catalog) -> tuple[str, tuple[tuple[int, str, int], ...]]:
     """Return what the deciding seat's half-built action is for, and the dice chosen so far."""
     action, target, dice = view.plan
-    names = {key: name for key, name, _ in BUILDINGS}
+    names = {key: tr(name) for key, name, _ in BUILDINGS}
     if action == "card" and target in cat.cards:
         purpose = cat.cards[target].name
     elif action == "event" and target in cat.events:
-        purpose = f"fighting {cat.events[target].name}"
+        purpose = tr("troyes.fighting", event=cat.events[target].name)
     elif action == "citizen":
-        purpose = f"a citizen in the {names.get(target, target)}"
+        purpose = tr("troyes.citizen_in", building=names.get(target, target))
     elif action:
         purpose = action.replace("_", " ")
     elif target.isdigit():
-        purpose = f"countering a black {target}"
+        purpose = tr("troyes.countering", n=target)
     else:
         purpose = ""
     return purpose, tuple(dice)

@@ -21,19 +21,22 @@ def _module(game: str) -> Any:
     return troyes if game == "troyes" else trajan
 
 
-def draw_board(game: str, view: Any, prompt: str | None, names: tuple[str, ...]) -> bytes:
-    """Draw the public board from the public view (runs in a worker)."""
-    return bytes(_module(game).board_png(view, prompt=prompt, names=names))
+def draw_board(
+    game: str, view: Any, prompt: str | None, names: tuple[str, ...], lang: str = "en"
+) -> bytes:
+    """Draw the public board from the public view, in the game's language (runs in a worker)."""
+    return bytes(_module(game).board_png(view, prompt=prompt, names=names, lang=lang))
 
 
-def draw_private(game: str, view: Any, names: tuple[str, ...]) -> bytes:
+def draw_private(game: str, view: Any, names: tuple[str, ...], lang: str = "en") -> bytes:
     """Draw a seat's private image from that seat's own view (runs in a worker)."""
-    return bytes(_module(game).private_png(view, names=names))
+    return bytes(_module(game).private_png(view, names=names, lang=lang))
 
 
-def draw_score(game: str, result: Result, names: tuple[str, ...]) -> bytes:
+def draw_score(game: str, result: Result, names: tuple[str, ...], lang: str = "en") -> bytes:
     """Draw the final score chart (runs in a worker)."""
-    return bytes(score.score_png(result, TITLES.get(game, game.title()), names))
+    title = TITLES.get(game, game.title())
+    return bytes(score.score_png(result, title, names, lang=lang))
 
 
 class Renderer:
@@ -64,18 +67,27 @@ class Renderer:
             self.in_flight -= 1
 
     async def board(
-        self, game: str, view: Any, prompt: str | None, names: tuple[str, ...]
+        self,
+        game: str,
+        view: Any,
+        prompt: str | None,
+        names: tuple[str, ...],
+        lang: str = "en",
     ) -> bytes:
-        """Draw the public board."""
-        return await self._run(draw_board, game, view, prompt, names)
+        """Draw the public board in the game's language."""
+        return await self._run(draw_board, game, view, prompt, names, lang)
 
-    async def private(self, game: str, view: Any, names: tuple[str, ...]) -> bytes:
-        """Draw a seat's private image."""
-        return await self._run(draw_private, game, view, names)
+    async def private(
+        self, game: str, view: Any, names: tuple[str, ...], lang: str = "en"
+    ) -> bytes:
+        """Draw a seat's private image in the game's language."""
+        return await self._run(draw_private, game, view, names, lang)
 
-    async def score(self, game: str, result: Result, names: tuple[str, ...]) -> bytes:
-        """Draw the final score chart."""
-        return await self._run(draw_score, game, result, names)
+    async def score(
+        self, game: str, result: Result, names: tuple[str, ...], lang: str = "en"
+    ) -> bytes:
+        """Draw the final score chart in the game's language."""
+        return await self._run(draw_score, game, result, names, lang)
 
     def close(self) -> None:
         """Stop the workers."""

@@ -150,7 +150,7 @@ class Poster:
         png = None
         if not self.render.behind:
             prompt = outcome.turn.prompt if outcome.turn else None
-            png = await self.render.board(meta.game, outcome.view, prompt, meta.names)
+            png = await self.render.board(meta.game, outcome.view, prompt, meta.names, lang)
         files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
@@ -197,7 +197,9 @@ class Poster:
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
-                png = await self.render.board(meta.game, outcome.view, prompt, meta.names)
+                png = await self.render.board(
+                    meta.game, outcome.view, prompt, meta.names, meta.language
+                )
             except Exception:
                 log.exception("could not draw the board of game %s", game)
                 continue
@@ -255,10 +257,12 @@ class Poster:
         content = text.final(outcome, meta.names, meta.language)
         files = []
         if outcome.final is not None and outcome.final.result is not None:
-            png = await self.render.score(meta.game, outcome.final.result, meta.names)
+            png = await self.render.score(
+                meta.game, outcome.final.result, meta.names, meta.language
+            )
             files.append(_png(png, "score.png"))
         if outcome.view is not None:
-            png = await self.render.board(meta.game, outcome.view, None, meta.names)
+            png = await self.render.board(meta.game, outcome.view, None, meta.names, meta.language)
             files.append(_png(png, f"board-{outcome.version}.png"))
         await thread.send(content, files=files, allowed_mentions=NO_PINGS)
         if outcome.board_message_id is not None:
@@ -293,7 +297,7 @@ class Poster:
             await refuse(interaction, error)
             return
         meta = await self.meta(game_id)
-        png = await self.render.private(meta.game, private.view, meta.names)
+        png = await self.render.private(meta.game, private.view, meta.names, meta.language)
         file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
         seat = text.seat_name(private.seat, meta.names)
         await reply(interaction, t(lang, "post.private", seat=seat), file=file)

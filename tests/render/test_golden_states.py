@@ -35,3 +35,12 @@ def test_board_of_stored_state_matches_golden(case):
         path.write_text(json.dumps(game.engine.to_json(state), sort_keys=True) + "\n")
     state = game.engine.from_json(json.loads(path.read_text()))
     assert_matches_golden(f"board_{case}", board(game, state).image)
+
+
+@pytest.mark.parametrize("case", ["trajan_4p_mid", "troyes_4p_mid"])
+def test_spanish_board_of_stored_state_matches_golden(case):
+    game = GAMES[CASES[case][0]]
+    state = game.engine.from_json(json.loads((STATES / f"{case}.json").read_text()))
+    view = game.engine.view(state, None)
+    canvas = game.render.compose_board(view, prompt=game.engine.prompt(state, "es"), lang="es")
+    assert_matches_golden(f"board_{case}_es", canvas.image)

@@ -78,8 +78,10 @@ def test_sampled_spanish_boards_have_no_text_problems(name, seats):
 @pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("seats", SEATS)
 def test_every_state_of_a_seeded_game_renders_in_spanish(name, seats):
+    # Every third state (and the last) of each variant: the English test draws every state,
+    # and this keeps `make test` within its ten-minute budget.
     for options in [{}, *option_variants(GAMES[name])[1:], LADIES if name == "troyes" else {}]:
-        assert _check(name, seats, 7, stride=1, options=options) > 50
+        assert _check(name, seats, 7, stride=3, options=options) > 15
 
 
 def test_spanish_boards_use_spanish_words():

@@ -11,7 +11,8 @@ from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
 from render import trajan_view as tv
 from render.canvas import Canvas
-from render.i18n import current, language, localized, tr
+from render.i18n import language, localized, tr
+from render.recent import RecentScenes
 from render.trajan_scene import TrajanScene, compose_private, compose_scene
 
 # The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
@@ -87,25 +88,16 @@ def compose_board(
     if view.seat is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
     with language(lang):
-        scene = _remembered(view, prompt, names)
-        before = None if previous is None else _remembered(previous, prompt, names)
+        scene = _RECENT.get(view, prompt, names)
+        before = None if previous is None else _RECENT.get(previous, prompt, names)
         return compose_scene(scene, before, note)
 
 
-# The last few scenes built, by view object: the previous view of one image is usually the
-# current view of the one before, so its scene need not be read again.
-_RECENT: list[tuple[TrajanView, str | None, tuple[str, ...] | None, str, TrajanScene]] = []
+def _scene(view: TrajanView, prompt: str | None, names: tuple[str, ...] | None) -> TrajanScene:
+    return scene_from_view(view, prompt=prompt, names=names)
 
 
-def _remembered(view: TrajanView, prompt: str | None, names: tuple[str, ...] | None) -> TrajanScene:
-    lang = current()
-    for seen, seen_prompt, seen_names, seen_lang, scene in _RECENT:
-        if seen is view and seen_prompt == prompt and seen_names == names and seen_lang == lang:
-            return scene
-    scene = scene_from_view(view, prompt=prompt, names=names)
-    _RECENT.append((view, prompt, names, lang, scene))
-    del _RECENT[:-4]
-    return scene
+_RECENT: RecentScenes[TrajanView, TrajanScene] = RecentScenes(_scene)
 
 
 def private_png(

@@ -9,6 +9,7 @@ from engine.troyes.view import TroyesView
 from render import troyes_view as tv
 from render.canvas import Canvas
 from render.i18n import current, language, localized
+from render.recent import RecentScenes
 from render.troyes_scene import TroyesScene, compose_private, compose_scene
 
 
@@ -51,25 +52,16 @@ def compose_board(
     if view.me is not None:
         raise ValueError("the public board is drawn only from view(state, None)")
     with language(lang):
-        scene = _remembered(view, prompt, names)
-        before = None if previous is None else _remembered(previous, prompt, names)
+        scene = _RECENT.get(view, prompt, names)
+        before = None if previous is None else _RECENT.get(previous, prompt, names)
         return compose_scene(scene, before, note)
 
 
-# The last few scenes built, by view object: the previous view of one image is usually the
-# current view of the one before, so its scene need not be read again.
-_RECENT: list[tuple[TroyesView, str | None, tuple[str, ...] | None, str, TroyesScene]] = []
+def _scene(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> TroyesScene:
+    return scene_from_view(view, prompt=prompt, names=names)
 
 
-def _remembered(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> TroyesScene:
-    lang = current()
-    for seen, seen_prompt, seen_names, seen_lang, scene in _RECENT:
-        if seen is view and seen_prompt == prompt and seen_names == names and seen_lang == lang:
-            return scene
-    scene = scene_from_view(view, prompt=prompt, names=names)
-    _RECENT.append((view, prompt, names, lang, scene))
-    del _RECENT[:-4]
-    return scene
+_RECENT: RecentScenes[TroyesView, TroyesScene] = RecentScenes(_scene)
 
 
 def board_png(

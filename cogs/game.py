@@ -6,6 +6,7 @@ changes the game, whose outcome is posted in the thread.
 """
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -22,7 +23,7 @@ from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
 from engine.core.errors import GameError
 from engine.games import GAMES
-from engine.sessions import Outcome, Policy, Settings
+from engine.sessions import Outcome, Policy, SessionManager, Settings
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,24 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     async def _post(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await remember(interaction).poster.post(outcome)
         await reply(interaction, t(lang_of(interaction.locale), "game.done"))
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None,
+        call: Callable[[SessionManager, int, int], Awaitable[Outcome]],
+    ) -> None:
+        """Find the game, defer, make the session call for this user and post its outcome."""
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            outcome = await call(remember(interaction).sessions, found, interaction.user.id)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        await self._post(interaction, outcome)
 
     @app_commands.command(name=_("new"), description=_("Open a lobby for a new game"))
     @app_commands.describe(
@@ -226,18 +245,14 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         game: GameOption | None = None,
     ) -> None:
         """Answer an out-of-turn question in advance: always use, never use, or ask me."""
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await remember(interaction).sessions.set_standing_answer(
-                found, interaction.user.id, kind.value, STANDING[answer]
-            )
-        except GameError as error:
-            await refuse(interaction, error)
-            return
-        await self._post(interaction, outcome)
+        notation = STANDING[answer]
+        await self._act(
+            interaction,
+            game,
+            lambda sessions, found, user: sessions.set_standing_answer(
+                found, user, kind.value, notation
+            ),
+        )
 
     @app_commands.command(name=_("back"), description=_("Take your seat back from the AI"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -245,18 +260,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
     ) -> None:
         """Take your seat back from the AI that stood in when your time ran out."""
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await remember(interaction).sessions.return_to_seat(
-                found, interaction.user.id
-            )
-        except GameError as error:
-            await refuse(interaction, error)
-            return
-        await self._post(interaction, outcome)
+        await self._act(interaction, game, SessionManager.return_to_seat)
 
     @app_commands.command(name=_("resign"), description=_("Resign; an AI finishes your seat"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -264,16 +268,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
     ) -> None:
         """Resign; an AI finishes your seat."""
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await remember(interaction).sessions.resign(found, interaction.user.id)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
-        await self._post(interaction, outcome)
+        await self._act(interaction, game, SessionManager.resign)
 
     @app_commands.command(name=_("abandon"), description=_("End a game for everyone"))
     @app_commands.autocomplete(game=game_autocomplete)

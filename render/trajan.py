@@ -11,7 +11,9 @@ from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
 from render import trajan_view as tv
 from render.canvas import Canvas
+from render.encode import encode_board
 from render.i18n import language, localized, tr
+from render.palettes import board_palette
 from render.recent import RecentScenes
 from render.trajan_scene import TrajanScene, compose_private, compose_scene
 
@@ -72,7 +74,7 @@ def board_png(
         lang: the game's language ("en" or "es") for every fixed label and catalog name.
     """
     canvas = compose_board(view, previous, prompt=prompt, names=names, note=note, lang=lang)
-    return canvas.png()
+    return encode_board(canvas.image, board_palette("trajan"), "trajan")
 
 
 def compose_board(

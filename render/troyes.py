@@ -8,7 +8,9 @@ from engine.troyes.catalog import Catalog, default_catalog
 from engine.troyes.view import TroyesView
 from render import troyes_view as tv
 from render.canvas import Canvas
+from render.encode import encode_board
 from render.i18n import current, language, localized
+from render.palettes import board_palette
 from render.recent import RecentScenes
 from render.troyes_scene import TroyesScene, compose_private, compose_scene
 
@@ -84,7 +86,7 @@ def board_png(
         lang: the game's language ("en" or "es") for every fixed label and catalog name.
     """
     canvas = compose_board(view, previous, prompt=prompt, names=names, note=note, lang=lang)
-    return canvas.png()
+    return encode_board(canvas.image, board_palette("troyes"), "troyes")
 
 
 def private_png(

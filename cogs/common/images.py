@@ -22,10 +22,19 @@ def _module(game: str) -> Any:
 
 
 def draw_board(
-    game: str, view: Any, prompt: str | None, names: tuple[str, ...], lang: str = "en"
+    game: str,
+    view: Any,
+    prompt: str | None,
+    names: tuple[str, ...],
+    lang: str = "en",
+    before: Any = None,
 ) -> bytes:
-    """Draw the public board from the public view, in the game's language (runs in a worker)."""
-    return bytes(_module(game).board_png(view, prompt=prompt, names=names, lang=lang))
+    """Draw the public board in the game's language, what changed since `before` marked.
+
+    Runs in a worker. `view` and `before` are public views (`before` may be None).
+    """
+    png = _module(game).board_png(view, before, prompt=prompt, names=names, lang=lang)
+    return bytes(png)
 
 
 def draw_private(game: str, view: Any, names: tuple[str, ...], lang: str = "en") -> bytes:
@@ -73,9 +82,10 @@ class Renderer:
         prompt: str | None,
         names: tuple[str, ...],
         lang: str = "en",
+        before: Any = None,
     ) -> bytes:
-        """Draw the public board in the game's language."""
-        return await self._run(draw_board, game, view, prompt, names, lang)
+        """Draw the public board in the game's language, what changed since `before` marked."""
+        return await self._run(draw_board, game, view, prompt, names, lang, before)
 
     async def private(
         self, game: str, view: Any, names: tuple[str, ...], lang: str = "en"

@@ -66,7 +66,7 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
-        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str]] = OrderedDict()
+        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any]] = OrderedDict()
         self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
 
@@ -150,7 +150,9 @@ class Poster:
         png = None
         if not self.render.behind:
             prompt = outcome.turn.prompt if outcome.turn else None
-            png = await self.render.board(meta.game, outcome.view, prompt, meta.names, lang)
+            png = await self.render.board(
+                meta.game, outcome.view, prompt, meta.names, lang, outcome.before
+            )
         files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
@@ -175,7 +177,11 @@ class Poster:
                 return
             target = old
         if png is None:
-            self._wanted[outcome.game_id] = (thread, target, outcome, content)
+            # The image drawn later marks what changed since the last image drawn, so a
+            # newer board waiting in place of an older one keeps the older one's `before`.
+            waiting = self._wanted.get(outcome.game_id)
+            before = outcome.before if waiting is None else waiting[4]
+            self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
             self._wanted.move_to_end(outcome.game_id)
             if self._drawer is None or self._drawer.done():
                 self._drawer = asyncio.create_task(self._draw_wanted())
@@ -193,12 +199,12 @@ class Poster:
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first."""
         while self._wanted:
-            game, (thread, message_id, outcome, content) = self._wanted.popitem(last=False)
+            game, (thread, message_id, outcome, content, before) = self._wanted.popitem(last=False)
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
                 png = await self.render.board(
-                    meta.game, outcome.view, prompt, meta.names, meta.language
+                    meta.game, outcome.view, prompt, meta.names, meta.language, before
                 )
             except Exception:
                 log.exception("could not draw the board of game %s", game)

@@ -59,6 +59,7 @@ class Loaded:
     turns: int = 0  # how many times the decision passed to another seat during this call
     ended: bool = False  # the game finished during this call
     stalled: str = ""  # why an automated seat could not move during this call, if it could not
+    initial: Any = None  # the state when read, before this call's moves (states are immutable)
 
     @property
     def id(self) -> int:
@@ -139,7 +140,7 @@ class Core:
             raise GameNotFoundError(f"There is no game number {game_id}.")
         engine = self._engine(row.game)
         state = None if row.state is None else engine.from_json(json.loads(row.state))
-        return Loaded(row, await self.store.seats(game_id), engine, state)
+        return Loaded(row, await self.store.seats(game_id), engine, state, initial=state)
 
     @staticmethod
     def _seated(g: Loaded, user_id: int) -> SeatRow:
@@ -344,6 +345,8 @@ class Core:
         if g.ended:
             notices = [*notices, Notice(NoticeKind.FINISHED)]
         view = None if g.state is None else g.engine.view(g.state, None)
+        moved = lines and g.initial is not None and g.state is not None
+        before = g.engine.view(g.initial, None) if moved else None
         return Outcome(
             game_id=g.id,
             version=g.row.version,
@@ -354,6 +357,7 @@ class Core:
             ping=ping,
             catch_up=catch_up,
             view=view,
+            before=before,
             final=final,
             thread_id=g.row.thread_id,
             board_message_id=g.row.board_message_id,

@@ -157,6 +157,7 @@ class Outcome:
     ping: int | None  # the user to ping (only when the decision passed to them)
     catch_up: tuple[LogLine, ...]  # for the pinged user: moves since their last turn
     view: Any  # the public view (None while in the lobby)
+    before: Any  # the public view before this call's moves (None when none were made)
     final: Final | None
     thread_id: int | None
     board_message_id: int | None

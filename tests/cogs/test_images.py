@@ -40,3 +40,14 @@ def test_renderer_in_threads_draws_in_the_asked_language():
     renderer.close()
     assert english == GAMES["trajan"].render.board_png(public, names=NAMES[:2])
     assert spanish == GAMES["trajan"].render.board_png(public, names=NAMES[:2], lang="es")
+
+
+def test_the_board_marks_what_changed_since_the_view_before():
+    game = GAMES["trajan"]
+    before = game.engine.view(state_at(game, 2, 5, 30), None)
+    after = game.engine.view(state_at(game, 2, 5, 31), None)
+    renderer = Renderer(processes=0)
+    marked = asyncio.run(renderer.board("trajan", after, None, NAMES[:2], "en", before))
+    renderer.close()
+    assert marked == game.render.board_png(after, before, names=NAMES[:2])
+    assert marked != game.render.board_png(after, names=NAMES[:2])

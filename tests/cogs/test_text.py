@@ -23,7 +23,7 @@ def outcome(
     at = datetime(2026, 1, 1, tzinfo=UTC)
     turn = Turn(1, "bowl", turn_user, "Player 2: choose a bowl.", at, None)
     return Outcome(3, 10, Status.ACTIVE, tuple(moves), (), turn, ping, tuple(catch_up),
-                   None, None, 99, None, None)  # fmt: skip
+                   None, None, None, 99, None, None)  # fmt: skip
 
 
 def test_engine_player_numbers_become_names_as_on_the_board():

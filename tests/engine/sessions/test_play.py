@@ -170,3 +170,13 @@ async def test_a_failing_ai_keeps_the_human_move_and_the_game_waits(store, clock
     assert out.turn is not None
     assert out.turn.seat == 1
     assert (await manager.verify(out.game_id)).ok
+
+
+async def test_an_outcome_carries_the_public_view_before_its_moves(manager):
+    out = await start_game(manager)
+    assert out.before is None  # the game starts: no board was shown before
+    out = await manager.play(out.game_id, 1, out.version, "add 2")
+    assert out.before == {"total": 0, "turn": 0}
+    assert out.view == {"total": 2, "turn": 1}
+    again = await manager.current(out.game_id)
+    assert again.before is None  # nothing moved in that call

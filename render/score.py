@@ -155,7 +155,8 @@ def _compose_score(
     tied = len(set(result.scores)) < len(result.scores)
     if tied and result.tie_break:
         note = Box(inner.x, total.bottom + 4, inner.w, inner.bottom - total.bottom - 4)
-        canvas.text(note, tr("score.tie", why=result.tie_break), size=22, fill=MUTED)
+        why = strings(current()).get(f"tie_break.{result.tie_break}", result.tie_break)
+        canvas.text(note, tr("score.tie", why=why), size=22, fill=MUTED)
     return canvas
 
 

@@ -37,9 +37,11 @@ def draw_board(
     return bytes(png)
 
 
-def draw_private(game: str, view: Any, names: tuple[str, ...], lang: str = "en") -> bytes:
+def draw_private(
+    game: str, view: Any, names: tuple[str, ...], lang: str = "en", prompt: str | None = None
+) -> bytes:
     """Draw a seat's private image from that seat's own view (runs in a worker)."""
-    return bytes(_module(game).private_png(view, names=names, lang=lang))
+    return bytes(_module(game).private_png(view, prompt=prompt, names=names, lang=lang))
 
 
 def draw_score(game: str, result: Result, names: tuple[str, ...], lang: str = "en") -> bytes:
@@ -88,10 +90,15 @@ class Renderer:
         return await self._run(draw_board, game, view, prompt, names, lang, before)
 
     async def private(
-        self, game: str, view: Any, names: tuple[str, ...], lang: str = "en"
+        self,
+        game: str,
+        view: Any,
+        names: tuple[str, ...],
+        lang: str = "en",
+        prompt: str | None = None,
     ) -> bytes:
         """Draw a seat's private image in the game's language."""
-        return await self._run(draw_private, game, view, names, lang)
+        return await self._run(draw_private, game, view, names, lang, prompt)
 
     async def score(
         self, game: str, result: Result, names: tuple[str, ...], lang: str = "en"

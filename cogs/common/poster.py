@@ -303,7 +303,9 @@ class Poster:
             await refuse(interaction, error)
             return
         meta = await self.meta(game_id)
-        png = await self.render.private(meta.game, private.view, meta.names, meta.language)
+        png = await self.render.private(
+            meta.game, private.view, meta.names, meta.language, private.prompt
+        )
         file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
         seat = text.seat_name(private.seat, meta.names)
         await reply(interaction, t(lang, "post.private", seat=seat), file=file)

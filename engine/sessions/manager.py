@@ -130,7 +130,11 @@ class SessionManager(Timers):
             raise NotStartedError("This game has not started yet.")
         row = self._seated(g, user_id)
         assert row.seat is not None  # noqa: S101
-        return PrivateView(game_id, g.row.version, row.seat, g.engine.view(g.state, row.seat))
+        view = g.engine.view(g.state, row.seat)
+        prompt = None
+        if g.state.pending is not None:
+            prompt = g.engine.prompt(g.state, g.row.language)
+        return PrivateView(game_id, g.row.version, row.seat, view, prompt)
 
     async def waiting_on(self, user_id: int, guild_id: int | None = None) -> list[Waiting]:
         """Return the games waiting on the user's decision, longest-waiting first."""

@@ -217,6 +217,7 @@ class PrivateView:
     version: int
     seat: int
     view: Any
+    prompt: str | None = None  # the public sentence for the pending decision, if any
 
 
 @dataclass(frozen=True, slots=True)

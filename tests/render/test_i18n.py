@@ -1,5 +1,6 @@
 """Spanish images: the same labels in both languages, and every Spanish board fits its boxes."""
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -130,3 +131,15 @@ def test_spanish_private_images_and_score_chart_fit(name):
     assert check_texts(canvas) == []
     assert "Total" in {r.text for r in canvas.texts}
     assert any(r.text.endswith("puntuación final") for r in canvas.texts)
+
+
+def test_every_engine_tie_break_is_shown_in_spanish():
+    for name in ("trajan", "troyes"):
+        game = GAMES[name]
+        result = game.engine.result(state_at(game, 2, 3, None))
+        tied = replace(result, scores=(5, 5))
+        assert f"tie_break.{result.tie_break}" in strings("es")
+        chart = compose_score(tied, name.capitalize(), ("Ana", "Bruno"), lang="es")
+        texts = " ".join(record.text for record in chart.texts)
+        assert "Empate: " in texts
+        assert result.tie_break not in texts

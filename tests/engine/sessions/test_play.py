@@ -180,3 +180,11 @@ async def test_an_outcome_carries_the_public_view_before_its_moves(manager):
     assert out.view == {"total": 2, "turn": 1}
     again = await manager.current(out.game_id)
     assert again.before is None  # nothing moved in that call
+
+
+async def test_a_private_view_carries_the_public_prompt_of_the_decision(manager):
+    out = await start_game(manager)
+    private = await manager.private_view(out.game_id, 2)
+    assert out.turn is not None
+    assert private.prompt == out.turn.prompt
+    assert private.seat == 1

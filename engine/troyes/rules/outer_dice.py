@@ -19,7 +19,7 @@ from engine.troyes.actions import (
     TakeDie,
 )
 from engine.troyes.rules import dice, need
-from engine.troyes.rules.common import Ctx
+from engine.troyes.rules.common import Ctx, whose
 from engine.troyes.state import WILD
 
 MAX_SWAPS = 3
@@ -47,7 +47,7 @@ def swap_targets(ctx: Ctx, seat: int) -> list[Action]:
     if len(done) >= MAX_SWAPS:
         return []
     return [
-        SwapWith(d)
+        SwapWith(d, whose(s, seat, d))
         for d in range(s.seats + 1)
         if d != seat and d not in done and _plain(s.districts[d])
     ]
@@ -144,7 +144,7 @@ def flip_options(ctx: Ctx) -> list[Action]:
         tmp.districts[d].remove((c, v))
         tmp.districts[d].append((c, 7 - v))
         if any(x[:3] == (d, c, 7 - v) for x in dice.addable(tmp, seat, rule, p.dice, want)):
-            out.append(FlipBought(d, c, v))
+            out.append(FlipBought(d, c, v, whose(s, seat, d)))
     return out
 
 

@@ -1,6 +1,7 @@
 """Factories and invariant checks shared by the Troyes tests."""
 
 import json
+from typing import Any
 
 from engine.core.play import parse_action
 from engine.core.rng import Rng
@@ -139,3 +140,29 @@ def check_hidden(s: TroyesState) -> None:
 def ctx(s: TroyesState) -> Ctx:
     """Return a rules context on `s` (changes it in place)."""
     return Ctx(s, CAT)
+
+
+# ---- The Ladies of Troyes ----------------------------------------------------------------
+
+ALL = {
+    "tournament": "on",
+    "new_characters": "on",
+    "reveal_character": "on",
+    "new_activities": "mixed",
+    "new_events": "mixed",
+    "purple_die": "on",
+    "walls": "on",
+    "extra_components": "on",
+}
+FACE = {f.effect.name: f.id for f in CAT.outer.values() if f.effect is not None}
+
+
+def walls_table(seats: int = 3, **fields: Any) -> TroyesState:
+    """An action-phase table with the walls module on and chosen faces at the four gates."""
+    s = table(seats, **fields)
+    s.options = {**s.options, "walls": "on"}
+    s.guards = [0] * seats
+    s.outer = [FACE["arrival_race"], FACE["reroll_die"], FACE["craftsman_deniers"]]
+    s.outer.append(FACE["arrival_majority"])
+    s.outer_cubes = {f: [0] * seats for f in s.outer}
+    return s

@@ -14,36 +14,24 @@ from engine.troyes.events import BlackDieCountered, EventSuffered, OuterUsed
 from engine.troyes.rules import events_phase
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import NEUTRAL, WILD, TroyesState
-from tests.engine.troyes.helpers import CAT, ENGINE, checked_step, ctx, play, table, texts
-
-ALL = {
-    "tournament": "on",
-    "new_characters": "on",
-    "reveal_character": "on",
-    "new_activities": "mixed",
-    "new_events": "mixed",
-    "purple_die": "on",
-    "walls": "on",
-    "extra_components": "on",
-}
-FACE = {f.effect.name: f.id for f in CAT.outer.values() if f.effect is not None}
+from tests.engine.troyes.helpers import (
+    ALL,
+    CAT,
+    ENGINE,
+    FACE,
+    checked_step,
+    ctx,
+    play,
+    table,
+    texts,
+    walls_table,
+)
 
 
 def placed_with(options: dict[str, str], seats: int = 3, seed: int = 7) -> TroyesState:
     s = ENGINE.new_state(options, seats, seed)
     while s.kind == "start":
         s = ENGINE.apply(s, ENGINE.legal_actions(s)[0]).state
-    return s
-
-
-def walls_table(seats: int = 3, **fields: Any) -> TroyesState:
-    """An action-phase table with the walls module on and chosen faces at the four gates."""
-    s = table(seats, **fields)
-    s.options = {**s.options, "walls": "on"}
-    s.guards = [0] * seats
-    s.outer = [FACE["arrival_race"], FACE["reroll_die"], FACE["craftsman_deniers"]]
-    s.outer.append(FACE["arrival_majority"])
-    s.outer_cubes = {f: [0] * seats for f in s.outer}
     return s
 
 

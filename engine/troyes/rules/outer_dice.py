@@ -19,7 +19,7 @@ from engine.troyes.actions import (
     TakeDie,
 )
 from engine.troyes.rules import dice, need
-from engine.troyes.rules.common import Ctx, whose
+from engine.troyes.rules.common import Ctx, has_outer_cubes, whose
 from engine.troyes.state import WILD
 
 MAX_SWAPS = 3
@@ -124,11 +124,13 @@ def swap_done(ctx: Ctx) -> None:
 
 def flip_options(ctx: Ctx) -> list[Action]:
     """Return the bought dice the seat may take flipped, keeping the group completable."""
-    from engine.troyes.rules import outer  # noqa: PLC0415
-
     s = ctx.s
     p, seat = s.plan, s.turn
-    if p.action == "citizen" or not outer.faces_with(ctx, seat, "flip_bought"):
+    if p.action == "citizen" or not has_outer_cubes(s, seat):  # the cheap checks first
+        return []
+    from engine.troyes.rules import outer  # noqa: PLC0415
+
+    if not outer.faces_with(ctx, seat, "flip_bought"):
         return []
     sp = need.planned(ctx)
     rule = need.rule_of(sp, p.cube)

@@ -12,7 +12,7 @@ from engine.troyes.actions import Answer
 from engine.troyes.events import BlackDieCountered, EventSuffered, OuterUsed
 from engine.troyes.rules import events_phase
 from engine.troyes.scoring import final_scores
-from engine.troyes.state import NEUTRAL, WILD, TroyesState
+from engine.troyes.state import WILD, TroyesState
 from tests.engine.troyes.helpers import (
     ALL,
     CAT,
@@ -59,16 +59,6 @@ def test_new_characters_deal_from_the_nine_and_the_variant_reveals_one_more():
     base = ENGINE.new_state({}, 4, 1)
     assert all(CAT.characters[c].box == "base" for h in base.characters for c in h)
     assert base.revealed == []
-
-
-def test_a_lady_counts_citizens_in_her_building_and_craftsmen_on_its_colour():
-    s = table(2, cards=("merchant", "militia", "archer"))
-    s.characters, s.revealed = [[], []], ["jeanne_de_champagne"]
-    s.buildings = [[NEUTRAL] * 6, [NEUTRAL] * 6, [0, 0, NEUTRAL, 1, NEUTRAL, NEUTRAL]]
-    s.craftsmen = {"merchant": [0, 1, None, None], "militia": [0, None, None, None],
-                   "archer": [0, None, None, None]}  # fmt: skip
-    scores = final_scores(s, CAT)
-    assert [b["characters"] for b in scores] == [3, 1]  # 2 + 2 yellow -> 3 VP; 1 + 1 -> 1 VP
 
 
 # ---- activity cards and events ------------------------------------------------------------

@@ -175,6 +175,11 @@ def unit_cost(name: str, params: Params) -> int:
     return int(params.get("pay_deniers", 0)) if name == "convert" else 0
 
 
+# The immediate effects whose uses `max_times` may limit; for any other it is UNBOUNDED (and
+# `unit_cost` is 0), so the menus need not ask.
+LIMITED = frozenset(("convert", "vp_capped_by", "place_event_cubes", "vp_if_most_dice"))
+
+
 def max_times(ctx: Ctx, seat: int, name: str, params: Params, spare: int) -> int:
     """Return how many activations the seat's resources allow (spare = deniers left)."""
     s = ctx.s

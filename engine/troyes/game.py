@@ -22,6 +22,7 @@ from engine.troyes.rules import (
     events_phase,
     group,
     influence,
+    ladies_setup,
     outer,
     outer_dice,
     reactions,
@@ -153,9 +154,19 @@ class TroyesEngine:
         if action not in self._legal_cached(state):
             raise IllegalMoveError("That move is not legal now; pick one from the list.")
         ctx = Ctx(state.clone(), self.catalog)
+        if state.version == 0:  # new_state returns no events: the first move opens the log
+            ctx.log.extend(self.setup_events(state))
         self._dispatch(ctx, action)
         ctx.s.version += 1
         return Step(ctx.s, tuple(ctx.log), irreversible=ctx.irreversible)
+
+    def setup_events(self, state: TroyesState) -> tuple[Any, ...]:
+        """Return the public facts of the set-up (the Ladies' revealed character, outer faces).
+
+        `new_state` returns a state only, so `apply` puts these at the head of the first
+        move's events: they become the first lines of the game's log.
+        """
+        return ladies_setup.public_facts(state)
 
     def _dispatch(self, ctx: Ctx, action: a.Action) -> None:  # noqa: PLR0912, PLR0915 - flat match
         match action:

@@ -3,7 +3,7 @@
 Part of the action union of actions.py (`LadiesAction`); kept apart so each file stays short.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never
 
 
@@ -14,9 +14,13 @@ class Walls:
 
 @dataclass(frozen=True, slots=True)
 class WallFrom:
-    """Action 7: take the die from this district (own, a rival's or the neutral one)."""
+    """Action 7: take the die from this district (own, a rival's or the neutral one).
+
+    `whose` ("own", "neutral" or "" for a rival) only words the label, as for TakeDie.
+    """
 
     district: int
+    whose: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +82,13 @@ class OuterCounter:
 
 @dataclass(frozen=True, slots=True)
 class SwapWith:
-    """Outer activity g: exchange one die with this district (a rival's or the neutral one)."""
+    """Outer activity g: exchange one die with this district (a rival's or the neutral one).
+
+    `whose` ("neutral" or "" for a rival) only words the label, as for TakeDie.
+    """
 
     district: int
+    whose: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +114,15 @@ class SwapDone:
 
 @dataclass(frozen=True, slots=True)
 class FlipBought:
-    """Outer activity j: take a rival's or a neutral die into the group, flipped (7 - value)."""
+    """Outer activity j: take a rival's or a neutral die into the group, flipped (7 - value).
+
+    `whose` ("neutral" or "" for a rival) only words the label, as for TakeDie.
+    """
 
     district: int
     colour: str
     value: int
+    whose: str = field(default="", compare=False)
 
 
 LadiesAction: TypeAlias = (

@@ -43,19 +43,12 @@ class Plan:
     bonus: str = ""  # Ladies: the outer activity chosen for this action ("none" if declined)
 
     def clone(self) -> "Plan":
-        """Return an independent copy."""
-        return Plan(
-            self.action,
-            self.target,
-            self.source,
-            self.cube,
-            self.mode,
-            list(self.dice),
-            self.count,
-            self.left,
-            self.back,
-            self.bonus,
-        )
+        """Return an independent copy (attribute by attribute: cheaper than __init__)."""
+        new = object.__new__(Plan)
+        new.action, new.target, new.source = self.action, self.target, self.source
+        new.cube, new.mode, new.dice = self.cube, self.mode, self.dice[:]
+        new.count, new.left, new.back, new.bonus = self.count, self.left, self.back, self.bonus
+        return new
 
 
 @dataclass(slots=True)
@@ -152,9 +145,9 @@ class TroyesState:
         new.turn, new.direction, new.kind = self.turn, self.direction, self.kind
         new.deniers, new.influence, new.vp = self.deniers[:], self.influence[:], self.vp[:]
         new.supply, new.neutral_supply = self.supply[:], self.neutral_supply
-        new.buildings = list(map(list.copy, self.buildings))
-        new.lying = list(map(list.copy, self.lying))
-        new.districts = list(map(list.copy, self.districts))
+        new.buildings = [row[:] for row in self.buildings]
+        new.lying = [row[:] for row in self.lying]
+        new.districts = [row[:] for row in self.districts]
         new.activity = self.activity  # never changed after setup
         new.craftsmen = self.craftsmen  # copy-on-write: see cow_set
         new.card_cubes = self.card_cubes  # copy-on-write
@@ -162,12 +155,16 @@ class TroyesState:
         new.event_cubes = self.event_cubes  # copy-on-write
         new.decks = self.decks  # copy-on-write
         new.won = self.won  # copy-on-write
-        new.cathedral = list(map(list.copy, self.cathedral))
+        new.cathedral = [row[:] for row in self.cathedral]
         new.characters = self.characters  # never changed after setup
         new.black = self.black[:]
         new.passed, new.pot, new.placing = self.passed[:], self.pot[:], self.placing[:]
         new.plan = self.plan.clone()
-        new.reactions = [Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions]
+        new.reactions = (
+            [Reaction(r.seat, r.kind, r.default, r.data) for r in self.reactions]
+            if self.reactions
+            else []
+        )
         new.declined = self.declined[:]
         new.revealed = self.revealed  # never changed after setup
         new.guards = self.guards[:]

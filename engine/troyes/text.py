@@ -138,28 +138,42 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
 
 _LADIES: dict[str, dict[str, str]] = {
     "en": {
-        "walls": "Guard on the walls (1 die)", "from": "Die from district {n}",
+        "walls": "Guard on the walls (1 die)", "from": "Die from Player {n}'s district",
+        "from_own": "Die from your district", "from_neutral": "Die from the neutral district",
         "boost": "Raise the die by {n} (deniers)", "walk": "Walk the guard {n} space(s)",
         "outer": "Cube on the gate {n} activity", "wall done": "End the walls action",
         "open": "Use an outer activity", "reroll": "Reroll your {c} {n} (outer cube)",
         "bonus": "Outer bonus: {x}", "no bonus": "No outer bonus",
         "counter": "Counter with an outer cube",
-        "swap with": "Exchange a die with district {n}", "swap take": "Take their {c} {n}",
+        "swap with": "Exchange a die with Player {n}",
+        "swap with_neutral": "Exchange a die with the neutral district",
+        "swap take": "Take their {c} {n}",
         "swap give": "Give your {c} {n}", "swap done": "No more exchanges",
-        "flipped": "Take {c} {n} from district {k}, flipped to {m} (outer cube)",
+        "flipped": "Take {c} {n} from Player {k}, flipped to {m} (outer cube)",
+        "flipped_neutral": "Take {c} {n} from the neutral district, flipped to {m} (outer cube)",
     },
     "es": {
-        "walls": "Guardia en las murallas (1 dado)", "from": "Dado del distrito {n}",
+        "walls": "Guardia en las murallas (1 dado)", "from": "Dado del distrito de Jugador {n}",
+        "from_own": "Dado de tu distrito", "from_neutral": "Dado del distrito neutral",
         "boost": "Subir el dado {n} (denarios)", "walk": "Avanzar el guardia {n} espacio(s)",
         "outer": "Cubo en la actividad de la puerta {n}", "wall done": "Terminar en las murallas",
         "open": "Usar una actividad exterior", "reroll": "Relanzar tu {c} {n} (cubo exterior)",
         "bonus": "Bonificación exterior: {x}", "no bonus": "Sin bonificación exterior",
         "counter": "Contrarrestar con un cubo exterior",
-        "swap with": "Intercambiar un dado con el distrito {n}", "swap take": "Tomar su {c} {n}",
+        "swap with": "Intercambiar un dado con Jugador {n}",
+        "swap with_neutral": "Intercambiar un dado con el distrito neutral",
+        "swap take": "Tomar su {c} {n}",
         "swap give": "Dar tu {c} {n}", "swap done": "No intercambiar más",
-        "flipped": "Tomar {c} {n} del distrito {k}, volteado a {m} (cubo exterior)",
+        "flipped": "Tomar el dado {c} {n} de Jugador {k}, volteado a {m} (cubo exterior)",
+        "flipped_neutral":
+            "Tomar el dado {c} {n} del distrito neutral, volteado a {m} (cubo exterior)",
     },
 }  # fmt: skip
+
+
+def _tagged(key: str, whose: str) -> str:
+    """Return the form of `key` for whose district it is ("own", "neutral"; "" a rival's)."""
+    return f"{key}_{whose}" if whose else key
 
 
 def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911, PLR0912
@@ -168,8 +182,8 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
     match action:
         case a.Walls():
             return f["walls"]
-        case a.WallFrom(d):
-            return f["from"].format(n=d + 1)
+        case a.WallFrom(d, whose):
+            return f[_tagged("from", whose)].format(n=d + 1)
         case a.Boost(n):
             return f["boost"].format(n=n)
         case a.Walk(n):
@@ -189,16 +203,16 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
             return f["no bonus"]
         case a.OuterCounter():
             return f["counter"]
-        case a.SwapWith(d):
-            return f["swap with"].format(n=d + 1)
+        case a.SwapWith(d, whose):
+            return f[_tagged("swap with", whose)].format(n=d + 1)
         case a.SwapTake(c, n):
             return f["swap take"].format(c=w[c], n=n)
         case a.SwapGive(c, n):
             return f["swap give"].format(c=w[c], n=n)
         case a.SwapDone():
             return f["swap done"]
-        case a.FlipBought(d, c, n):
-            return f["flipped"].format(c=w[c], n=n, k=d + 1, m=7 - n)
+        case a.FlipBought(d, c, n, whose):
+            return f[_tagged("flipped", whose)].format(c=w[c], n=n, k=d + 1, m=7 - n)
         case _:
             return w[a.text(action)]
 

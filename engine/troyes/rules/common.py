@@ -16,6 +16,16 @@ if TYPE_CHECKING:
     from engine.troyes.catalog import Catalog
 
 
+def has_outer_cubes(s: TroyesState, seat: int) -> bool:
+    """Return whether the seat has a cube on any outer activity (every use of one needs it)."""
+    return any(cubes[seat] for cubes in s.outer_cubes.values())
+
+
+def whose(s: TroyesState, seat: int, district: int) -> str:
+    """Return whose district it is from `seat`'s side: "own", "neutral" or "" (a rival's)."""
+    return "own" if district == seat else ("neutral" if district == s.seats else "")
+
+
 @dataclass(slots=True)
 class Ctx:
     """One `apply` call: the cloned state, the catalog, the log and the action's generator."""

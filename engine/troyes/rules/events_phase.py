@@ -30,7 +30,7 @@ from engine.troyes.events import (
     EventRevealed,
     EventSuffered,
 )
-from engine.troyes.rules.common import Ctx, gain, lose_vp, order_from
+from engine.troyes.rules.common import Ctx, gain, has_outer_cubes, lose_vp, order_from
 from engine.troyes.rules.ladies_setup import black_cap
 from engine.troyes.state import WILD, Plan, TroyesState
 
@@ -144,7 +144,7 @@ def counter_actions(ctx: Ctx) -> list[Action]:
     out: list[Action] = []
     if not s.plan.dice and "influence" not in s.declined and s.influence[s.turn] > 0:
         out.append(OpenInfluence())
-    if not s.plan.dice and s.outer:
+    if not s.plan.dice and s.outer and has_outer_cubes(s, s.turn):  # every use needs a cube
         from engine.troyes.rules import outer  # noqa: PLC0415
 
         if outer.faces_with(ctx, s.turn, "events_shield"):

@@ -26,7 +26,7 @@ from engine.troyes.actions import (
 from engine.troyes.effects import PLAIN, GroupRule
 from engine.troyes.rules import dice, outer_dice
 from engine.troyes.rules.buildings import expelled_by
-from engine.troyes.rules.common import Ctx
+from engine.troyes.rules.common import Ctx, whose
 from engine.troyes.rules.need import (
     Spec,
     craftsman_sources,
@@ -126,8 +126,7 @@ def _group_ok(ctx: Ctx, sp: Spec, rule: GroupRule) -> bool:
 
 def take(s: TroyesState, seat: int, district: int, colour: str, value: int, as_c: str) -> TakeDie:
     """Return the TakeDie option, tagged with whose district it comes from (for its label)."""
-    whose = "own" if district == seat else ("neutral" if district == s.seats else "")
-    return TakeDie(district, colour, value, as_c, whose)
+    return TakeDie(district, colour, value, as_c, whose(s, seat, district))
 
 
 def placement_rules(ctx: Ctx, building: str) -> list[tuple[str, GroupRule]]:

@@ -3,13 +3,15 @@
 Wall guards start on the top gate (space 0); one outer face per level I-IV is dealt (a random
 tile of the level, a random side up; an unknown face is never dealt, docs/rules-gaps.md);
 the box's extra components add 2 black dice and 2 neutral citizens to the supply.
+`public_facts` turns the public results of the set-up into events for the log.
 """
 
 from collections.abc import Mapping
 
 from engine.troyes.catalog import Catalog
-from engine.troyes.events import OuterDealt
+from engine.troyes.events import CharacterRevealed, Event, OuterDealt
 from engine.troyes.rules.common import Ctx
+from engine.troyes.state import TroyesState
 
 LEVELS = (1, 2, 3, 4)
 
@@ -47,6 +49,17 @@ def deal(ctx: Ctx) -> None:
         if face not in drawable:  # an unknown or unbuilt face: the tile's other side is used
             face = rng.pick(drawable)
         faces.append(face)
-        ctx.log.append(OuterDealt(level, face))
     s.outer = faces
     s.outer_cubes = {f: [0] * s.seats for f in faces}
+
+
+def public_facts(s: TroyesState) -> tuple[Event, ...]:
+    """Return the public facts of the set-up as events, for the first lines of the log.
+
+    The character revealed to all and the outer activity face dealt at each gate; never a
+    player's own (secret) characters.
+    """
+    return (
+        *(CharacterRevealed(c) for c in s.revealed),
+        *(OuterDealt(level, face) for level, face in enumerate(s.outer, start=1)),
+    )

@@ -61,29 +61,32 @@ def _need(ctx: Ctx, seat: int, action: str, target: str) -> tuple[str, int, int]
     """Return (colour, pips per unit, deniers left for dice), or None if impossible anyway."""
     s, cat = ctx.s, ctx.cat
     budget = s.deniers[seat]
+    full = False  # the Cathedral or the event has no free space left
     match action:
         case "card":
             card = cat.cards[target]
             colour, threshold = card.colour, card.divisor
-            if needs_craftsman(s, seat, target):
+            if seat not in s.craftsmen[target]:  # needs_craftsman (inlined: the hot path)
                 if not has_source(s, seat, target):
                     return None
                 budget -= card.hire
-            if card.effect is not None and card.kind == "immediate":
-                ref = card.effect
+            ref = card.effect
+            if ref is not None and card.kind == "immediate" and ref.name in effects.LIMITED:
                 if effects.max_times(ctx, seat, ref.name, ref.params, budget) < 1:
                     return None
                 budget -= effects.unit_cost(ref.name, ref.params)  # held back for one use
         case "cathedral":
             colour, threshold = cat.cathedral.colour, cat.cathedral.divisor
+            full = free_spaces(ctx, action, target) < 1
         case "event":
             ev = cat.events[target]
             colour, threshold = ev.fight_colour, ev.divisor
+            full = ev.spaces <= sum(s.event_cubes[target])  # free_spaces (inlined)
         case "agriculture":
             colour, threshold = cat.rules.agriculture_colour, cat.rules.agriculture_divisor
         case _:
             return None
-    if budget < 0 or (action in ("cathedral", "event") and free_spaces(ctx, action, target) < 1):
+    if budget < 0 or full:
         return None
     return colour, threshold, budget
 
@@ -144,7 +147,12 @@ def feasible(ctx: Ctx, seat: int, action: str, target: str) -> bool:
     if need is None:
         return False
     colour, threshold, budget = need
-    for cost, total in _frontier(ctx, seat, colour, target if action == "card" else ""):
+    skip = target if action == "card" else ""
+    table = ctx.memo.get(("frontier", seat, colour))
+    found = None if table is None else table.get(skip if skip in table else "")
+    if found is None:  # not worked out yet for this seat, colour and card: see _frontier
+        found = _frontier(ctx, seat, colour, skip)
+    for cost, total in found:
         if cost > budget:
             return False
         if total >= threshold:

@@ -18,7 +18,7 @@ default `decline`), so a standing answer or the deadline settles it without stal
 from engine.troyes.actions import Action, Back, Bonus, NoBonus, OuterReroll
 from engine.troyes.events import OuterUsed
 from engine.troyes.rules import outer_dice, reactions
-from engine.troyes.rules.common import Ctx, gain, order_from
+from engine.troyes.rules.common import Ctx, gain, has_outer_cubes, order_from
 from engine.troyes.state import Plan, Reaction, TroyesState, cow_set
 
 REACTION_KINDS = {
@@ -34,9 +34,7 @@ EFFECT_OF = {
 MOVABLE = ("delayed", "mixed", "endgame")
 
 
-def has_cubes(s: TroyesState, seat: int) -> bool:
-    """Return whether the seat has a cube on any outer activity (every use needs one)."""
-    return any(cubes[seat] for cubes in s.outer_cubes.values())
+has_cubes = has_outer_cubes  # whether the seat has a cube out there (every use needs one)
 
 
 def faces_with(ctx: Ctx, seat: int, effect: str) -> list[str]:

@@ -19,7 +19,7 @@ from engine.troyes.actions import (
     TakeDie,
 )
 from engine.troyes.rules import dice, need
-from engine.troyes.rules.common import Ctx
+from engine.troyes.rules.common import Ctx, has_outer_cubes, whose
 from engine.troyes.state import WILD
 
 MAX_SWAPS = 3
@@ -47,7 +47,7 @@ def swap_targets(ctx: Ctx, seat: int) -> list[Action]:
     if len(done) >= MAX_SWAPS:
         return []
     return [
-        SwapWith(d)
+        SwapWith(d, whose(s, seat, d))
         for d in range(s.seats + 1)
         if d != seat and d not in done and _plain(s.districts[d])
     ]
@@ -124,11 +124,13 @@ def swap_done(ctx: Ctx) -> None:
 
 def flip_options(ctx: Ctx) -> list[Action]:
     """Return the bought dice the seat may take flipped, keeping the group completable."""
-    from engine.troyes.rules import outer  # noqa: PLC0415
-
     s = ctx.s
     p, seat = s.plan, s.turn
-    if p.action == "citizen" or not outer.faces_with(ctx, seat, "flip_bought"):
+    if p.action == "citizen" or not has_outer_cubes(s, seat):  # the cheap checks first
+        return []
+    from engine.troyes.rules import outer  # noqa: PLC0415
+
+    if not outer.faces_with(ctx, seat, "flip_bought"):
         return []
     sp = need.planned(ctx)
     rule = need.rule_of(sp, p.cube)
@@ -144,7 +146,7 @@ def flip_options(ctx: Ctx) -> list[Action]:
         tmp.districts[d].remove((c, v))
         tmp.districts[d].append((c, 7 - v))
         if any(x[:3] == (d, c, 7 - v) for x in dice.addable(tmp, seat, rule, p.dice, want)):
-            out.append(FlipBought(d, c, v))
+            out.append(FlipBought(d, c, v, whose(s, seat, d)))
     return out
 
 

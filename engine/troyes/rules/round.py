@@ -8,7 +8,6 @@ phase 4 in actions_phase.py; `start_round` chains into them.
 from engine.troyes.catalog import Catalog
 from engine.troyes.events import (
     CardRevealed,
-    CharacterRevealed,
     CitizenPlaced,
     DiceRolled,
     GameEnded,
@@ -94,7 +93,6 @@ def _deal_characters(ctx: Ctx) -> None:
     rest = chars[s.seats * per :]
     if s.options.get("reveal_character") == "on" and rest:
         s.revealed = [rest[0]]  # the variant: one more character, face up, scored by all
-        ctx.log.append(CharacterRevealed(rest[0]))
 
 
 def place_start(ctx: Ctx, building: str, space: int) -> None:

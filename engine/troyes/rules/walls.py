@@ -12,7 +12,7 @@ Decisions: `wall_from` (district) -> `wall_die` -> `boost` (all paid here) -> `w
 from engine.troyes.actions import Action, Back, Boost, PlaceOuter, TakeDie, Walk, WallDone, WallFrom
 from engine.troyes.events import DiceUsed, GuardMoved, OuterCubePlaced, OuterUsed, WallUsed
 from engine.troyes.rules import outer
-from engine.troyes.rules.common import Ctx, gain
+from engine.troyes.rules.common import Ctx, gain, whose
 from engine.troyes.state import COLOURS, WILD, Plan, cow_set
 
 MAX_PIPS = 6
@@ -100,9 +100,11 @@ def step_actions(ctx: Ctx) -> list[Action]:
     p, seat = s.plan, s.turn
     match s.kind:
         case "wall_from":
-            return [*(WallFrom(d) for d in districts(ctx, seat)), Back()]
+            return [*(WallFrom(d, whose(s, seat, d)) for d in districts(ctx, seat)), Back()]
         case "wall_die":
-            return [*(TakeDie(*d) for d in _die_options(ctx, seat, int(p.source))), Back()]
+            d = int(p.source)
+            tag = whose(s, seat, d)
+            return [*(TakeDie(*x, tag) for x in _die_options(ctx, seat, d)), Back()]
         case "boost":
             return [*(Boost(n) for n in range(_max_boost(ctx) + 1)), Back()]
         case _:

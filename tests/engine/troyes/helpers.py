@@ -1,6 +1,8 @@
 """Factories and invariant checks shared by the Troyes tests."""
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from engine.core.play import parse_action
 from engine.core.rng import Rng
@@ -139,3 +141,57 @@ def check_hidden(s: TroyesState) -> None:
 def ctx(s: TroyesState) -> Ctx:
     """Return a rules context on `s` (changes it in place)."""
     return Ctx(s, CAT)
+
+
+# ---- The Ladies of Troyes ----------------------------------------------------------------
+
+ALL = {
+    "tournament": "on",
+    "new_characters": "on",
+    "reveal_character": "on",
+    "new_activities": "mixed",
+    "new_events": "mixed",
+    "purple_die": "on",
+    "walls": "on",
+    "extra_components": "on",
+}
+FACE = {f.effect.name: f.id for f in CAT.outer.values() if f.effect is not None}
+
+
+def walls_table(seats: int = 3, **fields: Any) -> TroyesState:
+    """An action-phase table with the walls module on and chosen faces at the four gates."""
+    s = table(seats, **fields)
+    s.options = {**s.options, "walls": "on"}
+    s.guards = [0] * seats
+    s.outer = [FACE["arrival_race"], FACE["reroll_die"], FACE["craftsman_deniers"]]
+    s.outer.append(FACE["arrival_majority"])
+    s.outer_cubes = {f: [0] * seats for f in s.outer}
+    return s
+
+
+# A player keen on the walls and the outer activities, so random games reach every gate, use
+# every outer face and raise every out-of-turn question.
+KEEN = ("walls", "walk", "outer", "from", "boost", "answer use", "bonus", "swap", "die ")
+
+
+def ladies_game(
+    options: dict[str, str],
+    seats: int,
+    seed: int,
+    *,
+    check: bool,
+    keen: bool = False,
+    each: Callable[[TroyesState], None] | None = None,
+) -> TroyesState:
+    """Play a seeded random game with these options to the end (checked, keen if asked)."""
+    s = ENGINE.new_state(options, seats, seed)
+    rng = Rng(seed, 0, "ladies")
+    while s.pending is not None:
+        actions = ENGINE.legal_actions(s)
+        liked = [a for a in actions if ENGINE.action_text(a).startswith(KEEN)] if keen else []
+        pool = liked if liked and rng.below(10) < 8 else actions
+        action = pool[rng.below(len(pool))]
+        s = checked_step(s, action) if check else ENGINE.apply(s, action).state
+        if each is not None:
+            each(s)
+    return s

@@ -11,6 +11,7 @@ from itertools import combinations
 import pytest
 
 from engine.core.rng import Rng
+from engine.troyes import effects
 from engine.troyes.effects import GroupRule
 from engine.troyes.game import TroyesEngine
 from engine.troyes.rules import actions_phase, dice, outer
@@ -251,3 +252,18 @@ def test_turn_menu_cache_ignores_later_in_place_changes():
     after = engine.legal_actions(fresh)
     assert after == _plain_legal(engine, fresh)
     assert after != before  # the change mattered, so a stale answer would have shown
+
+
+def test_only_the_limited_effects_ever_cap_uses_or_hold_back_deniers():
+    # need._need asks max_times and unit_cost only for effects.LIMITED: every other immediate
+    # effect of the data must be unbounded and free, whatever the seat holds.
+    engine = TroyesEngine()
+    s = engine.new_state(ALL_LADIES, 3, 5)
+    s.deniers, s.influence = [0, 0, 0], [0, 0, 0]
+    ctx = Ctx(s, engine.catalog)
+    refs = [c.effect for c in engine.catalog.cards.values() if c.effect is not None]
+    assert {r.name for r in refs} & effects.LIMITED == effects.LIMITED
+    for ref in refs:
+        if ref.name not in effects.LIMITED:
+            assert effects.max_times(ctx, 0, ref.name, ref.params, 0) == effects.UNBOUNDED
+            assert effects.unit_cost(ref.name, ref.params) == 0

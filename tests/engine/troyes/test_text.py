@@ -2,7 +2,7 @@
 
 from engine.troyes import actions as a
 from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid
-from tests.engine.troyes.helpers import ENGINE, placed, play, table
+from tests.engine.troyes.helpers import ENGINE, FACE, placed, play, table, walls_table
 
 
 def test_labels_use_the_card_names_of_the_chosen_language():
@@ -77,3 +77,49 @@ def test_craftsman_labels_read_naturally():
     assert ENGINE.describe(a.Craftsman("supply"), "en") == "Craftsman from your supply"
     assert ENGINE.describe(a.Craftsman("city_hall"), "es") == "Artesano desde el Ayuntamiento"
     assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Artesano movido desde Monje"
+
+
+def test_ladies_labels_say_whose_district_as_dice_labels_do():
+    s = walls_table(districts=[[("red", 4)], [("white", 1)], [("red", 2)], [("yellow", 3)]])
+    s.deniers = [9, 0, 0]
+    s, _ = play(s, "walls")
+    en = {ENGINE.action_text(x): ENGINE.describe(x, "en") for x in ENGINE.legal_actions(s)}
+    es = {ENGINE.action_text(x): ENGINE.describe(x, "es") for x in ENGINE.legal_actions(s)}
+    assert en["from 0"] == "Die from your district"
+    assert en["from 1"] == "Die from Player 2's district"
+    assert en["from 3"] == "Die from the neutral district"
+    assert es["from 0"] == "Dado de tu distrito"
+    assert es["from 1"] == "Dado del distrito de Jugador 2"
+    assert es["from 3"] == "Dado del distrito neutral"
+    own, _ = play(s, "from 0")
+    assert ENGINE.describe(ENGINE.legal_actions(own)[0], "en") == "Take your red 4"
+    rival, _ = play(s, "from 1")
+    assert ENGINE.describe(ENGINE.legal_actions(rival)[0], "en") == "Take white 1 from Player 2"
+
+    s = walls_table(districts=[[("red", 1)], [("white", 6)], [("red", 5)], [("yellow", 2)]])
+    s.outer[1] = FACE["swap_dice"]
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.outer_cubes[s.outer[1]][0] = 1
+    s, _ = play(s, "outer")
+    en = {ENGINE.action_text(x): ENGINE.describe(x, "en") for x in ENGINE.legal_actions(s)}
+    es = {ENGINE.action_text(x): ENGINE.describe(x, "es") for x in ENGINE.legal_actions(s)}
+    assert en["swap with 1"] == "Exchange a die with Player 2"
+    assert en["swap with 3"] == "Exchange a die with the neutral district"
+    assert es["swap with 2"] == "Intercambiar un dado con Jugador 3"
+    assert es["swap with 3"] == "Intercambiar un dado con el distrito neutral"
+
+    s = walls_table(districts=[[], [("red", 1)], [], [("red", 2)]], deniers=[10, 0, 0])
+    s.outer[2] = FACE["flip_bought"]
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.outer_cubes[s.outer[2]][0] = 1
+    s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
+    s, _ = play(s, "event war", "outer")
+    en = {ENGINE.action_text(x): ENGINE.describe(x, "en") for x in ENGINE.legal_actions(s)}
+    es = {ENGINE.action_text(x): ENGINE.describe(x, "es") for x in ENGINE.legal_actions(s)}
+    assert en["die 1 red 1 flipped"] == "Take red 1 from Player 2, flipped to 6 (outer cube)"
+    assert en["die 3 red 2 flipped"] == (
+        "Take red 2 from the neutral district, flipped to 5 (outer cube)"
+    )
+    assert es["die 3 red 2 flipped"] == (
+        "Tomar el dado rojo 2 del distrito neutral, volteado a 5 (cubo exterior)"
+    )

@@ -2,9 +2,10 @@
 
 Plays a seeded random 4-player game of each game and renders consecutive states in order,
 as the bot does after each move (so areas unchanged since the previous image come from the
-area cache). Compose is also measured from scratch ("cold": the area cache emptied before
-every image, as for the first image of a game; fonts, glyph masks and shape sprites stay
-loaded, as they do in a running bot). Each state's figure is the best of a few passes, to
+area cache, and unchanged bands of rows from the encoder's band cache). Both are also
+measured from scratch ("cold": the area and band caches emptied before every image, as for
+the first image of a game; fonts, glyph masks and shape sprites stay loaded, as they do in
+a running bot). Each state's figure is the best of a few passes, to
 keep other processes' load out of it; compose is also given in CPU time of the rendering
 thread, which a busy machine disturbs less than wall time. The load average is printed
 with the figures. Targets on this machine: compose < 20 ms, encode < 80 ms, file < 1 MiB.
@@ -27,7 +28,8 @@ from engine.trajan.game import TrajanEngine
 from engine.troyes.game import TroyesEngine
 from render import trajan, troyes
 from render.areas import clear_area_cache
-from render.encode import encode_png
+from render.encode import clear_band_cache, encode_board
+from render.palettes import board_palette
 
 
 def _states(engine: Any, seats: int, seed: int) -> list[Any]:
@@ -58,15 +60,19 @@ def _row(label: str, values: list[float], unit: str = "ms") -> str:
 def _pass(module: Any, views: list[Any], prompts: list[str], cold: bool) -> list[list[float]]:
     """Render the views in order once; per state [compose ms, encode ms, KiB, compose CPU ms]."""
     clear_area_cache()
+    clear_band_cache()
+    game = module.__name__.rsplit(".", 1)[-1]
+    palette = board_palette(game)
     rows = []
     previous = None
     for view, prompt in zip(views, prompts, strict=True):
         if cold:
             clear_area_cache()
+            clear_band_cache()
         start, start_cpu = time.perf_counter(), time.thread_time()
         canvas = module.compose_board(view, previous, prompt=prompt)
         middle, cpu = time.perf_counter(), time.thread_time() - start_cpu
-        data = encode_png(canvas.image)
+        data = encode_board(canvas.image, palette, game)
         end = time.perf_counter()
         compose, encode = (middle - start) * 1000, (end - middle) * 1000
         rows.append([compose, encode, len(data) / 1024, cpu * 1000])
@@ -96,7 +102,8 @@ def bench(name: str, engine: Any, module: Any, limit: int, repeats: int) -> None
     print(_row("  CPU", [row[3] for row in best]))
     print(_row("compose (cold)", [row[0] for row in best_cold]))
     print(_row("  CPU", [row[3] for row in best_cold]))
-    print(_row("encode", [row[1] for row in best]))
+    print(_row("encode (in turn)", [row[1] for row in best]))
+    print(_row("encode (cold)", [row[1] for row in best_cold]))
     print(_row("file size", [row[2] for row in best], "KiB"))
 
 

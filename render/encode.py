@@ -32,7 +32,7 @@ _ADLER_BASE = 65521
 # An empty final deflate block: it ends a stream of bands each closed by a sync flush.
 _END_OF_STREAM = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)
 
-_bands: "OrderedDict[tuple[str, bytes], tuple[bytes, int]]" = OrderedDict()
+_bands: "OrderedDict[tuple[str, bytes], tuple[bytes, int, int]]" = OrderedDict()
 _band_bytes = [0]
 _BANDS_LOCK = threading.Lock()
 
@@ -60,24 +60,21 @@ def encode_png(image: Image.Image) -> bytes:
 def encode_board(image: Image.Image, palette: Image.Image, name: str) -> bytes:
     """Encode an RGB board as a 256-colour PNG on a fixed `palette` (named `name`).
 
-    Each PNG row is a filter byte (0: none) and the row's palette indices, so the image is
-    mapped with one spare column in front, all zeros, and read out as the PNG's raw data.
-    That data is cut into bands of `BAND_ROWS` rows, each compressed on its own and closed
+    The palette indices are cut into bands of `BAND_ROWS` rows. Each band's PNG rows (a
+    filter byte, 0: none, then the row's indices) are compressed on their own and closed
     with a sync flush, so the compressed bands can be joined into one deflate stream; a
-    band seen before (same palette, same bytes, by SHA-1) is not compressed again.
+    band seen before (same palette, same indices, by SHA-1) is not compressed again.
     """
     width, height = image.size
-    framed = Image.new("P", (width + 1, height), 0)
-    framed.paste(image.quantize(palette=palette, dither=Image.Dither.NONE), (1, 0))
-    raw = memoryview(framed.tobytes())
-    step = (width + 1) * BAND_ROWS
+    raw = memoryview(image.quantize(palette=palette, dither=Image.Dither.NONE).tobytes())
+    step = width * BAND_ROWS
     parts: list[bytes] = []
     adler = 1
     for start in range(0, len(raw), step):
         band = raw[start : start + step]
-        packed, band_adler = _band(name, band)
+        packed, band_adler, length = _band(name, band, width)
         parts.append(packed)
-        adler = _adler_combine(adler, band_adler, len(band))
+        adler = _adler_combine(adler, band_adler, length)
     parts.append(_END_OF_STREAM)
     # zlib stream: header (deflate, 32 KiB window, fastest), the deflate data, Adler-32.
     stream = b"\x78\x01" + b"".join(parts) + struct.pack(">I", adler)
@@ -94,23 +91,28 @@ def encode_board(image: Image.Image, palette: Image.Image, name: str) -> bytes:
     )
 
 
-def _band(name: str, band: memoryview) -> tuple[bytes, int]:
-    """Return a band's deflate bytes (closed by a sync flush) and its Adler-32, cached."""
+def _band(name: str, band: memoryview, width: int) -> tuple[bytes, int, int]:
+    """Return a band's deflate bytes (closed by a sync flush), Adler-32 and length, cached.
+
+    The band is given as palette indices; what is compressed are its PNG rows, each a
+    filter byte (0: none) and the row's indices.
+    """
     key = (name, hashlib.sha1(band, usedforsecurity=False).digest())
     with _BANDS_LOCK:  # boards may be encoded in worker threads
         found = _bands.get(key)
         if found is not None:
             _bands.move_to_end(key)
             return found
+    rows = b"".join(b"\x00" + band[at : at + width] for at in range(0, len(band), width))
     compressor = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
-    packed = compressor.compress(band) + compressor.flush(zlib.Z_SYNC_FLUSH)
-    entry = (packed, zlib.adler32(band))
+    packed = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
+    entry = (packed, zlib.adler32(rows), len(rows))
     with _BANDS_LOCK:
         if key not in _bands:
             _band_bytes[0] += len(packed)
         _bands[key] = entry
         while _band_bytes[0] > BAND_CACHE_BYTES and _bands:
-            _, (dropped, _) = _bands.popitem(last=False)
+            _, (dropped, _, _) = _bands.popitem(last=False)
             _band_bytes[0] -= len(dropped)
     return entry
 

@@ -16,23 +16,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.rng import Rng
-from engine.troyes.game import TroyesEngine
+from engine.troyes.game import EVERY_MODULE, TroyesEngine
 
 GAMES = 40
 REPEATS = 3
 
 
 # Every module of The Ladies of Troyes at once (issue 3); same targets as the base game.
-LADIES = {
-    "tournament": "on",
-    "new_characters": "on",
-    "reveal_character": "on",
-    "new_activities": "mixed",
-    "new_events": "mixed",
-    "purple_die": "on",
-    "walls": "on",
-    "extra_components": "on",
-}
+LADIES = EVERY_MODULE
 
 
 def run(

@@ -50,6 +50,9 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "walls": ("Ladies: wall guards and outer activities", ON_OFF),
     "extra_components": ("Ladies: 2 more black dice and 2 more neutral citizens", ON_OFF),
 }
+# Every option at its fullest: each Ladies module on, its cards and events mixed with the
+# base ones, and the tournament order (the all-modules game of the tests and benchmarks).
+EVERY_MODULE: dict[str, str] = {key: choices[-1] for key, (_, choices) in MODULES.items()}
 
 
 class TroyesEngine:

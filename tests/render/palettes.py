@@ -3,27 +3,20 @@
 Run on purpose after a visual change, like the samples:
 `.venv/bin/python -m tests.render.palettes`. The boards are those of seeded random games
 at 2, 3 and 4 players (Troyes also with every Ladies module), a few states spread over
-each game, drawn with what changed highlighted, in English and Spanish.
+each game, drawn with what changed highlighted.
 """
 
 from collections.abc import Iterator
 
 from PIL import Image
 
+from engine.troyes.game import EVERY_MODULE
 from render.palettes import build_palette, write_palette
 from tests.render.games import GAMES, board, play
 
 SEED = 404
 STATES_PER_GAME = 8
-LADIES = {
-    "new_characters": "on",
-    "reveal_character": "on",
-    "new_activities": "mixed",
-    "new_events": "mixed",
-    "purple_die": "on",
-    "walls": "on",
-    "extra_components": "on",
-}
+LADIES = EVERY_MODULE
 
 
 def setups(name: str) -> list[tuple[int, dict[str, str]]]:

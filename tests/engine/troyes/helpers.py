@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.play import parse_action
 from engine.core.rng import Rng
 from engine.troyes.catalog import Catalog
-from engine.troyes.game import TroyesEngine
+from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from engine.troyes.rules.common import Ctx, owned
 from engine.troyes.state import COLOURS, NEUTRAL, Plan, TroyesState
 
@@ -145,16 +145,7 @@ def ctx(s: TroyesState) -> Ctx:
 
 # ---- The Ladies of Troyes ----------------------------------------------------------------
 
-ALL = {
-    "tournament": "on",
-    "new_characters": "on",
-    "reveal_character": "on",
-    "new_activities": "mixed",
-    "new_events": "mixed",
-    "purple_die": "on",
-    "walls": "on",
-    "extra_components": "on",
-}
+ALL = EVERY_MODULE
 FACE = {f.effect.name: f.id for f in CAT.outer.values() if f.effect is not None}
 
 

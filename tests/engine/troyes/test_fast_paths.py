@@ -13,22 +13,13 @@ import pytest
 from engine.core.rng import Rng
 from engine.troyes import effects
 from engine.troyes.effects import GroupRule
-from engine.troyes.game import TroyesEngine
+from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from engine.troyes.rules import actions_phase, dice, outer
 from engine.troyes.rules import need as needs
 from engine.troyes.rules.common import Ctx
 from engine.troyes.state import COLOURS, WILD, TroyesState
 
-ALL_LADIES = {
-    "tournament": "on",
-    "new_characters": "on",
-    "reveal_character": "on",
-    "new_activities": "mixed",
-    "new_events": "mixed",
-    "purple_die": "on",
-    "walls": "on",
-    "extra_components": "on",
-}
+ALL_LADIES = EVERY_MODULE
 
 
 def _plain_legal(engine: TroyesEngine, s: TroyesState) -> list[object]:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.troyes import events as ev
-from tests.engine.troyes.helpers import ENGINE, play, table
+from tests.engine.troyes.helpers import ALL, ENGINE, play, table
 
 # One or more realistic samples of every event class (seat 0 of 3 unless said otherwise).
 SAMPLES: dict[type, list[typing.Any]] = {
@@ -283,16 +283,6 @@ def test_an_activation_logs_what_it_gained():
     assert lines == ["Player 1 uses red 6", "Player 1 activates Mercenary: +3 deniers"]
 
 
-ALL = {
-    "tournament": "on",
-    "new_characters": "on",
-    "reveal_character": "on",
-    "new_activities": "mixed",
-    "new_events": "mixed",
-    "purple_die": "on",
-    "walls": "on",
-    "extra_components": "on",
-}
 KEEN = ("walls", "walk", "outer", "from", "boost", "answer use", "bonus", "swap", "die ")
 
 

@@ -8,7 +8,7 @@ overflows, that no two texts overlap and that nothing is drawn off the image.
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from PIL import Image, ImageDraw
 
@@ -23,6 +23,15 @@ LINE_SPACING = 1.18
 # Rounded boxes up to this many pixels are anti-aliased; larger panels keep the plain
 # edge they have always had (either way they are pasted from cached pieces).
 SPRITE_AREA = 120_000
+# Rounded boxes up to this many pixels that sit on one flat colour are pasted whole, as a
+# copy blended once onto that colour (`_rounded_on`): one paste instead of about eleven.
+# Larger ones are cheaper as colour fills. At 4 bytes a pixel, 256 of them kept in
+# `_rounded_on` come to at most 60 MiB, and in practice (a few dozen looks) to a few MiB.
+BLENDED_AREA = 60_000
+# Whether the pixels under a text or a box's corners are one colour is checked against a
+# flat strip of the colour at their top-left pixel (`_flat_strip`): a difference and a
+# bounding box, several times faster than counting colours. Larger regions count colours.
+STRIP_SIZE = (1600, 128)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +349,16 @@ def _replays(pieces: list[_Piece], sprite: Image.Image) -> bool:
     return replay.tobytes() == sprite.tobytes()
 
 
+@lru_cache(maxsize=16)
+def _flat_strip(colour: tuple[int, ...]) -> Any:
+    """Return a core image of `STRIP_SIZE` in one colour, to compare regions against.
+
+    A handful of colours lie under texts (panels, the background, the header), so the
+    cache holds at most 16 strips of 800 KiB.
+    """
+    return Image.new("RGB", STRIP_SIZE, colour[:3]).im
+
+
 # Lines blended onto a panel colour: RGB at 4 bytes a pixel, about 20 KiB for a label, so
 # 1024 of them (a few boards' worth) stay within about 20-40 MiB.
 @lru_cache(maxsize=1024)
@@ -351,6 +370,58 @@ def _line_on(
     image = Image.new("RGB", mask.size, under[:3])
     image.paste(fill, (0, 0), mask)
     return image
+
+
+@lru_cache(maxsize=2048)
+def _see_through(
+    size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
+) -> tuple[Rect, ...] | None:
+    """Return the parts of a rounded box where what lies under it shows through.
+
+    Those are its corners that are not pasted opaque (the fills cover the rest). None when
+    the box does not cover the rest (no fill), or is pasted as one whole sprite.
+    """
+    pieces = _rounded_pieces(size, radius, fill, outline, width)
+    if fill is None or len(pieces) == 1:
+        return None
+    cx, cy = _corner_size(size, radius, width)
+    w, h = size
+    opaque = {(p.x, p.y) for p in pieces if p.image is not None and not p.masked}
+    corners = ((0, 0, cx, cy), (w - cx, 0, w, cy), (0, h - cy, cx, h), (w - cx, h - cy, w, h))
+    return tuple(rect for rect in corners if rect[:2] not in opaque)
+
+
+@lru_cache(maxsize=256)
+def _rounded_on(
+    size: tuple[int, int],
+    radius: int,
+    fill: Colour | None,
+    outline: Colour | None,
+    width: int,
+    under: tuple[int, ...],
+) -> Image.Image:
+    """Return a rounded box pasted by its pieces onto a flat `under` colour (see rounded)."""
+    image = Image.new("RGB", size, under[:3])
+    _paste_pieces(image.im, 0, 0, _rounded_pieces(size, radius, fill, outline, width))
+    return image
+
+
+def _paste_pieces(core: Any, x: int, y: int, pieces: tuple[_Piece, ...]) -> None:
+    """Paste a rounded box's pieces with its top-left corner at (x, y) on a core image."""
+    for piece in pieces:
+        where = (x + piece.x, y + piece.y, x + piece.x + piece.w, y + piece.y + piece.h)
+        if piece.colour is not None:
+            core.paste(piece.colour, where)
+        elif piece.image is not None and piece.masked:
+            core.paste(piece.image.im, where, piece.image.im)
+        elif piece.image is not None:
+            core.paste(piece.image.im, where)
+
+
+def _corner_size(size: tuple[int, int], radius: int, width: int) -> tuple[int, int]:
+    """Return the size of a rounded box's corner squares (arcs and anti-aliasing)."""
+    reach = radius + width + 2  # the corner arcs and their anti-aliasing lie within this
+    return min(reach, size[0] // 2), min(reach, size[1] // 2)
 
 
 @lru_cache(maxsize=2048)
@@ -368,8 +439,7 @@ def _rounded_pieces(
     """
     sprite = _rounded_sprite(size, radius, fill, outline, width)
     w, h = size
-    reach = radius + width + 2  # the corner arcs and their anti-aliasing lie within this
-    cx, cy = min(reach, w // 2), min(reach, h // 2)
+    cx, cy = _corner_size(size, radius, width)
     pieces = [
         _Piece(x0, y0, x1 - x0, y1 - y0, colour, None, False)
         for (x0, y0, x1, y1), colour in _fills(size, (cx, cy), fill, outline, width)
@@ -482,9 +552,9 @@ class Canvas:
         when the pixels under the line are one colour, the line is pasted as a plain copy
         of it blended once onto that colour (made by the very same blend, so identical).
         """
-        under = self._core.crop(where).getcolors(1)
-        if under:
-            self._core.paste(_line_on(line, fitted.size, fitted.style, fill, under[0][1]).im, where)
+        under = self._flat(where)
+        if under is not None:
+            self._core.paste(_line_on(line, fitted.size, fitted.style, fill, under).im, where)
         else:
             self._core.paste(fill, where, mask.im)
 
@@ -499,15 +569,51 @@ class Canvas:
         """Draw a smooth rounded rectangle filling `box` (sprites are cached by look)."""
         if box.w <= 0 or box.h <= 0:
             return
-        for piece in _rounded_pieces((box.w, box.h), radius, fill, outline, width):
-            x, y = box.x + piece.x, box.y + piece.y
-            where = (x, y, x + piece.w, y + piece.h)
-            if piece.colour is not None:
-                self._core.paste(piece.colour, where)
-            elif piece.image is not None and piece.masked:
-                self._core.paste(piece.image.im, where, piece.image.im)
-            elif piece.image is not None:
-                self._core.paste(piece.image.im, where)
+        size = (box.w, box.h)
+        whole = self._core.size
+        inside = box.x >= 0 and box.y >= 0 and box.right <= whole[0] and box.bottom <= whole[1]
+        if inside and box.w * box.h <= BLENDED_AREA:
+            under = self._under(box, _see_through(size, radius, fill, outline, width))
+            if under is not None:
+                blended = _rounded_on(size, radius, fill, outline, width, under)
+                self._core.paste(blended.im, (box.x, box.y, box.right, box.bottom))
+                return
+        _paste_pieces(self._core, box.x, box.y, _rounded_pieces(size, radius, fill, outline, width))
+
+    def _under(self, box: Box, parts: tuple[Rect, ...] | None) -> tuple[int, ...] | None:
+        """Return the one flat colour under `parts` of `box`, or None if they are not flat.
+
+        Where a rounded box covers everything but its corners, what it shows depends only
+        on its look and the pixels under those corners; when they are all one colour, the
+        box is the same as one blended once onto that colour, pasted as a plain copy.
+        """
+        if parts is None:
+            return None
+        colour: tuple[int, ...] | None = None
+        x, y = box.x, box.y
+        for x0, y0, x1, y1 in parts:
+            found = self._flat((x + x0, y + y0, x + x1, y + y1))
+            if found is None or (colour is not None and found != colour):
+                return None
+            colour = found
+        return colour
+
+    def _flat(self, rect: Rect) -> tuple[int, ...] | None:
+        """Return the one colour of the pixels in `rect`, or None if there are several.
+
+        The pixels are compared with a flat strip of the colour at the top-left corner:
+        where they all equal it, their difference is black, with no bounding box.
+        """
+        x0, y0, x1, y1 = rect
+        width, height = self._core.size
+        inside = 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+        if not inside or x1 - x0 > STRIP_SIZE[0] or y1 - y0 > STRIP_SIZE[1]:
+            found = self._core.crop(rect).getcolors(1)
+            return found[0][1] if found else None
+        colour: tuple[int, ...] = self._core.getpixel((x0, y0))
+        if self._core.crop(rect).chop_difference(_flat_strip(colour)).getbbox() is None:
+            return colour
+        return None
 
     def png(self) -> bytes:
         """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""

@@ -6,6 +6,7 @@ the record says `overflow=True`. Tests read `Canvas.texts` to check that no text
 overflows, that no two texts overlap and that nothing is drawn off the image.
 """
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, cast
@@ -289,6 +290,8 @@ class _Piece(NamedTuple):
 
 
 Rect = tuple[int, int, int, int]
+# A rounded box's look: radius, fill, outline and outline width.
+Look = tuple[int, Colour | None, Colour | None, int]
 
 
 def _fills(
@@ -347,6 +350,32 @@ def _replays(pieces: list[_Piece], sprite: Image.Image) -> bool:
             # Corners are copied with their alpha here, so the comparison covers it too.
             replay.paste(piece.image.convert("RGBA"), (piece.x, piece.y))
     return replay.tobytes() == sprite.tobytes()
+
+
+class _Named:
+    """A sprite with the name of its look, hashed and compared by that name alone."""
+
+    __slots__ = ("image", "look")
+
+    def __init__(self, look: Hashable, image: Image.Image) -> None:
+        self.look = look
+        self.image = image
+
+    def __hash__(self) -> int:
+        return hash(self.look)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Named) and other.look == self.look
+
+
+# Sprites blended onto a flat colour: tokens and markers of about 32-56 px, so 1024 of
+# them come to at most about 12 MiB.
+@lru_cache(maxsize=1024)
+def _sprite_on(sprite: _Named, under: tuple[int, ...]) -> Image.Image:
+    """Return a sprite blended by its alpha onto a flat `under` colour (see Canvas.sprite)."""
+    image = Image.new("RGB", sprite.image.size, under[:3])
+    image.paste(sprite.image, (0, 0), sprite.image)
+    return image
 
 
 @lru_cache(maxsize=16)
@@ -468,6 +497,8 @@ class Canvas:
         self._texts: list[TextRecord] = []
         # Records of pasted areas, kept with their offset and translated only when read.
         self._placed: list[tuple[int, int, tuple[TextRecord, ...]]] = []
+        # Boxes made ready for a rounded box of a given look (see `lay`).
+        self._laid: dict[Box, Look] = {}
 
     @property
     def texts(self) -> list[TextRecord]:
@@ -489,13 +520,34 @@ class Canvas:
         origin: tuple[int, int] = (0, 0),
     ) -> None:
         """Paste a pre-drawn image at (x, y) with its text records, which lie at `origin`."""
-        self.image.paste(image, (x, y))
+        self.paste(image, x, y)
         self._placed.append((x - origin[0], y - origin[1], records))
 
-    def sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
-        """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha."""
+    def paste(self, image: Image.Image, x: int, y: int) -> None:
+        """Paste an image with its top-left corner at (x, y), covering what was there."""
+        self.image.paste(image, (x, y))
+        self._laid.pop(Box(x, y, image.width, image.height), None)
+
+    def laid(self, box: Box) -> bool:
+        """Return True while `box` waits for the rounded box it was made ready for (`lay`)."""
+        return box in self._laid
+
+    def sprite(self, image: Image.Image, xy: tuple[int, int], look: Hashable = None) -> None:
+        """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha.
+
+        `look` names the sprite (what it was drawn from). Blending by alpha costs about
+        fifty instructions a pixel, and most pieces sit on one flat colour; so a named
+        sprite on a flat colour is pasted as a plain copy of it blended once onto that
+        colour (by the very same blend, so the pixels are identical).
+        """
+        where = (*xy, xy[0] + image.width, xy[1] + image.height)
+        if look is not None:
+            under = self._flat(where)
+            if under is not None:
+                self._core.paste(_sprite_on(_Named(look, image), under).im, where)
+                return
         pixels = image.im
-        self._core.paste(pixels, (*xy, xy[0] + image.width, xy[1] + image.height), pixels)
+        self._core.paste(pixels, where, pixels)
 
     @property
     def box(self) -> Box:
@@ -570,6 +622,11 @@ class Canvas:
         if box.w <= 0 or box.h <= 0:
             return
         size = (box.w, box.h)
+        if self._laid.pop(box, None) == (radius, fill, outline, width):
+            # Its inside already has the fill colour (see `lay`): only edges and corners.
+            pieces = _rounded_pieces(size, radius, fill, outline, width)
+            _paste_pieces(self._core, box.x, box.y, tuple(p for p in pieces if p.colour != fill))
+            return
         whole = self._core.size
         inside = box.x >= 0 and box.y >= 0 and box.right <= whole[0] and box.bottom <= whole[1]
         if inside and box.w * box.h <= BLENDED_AREA:
@@ -579,6 +636,30 @@ class Canvas:
                 self._core.paste(blended.im, (box.x, box.y, box.right, box.bottom))
                 return
         _paste_pieces(self._core, box.x, box.y, _rounded_pieces(size, radius, fill, outline, width))
+
+    def lay(self, box: Box, look: "Look", under: Colour) -> None:
+        """Ready `box`, still all in the fill colour of `look`, for a rounded box of that look.
+
+        A board is made in its panels' colour, so that drawing a panel need not fill its
+        inside a second time: here the pixels its corners let through are painted `under`
+        (as they would be on a canvas of that colour), and the next `rounded` of this look
+        in this box pastes only its edges and corners. Nothing else may be drawn in the
+        box before that panel (board areas start with theirs; see `render.areas`).
+        """
+        radius, fill, outline, width = look
+        if fill is None or tuple(self._core.getpixel((box.x, box.y)))[:3] != fill:
+            raise ValueError(f"{box} is not in the fill colour of {look}")
+        size = (box.w, box.h)
+        parts = _see_through(size, radius, fill, outline, width)
+        if parts is None:
+            raise ValueError(f"a rounded box of {look} is not drawn by its pieces")
+        for x0, y0, x1, y1 in parts:
+            self._core.paste(under, (box.x + x0, box.y + y0, box.x + x1, box.y + y1))
+        self._laid[box] = look
+
+    def fill(self, box: Box, colour: Colour) -> None:
+        """Fill `box` with one colour."""
+        self._core.paste(colour, (box.x, box.y, box.right, box.bottom))
 
     def _under(self, box: Box, parts: tuple[Rect, ...] | None) -> tuple[int, ...] | None:
         """Return the one flat colour under `parts` of `box`, or None if they are not flat.

@@ -6,12 +6,14 @@ shows its letter and shape as well as its colour. Letters on tokens are recorded
 canvas like any text, so the overlap check also catches tokens drawn on top of each other.
 """
 
+import itertools
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Box, Canvas, TextRecord, text_width
+from render.canvas import Box, Canvas, Look, TextRecord, text_width
 from render.fonts import MIN_TEXT_PX, Style, font
 from render.palette import (
     BLACK,
@@ -84,7 +86,7 @@ def token(canvas: Canvas, seat: int, centre: tuple[int, int], size: int = 40) ->
         raise ValueError("a seat token must be at least 32 px so its letter stays legible")
     sprite = token_sprite(seat, size)
     x, y = centre[0] - size // 2, centre[1] - size // 2
-    canvas.sprite(sprite, (x, y))
+    canvas.sprite(sprite, (x, y), ("token", seat, size))
     box = Box(x, y, size, size)
     letter_px = max(MIN_TEXT_PX, int(size * 0.55))
     record = TextRecord(seat_style(seat).letter, box, box, letter_px, False)
@@ -121,7 +123,7 @@ def die(
     if value not in _PIPS:
         raise ValueError(f"a die shows 1 to 6, not {value}")
     sprite = die_sprite(value, size, face, pips)
-    canvas.sprite(sprite, xy)
+    canvas.sprite(sprite, xy, ("die", value, size, face, pips))
     return Box(xy[0], xy[1], size, size)
 
 
@@ -147,7 +149,7 @@ def cube_sprite(colour: Colour, size: int) -> Image.Image:
 def cube(canvas: Canvas, colour: Colour, xy: tuple[int, int], size: int = 24) -> Box:
     """Paste a cube with its top-left corner at `xy`; return the box it covers."""
     sprite = cube_sprite(colour, size)
-    canvas.sprite(sprite, xy)
+    canvas.sprite(sprite, xy, ("cube", colour, size))
     return Box(xy[0], xy[1], size, size)
 
 
@@ -156,6 +158,49 @@ def panel(
 ) -> None:
     """Draw a rounded panel."""
     canvas.rounded(box, radius=radius, fill=fill, outline=edge, width=2)
+
+
+# The look of `panel` (and so of `area`) as drawn by default.
+PANEL_LOOK: Look = (12, PANEL, PANEL_EDGE, 2)
+
+
+def board(width: int, height: int, background: Colour, panels: Sequence[Box]) -> Canvas:
+    """Return a blank board of `background` whose `panels` boxes are ready for area panels.
+
+    A board is mostly panels, and filling a 1600 x 3638 image costs about as much as all
+    its panels' insides: so the canvas is made in the panel colour and the background is
+    painted around the panels and under their corners (`Canvas.lay`). The pixels are those
+    of a blank canvas of `background` once each box has its panel (`panel` or `area`,
+    drawn first in the box, or a pasted area that covers it).
+    """
+    canvas = Canvas(width, height, PANEL)
+    canvas.background = background
+    for gap in gaps(canvas.box, panels):
+        canvas.fill(gap, background)
+    for box in panels:
+        canvas.lay(box, PANEL_LOOK, background)
+    return canvas
+
+
+def gaps(whole: Box, boxes: Sequence[Box]) -> list[Box]:
+    """Return rectangles covering what of `whole` lies outside `boxes` (which do not overlap)."""
+    edges = sorted({whole.y, whole.bottom, *(b.y for b in boxes), *(b.bottom for b in boxes)})
+    rects: list[Box] = []
+    for top, bottom in itertools.pairwise(edges):
+        if top < whole.y or bottom > whole.bottom:
+            continue
+        x = whole.x
+        for box in sorted((b for b in boxes if b.y <= top and bottom <= b.bottom), key=_left):
+            if box.x > x:
+                rects.append(Box(x, top, box.x - x, bottom - top))
+            x = max(x, box.right)
+        if x < whole.right:
+            rects.append(Box(x, top, whole.right - x, bottom - top))
+    return rects
+
+
+def _left(box: Box) -> int:
+    return box.x
 
 
 def card(  # noqa: PLR0913 - title, body and two colours are what a card is
@@ -271,7 +316,7 @@ def badge(  # noqa: PLR0913 - colour, letter and geometry
         raise ValueError("a badge must be at least 32 px so its letter stays legible")
     sprite = badge_sprite(fill, ink, letter, size, sides)
     x, y = centre[0] - size // 2, centre[1] - size // 2
-    canvas.sprite(sprite, (x, y))
+    canvas.sprite(sprite, (x, y), ("badge", fill, ink, letter, size, sides))
     box = Box(x, y, size, size)
     record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
     canvas.record(record)

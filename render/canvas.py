@@ -6,7 +6,6 @@ the record says `overflow=True`. Tests read `Canvas.texts` to check that no text
 overflows, that no two texts overlap and that nothing is drawn off the image.
 """
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple, cast
@@ -24,11 +23,6 @@ LINE_SPACING = 1.18
 # Rounded boxes up to this many pixels are anti-aliased; larger panels keep the plain
 # edge they have always had (either way they are pasted from cached pieces).
 SPRITE_AREA = 120_000
-# Rounded boxes up to this many pixels that sit on one flat colour are pasted whole, as a
-# copy blended once onto that colour (`_rounded_on`): one paste instead of about eleven.
-# Larger ones are cheaper as colour fills. At 4 bytes a pixel, 256 of them kept in
-# `_rounded_on` come to at most 60 MiB, and in practice (a few dozen looks) to a few MiB.
-BLENDED_AREA = 60_000
 # Whether the pixels under a text or a box's corners are one colour is checked against a
 # flat strip of the colour at their top-left pixel (`_flat_strip`): a difference and a
 # bounding box, several times faster than counting colours. Larger regions count colours.
@@ -352,32 +346,6 @@ def _replays(pieces: list[_Piece], sprite: Image.Image) -> bool:
     return replay.tobytes() == sprite.tobytes()
 
 
-class _Named:
-    """A sprite with the name of its look, hashed and compared by that name alone."""
-
-    __slots__ = ("image", "look")
-
-    def __init__(self, look: Hashable, image: Image.Image) -> None:
-        self.look = look
-        self.image = image
-
-    def __hash__(self) -> int:
-        return hash(self.look)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Named) and other.look == self.look
-
-
-# Sprites blended onto a flat colour: tokens and markers of about 32-56 px, so 1024 of
-# them come to at most about 12 MiB.
-@lru_cache(maxsize=1024)
-def _sprite_on(sprite: _Named, under: tuple[int, ...]) -> Image.Image:
-    """Return a sprite blended by its alpha onto a flat `under` colour (see Canvas.sprite)."""
-    image = Image.new("RGB", sprite.image.size, under[:3])
-    image.paste(sprite.image, (0, 0), sprite.image)
-    return image
-
-
 @lru_cache(maxsize=16)
 def _flat_strip(colour: tuple[int, ...]) -> Any:
     """Return a core image of `STRIP_SIZE` in one colour, to compare regions against.
@@ -418,21 +386,6 @@ def _see_through(
     opaque = {(p.x, p.y) for p in pieces if p.image is not None and not p.masked}
     corners = ((0, 0, cx, cy), (w - cx, 0, w, cy), (0, h - cy, cx, h), (w - cx, h - cy, w, h))
     return tuple(rect for rect in corners if rect[:2] not in opaque)
-
-
-@lru_cache(maxsize=256)
-def _rounded_on(
-    size: tuple[int, int],
-    radius: int,
-    fill: Colour | None,
-    outline: Colour | None,
-    width: int,
-    under: tuple[int, ...],
-) -> Image.Image:
-    """Return a rounded box pasted by its pieces onto a flat `under` colour (see rounded)."""
-    image = Image.new("RGB", size, under[:3])
-    _paste_pieces(image.im, 0, 0, _rounded_pieces(size, radius, fill, outline, width))
-    return image
 
 
 def _paste_pieces(core: Any, x: int, y: int, pieces: tuple[_Piece, ...]) -> None:
@@ -532,22 +485,10 @@ class Canvas:
         """Return True while `box` waits for the rounded box it was made ready for (`lay`)."""
         return box in self._laid
 
-    def sprite(self, image: Image.Image, xy: tuple[int, int], look: Hashable = None) -> None:
-        """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha.
-
-        `look` names the sprite (what it was drawn from). Blending by alpha costs about
-        fifty instructions a pixel, and most pieces sit on one flat colour; so a named
-        sprite on a flat colour is pasted as a plain copy of it blended once onto that
-        colour (by the very same blend, so the pixels are identical).
-        """
-        where = (*xy, xy[0] + image.width, xy[1] + image.height)
-        if look is not None:
-            under = self._flat(where)
-            if under is not None:
-                self._core.paste(_sprite_on(_Named(look, image), under).im, where)
-                return
+    def sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha."""
         pixels = image.im
-        self._core.paste(pixels, where, pixels)
+        self._core.paste(pixels, (*xy, xy[0] + image.width, xy[1] + image.height), pixels)
 
     @property
     def box(self) -> Box:
@@ -627,14 +568,6 @@ class Canvas:
             pieces = _rounded_pieces(size, radius, fill, outline, width)
             _paste_pieces(self._core, box.x, box.y, tuple(p for p in pieces if p.colour != fill))
             return
-        whole = self._core.size
-        inside = box.x >= 0 and box.y >= 0 and box.right <= whole[0] and box.bottom <= whole[1]
-        if inside and box.w * box.h <= BLENDED_AREA:
-            under = self._under(box, _see_through(size, radius, fill, outline, width))
-            if under is not None:
-                blended = _rounded_on(size, radius, fill, outline, width, under)
-                self._core.paste(blended.im, (box.x, box.y, box.right, box.bottom))
-                return
         _paste_pieces(self._core, box.x, box.y, _rounded_pieces(size, radius, fill, outline, width))
 
     def lay(self, box: Box, look: "Look", under: Colour) -> None:
@@ -660,24 +593,6 @@ class Canvas:
     def fill(self, box: Box, colour: Colour) -> None:
         """Fill `box` with one colour."""
         self._core.paste(colour, (box.x, box.y, box.right, box.bottom))
-
-    def _under(self, box: Box, parts: tuple[Rect, ...] | None) -> tuple[int, ...] | None:
-        """Return the one flat colour under `parts` of `box`, or None if they are not flat.
-
-        Where a rounded box covers everything but its corners, what it shows depends only
-        on its look and the pixels under those corners; when they are all one colour, the
-        box is the same as one blended once onto that colour, pasted as a plain copy.
-        """
-        if parts is None:
-            return None
-        colour: tuple[int, ...] | None = None
-        x, y = box.x, box.y
-        for x0, y0, x1, y1 in parts:
-            found = self._flat((x + x0, y + y0, x + x1, y + y1))
-            if found is None or (colour is not None and found != colour):
-                return None
-            colour = found
-        return colour
 
     def _flat(self, rect: Rect) -> tuple[int, ...] | None:
         """Return the one colour of the pixels in `rect`, or None if there are several.

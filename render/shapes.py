@@ -86,7 +86,7 @@ def token(canvas: Canvas, seat: int, centre: tuple[int, int], size: int = 40) ->
         raise ValueError("a seat token must be at least 32 px so its letter stays legible")
     sprite = token_sprite(seat, size)
     x, y = centre[0] - size // 2, centre[1] - size // 2
-    canvas.sprite(sprite, (x, y), ("token", seat, size))
+    canvas.sprite(sprite, (x, y))
     box = Box(x, y, size, size)
     letter_px = max(MIN_TEXT_PX, int(size * 0.55))
     record = TextRecord(seat_style(seat).letter, box, box, letter_px, False)
@@ -123,7 +123,7 @@ def die(
     if value not in _PIPS:
         raise ValueError(f"a die shows 1 to 6, not {value}")
     sprite = die_sprite(value, size, face, pips)
-    canvas.sprite(sprite, xy, ("die", value, size, face, pips))
+    canvas.sprite(sprite, xy)
     return Box(xy[0], xy[1], size, size)
 
 
@@ -149,7 +149,7 @@ def cube_sprite(colour: Colour, size: int) -> Image.Image:
 def cube(canvas: Canvas, colour: Colour, xy: tuple[int, int], size: int = 24) -> Box:
     """Paste a cube with its top-left corner at `xy`; return the box it covers."""
     sprite = cube_sprite(colour, size)
-    canvas.sprite(sprite, xy, ("cube", colour, size))
+    canvas.sprite(sprite, xy)
     return Box(xy[0], xy[1], size, size)
 
 
@@ -316,7 +316,7 @@ def badge(  # noqa: PLR0913 - colour, letter and geometry
         raise ValueError("a badge must be at least 32 px so its letter stays legible")
     sprite = badge_sprite(fill, ink, letter, size, sides)
     x, y = centre[0] - size // 2, centre[1] - size // 2
-    canvas.sprite(sprite, (x, y), ("badge", fill, ink, letter, size, sides))
+    canvas.sprite(sprite, (x, y))
     box = Box(x, y, size, size)
     record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
     canvas.record(record)

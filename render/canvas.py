@@ -388,16 +388,44 @@ def _see_through(
     return tuple(rect for rect in corners if rect[:2] not in opaque)
 
 
-def _paste_pieces(core: Any, x: int, y: int, pieces: tuple[_Piece, ...]) -> None:
-    """Paste a rounded box's pieces with its top-left corner at (x, y) on a core image."""
-    for piece in pieces:
-        where = (x + piece.x, y + piece.y, x + piece.x + piece.w, y + piece.y + piece.h)
+# One step of pasting a rounded box, ready for Pillow's core: the rectangle (left, top,
+# right, bottom) from the box's corner, and a colour or a core image (with its mask).
+_Step = tuple[int, int, int, int, Any, Any]
+
+
+@lru_cache(maxsize=4096)
+def _steps(
+    size: tuple[int, int],
+    look: Look,
+    laid: bool,
+) -> tuple[_Step, ...]:
+    """Return a rounded box's pieces as plain paste steps (without its inside, if `laid`).
+
+    A board has a hundred or so rounded boxes of a few dozen looks; reading each piece's
+    fields and its image's core for every paste cost more than the pastes of small ones.
+    """
+    radius, fill, outline, width = look
+    steps: list[_Step] = []
+    for piece in _rounded_pieces(size, radius, fill, outline, width):
+        if laid and piece.colour is not None and piece.colour == fill:
+            continue
+        rect = (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
         if piece.colour is not None:
-            core.paste(piece.colour, where)
-        elif piece.image is not None and piece.masked:
-            core.paste(piece.image.im, where, piece.image.im)
+            steps.append((*rect, piece.colour, None))
         elif piece.image is not None:
-            core.paste(piece.image.im, where)
+            core = piece.image.im
+            steps.append((*rect, core, core if piece.masked else None))
+    return tuple(steps)
+
+
+def _paste_pieces(core: Any, x: int, y: int, steps: tuple[_Step, ...]) -> None:
+    """Paste a rounded box's steps with its top-left corner at (x, y) on a core image."""
+    paste = core.paste
+    for x0, y0, x1, y1, source, mask in steps:
+        if mask is None:
+            paste(source, (x + x0, y + y0, x + x1, y + y1))
+        else:
+            paste(source, (x + x0, y + y0, x + x1, y + y1), mask)
 
 
 def _corner_size(size: tuple[int, int], radius: int, width: int) -> tuple[int, int]:
@@ -562,13 +590,10 @@ class Canvas:
         """Draw a smooth rounded rectangle filling `box` (sprites are cached by look)."""
         if box.w <= 0 or box.h <= 0:
             return
-        size = (box.w, box.h)
-        if self._laid.pop(box, None) == (radius, fill, outline, width):
-            # Its inside already has the fill colour (see `lay`): only edges and corners.
-            pieces = _rounded_pieces(size, radius, fill, outline, width)
-            _paste_pieces(self._core, box.x, box.y, tuple(p for p in pieces if p.colour != fill))
-            return
-        _paste_pieces(self._core, box.x, box.y, _rounded_pieces(size, radius, fill, outline, width))
+        look = (radius, fill, outline, width)
+        # When laid (see `lay`), its inside already has the fill colour: edges and corners.
+        laid = self._laid.pop(box, None) == look
+        _paste_pieces(self._core, box.x, box.y, _steps((box.w, box.h), look, laid))
 
     def lay(self, box: Box, look: "Look", under: Colour) -> None:
         """Ready `box`, still all in the fill colour of `look`, for a rounded box of that look.

@@ -9,7 +9,7 @@ canvas like any text, so the overlap check also catches tokens drawn on top of e
 import itertools
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -87,11 +87,20 @@ def token(canvas: Canvas, seat: int, centre: tuple[int, int], size: int = 40) ->
     sprite = token_sprite(seat, size)
     x, y = centre[0] - size // 2, centre[1] - size // 2
     canvas.sprite(sprite, (x, y))
-    box = Box(x, y, size, size)
-    letter_px = max(MIN_TEXT_PX, int(size * 0.55))
-    record = TextRecord(seat_style(seat).letter, box, box, letter_px, False)
+    record = _piece_record(seat_style(seat).letter, x, y, size, max(MIN_TEXT_PX, int(size * 0.55)))
     canvas.record(record)
     return record
+
+
+@lru_cache(maxsize=4096)
+def _piece_record(letter: str, x: int, y: int, size: int, letter_px: int) -> TextRecord:
+    """Return the record of a lettered piece (a token, a badge) of `size` px at (x, y).
+
+    Records are immutable and pieces stand on the same spots image after image, so they
+    are made once (a board places a hundred or so pieces).
+    """
+    box = Box(x, y, size, size)
+    return TextRecord(letter, box, box, letter_px, False)
 
 
 @cache
@@ -317,8 +326,7 @@ def badge(  # noqa: PLR0913 - colour, letter and geometry
     sprite = badge_sprite(fill, ink, letter, size, sides)
     x, y = centre[0] - size // 2, centre[1] - size // 2
     canvas.sprite(sprite, (x, y))
-    box = Box(x, y, size, size)
-    record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
+    record = _piece_record(letter, x, y, size, max(MIN_TEXT_PX, int(size * 0.56)))
     canvas.record(record)
     return record
 

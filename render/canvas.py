@@ -18,6 +18,7 @@ from render.fonts import CONDENSED_OF, MIN_TEXT_PX, Style, font
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 Colour = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
 
 LINE_SPACING = 1.18
 # Rounded boxes up to this many pixels are anti-aliased; larger panels keep the plain
@@ -249,6 +250,42 @@ def _line_mask(line: str, size: int, style: Style) -> tuple[Image.Image, tuple[i
     return mask, (left, top), face.getlength(line)
 
 
+# Where each line of a text goes, and its record, by text, box (x, y, w, h) and knobs:
+# labels stand on the same spots image after image (names, titles, figures). An entry is
+# a record and the lines' places, with glyph masks shared with `_line_mask`.
+@lru_cache(maxsize=8192)
+def _text_layout(
+    text: str, rect: tuple[int, int, int, int], knobs: tuple[int, Style, Align, VAlign, bool]
+) -> tuple[TextRecord, Fit, tuple[tuple[str, Rect, Image.Image], ...]]:
+    """Return a text's record, fit and lines (each with where it goes and its glyph mask)."""
+    x, y, w, h = rect
+    size, style, align, valign, wrap = knobs
+    box = Box(x, y, w, h)
+    fitted = fit_text(text, (w, h), size, style, wrap, MIN_TEXT_PX)
+    top = y
+    if valign == "middle":
+        top = y + (h - fitted.height) // 2
+    elif valign == "bottom":
+        top = box.bottom - fitted.height
+    left_edge = box.right
+    lines: list[tuple[str, Rect, Image.Image]] = []
+    for index, line in enumerate(fitted.lines):
+        mask, (dx, dy), width = _line_mask(line, fitted.size, fitted.style)
+        if align == "left":
+            left = float(x)
+        elif align == "center":
+            left = x + (w - width) / 2
+        else:
+            left = box.right - width
+        left_edge = min(left_edge, int(left))
+        # Anchor at the ascender, so labels side by side share a baseline; DejaVu's
+        # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
+        corner = (round(left) + dx, top + index * fitted.line_height + dy)
+        lines.append((line, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask))
+    ink = Box(left_edge, top, fitted.width, fitted.height)
+    return TextRecord(text, box, ink, fitted.size, fitted.overflow), fitted, tuple(lines)
+
+
 def _rounded_sprite(
     size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
 ) -> Image.Image:
@@ -283,7 +320,6 @@ class _Piece(NamedTuple):
     masked: bool  # paste `image` through its own alpha
 
 
-Rect = tuple[int, int, int, int]
 # A rounded box's look: radius, fill, outline and outline width.
 Look = tuple[int, Colour | None, Colour | None, int]
 
@@ -536,30 +572,10 @@ class Canvas:
         wrap: bool = True,
     ) -> TextRecord:
         """Draw `text` fitted to `box` and record it; return the record."""
-        fitted = fit_text(text, (box.w, box.h), size, style, wrap, MIN_TEXT_PX)
-        top = box.y
-        if valign == "middle":
-            top = box.y + (box.h - fitted.height) // 2
-        elif valign == "bottom":
-            top = box.bottom - fitted.height
-        left_edge = box.right
-        for index, line in enumerate(fitted.lines):
-            mask, (dx, dy), width = _line_mask(line, fitted.size, fitted.style)
-            if align == "left":
-                x = float(box.x)
-            elif align == "center":
-                x = box.x + (box.w - width) / 2
-            else:
-                x = box.right - width
-            left_edge = min(left_edge, int(x))
-            # Anchor at the ascender, so labels side by side share a baseline; DejaVu's
-            # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
-            y = top + index * fitted.line_height
-            corner = (round(x) + dx, y + dy)
-            where = (*corner, corner[0] + mask.width, corner[1] + mask.height)
+        rect = (box.x, box.y, box.w, box.h)
+        record, fitted, lines = _text_layout(text, rect, (size, style, align, valign, wrap))
+        for line, where, mask in lines:
             self._blend_text(line, fitted, fill, where, mask)
-        ink = Box(left_edge, top, fitted.width, fitted.height)
-        record = TextRecord(text, box, ink, fitted.size, fitted.overflow)
         self._texts.append(record)
         return record
 

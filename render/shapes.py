@@ -184,14 +184,15 @@ def board(width: int, height: int, background: Colour, panels: Sequence[Box]) ->
     """
     canvas = Canvas(width, height, PANEL)
     canvas.background = background
-    for gap in gaps(canvas.box, panels):
+    for gap in gaps(canvas.box, tuple(panels)):
         canvas.fill(gap, background)
     for box in panels:
         canvas.lay(box, PANEL_LOOK, background)
     return canvas
 
 
-def gaps(whole: Box, boxes: Sequence[Box]) -> list[Box]:
+@lru_cache(maxsize=64)
+def gaps(whole: Box, boxes: tuple[Box, ...]) -> tuple[Box, ...]:
     """Return rectangles covering what of `whole` lies outside `boxes` (which do not overlap)."""
     edges = sorted({whole.y, whole.bottom, *(b.y for b in boxes), *(b.bottom for b in boxes)})
     rects: list[Box] = []
@@ -205,7 +206,7 @@ def gaps(whole: Box, boxes: Sequence[Box]) -> list[Box]:
             x = max(x, box.right)
         if x < whole.right:
             rects.append(Box(x, top, whole.right - x, bottom - top))
-    return rects
+    return tuple(rects)
 
 
 def _left(box: Box) -> int:

@@ -7,7 +7,7 @@ from render.canvas import Box, Canvas
 from render.palette import BACKGROUND, PANEL
 from render.shapes import PANEL_LOOK, area, board, gaps
 
-BOXES = [Box(16, 12, 300, 120), Box(332, 12, 252, 120), Box(16, 148, 568, 90)]
+BOXES = (Box(16, 12, 300, 120), Box(332, 12, 252, 120), Box(16, 148, 568, 90))
 
 
 def _draw_areas(canvas: Canvas) -> None:

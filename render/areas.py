@@ -39,7 +39,9 @@ def place_area(
 
     `draw` must depend only on `key` (the area's record) and draw only inside `box`: on a
     miss it draws straight onto the canvas and the box is kept (image and text records);
-    later images showing the same record paste it instead of drawing it again.
+    later images showing the same record paste it instead of drawing it again. On a board
+    made by `render.shapes.board` with `box` among its panels, `draw` must start with the
+    area's panel (`shapes.area` or `shapes.panel`, or a plate that covers the box).
     """
     cache_key = (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))
     with _AREAS_LOCK:  # boards are drawn in worker threads (STYLE.md §2.4)
@@ -52,6 +54,8 @@ def place_area(
         return
     mark = len(canvas._texts)
     draw(canvas, box)
+    if canvas.laid(box):
+        raise ValueError(f"area {name} did not start with the panel its box was laid for")
     drawn = tuple(canvas._texts[mark:])
     tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
     with _AREAS_LOCK:
@@ -107,7 +111,7 @@ def place_plate(
             _PLATES.move_to_end(cache_key)
     if found is not None:
         tile, records, origin = found
-        canvas.image.paste(tile, (box.x, box.y))
+        canvas.paste(tile, box.x, box.y)
         # Recorded as drawn here (not as a pasted area), so that an area drawn over the
         # plate and kept in the area cache keeps the plate's texts among its own.
         for record in records:

@@ -8,7 +8,7 @@ overflows, that no two texts overlap and that nothing is drawn off the image.
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from PIL import Image, ImageDraw
 
@@ -18,11 +18,16 @@ from render.fonts import CONDENSED_OF, MIN_TEXT_PX, Style, font
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 Colour = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
 
 LINE_SPACING = 1.18
 # Rounded boxes up to this many pixels are anti-aliased; larger panels keep the plain
 # edge they have always had (either way they are pasted from cached pieces).
 SPRITE_AREA = 120_000
+# Whether the pixels under a text or a box's corners are one colour is checked against a
+# flat strip of the colour at their top-left pixel (`_flat_strip`): a difference and a
+# bounding box, several times faster than counting colours. Larger regions count colours.
+STRIP_SIZE = (1600, 128)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +250,42 @@ def _line_mask(line: str, size: int, style: Style) -> tuple[Image.Image, tuple[i
     return mask, (left, top), face.getlength(line)
 
 
+# Where each line of a text goes, and its record, by text, box (x, y, w, h) and knobs:
+# labels stand on the same spots image after image (names, titles, figures). An entry is
+# a record and the lines' places, with glyph masks shared with `_line_mask`.
+@lru_cache(maxsize=8192)
+def _text_layout(
+    text: str, rect: tuple[int, int, int, int], knobs: tuple[int, Style, Align, VAlign, bool]
+) -> tuple[TextRecord, Fit, tuple[tuple[str, Rect, Image.Image], ...]]:
+    """Return a text's record, fit and lines (each with where it goes and its glyph mask)."""
+    x, y, w, h = rect
+    size, style, align, valign, wrap = knobs
+    box = Box(x, y, w, h)
+    fitted = fit_text(text, (w, h), size, style, wrap, MIN_TEXT_PX)
+    top = y
+    if valign == "middle":
+        top = y + (h - fitted.height) // 2
+    elif valign == "bottom":
+        top = box.bottom - fitted.height
+    left_edge = box.right
+    lines: list[tuple[str, Rect, Image.Image]] = []
+    for index, line in enumerate(fitted.lines):
+        mask, (dx, dy), width = _line_mask(line, fitted.size, fitted.style)
+        if align == "left":
+            left = float(x)
+        elif align == "center":
+            left = x + (w - width) / 2
+        else:
+            left = box.right - width
+        left_edge = min(left_edge, int(left))
+        # Anchor at the ascender, so labels side by side share a baseline; DejaVu's
+        # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
+        corner = (round(left) + dx, top + index * fitted.line_height + dy)
+        lines.append((line, (*corner, corner[0] + mask.width, corner[1] + mask.height), mask))
+    ink = Box(left_edge, top, fitted.width, fitted.height)
+    return TextRecord(text, box, ink, fitted.size, fitted.overflow), fitted, tuple(lines)
+
+
 def _rounded_sprite(
     size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
 ) -> Image.Image:
@@ -279,7 +320,8 @@ class _Piece(NamedTuple):
     masked: bool  # paste `image` through its own alpha
 
 
-Rect = tuple[int, int, int, int]
+# A rounded box's look: radius, fill, outline and outline width.
+Look = tuple[int, Colour | None, Colour | None, int]
 
 
 def _fills(
@@ -340,6 +382,16 @@ def _replays(pieces: list[_Piece], sprite: Image.Image) -> bool:
     return replay.tobytes() == sprite.tobytes()
 
 
+@lru_cache(maxsize=16)
+def _flat_strip(colour: tuple[int, ...]) -> Any:
+    """Return a core image of `STRIP_SIZE` in one colour, to compare regions against.
+
+    A handful of colours lie under texts (panels, the background, the header), so the
+    cache holds at most 16 strips of 800 KiB.
+    """
+    return Image.new("RGB", STRIP_SIZE, colour[:3]).im
+
+
 # Lines blended onto a panel colour: RGB at 4 bytes a pixel, about 20 KiB for a label, so
 # 1024 of them (a few boards' worth) stay within about 20-40 MiB.
 @lru_cache(maxsize=1024)
@@ -351,6 +403,71 @@ def _line_on(
     image = Image.new("RGB", mask.size, under[:3])
     image.paste(fill, (0, 0), mask)
     return image
+
+
+@lru_cache(maxsize=2048)
+def _see_through(
+    size: tuple[int, int], radius: int, fill: Colour | None, outline: Colour | None, width: int
+) -> tuple[Rect, ...] | None:
+    """Return the parts of a rounded box where what lies under it shows through.
+
+    Those are its corners that are not pasted opaque (the fills cover the rest). None when
+    the box does not cover the rest (no fill), or is pasted as one whole sprite.
+    """
+    pieces = _rounded_pieces(size, radius, fill, outline, width)
+    if fill is None or len(pieces) == 1:
+        return None
+    cx, cy = _corner_size(size, radius, width)
+    w, h = size
+    opaque = {(p.x, p.y) for p in pieces if p.image is not None and not p.masked}
+    corners = ((0, 0, cx, cy), (w - cx, 0, w, cy), (0, h - cy, cx, h), (w - cx, h - cy, w, h))
+    return tuple(rect for rect in corners if rect[:2] not in opaque)
+
+
+# One step of pasting a rounded box, ready for Pillow's core: the rectangle (left, top,
+# right, bottom) from the box's corner, and a colour or a core image (with its mask).
+_Step = tuple[int, int, int, int, Any, Any]
+
+
+@lru_cache(maxsize=4096)
+def _steps(
+    size: tuple[int, int],
+    look: Look,
+    laid: bool,
+) -> tuple[_Step, ...]:
+    """Return a rounded box's pieces as plain paste steps (without its inside, if `laid`).
+
+    A board has a hundred or so rounded boxes of a few dozen looks; reading each piece's
+    fields and its image's core for every paste cost more than the pastes of small ones.
+    """
+    radius, fill, outline, width = look
+    steps: list[_Step] = []
+    for piece in _rounded_pieces(size, radius, fill, outline, width):
+        if laid and piece.colour is not None and piece.colour == fill:
+            continue
+        rect = (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+        if piece.colour is not None:
+            steps.append((*rect, piece.colour, None))
+        elif piece.image is not None:
+            core = piece.image.im
+            steps.append((*rect, core, core if piece.masked else None))
+    return tuple(steps)
+
+
+def _paste_pieces(core: Any, x: int, y: int, steps: tuple[_Step, ...]) -> None:
+    """Paste a rounded box's steps with its top-left corner at (x, y) on a core image."""
+    paste = core.paste
+    for x0, y0, x1, y1, source, mask in steps:
+        if mask is None:
+            paste(source, (x + x0, y + y0, x + x1, y + y1))
+        else:
+            paste(source, (x + x0, y + y0, x + x1, y + y1), mask)
+
+
+def _corner_size(size: tuple[int, int], radius: int, width: int) -> tuple[int, int]:
+    """Return the size of a rounded box's corner squares (arcs and anti-aliasing)."""
+    reach = radius + width + 2  # the corner arcs and their anti-aliasing lie within this
+    return min(reach, size[0] // 2), min(reach, size[1] // 2)
 
 
 @lru_cache(maxsize=2048)
@@ -368,8 +485,7 @@ def _rounded_pieces(
     """
     sprite = _rounded_sprite(size, radius, fill, outline, width)
     w, h = size
-    reach = radius + width + 2  # the corner arcs and their anti-aliasing lie within this
-    cx, cy = min(reach, w // 2), min(reach, h // 2)
+    cx, cy = _corner_size(size, radius, width)
     pieces = [
         _Piece(x0, y0, x1 - x0, y1 - y0, colour, None, False)
         for (x0, y0, x1, y1), colour in _fills(size, (cx, cy), fill, outline, width)
@@ -398,6 +514,8 @@ class Canvas:
         self._texts: list[TextRecord] = []
         # Records of pasted areas, kept with their offset and translated only when read.
         self._placed: list[tuple[int, int, tuple[TextRecord, ...]]] = []
+        # Boxes made ready for a rounded box of a given look (see `lay`).
+        self._laid: dict[Box, Look] = {}
 
     @property
     def texts(self) -> list[TextRecord]:
@@ -419,8 +537,17 @@ class Canvas:
         origin: tuple[int, int] = (0, 0),
     ) -> None:
         """Paste a pre-drawn image at (x, y) with its text records, which lie at `origin`."""
-        self.image.paste(image, (x, y))
+        self.paste(image, x, y)
         self._placed.append((x - origin[0], y - origin[1], records))
+
+    def paste(self, image: Image.Image, x: int, y: int) -> None:
+        """Paste an image with its top-left corner at (x, y), covering what was there."""
+        self.image.paste(image, (x, y))
+        self._laid.pop(Box(x, y, image.width, image.height), None)
+
+    def laid(self, box: Box) -> bool:
+        """Return True while `box` waits for the rounded box it was made ready for (`lay`)."""
+        return box in self._laid
 
     def sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
         """Paste an RGBA sprite with its top-left corner at `xy`, blended by its alpha."""
@@ -445,30 +572,10 @@ class Canvas:
         wrap: bool = True,
     ) -> TextRecord:
         """Draw `text` fitted to `box` and record it; return the record."""
-        fitted = fit_text(text, (box.w, box.h), size, style, wrap, MIN_TEXT_PX)
-        top = box.y
-        if valign == "middle":
-            top = box.y + (box.h - fitted.height) // 2
-        elif valign == "bottom":
-            top = box.bottom - fitted.height
-        left_edge = box.right
-        for index, line in enumerate(fitted.lines):
-            mask, (dx, dy), width = _line_mask(line, fitted.size, fitted.style)
-            if align == "left":
-                x = float(box.x)
-            elif align == "center":
-                x = box.x + (box.w - width) / 2
-            else:
-                x = box.right - width
-            left_edge = min(left_edge, int(x))
-            # Anchor at the ascender, so labels side by side share a baseline; DejaVu's
-            # ascender plus descender is about 1.17 em, which LINE_SPACING covers.
-            y = top + index * fitted.line_height
-            corner = (round(x) + dx, y + dy)
-            where = (*corner, corner[0] + mask.width, corner[1] + mask.height)
+        rect = (box.x, box.y, box.w, box.h)
+        record, fitted, lines = _text_layout(text, rect, (size, style, align, valign, wrap))
+        for line, where, mask in lines:
             self._blend_text(line, fitted, fill, where, mask)
-        ink = Box(left_edge, top, fitted.width, fitted.height)
-        record = TextRecord(text, box, ink, fitted.size, fitted.overflow)
         self._texts.append(record)
         return record
 
@@ -482,9 +589,9 @@ class Canvas:
         when the pixels under the line are one colour, the line is pasted as a plain copy
         of it blended once onto that colour (made by the very same blend, so identical).
         """
-        under = self._core.crop(where).getcolors(1)
-        if under:
-            self._core.paste(_line_on(line, fitted.size, fitted.style, fill, under[0][1]).im, where)
+        under = self._flat(where)
+        if under is not None:
+            self._core.paste(_line_on(line, fitted.size, fitted.style, fill, under).im, where)
         else:
             self._core.paste(fill, where, mask.im)
 
@@ -499,15 +606,51 @@ class Canvas:
         """Draw a smooth rounded rectangle filling `box` (sprites are cached by look)."""
         if box.w <= 0 or box.h <= 0:
             return
-        for piece in _rounded_pieces((box.w, box.h), radius, fill, outline, width):
-            x, y = box.x + piece.x, box.y + piece.y
-            where = (x, y, x + piece.w, y + piece.h)
-            if piece.colour is not None:
-                self._core.paste(piece.colour, where)
-            elif piece.image is not None and piece.masked:
-                self._core.paste(piece.image.im, where, piece.image.im)
-            elif piece.image is not None:
-                self._core.paste(piece.image.im, where)
+        look = (radius, fill, outline, width)
+        # When laid (see `lay`), its inside already has the fill colour: edges and corners.
+        laid = self._laid.pop(box, None) == look
+        _paste_pieces(self._core, box.x, box.y, _steps((box.w, box.h), look, laid))
+
+    def lay(self, box: Box, look: "Look", under: Colour) -> None:
+        """Ready `box`, still all in the fill colour of `look`, for a rounded box of that look.
+
+        A board is made in its panels' colour, so that drawing a panel need not fill its
+        inside a second time: here the pixels its corners let through are painted `under`
+        (as they would be on a canvas of that colour), and the next `rounded` of this look
+        in this box pastes only its edges and corners. Nothing else may be drawn in the
+        box before that panel (board areas start with theirs; see `render.areas`).
+        """
+        radius, fill, outline, width = look
+        if fill is None or tuple(self._core.getpixel((box.x, box.y)))[:3] != fill:
+            raise ValueError(f"{box} is not in the fill colour of {look}")
+        size = (box.w, box.h)
+        parts = _see_through(size, radius, fill, outline, width)
+        if parts is None:
+            raise ValueError(f"a rounded box of {look} is not drawn by its pieces")
+        for x0, y0, x1, y1 in parts:
+            self._core.paste(under, (box.x + x0, box.y + y0, box.x + x1, box.y + y1))
+        self._laid[box] = look
+
+    def fill(self, box: Box, colour: Colour) -> None:
+        """Fill `box` with one colour."""
+        self._core.paste(colour, (box.x, box.y, box.right, box.bottom))
+
+    def _flat(self, rect: Rect) -> tuple[int, ...] | None:
+        """Return the one colour of the pixels in `rect`, or None if there are several.
+
+        The pixels are compared with a flat strip of the colour at the top-left corner:
+        where they all equal it, their difference is black, with no bounding box.
+        """
+        x0, y0, x1, y1 = rect
+        width, height = self._core.size
+        inside = 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+        if not inside or x1 - x0 > STRIP_SIZE[0] or y1 - y0 > STRIP_SIZE[1]:
+            found = self._core.crop(rect).getcolors(1)
+            return found[0][1] if found else None
+        colour: tuple[int, ...] = self._core.getpixel((x0, y0))
+        if self._core.crop(rect).chop_difference(_flat_strip(colour)).getbbox() is None:
+            return colour
+        return None
 
     def png(self) -> bytes:
         """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""

@@ -40,7 +40,7 @@ class HeaderInfo:
 
 def draw_header(canvas: Canvas, box: Box, info: HeaderInfo) -> None:
     """Draw the header band into `box` (full width, about 150 px high)."""
-    canvas.draw.rectangle(box.xyxy, fill=HEADER)
+    canvas.fill(box, HEADER)
     inner = box.inset(20, 12)
     left, right = inner.left(inner.w - 440), inner.after(inner.w - 420)
     if info.seat is None:

@@ -6,12 +6,14 @@ shows its letter and shape as well as its colour. Letters on tokens are recorded
 canvas like any text, so the overlap check also catches tokens drawn on top of each other.
 """
 
+import itertools
 import math
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Box, Canvas, TextRecord, text_width
+from render.canvas import Box, Canvas, Look, TextRecord, text_width
 from render.fonts import MIN_TEXT_PX, Style, font
 from render.palette import (
     BLACK,
@@ -85,11 +87,20 @@ def token(canvas: Canvas, seat: int, centre: tuple[int, int], size: int = 40) ->
     sprite = token_sprite(seat, size)
     x, y = centre[0] - size // 2, centre[1] - size // 2
     canvas.sprite(sprite, (x, y))
-    box = Box(x, y, size, size)
-    letter_px = max(MIN_TEXT_PX, int(size * 0.55))
-    record = TextRecord(seat_style(seat).letter, box, box, letter_px, False)
+    record = _piece_record(seat_style(seat).letter, x, y, size, max(MIN_TEXT_PX, int(size * 0.55)))
     canvas.record(record)
     return record
+
+
+@lru_cache(maxsize=4096)
+def _piece_record(letter: str, x: int, y: int, size: int, letter_px: int) -> TextRecord:
+    """Return the record of a lettered piece (a token, a badge) of `size` px at (x, y).
+
+    Records are immutable and pieces stand on the same spots image after image, so they
+    are made once (a board places a hundred or so pieces).
+    """
+    box = Box(x, y, size, size)
+    return TextRecord(letter, box, box, letter_px, False)
 
 
 @cache
@@ -156,6 +167,50 @@ def panel(
 ) -> None:
     """Draw a rounded panel."""
     canvas.rounded(box, radius=radius, fill=fill, outline=edge, width=2)
+
+
+# The look of `panel` (and so of `area`) as drawn by default.
+PANEL_LOOK: Look = (12, PANEL, PANEL_EDGE, 2)
+
+
+def board(width: int, height: int, background: Colour, panels: Sequence[Box]) -> Canvas:
+    """Return a blank board of `background` whose `panels` boxes are ready for area panels.
+
+    A board is mostly panels, and filling a 1600 x 3638 image costs about as much as all
+    its panels' insides: so the canvas is made in the panel colour and the background is
+    painted around the panels and under their corners (`Canvas.lay`). The pixels are those
+    of a blank canvas of `background` once each box has its panel (`panel` or `area`,
+    drawn first in the box, or a pasted area that covers it).
+    """
+    canvas = Canvas(width, height, PANEL)
+    canvas.background = background
+    for gap in gaps(canvas.box, tuple(panels)):
+        canvas.fill(gap, background)
+    for box in panels:
+        canvas.lay(box, PANEL_LOOK, background)
+    return canvas
+
+
+@lru_cache(maxsize=64)
+def gaps(whole: Box, boxes: tuple[Box, ...]) -> tuple[Box, ...]:
+    """Return rectangles covering what of `whole` lies outside `boxes` (which do not overlap)."""
+    edges = sorted({whole.y, whole.bottom, *(b.y for b in boxes), *(b.bottom for b in boxes)})
+    rects: list[Box] = []
+    for top, bottom in itertools.pairwise(edges):
+        if top < whole.y or bottom > whole.bottom:
+            continue
+        x = whole.x
+        for box in sorted((b for b in boxes if b.y <= top and bottom <= b.bottom), key=_left):
+            if box.x > x:
+                rects.append(Box(x, top, box.x - x, bottom - top))
+            x = max(x, box.right)
+        if x < whole.right:
+            rects.append(Box(x, top, whole.right - x, bottom - top))
+    return tuple(rects)
+
+
+def _left(box: Box) -> int:
+    return box.x
 
 
 def card(  # noqa: PLR0913 - title, body and two colours are what a card is
@@ -272,8 +327,7 @@ def badge(  # noqa: PLR0913 - colour, letter and geometry
     sprite = badge_sprite(fill, ink, letter, size, sides)
     x, y = centre[0] - size // 2, centre[1] - size // 2
     canvas.sprite(sprite, (x, y))
-    box = Box(x, y, size, size)
-    record = TextRecord(letter, box, box, max(MIN_TEXT_PX, int(size * 0.56)), False)
+    record = _piece_record(letter, x, y, size, max(MIN_TEXT_PX, int(size * 0.56)))
     canvas.record(record)
     return record
 

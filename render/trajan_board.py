@@ -263,7 +263,7 @@ def draw_senate(
     for seat, lane in zip(sorted(spaces), lanes, strict=True):
         for space in range(9):
             cell = Box(lane.x + space * cell_w, lane.y, cell_w - 4, lane.h)
-            canvas.draw.rectangle(cell.xyxy, fill=EMPTY if space else (214, 204, 180))
+            canvas.fill(cell, EMPTY if space else (214, 204, 180))
             if space == spaces[seat]:
                 token(canvas, seat, cell.centre, min(36, max(32, lane.h - 4)))
     numbers = Box(track.x, track.bottom + 2, track.w, 26)

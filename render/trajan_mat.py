@@ -8,6 +8,7 @@ tile on its slot (colour pair and VP) and, in gold, the arch when it stands on t
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from render.canvas import Box, Canvas
 from render.fonts import Style
@@ -36,14 +37,15 @@ def _circle(panel: Box) -> Box:
     return Box(inner.x, inner.y + 52, 3 * width + 12, 3 * height + 12)
 
 
-def bowl_boxes(panel: Box) -> list[Box]:
+@lru_cache(maxsize=64)
+def bowl_boxes(panel: Box) -> tuple[Box, ...]:
     """Return the six bowls' boxes of a player panel, in bowl order I-VI."""
     width, height = _size("bowl_w"), _size("bowl_h")
     circle = _circle(panel)
-    return [
+    return tuple(
         Box(cx - width // 2, cy - height // 2, width, height)
         for cx, cy in _bowl_centres(circle, width, height)
-    ]
+    )
 
 
 @dataclass(frozen=True, slots=True)

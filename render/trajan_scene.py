@@ -16,7 +16,7 @@ from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, h
 from render.i18n import tr
 from render.layout import Layout, load_layout
 from render.palette import BACKGROUND
-from render.shapes import area, lane_track
+from render.shapes import area, board, lane_track
 from render.trajan_board import (
     Province,
     Ship,
@@ -88,10 +88,12 @@ def compose_scene(
     footer = layout.box("footer")
     if len(scene.players) <= 2:
         footer = Box(footer.x, players[-1].bottom + 8, footer.w, footer.h)
-    canvas = Canvas(layout.width, footer.bottom + 8, BACKGROUND)
+    drawers = _area_drawers(scene, layout)
+    boxes = [layout.box(name) for name, _key, _draw in drawers]
+    canvas = board(layout.width, footer.bottom + 8, BACKGROUND, [*boxes, *players])
     draw_header(canvas, layout.box("header"), scene.header)
-    for name, key, draw in _area_drawers(scene, layout):
-        place_area(canvas, name, layout.box(name), key, draw)
+    for (name, key, draw), box in zip(drawers, boxes, strict=True):
+        place_area(canvas, name, box, key, draw)
     for info, box in zip(scene.players, players, strict=True):
         place_area(canvas, "player", box, info, partial(_draw_player, info=info))
     changed = changed_areas(previous, scene)

@@ -51,7 +51,7 @@ def _card(canvas: Canvas, box: Box, card: Activity) -> None:
     canvas.rounded(box, 10, (250, 244, 228), INK, 2)
     head = box.top(38)
     canvas.rounded(head, 10, band, None, 1)
-    canvas.draw.rectangle((head.x, head.y + 20, head.right - 1, head.bottom - 1), fill=band)
+    canvas.fill(Box(head.x, head.y + 20, head.w, head.h - 20), band)
     title = f"{ROMAN[card.level - 1]} · {card.name}" if card.revealed else ROMAN[card.level - 1]
     canvas.text(head.inset(10, 2), title, size=22, style=Style.BOLD, fill=WHITE)
     body = box.below(42).inset(10, 4)
@@ -196,7 +196,7 @@ def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> N
         for k in range(wall.length + 1):
             cell = Box(lane.x + k * cell_w, lane.y, cell_w - 3, lane.h)
             fill = (214, 196, 150) if k in wall.gates else EMPTY
-            canvas.draw.rectangle(cell.xyxy, fill=fill)
+            canvas.fill(cell, fill)
             if k == space:
                 token(canvas, seat, cell.centre, 32)
     tiles = inner.below(track.h + 10)

@@ -17,7 +17,7 @@ from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, h
 from render.i18n import tr
 from render.layout import load_layout
 from render.palette import BACKGROUND, INK
-from render.shapes import area, lane_track, panel
+from render.shapes import area, board, lane_track, panel
 from render.troyes_areas import (
     Outer,
     Wall,
@@ -60,6 +60,8 @@ class TroyesScene:
     revealed: tuple[str, ...] = ()
 
 
+# Areas drawn as several panels side by side rather than one panel filling the box.
+_OPEN = frozenset({"buildings"})
 # The header always changes; the plan is drawn within the city square.
 _QUIET = frozenset({"header", "plan", "revealed"})
 
@@ -81,10 +83,13 @@ def compose_scene(
     """Compose the public board, highlighting what changed since `previous`."""
     layout = load_layout("troyes")
     footer = layout.box("footer" if scene.wall is None else "ladies_footer")
-    canvas = Canvas(layout.width, footer.bottom + 8, BACKGROUND)
+    drawers = _area_drawers(scene, layout.size("influence_max"))
+    boxes = [layout.box(name) for name, _key, _draw in drawers]
+    panels = [box for (name, _, _), box in zip(drawers, boxes, strict=True) if name not in _OPEN]
+    canvas = board(layout.width, footer.bottom + 8, BACKGROUND, panels)
     draw_header(canvas, layout.box("header"), scene.header)
-    for name, key, draw in _area_drawers(scene, layout.size("influence_max")):
-        place_area(canvas, name, layout.box(name), key, draw)
+    for (name, key, draw), box in zip(drawers, boxes, strict=True):
+        place_area(canvas, name, box, key, draw)
     changed = changed_areas(previous, scene)
     if previous is not None and previous.plan != scene.plan:
         changed.add("square")

@@ -50,7 +50,7 @@ def scene_from_view(
             tuple(tv.demand_name(ix, d).capitalize() for d in view.demands_shown),
         ),
         construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),
-        players=tuple(tv.player_of(p, view, ix) for p in view.players),
+        players=tuple(tv.player_of(p, view, ix, names) for p in view.players),
     )
 
 

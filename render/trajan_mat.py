@@ -71,6 +71,7 @@ class PlayerPanel:
     owned: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = field(default=())
     picked: tuple[str, ...] = field(default=())  # cards chosen so far for a display or ship
+    label: str = ""  # how the player is named (`palette.seat_label`); "" for "Player N"
 
 
 def _bowl_centres(box: Box, width: int, height: int) -> list[tuple[int, int]]:
@@ -139,7 +140,10 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     head = inner.top(44)
     token(canvas, info.seat, (head.x + 20, head.y + 22), 40)
     canvas.text(
-        Box(head.x + 50, head.y, head.w - 330, 44), seat_label(info.seat), size=26, style=Style.BOLD
+        Box(head.x + 50, head.y, head.w - 330, 44),
+        info.label or seat_label(info.seat),
+        size=26,
+        style=Style.BOLD,
     )
     canvas.text(
         head.after(head.w - 270),

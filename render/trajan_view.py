@@ -11,7 +11,7 @@ from engine.trajan.components import Catalog, ForumTile, TrajanTile
 from engine.trajan.view import PlayerView, TrajanView
 from render.header import HeaderInfo
 from render.i18n import tr
-from render.palette import TIMES
+from render.palette import TIMES, seat_label
 from render.trajan_board import Province, Ship, Site, TrajanTop
 from render.trajan_mat import PlayerPanel, Slot
 
@@ -214,7 +214,9 @@ def _display(cards: Sequence[str], ix: Index) -> str:
     return " · ".join(f"{name} {n}" for name, n in sorted(counts.items())) or tr("common.none")
 
 
-def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
+def player_of(
+    player: PlayerView, view: TrajanView, ix: Index, names: tuple[str, ...] | None = None
+) -> PlayerPanel:
     """Return one player's panel record (with the hand only in their own view)."""
     actions = tuple(
         tr(f"trajan.short_{a.id}") for a in sorted(ix.cat.actions, key=lambda a: a.bowl)
@@ -254,11 +256,11 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
             for b in player.bonus_grey
         ),
     ]
-    names = {c.id: c.name for c in ix.cat.commodities}
-    hand = tuple(sorted(names[c] for c in player.hand)) if player.hand is not None else ()
+    goods = {c.id: c.name for c in ix.cat.commodities}
+    hand = tuple(sorted(goods[c] for c in player.hand)) if player.hand is not None else ()
     mine = player.hand is not None and view.picks is not None
     wild = tr("trajan.wild_card")
-    picked = tuple(names.get(c, wild) for c in view.picks or ()) if mine else ()
+    picked = tuple(goods.get(c, wild) for c in view.picks or ()) if mine else ()
     return PlayerPanel(
         seat=player.seat,
         vp=player.vp,
@@ -271,4 +273,5 @@ def player_of(player: PlayerView, view: TrajanView, ix: Index) -> PlayerPanel:
         owned=tuple(owned),
         hand_cards=hand,
         picked=picked,
+        label=seat_label(player.seat, names),
     )

@@ -4,11 +4,13 @@ import dataclasses
 
 import pytest
 
+from render import trajan
 from render.canvas import Box, Canvas, check_texts
 from render.layout import load_layout
 from render.trajan_board import province_box
 from render.trajan_mat import bowl_boxes, draw_player, panel_height
 from render.trajan_scene import changed_areas, changed_parts, compose_private, compose_scene
+from tests.render.games import GAMES, state_at
 from tests.render.golden import REFRESH, assert_matches_golden
 from tests.render.trajan_fixtures import scene
 
@@ -88,3 +90,14 @@ def test_changed_parts_name_the_provinces_a_leader_left_and_reached():
         province_box(layout.point("camp"), node),
         province_box(layout.point("alpes"), node),
     ]
+
+
+def test_player_panels_name_the_players_as_the_header_does():
+    game = GAMES["trajan"]
+    state = state_at(game, 3, 5, 30)
+    names = ("Ana", "Bruno", "Carla")
+    canvas = trajan.compose_board(game.engine.view(state, None), names=names)
+    texts = [record.text for record in canvas.texts]
+    for seat, name in enumerate(names):
+        assert f"{name} ({seat + 1})" in texts
+    assert "Player 1" not in texts

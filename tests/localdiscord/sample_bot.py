@@ -191,6 +191,16 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
     async def ping(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("pong")
 
+    @tree.command(name="latency", description="The gateway latency the bot measured")
+    async def latency(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(f"latency {interaction.client.latency:.3f}")
+
+    @tree.command(name="hand", description="An ephemeral reply with a button")
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(CountButton(100))
+        await interaction.response.send_message("Your hand", view=view, ephemeral=True)
+
     @tree.command(name="secret", description="An ephemeral reply with a file")
     async def secret(interaction: discord.Interaction[Any]) -> None:
         file = discord.File(io.BytesIO(PNG), filename="hand.png")

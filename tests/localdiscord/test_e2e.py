@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 15" in sample.log()
+    assert "SYNCED 17" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]
@@ -185,6 +185,24 @@ def test_client_heartbeats_at_the_interval_hello_gives(make_harness: HarnessFact
     harness = make_harness(setup=fast_heartbeat)
     gateway = harness.ld.emulator.gateway
     harness.ld.wait_until(lambda: gateway.heartbeats >= 4, 10)
+
+
+@pytest.mark.parametrize("ack_latency", [0.02, 0.08])
+def test_heartbeats_are_acknowledged_after_a_round_trip_not_an_interval(
+    make_harness: HarnessFactory, ack_latency: float
+) -> None:
+    # An ack sent at once beat discord.py's heartbeat thread to recording its send time, so the
+    # bot measured a whole interval as its latency (bot.log: "Can't keep up ... 41.3s behind").
+    def slow_beat(h: BotHarness) -> None:
+        h.ld.emulator.gateway.heartbeat_interval_ms = 1500
+        h.ld.emulator.gateway.ack_latency = ack_latency
+
+    harness = make_harness(setup=slow_beat)
+    gateway = harness.ld.emulator.gateway
+    harness.ld.wait_until(lambda: gateway.heartbeats >= 3, 15)
+    reply = harness.users["alice"].slash(harness.channel, "latency").wait_reply()
+    measured = float(reply.content.split()[1])
+    assert measured < 0.75, f"the bot measured {measured} s for a {ack_latency} s round trip"
 
 
 def test_followup_after_token_expiry_is_refused(make_harness: HarnessFactory) -> None:

@@ -19,16 +19,18 @@ from localdiscord.local import Actor, ChannelRef, LocalDiscord
 class BotHarness:
     """An emulator with users and channels, and one bot process connected to it."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only settings, each with a default)
         self,
         argv: Sequence[str],
         workdir: Path,
+        *,
         users: Sequence[str] = ("alice", "bob", "carol"),
         channels: Sequence[str] = ("general",),
         extra_env: dict[str, str] | None = None,
         cwd: Path | None = None,
+        world_file: Path | None = None,
     ) -> None:
-        self.ld = LocalDiscord()
+        self.ld = LocalDiscord(world_file=world_file)  # a kept world: same users and threads
         self.workdir = workdir
         self._argv = list(argv)
         self._names = (list(users), list(channels))
@@ -49,8 +51,8 @@ class BotHarness:
         self.ld.start()
         self.ld.describe_bot = lambda: "bot log (tail):\n" + self.log()[-3000:]
         users, channels = self._names
-        self.channels = {name: self.ld.add_channel(name) for name in channels}
-        self.users = {name: self.ld.add_user(name) for name in users}
+        self.channels = {name: self.ld.channel_or_new(name) for name in channels}
+        self.users = {name: self.ld.user_or_new(name) for name in users}
         env = {
             **self.ld.bot_env(),
             "DATABASE_PATH": str(self.workdir / "games.db"),

@@ -11,10 +11,11 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TypeVar
 
 from localdiscord.interactions import DEFERRED_UPDATE, UPDATE, Interaction
-from localdiscord.model import DM, LOADING, Clock, Json, Message, User
+from localdiscord.model import DM, LOADING, TEXT, Clock, Json, Message, User
 from localdiscord.seen import ChannelRef, Seen, SeenFile
 from localdiscord.server import Emulator
 from localdiscord.slash import visible_commands
@@ -28,9 +29,16 @@ class LocalDiscord:
     """The emulator on a background thread, with a blocking API."""
 
     def __init__(
-        self, *, clock: Clock = time.time, ack_timeout: float = 3.0, token_ttl: float = 15 * 60.0
+        self,
+        *,
+        clock: Clock = time.time,
+        ack_timeout: float = 3.0,
+        token_ttl: float = 15 * 60.0,
+        world_file: Path | None = None,
     ) -> None:
-        self.emulator = Emulator(clock=clock, ack_timeout=ack_timeout, token_ttl=token_ttl)
+        self.emulator = Emulator(
+            clock=clock, ack_timeout=ack_timeout, token_ttl=token_ttl, world_file=world_file
+        )
         self.world = self.emulator.world
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
@@ -98,6 +106,24 @@ class LocalDiscord:
         """Create a guild text channel."""
         chan = self.run(self.emulator.add_channel(name))
         return ChannelRef(chan.id, chan.name, False)
+
+    def user_or_new(self, name: str) -> Actor:
+        """Return the user called `name`, created (and joined to the guild) if there is none."""
+        try:
+            return self.actor(name)
+        except KeyError:
+            return self.add_user(name)
+
+    def channel_or_new(self, name: str) -> ChannelRef:
+        """Return the guild text channel called `name`, created if there is none."""
+
+        def find() -> ChannelRef | None:
+            for chan in self.world.channels.values():
+                if chan.type == TEXT and chan.name == name:
+                    return ChannelRef(chan.id, chan.name, False)
+            return None
+
+        return self.call(find) or self.add_channel(name)
 
     def bot_env(self) -> dict[str, str]:
         """Return the settings a bot process needs to reach this emulator."""

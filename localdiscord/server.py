@@ -10,11 +10,12 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
-from localdiscord import slash
+from localdiscord import persist, slash
 from localdiscord.channels import ChannelRoutes
 from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
@@ -50,8 +51,19 @@ class Emulator:
         ack_timeout: float = 3.0,
         token_ttl: float = 15 * 60.0,
         guild_name: str = "Local Table",
+        world_file: Path | None = None,
     ) -> None:
         self.world = World(clock, guild_name)
+        self.world_file = world_file  # where the world is kept between runs (the local table)
+        self.loaded = False
+        self.load_problem = ""  # why a saved world was set aside, if it was
+        if world_file is not None:
+            try:
+                self.loaded = persist.load(self.world, world_file)
+            except persist.WorldFileError as exc:
+                self.world = World(clock, guild_name)
+                self.load_problem = str(exc)
+        self._dirty = False
         self.gateway = Gateway(self.world, self._notify)
         self.messenger = Messenger(self.world, self.gateway)
         self.desk = Desk(self.messenger, ack_timeout, token_ttl)
@@ -81,6 +93,12 @@ class Emulator:
         self._archive_task = asyncio.create_task(self._archiver())
         return self.world.base_url
 
+    def save_world(self) -> None:
+        """Write the world to its file now (if it has one)."""
+        if self.world_file is not None:
+            self._dirty = False
+            persist.save(self.world, self.world_file)
+
     async def archive_idle_threads(self) -> list[Channel]:
         """Archive threads idle for their auto_archive_duration (by the clock); return them."""
         now = self.world.clock()
@@ -97,7 +115,10 @@ class Emulator:
 
     async def _archiver(self) -> None:
         while True:
-            await asyncio.sleep(1.0)
+            for _ in range(4):  # the world is saved within 0.25 s of a change
+                await asyncio.sleep(0.25)
+                if self._dirty:
+                    self.save_world()
             await self.archive_idle_threads()
 
     async def stop(self) -> None:
@@ -107,8 +128,10 @@ class Emulator:
         await self.gateway.disconnect_all()
         if self._runner is not None:
             await self._runner.cleanup()
+        self.save_world()
 
     def _notify(self) -> None:
+        self._dirty = self.world_file is not None
         if self._changed is not None:
             self._changed.set()
 

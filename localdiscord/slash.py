@@ -58,6 +58,11 @@ def visible_commands(world: World, in_dm: bool = False, user_id: int | None = No
     return [c for c in merged if c.get("type", 1) == 1 and _permitted(world, c, user_id)]
 
 
+def clip(text: str, size: int = 40) -> str:
+    """Return typed input short enough to quote back in a one-line refusal."""
+    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
 def resolve_path(
     world: World, path: str, in_dm: bool = False, user_id: int | None = None
 ) -> tuple[Json, list[str], list[Json]]:
@@ -68,13 +73,13 @@ def resolve_path(
     usable = visible_commands(world, in_dm, user_id)
     cmd = next((c for c in usable if c["name"] == words[0]), None)
     if cmd is None:
-        raise UsageError(f"Unknown command /{words[0]}.")
+        raise UsageError(f"Unknown command /{clip(words[0])}.")
     options: list[Json] = cmd.get("options") or []
     walked = [words[0]]
     for word in words[1:]:
         sub = next((o for o in options if o["name"] == word and o["type"] in (1, 2)), None)
         if sub is None:
-            raise UsageError(f"/{' '.join(walked)} has no subcommand {word!r}.")
+            raise UsageError(f"/{' '.join(walked)} has no subcommand {clip(word)!r}.")
         walked.append(word)
         options = sub.get("options") or []
     if any(o["type"] in (SUB_COMMAND, SUB_GROUP) for o in options):
@@ -203,7 +208,9 @@ def build_command_data(
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(by_name) or "none"
-            raise UsageError(f"/{' '.join(walked)} has no option {name!r} (options: {known}).")
+            raise UsageError(
+                f"/{' '.join(walked)} has no option {clip(name)!r} (options: {known})."
+            )
         if name == focused:
             options.append(
                 {"name": name, "type": opt["type"], "value": str(value), "focused": True}

@@ -9,19 +9,22 @@ numbers to press buttons or pick menu options, `user NAME` for hot-seat play, `t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import sys
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from localdiscord import tableparse
+from localdiscord.errors import ApiError
 from localdiscord.harness import BotHarness
 from localdiscord.interactions import FAILED_TEXT
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.model import Json
 from localdiscord.server import walk_components
-from localdiscord.slash import UsageError, resolve_path
+from localdiscord.slash import UsageError, clip, resolve_path
 from localdiscord.textview import Renderer, option_index
 
 HELP = """You can type:
@@ -40,6 +43,20 @@ HELP = """You can type:
   user NAME                     act as another user (hot-seat); users lists them
   help                          this text;  quit  (or Ctrl-D) leaves
 Tab completes commands, options and choices."""
+
+
+def describe_api_error(error: ApiError) -> str:
+    """Return an API error as one sentence: the first field error, else its message."""
+    node: object = error.errors or {}
+    path: list[str] = []
+    while isinstance(node, dict) and node:
+        found = node.get("_errors")
+        if isinstance(found, list) and found:
+            return f"{'.'.join(path) or 'request'}: {found[0].get('message', error.message)}"
+        key = next(iter(node))
+        path.append(key)
+        node = node[key]
+    return error.message
 
 
 class Table:
@@ -93,6 +110,15 @@ class Table:
                 self.word(word, rest.strip())
         except UsageError as exc:
             self.write(f"! {exc}")
+        except ApiError as exc:  # what Discord's own client would refuse, e.g. a long message
+            self.write(f"! Discord refuses that: {describe_api_error(exc)}")
+        except (TimeoutError, AssertionError) as exc:  # the bot did not answer in time
+            self.write(f"! No answer: {str(exc).splitlines()[0] if str(exc) else 'timed out'}")
+        except Exception as exc:  # no line typed at the table may end it
+            where = self.renderer.out_dir / "table.log"
+            with contextlib.suppress(OSError), where.open("a", encoding="utf-8") as fh:
+                fh.write(f"{line[:200]!r}\n{traceback.format_exc()}\n")
+            self.write(f"! That did not work ({type(exc).__name__}: {exc}); details in {where}.")
         return True
 
     def word(self, word: str, rest: str) -> None:
@@ -119,7 +145,7 @@ class Table:
             case "users":
                 self.write("Users: " + ", ".join(self.h.users))
             case _:
-                raise UsageError(f"Unknown input {word!r}; type help.")
+                raise UsageError(f"Unknown input {clip(word)!r}; type help.")
 
     # slash commands ---------------------------------------------------------------------------
 
@@ -140,6 +166,9 @@ class Table:
             self.suggest(parsed, defs)
         else:
             options: dict[str, object] = dict(parsed.options)
+            empty = [name for name, value in options.items() if value == ""]
+            if empty:  # Discord's client sends no empty option
+                raise UsageError(f"{clip(empty[0])}: give a value ({clip(empty[0])}:VALUE).")
             for opt in defs:
                 if opt["type"] == 11 and opt["name"] in options:  # a file: read it from disk
                     path = Path(str(options[opt["name"]])).expanduser()
@@ -191,6 +220,8 @@ class Table:
             raise UsageError(f"There is no [{number}] on screen; type look.")
         ctl = controls[number - 1]
         if not ctl.is_select:
+            if rest:
+                raise UsageError(f"[{number}] is a button: type {number} alone to press it.")
             self.follow(self.actor.click(ctl.message_id, ctl.component["custom_id"]))
             return
         options = ctl.component.get("options") or []
@@ -242,7 +273,14 @@ class Table:
         fresh = [m for m in msgs if everything or self.shown.get((key, m.id)) != m]
         if everything:
             fresh = fresh[-10:]
-        if any(m.buttons() or m.selects() for m in fresh) or everything:
+        # A new or edited public message with controls numbers afresh; an ephemeral reply's
+        # controls are numbered after the ones on screen, which stay pressable. Renumbering
+        # shows again the ephemeral replies whose controls were on screen, with their new numbers.
+        if everything or any((m.buttons() or m.selects()) and not m.ephemeral for m in fresh):
+            held = {c.message_id for c in self.renderer.controls}
+            ids = {m.id for m in fresh}
+            carried = [m for m in msgs if m.ephemeral and m.id in held and m.id not in ids]
+            fresh = sorted([*fresh, *carried], key=lambda m: m.id)
             self.renderer.controls = []
         for msg in fresh:
             self.shown[(key, msg.id)] = msg
@@ -295,7 +333,7 @@ class Table:
         if not name:
             raise UsageError("Say who: user NAME.")
         if name not in self.h.users:
-            self.h.users[name] = self.ld.add_user(name)
+            self.h.users[name] = self.ld.user_or_new(name)
         self.actor = self.h.users[name]
         if self.channel.id != self.h.channel.id:
             self.channel = self.h.channel
@@ -354,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Path(args.out)
     harness = BotHarness(
         shlex.split(args.bot), out.resolve(), users=args.users.split(","),
-        channels=[args.channel], cwd=Path.cwd(),
+        channels=[args.channel], cwd=Path.cwd(), world_file=out.resolve() / "world.json",
     )  # fmt: skip
     write = print
     try:
@@ -365,7 +403,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         write(f"Emulator at {harness.ld.base_url}; bot log in {out / 'bot.log'}")
+        if harness.ld.emulator.load_problem:
+            write(f"! {harness.ld.emulator.load_problem}")
+        elif harness.ld.emulator.loaded:
+            write(f"Welcome back: the guild as you left it ({out / 'world.json'}).")
         table = Table(harness, out, write, input)
+        if harness.ld.emulator.loaded:
+            table.show(everything=True)  # where you left off
         if sys.stdin.isatty():
             table.read = _readline_input(table.completions)
         table.run()

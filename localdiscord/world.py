@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,7 +47,7 @@ class World:
 
     def __init__(self, clock: Clock, guild_name: str = "Local Table") -> None:
         self.clock = clock
-        self._seq = itertools.count(1)
+        self._seq = 1  # the next snowflake's sequence number (kept when the world is saved)
         self.base_url = ""
         self.users: dict[int, User] = {}
         self.channels: dict[int, Channel] = {}
@@ -67,7 +66,16 @@ class World:
     def snowflake(self) -> int:
         """Return a fresh snowflake whose timestamp is the clock's now."""
         ms = int(self.clock() * 1000) - DISCORD_EPOCH_MS
-        return (ms << 22) | (next(self._seq) & 0x3FFFFF)
+        seq, self._seq = self._seq, self._seq + 1
+        return (ms << 22) | (seq & 0x3FFFFF)
+
+    def peek_sequence(self) -> int:
+        """Return the sequence number the next snowflake will carry."""
+        return self._seq
+
+    def restart_sequence(self, seq: int) -> None:
+        """Continue snowflakes from `seq` (a world loaded from a file)."""
+        self._seq = seq
 
     def add_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
         """Create a user (not yet a guild member)."""

@@ -13,7 +13,7 @@ from localdiscord import tableparse
 from localdiscord.harness import BotHarness
 from localdiscord.slash import UsageError
 from localdiscord.table import Table
-from tests.localdiscord.conftest import SAMPLE_BOT
+from tests.localdiscord.conftest import SAMPLE_BOT, HarnessFactory
 from tests.localdiscord.sample_bot import PNG
 
 REPO = Path(__file__).resolve().parents[2]
@@ -144,3 +144,71 @@ def test_tab_completion_asks_the_bot_for_autocomplete(sample: BotHarness, tmp_pa
     assert table.completions("/game new game:tro") == ["game:troyes", "game:troyes-ladies"]
     assert table.completions("/game new pl") == ["players:"]
     assert table.completions("look") == []
+
+
+ODD_LINES = [
+    "say " + "x" * 3000,  # longer than Discord lets anyone post
+    "", "   ", "say", "\x00\x1b[2J", "ñandú 🎲 " * 40, "/" + "a" * 500,
+    "/game new game:" + "y" * 3000,
+    "/game new players:2 game:", "99", "0", "-1", "1 " + "z" * 300, "open 99", "open",
+    "wait abc", "user ", "\t", "/ping extra:1", '"unclosed', "/game new game:\"open players:2",
+]  # fmt: skip
+
+
+def test_no_line_ends_the_table(sample: BotHarness, tmp_path: Path) -> None:
+    out = play(sample, tmp_path, [*ODD_LINES, "/ping"]).text
+    assert "! Discord refuses that: content: Must be between 0 and 2000 in length." in out
+    assert "! Discord refuses that: Cannot send an empty message" in out
+    assert "! game: give a value (game:VALUE)." in out
+    assert ":  for 2" not in out  # nothing was posted for the command with an empty option
+    assert max(len(line) for line in out.splitlines()) < 200  # refusals quote input clipped
+    assert "That did not work" not in out  # every odd line got a precise answer
+    assert out.rstrip().splitlines()[-2] == "[Denarius (bot)] pong"  # and the table goes on
+
+
+def test_a_button_takes_no_option(sample: BotHarness, tmp_path: Path) -> None:
+    out = play(sample, tmp_path, ["/count", "1 z", "look"]).text
+    assert "! [1] is a button: type 1 alone to press it." in out
+    assert "Count: 1" not in out
+
+
+def test_board_buttons_stay_pressable_after_an_ephemeral_reply(
+    make_harness: HarnessFactory, tmp_path: Path
+) -> None:
+    out = play(make_harness(), tmp_path, ["/count", "/hand", "1", "2"]).text
+    assert "  [1] +1" in out
+    assert "(only you) Your hand\n  [2] +1" in out  # numbered after the board's button
+    assert "Count: 1" in out  # [1] still pressed the public counter
+    assert "counted 101" in out  # and [2], shown again after the board changed, the ephemeral
+
+
+def test_the_world_is_kept_between_runs(tmp_path: Path) -> None:
+    world = tmp_path / "world.json"
+    first = BotHarness([sys.executable, str(SAMPLE_BOT)], tmp_path / "bot", world_file=world)
+    with first:
+        alice = first.users["alice"]
+        thread_reply = alice.slash(first.channel, "thread", {"name": "kept"}).wait_reply()
+        alice.wait_message(alice.wait_thread("kept-private"), lambda m: "Private" in m.content)
+        counter = alice.slash(first.channel, "count").wait_reply()
+        ids = (alice.id, first.channel.id, counter.id)
+        thread_ids = {t.name: t.id for t in alice.threads()}
+    assert world.is_file()
+    assert (world.stat().st_mode & 0o777) == 0o600
+    again = BotHarness([sys.executable, str(SAMPLE_BOT)], tmp_path / "bot", world_file=world)
+    with again:
+        alice = again.users["alice"]
+        assert (alice.id, again.channel.id) == ids[:2]
+        assert {t.name: t.id for t in alice.threads()} == thread_ids
+        assert any(m.id == thread_reply.id for m in alice.messages(again.channel))
+        alice.click(ids[2], "sb:count:0").wait_acked()  # yesterday's button still works
+        again.ld.wait_until(lambda: "Count: 1" in again.ld.world.messages[ids[2]].content, 10)
+        assert again.ld.emulator.loaded
+
+
+def test_a_damaged_world_file_is_set_aside(tmp_path: Path) -> None:
+    world = tmp_path / "world.json"
+    world.write_text("{not json")
+    with BotHarness([sys.executable, str(SAMPLE_BOT)], tmp_path / "bot", world_file=world) as h:
+        assert "could not be read" in h.ld.emulator.load_problem
+        assert h.users["alice"].slash(h.channel, "ping").wait_reply().content == "pong"
+    assert (tmp_path / "world.json.bad").read_text() == "{not json"

@@ -33,6 +33,11 @@ class BotProcess:
             )
 
     @property
+    def pid(self) -> int | None:
+        """The process id while it runs (None before start)."""
+        return self._proc.pid if self._proc is not None else None
+
+    @property
     def alive(self) -> bool:
         """Whether the process is running."""
         return self._proc is not None and self._proc.poll() is None

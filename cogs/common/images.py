@@ -7,11 +7,10 @@ With `processes=0` it falls back to `asyncio.to_thread`.
 """
 
 import asyncio
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from engine.core.protocol import Result
+from engine.workers import WorkerPool
 from render import score, trajan, troyes
 
 TITLES = {"trajan": "Trajan", "troyes": "Troyes"}
@@ -54,13 +53,10 @@ class Renderer:
     """Runs the drawing functions in worker processes (or threads with `processes=0`)."""
 
     def __init__(self, processes: int = 1) -> None:
-        """Start `processes` render workers (spawned: the bot's threads are not forked)."""
-        self._pool: Executor | None = None
+        """Start `processes` render workers (they die with the bot; a dead one is replaced)."""
+        self.pool = WorkerPool(processes) if processes > 0 else None
         self.workers = max(processes, 1)
         self.in_flight = 0  # drawings asked for and not finished
-        if processes > 0:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(processes, mp_context=context)
 
     @property
     def behind(self) -> bool:
@@ -70,10 +66,9 @@ class Renderer:
     async def _run(self, fn: Any, *args: Any) -> bytes:
         self.in_flight += 1
         try:
-            if self._pool is None:
+            if self.pool is None:
                 return bytes(await asyncio.to_thread(fn, *args))
-            loop = asyncio.get_running_loop()
-            return bytes(await loop.run_in_executor(self._pool, fn, *args))
+            return bytes(await self.pool.run(fn, *args))
         finally:
             self.in_flight -= 1
 
@@ -108,5 +103,5 @@ class Renderer:
 
     def close(self) -> None:
         """Stop the workers."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.pool is not None:
+            self.pool.close()

@@ -118,7 +118,7 @@ class Database:
             return
         async with self._lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
+            await conn.control("BEGIN IMMEDIATE")
             self._open.set(_Open(asyncio.current_task(), conn))
             try:
                 yield conn
@@ -128,7 +128,7 @@ class Database:
             finally:
                 self._open.set(None)
             try:
-                await conn.execute("COMMIT")
+                await conn.control("COMMIT")
             except BaseException:
                 await _rollback(conn)
                 raise
@@ -137,17 +137,17 @@ class Database:
     async def _savepoint(self, held: _Open) -> AsyncIterator[None]:
         held.depth += 1
         name = f"nested_{held.depth}"
-        await held.conn.execute(f"SAVEPOINT {name}")
+        await held.conn.control(f"SAVEPOINT {name}")
         try:
             yield
         except BaseException:
             if held.conn.raw.in_transaction:
-                await held.conn.execute(f"ROLLBACK TO {name}")
-                await held.conn.execute(f"RELEASE {name}")
+                await held.conn.control(f"ROLLBACK TO {name}")
+                await held.conn.control(f"RELEASE {name}")
             raise
         finally:
             held.depth -= 1
-        await held.conn.execute(f"RELEASE {name}")
+        await held.conn.control(f"RELEASE {name}")
 
     async def fetch_all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
         """Return every row of a query, read from `current()`."""
@@ -202,4 +202,4 @@ class Database:
 async def _rollback(conn: Connection) -> None:
     # SQLite may have rolled back already (a full disk, an I/O error): then there is nothing.
     if conn.raw.in_transaction:
-        await conn.execute("ROLLBACK")
+        await conn.control("ROLLBACK")

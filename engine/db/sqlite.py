@@ -63,6 +63,15 @@ class Connection:
         await cursor.close()
         return count
 
+    async def control(self, sql: str) -> None:
+        """Run a statement that changes no rows: BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE."""
+        # One trip to the connection's thread: such a statement leaves nothing to fetch, and
+        # its cursor is dropped unclosed (closing it would be a second trip per transaction).
+        try:
+            await self.raw.execute(sql)
+        except sqlite3.IntegrityError as error:  # a deferred constraint, at COMMIT
+            raise IntegrityError(str(error)) from error
+
     async def execute_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         """Run one statement once per row of arguments."""
         try:

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-from engine.db import Connection, Database, Row, migrate, migration_files, split_statements
+from engine.db import Connection, Database, Row
 from engine.sessions.rows import (
     GameRow,
     MoveRow,
@@ -22,7 +22,7 @@ from engine.sessions.rows import (
     to_text,
 )
 
-__all__ = ["Store", "Tx", "migrate", "migration_files", "split_statements"]
+__all__ = ["Store", "Tx"]
 
 GAME_COLUMNS = frozenset(
     {

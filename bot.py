@@ -31,6 +31,7 @@ from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
 from engine.core.errors import GameError
+from engine.db import Database
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
 
@@ -92,7 +93,9 @@ class Settings:
 class GameBot(commands.Bot):
     """The bot, with its store, session manager and settings injected."""
 
-    def __init__(self, settings: Settings, sessions: SessionManager, renderer: Renderer) -> None:
+    def __init__(
+        self, settings: Settings, sessions: SessionManager, renderer: Renderer, database: Database
+    ) -> None:
         """Build the bot; nothing connects until `start`."""
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -102,6 +105,7 @@ class GameBot(commands.Bot):
             max_messages=None,  # boards are edited by id; a message cache only feeds the GC
         )
         self.settings = settings
+        self.database = database  # the one database; the league cog's store works over it too
         self.sessions = sessions
         names: dict[int, str] = {}
         poster = Poster(self, sessions, names, renderer)
@@ -218,12 +222,12 @@ def clock(offset: timedelta, file: Path | None = None) -> Any:
 
 async def run(settings: Settings) -> None:
     """Open the database, run the bot until it is stopped, and close both cleanly."""
-    async with await Store.open(settings.database_path) as store:
+    async with await Database.open(settings.database_path) as database:
         now = clock(settings.clock_offset, settings.clock_file)
-        sessions = SessionManager(store, GAMES, clock=now)
+        sessions = SessionManager(Store(database), GAMES, clock=now)
         renderer = Renderer(settings.render_processes)
         try:
-            async with GameBot(settings, sessions, renderer) as bot:
+            async with GameBot(settings, sessions, renderer, database) as bot:
                 loop = asyncio.get_running_loop()
                 for sig in (signal.SIGTERM, signal.SIGINT):
                     loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))

@@ -3,7 +3,7 @@
 Thin: every command resolves the league, calls `LeagueService` (engine/leagues) and replies;
 refusals (`GameError`) are short ephemeral sentences. The weekly cycle runs in `runner.py`.
 The extension needs from the bot only `bot.sessions` (the SessionManager) and
-`bot.settings.database_path`; the league store shares that database file, and the clock is
+`bot.database`; the league store is a repository over that one database, and the clock is
 the session manager's, so one injected clock drives games and leagues alike.
 """
 
@@ -37,6 +37,7 @@ from cogs.league.runner import LeagueRunner
 from cogs.league.text import t, when
 from cogs.league.views import history_text, schedule_text
 from engine.core.errors import GameError
+from engine.db import Database
 from engine.leagues.model import League, LeagueError
 from engine.leagues.service import LeagueService
 from engine.leagues.store import LeagueStore
@@ -316,10 +317,9 @@ class LeagueCog(
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Open the league store beside the session store and add the league cogs."""
+    """Put the league store on the bot's one database and add the league cogs."""
     sessions: SessionManager = getattr(bot, "sessions")  # noqa: B009 - set by bot.py
-    path = getattr(bot, "settings").database_path  # noqa: B009
-    store = await LeagueStore.open(str(path))
-    leagues = LeagueService(store, sessions.clock)
+    database: Database = getattr(bot, "database")  # noqa: B009 - opened by bot.py
+    leagues = LeagueService(LeagueStore(database), sessions.clock)
     await bot.add_cog(LeagueCog(bot, leagues, sessions))
     await bot.add_cog(ProfileCog(leagues))

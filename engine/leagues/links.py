@@ -3,15 +3,21 @@
 `league_game` makes `GamePort.create_game` idempotent: the key of a table's request maps to
 the one session game created for it. `league_channel` is where a league posts (the channel
 `/league create` ran in); its games' threads hang off it. `league_reminder` records the
-deadline reminder of each table, so it goes out once. Migration 0002.
+deadline reminder of each table, so it goes out once. Migration 0003_league_games.sql.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from engine.db import Database
 from engine.leagues.store import LeagueStore
 from engine.leagues.store_results import iso, parse_time
+
+_REMINDER = Database.dialect.insert_ignore(
+    "league_reminder", ("table_id", "sent_at"), ("table_id",)
+)
+_CHANNEL = Database.dialect.upsert("league_channel", ("league_id", "channel_id"), ("league_id",))
 
 
 class GameLinks:
@@ -28,7 +34,7 @@ class GameLinks:
     async def link(self, key: str, table_id: int, game_id: int, now: datetime) -> None:
         """Record the session game created for a request key."""
         async with self.store.transaction():
-            await self.store.db.execute(
+            await self.store._run(
                 "INSERT INTO league_game VALUES (?, ?, ?, ?)", (key, table_id, game_id, iso(now))
             )
 
@@ -53,10 +59,7 @@ class GameLinks:
     async def record_reminder(self, table_id: int, now: datetime) -> bool:
         """Record a table's deadline reminder; return False if it was sent already."""
         async with self.store.transaction():
-            cursor = await self.store.db.execute(
-                "INSERT OR IGNORE INTO league_reminder VALUES (?, ?)", (table_id, iso(now))
-            )
-            return cursor.rowcount == 1
+            return await self.store._run(_REMINDER, (table_id, iso(now))) == 1
 
     async def games(self, league_id: int | None = None) -> list[tuple[int, int]]:
         """Return (table id, game id) of every league game (of one league, if given)."""
@@ -72,11 +75,7 @@ class GameLinks:
     async def set_channel(self, league_id: int, channel_id: int) -> None:
         """Set the channel a league posts to."""
         async with self.store.transaction():
-            await self.store.db.execute(
-                "INSERT INTO league_channel VALUES (?, ?)"
-                " ON CONFLICT (league_id) DO UPDATE SET channel_id = excluded.channel_id",
-                (league_id, channel_id),
-            )
+            await self.store._run(_CHANNEL, (league_id, channel_id))
 
     async def channel(self, league_id: int) -> int | None:
         """Return the channel a league posts to, if set."""

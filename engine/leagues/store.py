@@ -1,26 +1,25 @@
-"""SQLite storage for leagues (aiosqlite): migrations, transactions, leagues to tables.
+"""The leagues' repository: leagues, members, seasons, weeks, tables and schedule steps.
 
-The schema lives in numbered files under `migrations/` (0001_*.sql, ...), applied in order
-and recorded in `league_migration`, not in `PRAGMA user_version`, so the leagues and the
-session manager can share one database file without fighting over that number.
+A repository over the bot's one `Database` (engine/db/), the same one the sessions' `Store`
+uses: no connection, lock or migrations of its own. The tables come from
+`engine/db/migrations/` (0002_leagues.sql, 0003_league_games.sql).
 
-Writes happen inside `transaction()` (BEGIN IMMEDIATE ... COMMIT), serialised by a lock, so
-one schedule step and its effects land together or not at all. Times are ISO 8601 UTC text;
-points and VP shares are exact fractions as text. Results, byes, ratings and the CSV
-export are in store_results.py (inherited).
+Writes happen inside `transaction()` (the database's one write transaction), so one schedule
+step and its effects land together or not at all; reads inside it see its own writes, reads
+outside it see committed data. Times are ISO 8601 UTC text; points and VP shares are exact
+fractions as text. Results, byes, ratings and the CSV export are in store_results.py
+(inherited), the rows tying leagues to games in links.py.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
+from engine.db import Database, IntegrityError
 from engine.leagues.model import (
     League,
     LeagueConfig,
@@ -36,58 +35,45 @@ from engine.leagues.store_results import ResultRows, iso, maybe_time, parse_time
 
 __all__ = ["LeagueStore", "to_csv"]
 
-MIGRATIONS = Path(__file__).with_name("migrations")
+_STEP = Database.dialect.insert_ignore(
+    "league_step", ("league_id", "key", "done_at"), ("league_id", "key")
+)
+_ABSENCE = Database.dialect.insert_ignore(
+    "league_absence", ("league_id", "user_id", "season", "week"),
+    ("league_id", "user_id", "season", "week"),
+)  # fmt: skip
+_DIVISION = Database.dialect.insert_ignore(
+    "league_division", ("season_id", "user_id", "division"), ("season_id", "user_id")
+)
 
 
 class LeagueStore(ResultRows):
-    """All league reads and writes over one aiosqlite connection."""
+    """All league reads and writes, over the bot's one database."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-        self._lock = asyncio.Lock()
+    def __init__(self, database: Database, *, owned: bool = False) -> None:
+        """Work over `database`; `close()` closes it only if this store opened it."""
+        self.database = database
+        self._owned = owned
 
     @classmethod
-    async def open(cls, path: str) -> LeagueStore:
-        """Connect to `path` (":memory:" for tests) and apply pending migrations."""
-        db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA foreign_keys = ON")
-        store = cls(db)
-        await store.migrate()
-        return store
+    async def open(cls, path: str | Path) -> LeagueStore:
+        """Open a database of its own at `path` (":memory:" for tests), migrated."""
+        return cls(await Database.open(path), owned=True)
 
     async def close(self) -> None:
-        """Close the connection."""
-        await self.db.close()
+        """Close the database if this store opened it (the bot closes the shared one)."""
+        if self._owned:
+            await self.database.close()
 
     async def migrate(self) -> list[int]:
-        """Apply the migrations not yet applied; return their numbers."""
-        await self.db.execute(
-            "CREATE TABLE IF NOT EXISTS league_migration (version INTEGER PRIMARY KEY)"
-        )
-        done = {row[0] for row in await self._all("SELECT version FROM league_migration")}
-        applied = []
-        for path in sorted(MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.sql")):
-            version = int(path.name[:4])
-            if version in done:
-                continue
-            script = path.read_text(encoding="utf-8")
-            await self.db.executescript(
-                f"BEGIN;\n{script}\nINSERT INTO league_migration VALUES ({version});\nCOMMIT;"
-            )
-            applied.append(version)
-        return applied
+        """Apply the database's migrations not yet applied; return their numbers."""
+        return await self.database.migrate()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
         """Run the block as one write transaction; roll back on any error."""
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+        async with self.database.transaction():
+            yield
 
     async def insert_league(
         self, guild: int, name: str, config: LeagueConfig, seed: int, now: datetime
@@ -99,7 +85,7 @@ class LeagueStore(ResultRows):
                 " VALUES (?, ?, ?, ?, ?)",
                 (guild, name, config.to_json(), seed, iso(now)),
             )
-        except aiosqlite.IntegrityError:
+        except IntegrityError:
             raise LeagueError(f"This server already has a league named {name!r}.") from None
 
     async def league(self, league_id: int) -> League:
@@ -131,11 +117,11 @@ class LeagueStore(ResultRows):
             for v in fields.values()
         ]
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.db.execute(f"UPDATE league SET {sets} WHERE id = ?", (*values, league_id))  # noqa: S608
+        await self._run(f"UPDATE league SET {sets} WHERE id = ?", (*values, league_id))  # noqa: S608
 
     async def join(self, league_id: int, user: int, now: datetime) -> None:
         """Add a member, or bring back one who left."""
-        await self.db.execute(
+        await self._run(
             "INSERT INTO league_member (league_id, user_id, joined_at) VALUES (?, ?, ?)"
             " ON CONFLICT (league_id, user_id) DO UPDATE SET left_at = NULL,"
             " joined_at = CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END",
@@ -144,17 +130,14 @@ class LeagueStore(ResultRows):
 
     async def leave(self, league_id: int, user: int, now: datetime) -> None:
         """Mark a member as gone."""
-        await self.db.execute(
+        await self._run(
             "UPDATE league_member SET left_at = ? WHERE league_id = ? AND user_id = ?",
             (iso(now), league_id, user),
         )
 
     async def add_absence(self, league_id: int, user: int, season: int, week: int) -> None:
         """Record a declared absence (idempotent)."""
-        await self.db.execute(
-            "INSERT OR IGNORE INTO league_absence VALUES (?, ?, ?, ?)",
-            (league_id, user, season, week),
-        )
+        await self._run(_ABSENCE, (league_id, user, season, week))
 
     async def members(self, league_id: int) -> list[Membership]:
         """Return every member, active or not, by join time."""
@@ -193,7 +176,7 @@ class LeagueStore(ResultRows):
 
     async def close_season(self, season_id: int, now: datetime) -> None:
         """Mark a season closed."""
-        await self.db.execute(
+        await self._run(
             "UPDATE league_season SET closed_at = ? WHERE id = ?", (iso(now), season_id)
         )
 
@@ -206,10 +189,7 @@ class LeagueStore(ResultRows):
 
     async def set_divisions(self, season_id: int, divisions: Iterable[tuple[int, int]]) -> None:
         """Record (user, division) pairs for a season (existing ones stay)."""
-        await self.db.executemany(
-            "INSERT OR IGNORE INTO league_division VALUES (?, ?, ?)",
-            [(season_id, u, d) for u, d in divisions],
-        )
+        await self._many(_DIVISION, [(season_id, u, d) for u, d in divisions])
 
     async def weeks(self, season_id: int) -> list[Week]:
         """Return a season's weeks in order."""
@@ -234,7 +214,7 @@ class LeagueStore(ResultRows):
 
     async def mark_deadline_done(self, week_id: int, now: datetime) -> None:
         """Record that the week's deadline was handled."""
-        await self.db.execute(
+        await self._run(
             "UPDATE league_week SET deadline_done_at = ? WHERE id = ?", (iso(now), week_id)
         )
 
@@ -246,7 +226,7 @@ class LeagueStore(ResultRows):
             "INSERT INTO league_table (week_id, number, division) VALUES (?, ?, ?)",
             (week_id, number, division),
         )
-        await self.db.executemany(
+        await self._many(
             "INSERT INTO league_seat VALUES (?, ?, ?)",
             [(table_id, seat, user) for seat, user in enumerate(players)],
         )
@@ -281,7 +261,7 @@ class LeagueStore(ResultRows):
             raise ValueError(f"can only update {sorted(allowed)}")
         values = [iso(v) if isinstance(v, datetime) else v for v in fields.values()]
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.db.execute(f"UPDATE league_table SET {sets} WHERE id = ?", (*values, table_id))  # noqa: S608
+        await self._run(f"UPDATE league_table SET {sets} WHERE id = ?", (*values, table_id))  # noqa: S608
 
     async def table_context(self, table_id: int) -> tuple[int, int, int, int]:
         """Return (league id, season id, season number, week number) of a table."""
@@ -315,13 +295,7 @@ class LeagueStore(ResultRows):
 
     async def record_step(self, league_id: int, key: str, now: datetime) -> bool:
         """Record a schedule step; return False if it was already recorded."""
-        try:
-            await self.db.execute(
-                "INSERT INTO league_step VALUES (?, ?, ?)", (league_id, key, iso(now))
-            )
-        except aiosqlite.IntegrityError:
-            return False
-        return True
+        return await self._run(_STEP, (league_id, key, iso(now))) == 1
 
     async def steps(self, league_id: int) -> list[tuple[str, datetime]]:
         """Return every recorded step, oldest first."""

@@ -1,6 +1,6 @@
-"""SQLite rows for results, byes, ratings and the CSV export: the second half of the store.
+"""The league rows of results, byes, ratings and the CSV export: the second half of the store.
 
-`LeagueStore` (store.py) inherits these methods; they share its connection and its
+`LeagueStore` (store.py) inherits these methods; they share its database and its
 transaction (a result, its rating updates and its history rows are written together).
 """
 
@@ -13,8 +13,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-import aiosqlite
-
+from engine.db import Database
 from engine.leagues.standings import Credit, Rating, TableScore
 
 
@@ -34,29 +33,30 @@ def parse_time(text: str) -> datetime:
 
 
 class ResultRows:
-    """Reads and writes of results, credits and ratings over `self.db`."""
+    """Reads and writes of results, credits and ratings over `self.database`."""
 
-    db: aiosqlite.Connection
+    database: Database
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return await self.database.fetch_all(sql, params)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self.db.execute(sql, params) as cur:
-            return await cur.fetchone()
+        return await self.database.fetch_one(sql, params)
 
     async def _insert(self, sql: str, params: Sequence[Any]) -> int:
-        async with self.db.execute(sql, params) as cur:
-            if cur.lastrowid is None:  # pragma: no cover - an INSERT always sets it
-                raise RuntimeError("insert returned no row id")
-            return cur.lastrowid
+        return await self.database.insert(sql, params)
+
+    async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self.database.execute(sql, params)
+
+    async def _many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.database.execute_many(sql, rows)
 
     # -- leagues and members ------------------------------------------------------------
 
     async def insert_results(self, table_id: int, scores: Sequence[TableScore], seq: int) -> None:
         """Store a table's scored results and mark it finished with order number `seq`."""
-        await self.db.executemany(
+        await self._many(
             "INSERT INTO league_result VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
@@ -72,9 +72,7 @@ class ResultRows:
                 for s in scores
             ],
         )
-        await self.db.execute(
-            "UPDATE league_table SET result_seq = ? WHERE id = ?", (seq, table_id)
-        )
+        await self._run("UPDATE league_table SET result_seq = ? WHERE id = ?", (seq, table_id))
 
     async def next_result_seq(self) -> int:
         """Return the next result order number."""
@@ -106,7 +104,7 @@ class ResultRows:
 
     async def insert_credits(self, week_id: int, credits: Iterable[Credit]) -> None:
         """Store byes and absences of a week."""
-        await self.db.executemany(
+        await self._many(
             "INSERT INTO league_credit VALUES (?, ?, ?, ?)",
             [(week_id, c.user, c.kind, str(c.points)) for c in credits],
         )
@@ -147,12 +145,12 @@ class ResultRows:
     ) -> None:
         """Store a rating update and its history row."""
         before, after = change
-        await self.db.execute(
+        await self._run(
             "INSERT INTO league_rating VALUES (?, ?, ?, ?, 1) ON CONFLICT (league_id, user_id)"
             " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
             (league_id, user, after.mu, after.sigma),
         )
-        await self.db.execute(
+        await self._run(
             "INSERT INTO league_rating_history (league_id, user_id, table_id, mu_before,"
             " sigma_before, mu_after, sigma_after, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (league_id, user, table_id, before.mu, before.sigma, after.mu, after.sigma, iso(now)),

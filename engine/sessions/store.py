@@ -1,23 +1,18 @@
-"""The SQLite store of game sessions: connections, migrations, rows, and write transactions.
+"""The sessions' repository: games, seats, moves, timers, requests and settings, in SQL.
 
-One file database in WAL mode with two connections: a writer, used only inside `transaction()`
-(an asyncio lock makes it the single writer, so statements of two games never mix in one
-transaction), and a reader that sees only committed data. Migrations are the numbered files in
-`migrations/`, applied in order and recorded in `schema_migrations`.
+A repository over the bot's one `Database` (engine/db/): reads of `Store` go to the reader
+connection and see committed data only; writes happen in `Store.transaction()`, whose `Tx`
+reads and writes through the one writer connection. Every SQL statement of the sessions is
+in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
 """
 
-import asyncio
-import re
-import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
-from importlib import resources
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
-import aiosqlite
-
+from engine.db import Connection, Database, Row
 from engine.sessions.rows import (
     GameRow,
     MoveRow,
@@ -27,8 +22,7 @@ from engine.sessions.rows import (
     to_text,
 )
 
-MIGRATIONS = "engine.sessions.migrations"
-_MIGRATION_NAME = re.compile(r"\d{4}_[a-z0-9_]+\.sql")
+__all__ = ["Store", "Tx"]
 
 GAME_COLUMNS = frozenset(
     {
@@ -38,18 +32,21 @@ GAME_COLUMNS = frozenset(
     }
 )  # fmt: skip
 SEAT_COLUMNS = frozenset({"seat", "state", "stand_in", "timeouts", "muted", "standing"})
+_CONSENT = Database.dialect.upsert(
+    "consents", ("request_id", "user_id", "agree", "at"), ("request_id", "user_id")
+)
+_SETTING = Database.dialect.upsert("settings", ("guild_id", "key", "value"), ("guild_id", "key"))
+_LANGUAGE = Database.dialect.upsert("users", ("user_id", "language"), ("user_id",))
 
 
 class _Reads:
     """Queries shared by the reader connection and write transactions."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self._conn = conn
 
-    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        # Execute and fetch in one call on the connection's thread: statements of concurrent
-        # callers must not overlap, or the reader's snapshot stays pinned to an old commit.
-        return list(await self._conn.execute_fetchall(sql, tuple(args)))
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
+        return await self._conn.fetch_all(sql, args)
 
     async def game(self, game_id: int) -> GameRow | None:
         """Return the game row, or None."""
@@ -139,21 +136,14 @@ class Tx(_Reads):
     """The writes of one transaction; everything commits together or not at all."""
 
     async def _run(self, sql: str, args: Iterable[Any] = ()) -> int:
-        cursor = await self._conn.execute(sql, tuple(args))
-        count = cursor.rowcount
-        await cursor.close()
-        return count
+        return await self._conn.execute(sql, args)
 
     async def insert_game(self, fields: Mapping[str, Any]) -> int:
         """Insert a game and return its id."""
         names = list(fields)
         marks = ",".join("?" * len(names))
         sql = f"INSERT INTO games ({','.join(names)}) VALUES ({marks})"  # noqa: S608
-        cursor = await self._conn.execute(sql, tuple(fields[n] for n in names))
-        game_id = cursor.lastrowid
-        await cursor.close()
-        assert game_id is not None  # noqa: S101 - sqlite always returns the rowid
-        return game_id
+        return await self._conn.insert(sql, (fields[n] for n in names))
 
     async def update_game(
         self, game_id: int, expected: int | None, /, *, when: str | None = None, **fields: Any
@@ -229,16 +219,12 @@ class Tx(_Reads):
 
     async def insert_request(self, row: RequestRow) -> int:
         """Open a consent request and return its id."""
-        cursor = await self._conn.execute(
+        return await self._conn.insert(
             "INSERT INTO requests (game_id, kind, user_id, version, target, status, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (row.game_id, row.kind, row.user_id, row.version, row.target, row.status,
              row.created_at),
         )  # fmt: skip
-        request_id = cursor.lastrowid
-        await cursor.close()
-        assert request_id is not None  # noqa: S101
-        return request_id
 
     async def close_requests(self, game_id: int, kind: str, status: str) -> None:
         """Close every open request of a kind."""
@@ -253,23 +239,15 @@ class Tx(_Reads):
 
     async def add_consent(self, request_id: int, user_id: int, agree: bool, at: str) -> None:
         """Record (or change) one user's answer."""
-        await self._run(
-            "INSERT OR REPLACE INTO consents (request_id, user_id, agree, at) VALUES (?, ?, ?, ?)",
-            (request_id, user_id, int(agree), at),
-        )
+        await self._run(_CONSENT, (request_id, user_id, int(agree), at))
 
     async def set_setting(self, guild_id: int, key: str, value: str) -> None:
         """Store one guild setting."""
-        await self._run(
-            "INSERT OR REPLACE INTO settings (guild_id, key, value) VALUES (?, ?, ?)",
-            (guild_id, key, value),
-        )
+        await self._run(_SETTING, (guild_id, key, value))
 
     async def set_user_language(self, user_id: int, language: str) -> None:
         """Store a user's language."""
-        await self._run(
-            "INSERT OR REPLACE INTO users (user_id, language) VALUES (?, ?)", (user_id, language)
-        )
+        await self._run(_LANGUAGE, (user_id, language))
 
 
 def _set_clause(fields: Mapping[str, Any], allowed: frozenset[str]) -> tuple[str, list[Any]]:
@@ -280,38 +258,23 @@ def _set_clause(fields: Mapping[str, Any], allowed: frozenset[str]) -> tuple[str
 
 
 class Store(_Reads):
-    """The open database: committed reads directly, writes through `transaction()`."""
+    """The sessions' tables: committed reads directly, writes through `transaction()`."""
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
-        super().__init__(reader)
-        self._writer = writer
-        self._write_lock = asyncio.Lock()
+    def __init__(self, database: Database, *, owned: bool = False) -> None:
+        """Work over `database`; `close()` closes it only if this store opened it."""
+        super().__init__(database.reader)
+        self.database = database
+        self._owned = owned
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Self:
-        """Open (creating if needed) and migrate the database at `path`."""
-        if synchronous not in {"FULL", "NORMAL"}:
-            raise ValueError("synchronous must be FULL or NORMAL")
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        writer = await aiosqlite.connect(path, isolation_level=None)
-        for pragma in ("journal_mode = WAL", f"synchronous = {synchronous}", "foreign_keys = ON",
-                       "busy_timeout = 5000"):  # fmt: skip
-            await writer.execute(f"PRAGMA {pragma}")
-        await migrate(writer)
-        if str(path) == ":memory:":
-            return cls(writer, writer)
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        await reader.execute("PRAGMA query_only = ON")
-        await reader.execute("PRAGMA busy_timeout = 5000")
-        return cls(writer, reader)
+        """Open (creating if needed) and migrate a database of its own at `path`."""
+        return cls(await Database.open(path, synchronous=synchronous), owned=True)
 
     async def close(self) -> None:
-        """Close both connections (waiting for a running transaction to finish)."""
-        async with self._write_lock:
-            if self._conn is not self._writer:
-                await self._conn.close()
-            await self._writer.close()
+        """Close the database if this store opened it (the bot closes the shared one)."""
+        if self._owned:
+            await self.database.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -322,89 +285,13 @@ class Store(_Reads):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         """Run the block as one immediate transaction; any exception rolls everything back."""
-        async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
-            try:
-                yield Tx(self._writer)
-            except BaseException:
-                await self._writer.execute("ROLLBACK")
-                raise
-            await self._writer.execute("COMMIT")
+        async with self.database.transaction() as conn:
+            yield Tx(conn)
 
     async def backup(self, target: str | Path) -> None:
         """Copy the whole database to `target` as one consistent snapshot, while games go on."""
-        copy = await aiosqlite.connect(target)
-        try:
-            await self._conn.backup(copy)
-        finally:
-            await copy.close()
+        await self.database.backup(target)
 
     async def schema_versions(self) -> list[int]:
         """Return the applied migration numbers, in order."""
-        rows = await self._all("SELECT version FROM schema_migrations ORDER BY version")
-        return [int(r[0]) for r in rows]
-
-
-def migration_files() -> list[tuple[int, str, str]]:
-    """Return (number, name, SQL) of every migration file, in order."""
-    out = []
-    for entry in resources.files(MIGRATIONS).iterdir():
-        name = entry.name
-        if name.endswith(".sql"):
-            if not _MIGRATION_NAME.fullmatch(name):
-                raise RuntimeError(f"bad migration file name {name!r}")
-            number = int(name.split("_", 1)[0])
-            out.append((number, name, entry.read_text(encoding="utf-8")))
-    out.sort()
-    numbers = [n for n, _, _ in out]
-    if numbers != list(range(1, len(out) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, got {numbers}")
-    return out
-
-
-def split_statements(sql: str) -> list[str]:
-    """Split a migration file into its SQL statements (comments kept with the next one)."""
-    statements, start = [], 0
-    for end, char in enumerate(sql):
-        if char == ";" and sqlite3.complete_statement(sql[start : end + 1]):
-            statements.append(sql[start : end + 1].strip())
-            start = end + 1
-    buffer = sql[start:]
-    rest = [ln for ln in buffer.splitlines() if ln.strip() and not ln.strip().startswith("--")]
-    if rest:
-        raise RuntimeError(f"unterminated SQL statement: {rest[0][:60]!r}")
-    return statements
-
-
-async def migrate(
-    conn: aiosqlite.Connection, files: list[tuple[int, str, str]] | None = None
-) -> list[int]:
-    """Apply every migration not yet recorded, each in its own transaction; return them.
-
-    Each file is checked and applied under `BEGIN IMMEDIATE`, so two processes opening a new
-    database at once apply it once. `files` defaults to `migration_files()`.
-    """
-    await conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations"
-        " (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-    )
-    applied = []
-    for number, name, sql in migration_files() if files is None else files:
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            rows = await conn.execute_fetchall(
-                "SELECT 1 FROM schema_migrations WHERE version = ?", (number,)
-            )
-            if not list(rows):
-                for statement in split_statements(sql):
-                    await conn.execute(statement)
-                await conn.execute(
-                    "INSERT INTO schema_migrations VALUES (?, ?, ?)",
-                    (number, name, to_text(datetime.now(UTC))),
-                )
-                applied.append(number)
-        except BaseException:
-            await conn.execute("ROLLBACK")
-            raise
-        await conn.execute("COMMIT")
-    return applied
+        return await self.database.schema_versions()

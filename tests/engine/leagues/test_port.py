@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine.db import Database
 from engine.games import GAMES
 from engine.leagues.actions import CreateGame, FinishGame, WeekSeated
 from engine.leagues.model import ForfeitPolicy, LeagueConfig, TimeControl, WeekStart
@@ -34,14 +35,11 @@ class Rig:
 @pytest.fixture
 async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
     clock = FakeClock(MONDAY)
-    path = tmp_path / "games.db"  # both stores share one file, as in the bot
-    sessions_store = await Store.open(path)
-    league_store = await LeagueStore.open(str(path))
-    sessions = SessionManager(sessions_store, GAMES, clock, seeds=itertools.count(7).__next__)
-    leagues = LeagueService(league_store, clock)
+    database = await Database.open(tmp_path / "games.db")  # one database for both, as in the bot
+    sessions = SessionManager(Store(database), GAMES, clock, seeds=itertools.count(7).__next__)
+    leagues = LeagueService(LeagueStore(database), clock)
     yield Rig(clock, sessions, leagues, SessionPort(sessions, leagues))
-    await league_store.close()
-    await sessions_store.close()
+    await database.close()
 
 
 async def new_league(rig: Rig, players: int, **kw: Any) -> int:

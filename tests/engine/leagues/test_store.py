@@ -10,7 +10,7 @@ from engine.leagues.store import LeagueStore
 NOW = datetime(2026, 3, 2, 18, tzinfo=UTC)
 
 
-async def test_migrations_apply_once_and_leave_user_version_to_the_session_store(tmp_path):
+async def test_migrations_apply_once_in_the_one_numbering(tmp_path):
     path = str(tmp_path / "shared.db")
     store = await LeagueStore.open(path)
     try:
@@ -20,7 +20,14 @@ async def test_migrations_apply_once_and_leave_user_version_to_the_session_store
         await store.close()
     again = await LeagueStore.open(path)
     try:
-        assert await again._all("SELECT version FROM league_migration") == [(1,), (2,)]
+        rows = await again._all("SELECT version, name FROM schema_migrations ORDER BY version")
+        assert [tuple(r) for r in rows] == [
+            (1, "0001_sessions.sql"),
+            (2, "0002_leagues.sql"),
+            (3, "0003_league_games.sql"),
+        ]
+        tables = {r[0] for r in await again._all("SELECT name FROM sqlite_master")}
+        assert "league_migration" not in tables  # no second bookkeeping
     finally:
         await again.close()
 

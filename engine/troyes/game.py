@@ -33,9 +33,10 @@ from engine.troyes.rules.buildings import empty_spaces
 from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.state import TroyesState
 
-# Everything in a state but its version and declined entries: two states equal under this
-# have the same doable turn-menu targets (actions_phase.targets reads nothing else).
-_CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in ("version", "declined")))
+# Everything in a state but its version, declined entries and memos: two states equal under
+# this have the same doable turn-menu targets (actions_phase.targets reads nothing else).
+_NOT_CONTENT = ("version", "declined", "legal_memo", "targets_memo")
+_CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in _NOT_CONTENT))
 
 # The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
 ON_OFF = ("off", "on")
@@ -64,12 +65,9 @@ class TroyesEngine:
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
+        # The engine holds nothing but the catalog: one engine serves every game, from several
+        # threads at once, so what is worked out about a game is memoised on its state.
         self.catalog = catalog or default_catalog()
-        self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
-        # The last turn menu's targets and the content they were computed from: a seat that
-        # backs out of a sub-menu gets the same targets (declined entries are filtered later).
-        # The key holds the lists of a private clone, so nothing changes it afterwards.
-        self._targets: tuple[tuple[Any, ...], actions_phase.Targets] | None = None
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
@@ -93,17 +91,20 @@ class TroyesEngine:
 
     def legal_actions(self, state: TroyesState) -> list[a.Action]:
         """Return every legal action of the pending decision, in a stable order."""
-        # States are never changed outside `apply` (which clones), so the last answer can be
-        # reused for the same object at the same version (the AI asks, then applies).
         return list(self._legal_cached(state))
 
     def _legal_cached(self, state: TroyesState) -> list[a.Action]:
-        """Return the legal actions, shared with the cache: never change the list."""
-        cached, version, acts = self._cache
-        if cached is state and version == state.version:
-            return acts
+        """Return the legal actions, shared with the state's memo: never change the list.
+
+        States are never changed outside `apply` (which clones), so the answer is kept on
+        the state object for its version (the AI asks, then applies). The memo is read once
+        and replaced whole, so a state shared between threads at worst works it out twice.
+        """
+        memo = state.legal_memo
+        if memo is not None and memo[0] == state.version:
+            return memo[1]
         acts = self._legal(state)
-        self._cache = (state, state.version, acts)
+        state.legal_memo = (state.version, acts)
         return acts
 
     def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911, PLR0912 - one per kind
@@ -143,13 +144,20 @@ class TroyesEngine:
                 return group.step_actions(ctx)
 
     def _turn_targets(self, ctx: Ctx) -> actions_phase.Targets:
-        content = _CONTENT(ctx.s)
-        if self._targets is not None and self._targets[0] == content:
-            return self._targets[1]
+        """Return the turn menu's targets, reused while the game's content stays the same.
+
+        The memo travels with the state's clones (`TroyesState.clone`): a seat that backs out
+        of a sub-menu gets the same targets (declined entries are filtered later).
+        """
+        s = ctx.s
+        memo = s.targets_memo
+        if memo is not None and memo[0] == _CONTENT(s):
+            found: actions_phase.Targets = memo[1]
+            return found
         found = actions_phase.targets(ctx)
         # The key is taken from a clone: a caller changing `ctx.s` in place later (tests
         # setting up a scenario) cannot make it match content it was not computed from.
-        self._targets = (_CONTENT(ctx.s.clone()), found)
+        s.targets_memo = (_CONTENT(s.clone()), found)
         return found
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:

@@ -16,6 +16,7 @@ from engine.core.rng import Rng
 from engine.troyes import actions as a
 from engine.troyes import scoring, state, text, view
 from engine.troyes.catalog import Catalog, default_catalog
+from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.rules import (
     actions_phase,
     commit,
@@ -30,7 +31,6 @@ from engine.troyes.rules import (
 )
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
-from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.state import TroyesState
 
 # Everything in a state but its version, declined entries and memos: two states equal under

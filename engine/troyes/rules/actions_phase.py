@@ -21,9 +21,9 @@ from engine.troyes.actions import (
     Pass,
     Walls,
 )
+from engine.troyes.context import Ctx
 from engine.troyes.events import Passed
 from engine.troyes.rules import dice, group, influence, need, outer, outer_dice, walls
-from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, Plan
 
 MAX_CHOICES = 25

@@ -6,6 +6,7 @@ spent, then the card, the Cathedral, the event or agriculture does its work.
 """
 
 from engine.troyes import effects
+from engine.troyes.context import Ctx, gain
 from engine.troyes.effects import GroupRule
 from engine.troyes.events import (
     AgricultureUsed,
@@ -18,7 +19,6 @@ from engine.troyes.events import (
 )
 from engine.troyes.rules import dice, events_phase, outer
 from engine.troyes.rules.buildings import place_citizen
-from engine.troyes.rules.common import Ctx, gain
 from engine.troyes.rules.group import placement_rule
 from engine.troyes.rules.need import free_spaces, planned, rule_of
 from engine.troyes.state import BUILDINGS, cow_set

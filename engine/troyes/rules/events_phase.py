@@ -22,6 +22,7 @@ from engine.troyes.actions import (
     StopCounter,
 )
 from engine.troyes.actions import Concede as ConcedeAction
+from engine.troyes.context import Ctx, gain, has_outer_cubes, lose_vp, order_from
 from engine.troyes.events import (
     BlackDiceRolled,
     BlackDieCountered,
@@ -30,7 +31,6 @@ from engine.troyes.events import (
     EventRevealed,
     EventSuffered,
 )
-from engine.troyes.rules.common import Ctx, gain, has_outer_cubes, lose_vp, order_from
 from engine.troyes.rules.ladies_setup import black_cap
 from engine.troyes.state import WILD, Plan, TroyesState
 

@@ -23,10 +23,10 @@ from engine.troyes.actions import (
     Times,
     UseCube,
 )
+from engine.troyes.context import Ctx, whose
 from engine.troyes.effects import PLAIN, GroupRule
 from engine.troyes.rules import dice, outer_dice
 from engine.troyes.rules.buildings import expelled_by
-from engine.troyes.rules.common import Ctx, whose
 from engine.troyes.rules.need import (
     Spec,
     craftsman_sources,

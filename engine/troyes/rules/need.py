@@ -13,9 +13,9 @@ themselves come from `dice.frontier`, a pure function cached by dice values for 
 from dataclasses import dataclass
 
 from engine.troyes import effects
+from engine.troyes.context import Ctx
 from engine.troyes.effects import PLAIN, GroupRule
 from engine.troyes.rules import dice
-from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, TroyesState
 
 

@@ -16,9 +16,9 @@ default `decline`), so a standing answer or the deadline settles it without stal
 """
 
 from engine.troyes.actions import Action, Back, Bonus, NoBonus, OuterReroll
+from engine.troyes.context import Ctx, gain, has_outer_cubes, order_from
 from engine.troyes.events import OuterUsed
 from engine.troyes.rules import outer_dice, reactions
-from engine.troyes.rules.common import Ctx, gain, has_outer_cubes, order_from
 from engine.troyes.state import Plan, Reaction, TroyesState, cow_set
 
 REACTION_KINDS = {

@@ -18,8 +18,8 @@ from engine.troyes.actions import (
     SwapWith,
     TakeDie,
 )
+from engine.troyes.context import Ctx, has_outer_cubes, whose
 from engine.troyes.rules import dice, need
-from engine.troyes.rules.common import Ctx, has_outer_cubes, whose
 from engine.troyes.state import WILD
 
 MAX_SWAPS = 3

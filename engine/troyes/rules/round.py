@@ -6,6 +6,7 @@ phase 4 in actions_phase.py; `start_round` chains into them.
 """
 
 from engine.troyes.catalog import Catalog
+from engine.troyes.context import Ctx, gain, lose_vp, standing
 from engine.troyes.events import (
     CardRevealed,
     CitizenPlaced,
@@ -16,7 +17,6 @@ from engine.troyes.events import (
 )
 from engine.troyes.rules import events_phase, ladies_setup
 from engine.troyes.rules.buildings import citizens_home, place_citizen
-from engine.troyes.rules.common import Ctx, gain, lose_vp, standing
 from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, WILD, Plan, TroyesState
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import CatalogError
-from engine.troyes import effects
+from engine.troyes import effects, primitives
 from engine.troyes.catalog import DATA_DIR, load_catalog
 from engine.troyes.events import CardActivated, EventCompleted
 from engine.troyes.rules import events_phase
@@ -82,7 +82,12 @@ def test_every_registered_primitive_is_used_by_data_or_by_the_expansion_hooks():
     used |= {("event", e.effect.name) for e in CAT.events.values() if e.effect}
     used |= {("score", ch.score.name) for ch in CAT.characters.values()}
     used |= {("outer", f.effect.name) for f in CAT.outer.values() if f.effect}
-    assert set(effects.PRIMITIVES) == used
+    assert set(primitives.PRIMITIVES) == used
+
+
+def test_every_named_count_the_data_may_use_is_counted_by_the_effects():
+    # primitives.py checks the data by name only; effects.py must count every one of them.
+    assert set(primitives.COUNTS) == set(effects.COUNTS) | set(effects.LADY_COUNTS)
 
 
 def test_the_catalog_holds_every_base_card():

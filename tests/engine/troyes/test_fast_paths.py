@@ -12,11 +12,11 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.troyes import effects
+from engine.troyes.context import Ctx
 from engine.troyes.effects import GroupRule
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from engine.troyes.rules import actions_phase, dice, outer
 from engine.troyes.rules import need as needs
-from engine.troyes.rules.common import Ctx
 from engine.troyes.state import COLOURS, WILD, TroyesState
 
 ALL_LADIES = EVERY_MODULE

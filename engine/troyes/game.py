@@ -20,11 +20,13 @@ from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.rules import (
     actions_phase,
     commit,
-    events_phase,
+    counter,
+    flow,
     group,
     influence,
     ladies_setup,
     outer,
+    outer_cubes,
     outer_dice,
     reactions,
     walls,
@@ -127,9 +129,9 @@ class TroyesEngine:
             case "flip":
                 return influence.flip_actions(ctx)
             case "counter":
-                return events_phase.counter_actions(ctx)
+                return counter.counter_actions(ctx)
             case "counter_more":
-                return events_phase.more_actions(ctx)
+                return counter.more_actions(ctx)
             case "wall_from" | "wall_die" | "boost" | "wall":
                 return walls.step_actions(ctx)
             case "outer":
@@ -191,7 +193,7 @@ class TroyesEngine:
             case a.Pass():
                 actions_phase.pass_turn(ctx)
             case a.CounterWith(c, v):
-                events_phase.counter_with(ctx, c, v)
+                counter.counter_with(ctx, c, v)
             case a.ChooseCard(card):
                 actions_phase.choose(ctx, "card", card)
             case a.ChooseEvent(e):
@@ -207,9 +209,9 @@ class TroyesEngine:
             case a.OpenInfluence():
                 influence.open_menu(ctx)
             case a.CounterNext(v):
-                events_phase.counter_next(ctx, v)
+                counter.counter_next(ctx, v)
             case a.PlaceStart(b, n):
-                round_rules.place_start(ctx, b, n)
+                flow.place_start(ctx, b, n)
             case a.ChooseBuilding(b):
                 actions_phase.choose(ctx, "citizen", b)
             case a.ChooseCathedral():
@@ -235,9 +237,9 @@ class TroyesEngine:
             case a.CubeOnEvent(e):
                 commit.cube_on_event(ctx, e)
             case a.Concede():
-                events_phase.concede(ctx)
+                counter.concede(ctx)
             case a.StopCounter():
-                events_phase.stop(ctx)
+                counter.stop(ctx)
             case a.Answer(choice):
                 reactions.answer(ctx, choice)
             case _:
@@ -260,7 +262,7 @@ class TroyesEngine:
             case a.OpenOuter() if ctx.s.kind == "dice":
                 ctx.s.kind = "flip_bought"
             case a.OpenOuter():
-                outer.open_menu(ctx)
+                outer_cubes.open_menu(ctx)
             case a.SwapWith(d):
                 outer_dice.swap_with(ctx, d)
             case a.SwapTake(c, v):
@@ -270,15 +272,15 @@ class TroyesEngine:
             case a.SwapDone():
                 outer_dice.swap_done(ctx)
             case a.FlipBought(d, c, v):
-                outer_dice.flip_bought(ctx, d, c, v)
+                group.take_flipped(ctx, d, c, v)
             case a.OuterReroll(c, v):
                 outer.reroll(ctx, c, v)
             case a.Bonus(face, card):
-                outer.choose_bonus(ctx, face, card)
+                commit.choose_bonus(ctx, face, card)
             case a.NoBonus():
-                outer.choose_bonus(ctx, "", "")
+                commit.choose_bonus(ctx, "", "")
             case a.OuterCounter():
-                events_phase.outer_counter(ctx)
+                counter.outer_counter(ctx)
             case _:
                 assert_never(action)
 

@@ -199,6 +199,12 @@ def usable_rules(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]
     return usable
 
 
+def placement_rule(ctx: Ctx, building: str, cube: str) -> GroupRule:
+    """Return the dice rule of a citizen placement with this card cube (or none)."""
+    colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
+    return rule_of(Spec(colour, 0, 0, tuple(usable_rules(ctx, ctx.s.turn, colour))), cube)
+
+
 def rule_of(sp: Spec, cube: str) -> GroupRule:
     """Return the group rule of the chosen cube (or of no cube)."""
     return next(r for c, r in sp.rules if c == cube)

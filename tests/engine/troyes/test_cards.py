@@ -9,7 +9,7 @@ from engine.core.errors import CatalogError
 from engine.troyes import effects, primitives
 from engine.troyes.catalog import DATA_DIR, load_catalog
 from engine.troyes.events import CardActivated, EventCompleted
-from engine.troyes.rules import events_phase
+from engine.troyes.rules import flow
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import NEUTRAL, TroyesState
 from tests.engine.troyes.helpers import CAT, ctx, play, table, texts
@@ -197,7 +197,7 @@ def test_every_event_in_data_acts_each_round_and_can_be_fought_off(event):
     s.queue, s.event_cubes = [event], {event: [0, 0, 0]}
     s.decks = {"red": [], "white": [], "yellow": []}
     s.buildings = [[0, 1, 2, 0, 1, 2], [0, 1, 2, NEUTRAL, 1, 2], [0, 1, 2, 0, 1, 2]]
-    events_phase.start(ctx(s))
+    flow.start_events(ctx(s))
     assert len(s.black) == CAT.events[event].black_dice
     log: list[object] = []
     for _ in range(CAT.events[event].spaces):

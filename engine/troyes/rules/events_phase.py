@@ -1,16 +1,11 @@
-"""Phase 3, events: reveal, apply the queue left to right, then counter the black dice.
+"""Phase 3, events: reveal, then apply the queue left to right and roll the black dice.
 
 troyes.md §4 Phase 3: the top red event plus one white or yellow event (as the red card says)
 join the right end of an unlimited queue; every event in the queue acts each round. Red events
 give the start player black dice (capped by the 6 in the box). Non-military events hit every
-player; whoever cannot suffer one in full loses 2 VP per card. Then, from the start player
-clockwise, each player must counter the highest black die with own dice whose total (red dice
-doubled) reaches it, and may counter more at once (A, seed FAQ): one group of dice whose total
-reaches the black dice together, so what is left over after one black die carries on to the
-next (`plan.left`); each countered die gives +1 influence. A player who
-cannot loses 2 VP and keeps their dice (erratum). No buying, no card cubes; influence may be used.
-Here: revealing, the queue acting, and an event filled by cubes; the countering decisions are
-in counter.py, and flow.py decides what comes next.
+player; whoever cannot suffer one in full loses 2 VP per card. Countering the black dice is
+in counter.py; flow.py decides what comes next. An event filled with cubes in phase 4 is
+completed here too (`complete_if_full`).
 """
 
 from engine.troyes import effects

@@ -1,9 +1,10 @@
 """The public entry of the Troyes engine: TroyesEngine, on the core GameEngine contract.
 
-Rules live in rules/<phase>.py, card figures in data/troyes/*.toml through catalog.py, effect
-behaviour in effects.py. `apply` validates, clones, dispatches with `match` (assert_never keeps
-the action list complete), bumps the version and reports whether dice were rolled or hidden
-cards revealed (Step.irreversible).
+Rules live in rules/<phase>.py (rules/flow.py decides what comes next), card figures in
+data/troyes/*.toml through catalog.py, effect behaviour in effects.py. `apply` validates,
+clones, dispatches with `match` to the decision's handler (assert_never keeps the action list
+complete), bumps the version and reports whether dice were rolled or hidden cards revealed
+(Step.irreversible). The engine holds only its catalog: one engine serves every game.
 """
 
 from collections.abc import Mapping, Sequence

@@ -1,36 +1,25 @@
-"""The only code that reads data/troyes/*.toml: parse once into frozen records, check everything.
+"""The Troyes catalog: data/troyes/*.toml parsed once into frozen records, everything checked.
 
-Every figure in the data is a table `{ value, verified, source | why }` (issue 9): the value
-is used, the flag and note are kept so docs and tests can list what is still an estimate.
-Unknown keys, missing fields, bad values and unknown effect names raise CatalogError naming
-the file, the entry and the field (STYLE.md §2.3).
+Every figure in the data is a table `{ value, verified, source | why }` (issue 9), read by
+reader.py; effect references are checked against primitives.py; The Ladies' files are read
+by ladies_data.py. Unknown keys, missing fields, bad values and unknown effect names raise
+CatalogError naming the file, the entry and the field (STYLE.md §2.3).
 """
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import CatalogError
-from engine.troyes import effects
+from engine.troyes import ladies_data
+from engine.troyes.ladies_data import LadiesRules, OuterFace
+from engine.troyes.reader import BOXES, Reader, Ref, choice, integer, read, texts
 from engine.troyes.state import BUILDINGS, COLOURS
-
-if TYPE_CHECKING:
-    from engine.troyes.ladies_data import LadiesRules, OuterFace
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "troyes"
 KINDS = ("immediate", "delayed", "mixed", "endgame")
-BOXES = ("base", "ladies")
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """A reference to a named effect primitive with its (validated) parameters."""
-
-    name: str
-    params: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,107 +148,24 @@ class Catalog:
     characters: Mapping[str, Character]
     cathedral: Cathedral
     # The Ladies of Troyes (issue 3): outer activity faces by id and the expansion's figures.
-    outer: "Mapping[str, OuterFace]"
-    ladies: "LadiesRules"
+    outer: Mapping[str, OuterFace]
+    ladies: LadiesRules
     unverified: tuple[str, ...] = field(default=())
 
 
-class _Reader:
-    """Read figures of one entry, remembering which ones are unverified."""
-
-    def __init__(self, file: str, entry: Mapping[str, Any], label: str) -> None:
-        self.file, self.entry, self.label = file, entry, label
-        self.used: set[str] = set()
-        self.unverified: list[str] = []
-
-    def where(self, key: str) -> str:
-        return f"{self.file}: {self.label}: field {key!r}"
-
-    def plain(self, key: str, kind: type, default: Any = None) -> Any:
-        self.used.add(key)
-        if key not in self.entry:
-            if default is not None:
-                return default
-            raise CatalogError(f"{self.where(key)}: missing")
-        value = self.entry[key]
-        if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
-            raise CatalogError(f"{self.where(key)}: expected {kind.__name__}, got {value!r}")
-        return value
-
-    def figure(self, key: str, default: Any = None) -> Any:
-        self.used.add(key)
-        if key not in self.entry:
-            if default is not None:
-                return default
-            raise CatalogError(f"{self.where(key)}: missing")
-        fig = self.entry[key]
-        if not isinstance(fig, Mapping) or "verified" not in fig:
-            raise CatalogError(f"{self.where(key)}: expected {{ value, verified, source|why }}")
-        extra = set(fig) - {"value", "verified", "source", "why", "name", "params"}
-        if extra:
-            raise CatalogError(f"{self.where(key)}: unknown keys {sorted(extra)}")
-        if fig["verified"] is True and not fig.get("source"):
-            raise CatalogError(f"{self.where(key)}: verified figures need a `source`")
-        if fig["verified"] is not True and not fig.get("why"):
-            raise CatalogError(f"{self.where(key)}: unverified figures need a `why`")
-        if fig["verified"] is not True:
-            self.unverified.append(key)
-        if "name" in fig:
-            return fig
-        if "value" not in fig:
-            raise CatalogError(f"{self.where(key)}: missing `value`")
-        return fig["value"]
-
-    def ref(self, key: str, family: str) -> Ref | None:
-        if key not in self.entry:
-            self.used.add(key)
-            return None
-        name, params = effects.validate(family, self.figure(key), self.where(key))
-        return Ref(name, params)
-
-    def done(self) -> tuple[str, ...]:
-        extra = set(self.entry) - self.used
-        if extra:
-            raise CatalogError(f"{self.file}: {self.label}: unknown fields {sorted(extra)}")
-        return tuple(self.unverified)
-
-
-def _int(r: _Reader, key: str, low: int = 0) -> int:
-    value = r.figure(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise CatalogError(f"{r.where(key)}: expected an integer >= {low}, got {value!r}")
-    return value
-
-
-def _choice(r: _Reader, key: str, choices: tuple[str, ...], figure: bool = False) -> str:
-    value = r.figure(key) if figure else r.plain(key, str)
-    if value not in choices:
-        raise CatalogError(f"{r.where(key)}: {value!r} is not one of {list(choices)}")
-    return str(value)
-
-
-def _texts(r: _Reader) -> tuple[str, str, str, str]:
-    return (
-        r.plain("name", str),
-        r.plain("name_es", str),
-        r.plain("text", str),
-        r.plain("text_es", str),
-    )
-
-
 def _card(file: str, raw: Mapping[str, Any]) -> ActivityCard:
-    r = _Reader(file, raw, f"card {raw.get('id', '?')!r}")
+    r = Reader(file, raw, f"card {raw.get('id', '?')!r}")
     cid = r.plain("id", str)
-    name, name_es, text, text_es = _texts(r)
-    kind = _choice(r, "kind", KINDS)
+    name, name_es, text, text_es = texts(r)
+    kind = choice(r, "kind", KINDS)
     vp = r.figure("spaces_vp")
     if not isinstance(vp, list) or not vp or not all(isinstance(v, int) and v >= 0 for v in vp):
         raise CatalogError(f"{r.where('spaces_vp')}: expected a list of VP per space")
     card = ActivityCard(
-        cid, name, name_es, _choice(r, "colour", COLOURS), r.plain("level", int), kind, text,
-        text_es, _int(r, "hire"), tuple(vp), _int(r, "divisor", 1), r.ref("effect", "immediate"),
-        r.ref("modifier", "modifier"), r.ref("endgame", "endgame"), note=r.plain("note", str, ""),
-        box=_box(r),
+        cid, name, name_es, choice(r, "colour", COLOURS), r.plain("level", int), kind, text,
+        text_es, integer(r, "hire"), tuple(vp), integer(r, "divisor", 1),
+        r.ref("effect", "immediate"), r.ref("modifier", "modifier"), r.ref("endgame", "endgame"),
+        note=r.plain("note", str, ""), box=_box(r),
     )  # fmt: skip
     needs = {
         "immediate": (card.effect,),
@@ -273,18 +179,18 @@ def _card(file: str, raw: Mapping[str, Any]) -> ActivityCard:
 
 
 def _event(file: str, raw: Mapping[str, Any]) -> EventCard:
-    r = _Reader(file, raw, f"event {raw.get('id', '?')!r}")
+    r = Reader(file, raw, f"event {raw.get('id', '?')!r}")
     eid = r.plain("id", str)
-    name, name_es, text, text_es = _texts(r)
-    colour = _choice(r, "colour", COLOURS)
+    name, name_es, text, text_es = texts(r)
+    colour = choice(r, "colour", COLOURS)
     military = colour == "red"
-    black = _int(r, "black_dice") if military else 0
-    companion = _choice(r, "companion", ("white", "yellow"), True) if "companion" in raw else ""
+    black = integer(r, "black_dice") if military else 0
+    companion = choice(r, "companion", ("white", "yellow"), True) if "companion" in raw else ""
     permanent = r.figure("permanent") is True if "permanent" in raw else False
     ev = EventCard(
         eid, name, name_es, colour, text, text_es, black, companion, permanent,
-        _choice(r, "fight_colour", COLOURS, True), _int(r, "divisor", 1), _int(r, "spaces", 1),
-        _int(r, "vp"), r.ref("effect", "event"), note=r.plain("note", str, ""), box=_box(r),
+        choice(r, "fight_colour", COLOURS, True), integer(r, "divisor", 1), integer(r, "spaces", 1),
+        integer(r, "vp"), r.ref("effect", "event"), note=r.plain("note", str, ""), box=_box(r),
     )  # fmt: skip
     if military == (ev.effect is not None):
         raise CatalogError(
@@ -297,9 +203,9 @@ def _event(file: str, raw: Mapping[str, Any]) -> EventCard:
 
 
 def _character(file: str, raw: Mapping[str, Any]) -> Character:
-    r = _Reader(file, raw, f"character {raw.get('id', '?')!r}")
+    r = Reader(file, raw, f"character {raw.get('id', '?')!r}")
     cid = r.plain("id", str)
-    name, name_es, text, text_es = _texts(r)
+    name, name_es, text, text_es = texts(r)
     score = r.ref("score", "score")
     if score is None:
         raise CatalogError(f"{r.where('score')}: missing")
@@ -308,21 +214,21 @@ def _character(file: str, raw: Mapping[str, Any]) -> Character:
 
 
 def _cathedral(file: str, raw: Mapping[str, Any]) -> Cathedral:
-    r = _Reader(file, raw, "cathedral")
+    r = Reader(file, raw, "cathedral")
     r.plain("id", str)
-    name, name_es, text, text_es = _texts(r)
+    name, name_es, text, text_es = texts(r)
     levels = r.figure("levels")
     if not isinstance(levels, list) or not all(isinstance(lv, list) and lv for lv in levels):
         raise CatalogError(f"{r.where('levels')}: expected a list of levels (influence per space)")
-    _choice(r, "fill", ("bottom_up",), True)
+    choice(r, "fill", ("bottom_up",), True)
     return Cathedral(
-        name, name_es, text, text_es, _choice(r, "colour", COLOURS, True), _int(r, "divisor", 1),
-        tuple(tuple(lv) for lv in levels), _int(r, "cube_vp"), _int(r, "missing_level_vp"),
+        name, name_es, text, text_es, choice(r, "colour", COLOURS, True), integer(r, "divisor", 1),
+        tuple(tuple(lv) for lv in levels), integer(r, "cube_vp"), integer(r, "missing_level_vp"),
         r.done(),
     )  # fmt: skip
 
 
-def _box(r: _Reader) -> str:
+def _box(r: Reader) -> str:
     """Return which box an entry comes from (`base` unless said otherwise)."""
     value = r.plain("box", str, "base")
     if value not in BOXES:
@@ -334,7 +240,7 @@ def _fields(obj: Any) -> dict[str, Any]:
     return {name: getattr(obj, name) for name in obj.__slots__}
 
 
-def _by_count(r: _Reader, key: str) -> dict[int, int]:
+def _by_count(r: Reader, key: str) -> dict[int, int]:
     value = r.figure(key)
     if not isinstance(value, Mapping) or sorted(value) != ["2", "3", "4"]:
         raise CatalogError(f"{r.where(key)}: expected values for 2, 3 and 4 players")
@@ -347,9 +253,9 @@ def _rules(file: str, raw: Mapping[str, Any]) -> Rules:
         if section not in raw:
             raise CatalogError(f"{file}: section [{section}] is missing")
         flat.update(raw[section])
-    r = _Reader(file, flat, "rules")
+    r = Reader(file, flat, "rules")
     f = r.figure
-    ints = {k: _int(r, k) for k in (
+    ints = {k: integer(r, k) for k in (
         "neutral_citizens", "deniers", "influence", "dice_per_colour", "building_spaces",
         "income", "unpaid_penalty_vp", "influence_max", "reroll_cost", "flip_cost", "hire_cost",
         "citizen_cap", "pass_first", "pass_per_action", "black_dice", "counter_fail_vp",
@@ -363,24 +269,15 @@ def _rules(file: str, raw: Mapping[str, Any]) -> Rules:
         two_player_neutral_spaces=tuple(f("two_player_neutral_spaces")),
         salary=dict(f("salary")),
         dice_price=tuple(f("dice_price")),
-        agriculture_divisor=_int(r, "agriculture_divisor", 1),
-        agriculture_colour=_choice(r, "agriculture_colour", COLOURS, True),
+        agriculture_divisor=integer(r, "agriculture_divisor", 1),
+        agriculture_colour=choice(r, "agriculture_colour", COLOURS, True),
         double_colours=frozenset(f("double_colours")),
         building_colour=tuple(b["colour"] for b in buildings),
         building_mode=tuple(b["mode"] for b in buildings),
-        expel_rule=_choice(r, "expel_rule", ("one_lying_per_colour", "none"), True),
+        expel_rule=choice(r, "expel_rule", ("one_lying_per_colour", "none"), True),
         unverified=r.done(),
         **ints,
     )
-
-
-def _read(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CatalogError(f"{name}: cannot be read: {exc}") from exc
 
 
 def _unique(file: str, kind: str, items: list[Any]) -> dict[str, Any]:
@@ -395,26 +292,23 @@ def _unique(file: str, kind: str, items: list[Any]) -> dict[str, Any]:
 def load_catalog(directory: Path | None = None) -> Catalog:
     """Read and check every Troyes data file; raise CatalogError naming file, entry and field."""
     d = directory or DATA_DIR
-    rules = _rules("rules.toml", _read(d, "rules.toml"))
+    rules = _rules("rules.toml", read(d, "rules.toml"))
     cards = _unique(
         "activities.toml",
         "card",
-        [_card("activities.toml", c) for c in _read(d, "activities.toml").get("card", [])],
+        [_card("activities.toml", c) for c in read(d, "activities.toml").get("card", [])],
     )
     events = _unique(
         "events.toml",
         "event",
-        [_event("events.toml", e) for e in _read(d, "events.toml").get("event", [])],
+        [_event("events.toml", e) for e in read(d, "events.toml").get("event", [])],
     )
     chars = _unique(
         "characters.toml",
         "character",
-        [
-            _character("characters.toml", c)
-            for c in _read(d, "characters.toml").get("character", [])
-        ],
+        [_character("characters.toml", c) for c in read(d, "characters.toml").get("character", [])],
     )
-    cathedral = _cathedral("cathedral.toml", _read(d, "cathedral.toml").get("cathedral", {}))
+    cathedral = _cathedral("cathedral.toml", read(d, "cathedral.toml").get("cathedral", {}))
     for colour in COLOURS:
         for level in (1, 2, 3):
             if not any(
@@ -423,8 +317,6 @@ def load_catalog(directory: Path | None = None) -> Catalog:
                 raise CatalogError(f"activities.toml: no {colour} card of level {level}")
     if sum(1 for e in events.values() if e.permanent) > 1:
         raise CatalogError("events.toml: at most one permanent event")
-    from engine.troyes import ladies_data  # noqa: PLC0415 - it builds on this module's reader
-
     outer, ladies = ladies_data.load(d, cards, events)
     return Catalog(rules, cards, events, chars, cathedral, outer, ladies)
 

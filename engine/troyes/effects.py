@@ -1,10 +1,10 @@
-"""Named effect primitives with parameters: the only behaviour card data can refer to.
+"""What the effect primitives do: the only behaviour card data can refer to.
 
 Five families (STYLE.md §2.3): `immediate` (per activation of a card), `modifier` (a delayed
 card's cube changing one dice group), `event` (a non-military event hitting one seat each
-round), `score` (a character card) and `endgame` (cubes on an end-of-game card). Each primitive
-declares its parameters; `validate` checks a data entry at load time, so a maintainer can change
-a card by editing data and gets a clear CatalogError naming the file, card and field.
+round), `score` (a character card) and `endgame` (cubes on an end-of-game card). Their names
+and parameter schemas, checked when the data is read, are in primitives.py; the sixth family,
+`outer`, is carried out by rules/{walls,outer,outer_dice}.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import CatalogError
-from engine.troyes.rules.common import (
+from engine.troyes.context import (
     Ctx,
     building_index,
     cathedral_cubes,
@@ -24,14 +24,10 @@ from engine.troyes.rules.common import (
     lose_vp,
     standing,
 )
-from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, TroyesState
+from engine.troyes.primitives import Params
+from engine.troyes.state import COLOURS, NEUTRAL, TroyesState
 
 UNBOUNDED = 99
-REQUIRED = object()
-FAMILIES = ("immediate", "modifier", "event", "score", "endgame", "outer")
-
-Params = Mapping[str, Any]
-
 
 # ---- named counts (characters, conditional cards) -----------------------------------------
 
@@ -54,103 +50,7 @@ COUNTS: dict[str, Callable[[TroyesState, int], int]] = {
 }
 
 
-# ---- parameter schemas --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Primitive:
-    """A registered primitive: its family, name and parameter schema (name -> (type, default))."""
-
-    family: str
-    name: str
-    params: Mapping[str, tuple[str, Any]]
-
-
-PRIMITIVES: dict[tuple[str, str], Primitive] = {}
-
-
-def register(family: str, name: str, **params: tuple[str, Any]) -> None:
-    """Register a primitive with its parameter schema (name -> (type, default))."""
-    PRIMITIVES[(family, name)] = Primitive(family, name, params)
-
-
-_register = register
-
-
-def _check_value(kind: str, value: Any) -> bool:  # noqa: PLR0911 - one line per type
-    match kind:
-        case "int":
-            return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        case "colour":
-            return value in COLOURS
-        case "building":
-            return value in BUILDINGS
-        case "buildings":
-            return isinstance(value, str) and all(b in BUILDINGS for b in value.split(","))
-        case "count":
-            return value in COUNTS or value in LADY_COUNTS
-        case "ints":
-            return isinstance(value, list) and all(_check_value("int", x) for x in value)
-        case "cube_place":
-            return value in ("cathedral", "cards")
-        case "tiers":
-            return (
-                isinstance(value, list)
-                and bool(value)
-                and all(isinstance(t, list) and len(t) == 2 for t in value)
-                and all(_check_value("int", x) for t in value for x in t)
-                and [t[0] for t in value] == sorted({t[0] for t in value})
-            )
-        case _:
-            return False
-
-
-def validate(family: str, entry: Any, where: str) -> tuple[str, dict[str, Any]]:
-    """Check one `{name, params}` reference; return (name, params with defaults filled)."""
-    if not isinstance(entry, Mapping) or "name" not in entry:
-        raise CatalogError(f"{where}: expected a table with `name` and `params`")
-    name = entry["name"]
-    prim = PRIMITIVES.get((family, name))
-    if prim is None:
-        known = sorted(n for f, n in PRIMITIVES if f == family)
-        raise CatalogError(f"{where}: unknown {family} effect {name!r} (known: {known})")
-    given = entry.get("params", {})
-    if not isinstance(given, Mapping):
-        raise CatalogError(f"{where}: `params` must be a table")
-    for key in given:
-        if key not in prim.params:
-            raise CatalogError(f"{where}: effect {name!r} has no parameter {key!r}")
-    out: dict[str, Any] = {}
-    for key, (kind, default) in prim.params.items():
-        if key not in given:
-            if default is REQUIRED:
-                raise CatalogError(f"{where}: effect {name!r} needs parameter {key!r}")
-            out[key] = default
-        elif not _check_value(kind, given[key]):
-            raise CatalogError(f"{where}: parameter {key!r}={given[key]!r} is not a valid {kind}")
-        else:
-            out[key] = given[key]
-    return name, out
-
-
 # ---- immediate effects (per activation) ---------------------------------------------------
-
-_register("immediate", "gain", deniers=("int", 0), influence=("int", 0), vp=("int", 0))
-_register(
-    "immediate",
-    "convert",
-    pay_deniers=("int", 0),
-    pay_influence=("int", 0),
-    gain_deniers=("int", 0),
-    gain_influence=("int", 0),
-    gain_vp=("int", 0),
-)
-_register(
-    "immediate", "gain_per_citizens", deniers=("int", REQUIRED), buildings=("buildings", REQUIRED)
-)
-_register("immediate", "vp_capped_by", vp=("int", REQUIRED), count=("count", REQUIRED))
-_register("immediate", "place_event_cubes", cubes=("int", 1))
-_register("immediate", "vp_if_most_dice", vp=("int", REQUIRED))
 
 
 def dice_in_district(s: TroyesState, seat: int) -> int:
@@ -266,19 +166,6 @@ class GroupRule:
 
 PLAIN: dict[str, GroupRule] = {c: GroupRule(frozenset((c,))) for c in COLOURS}
 
-_register("modifier", "add_to_group", colour=("colour", REQUIRED), amount=("int", REQUIRED))
-_register("modifier", "add_per_die", colour=("colour", REQUIRED), amount=("int", REQUIRED))
-_register("modifier", "recolour", source=("colour", REQUIRED), colour=("colour", REQUIRED))
-_register(
-    "modifier",
-    "split_die",
-    source=("colour", REQUIRED),
-    colour=("colour", REQUIRED),
-    count=("int", REQUIRED),
-)
-_register("modifier", "set_each", value=("int", REQUIRED))
-_register("modifier", "free_one_per_district", colour=("colour", REQUIRED))
-
 
 def group_rule(name: str, params: Params, colour: str) -> GroupRule | None:  # noqa: PLR0911
     """Return the group rule a cube gives for an action needing `colour`, or None."""
@@ -300,12 +187,6 @@ def group_rule(name: str, params: Params, colour: str) -> GroupRule | None:  # n
 
 
 # ---- event effects (each round, for each seat) --------------------------------------------
-
-_register("event", "lose", deniers=("int", 0), influence=("int", 0), vp=("int", 0))
-_register("event", "lose_per_citizens", building=("building", REQUIRED), deniers=("int", REQUIRED))
-_register("event", "remove_citizen", building=("building", REQUIRED))
-_register("event", "neutral_enters", building=("building", REQUIRED))
-_register("event", "lose_cube", where=("cube_place", REQUIRED))
 
 
 def _lose_cube(s: TroyesState, seat: int, where: str) -> str:
@@ -379,9 +260,6 @@ def apply_event_once(ctx: Ctx, name: str, params: Params) -> str:
 
 
 # ---- characters and end-of-game cards -----------------------------------------------------
-
-_register("score", "tiers", count=("count", REQUIRED), tiers=("tiers", REQUIRED))
-_register("endgame", "cubes_decreasing", start=("int", REQUIRED))
 
 
 def _lady(s: TroyesState, seat: int, building: int, colour: str, cards: Mapping[str, Any]) -> int:

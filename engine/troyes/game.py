@@ -1,9 +1,10 @@
 """The public entry of the Troyes engine: TroyesEngine, on the core GameEngine contract.
 
-Rules live in rules/<phase>.py, card figures in data/troyes/*.toml through catalog.py, effect
-behaviour in effects.py. `apply` validates, clones, dispatches with `match` (assert_never keeps
-the action list complete), bumps the version and reports whether dice were rolled or hidden
-cards revealed (Step.irreversible).
+Rules live in rules/<phase>.py (rules/flow.py decides what comes next), card figures in
+data/troyes/*.toml through catalog.py, effect behaviour in effects.py. `apply` validates,
+clones, dispatches with `match` to the decision's handler (assert_never keeps the action list
+complete), bumps the version and reports whether dice were rolled or hidden cards revealed
+(Step.irreversible). The engine holds only its catalog: one engine serves every game.
 """
 
 from collections.abc import Mapping, Sequence
@@ -16,26 +17,29 @@ from engine.core.rng import Rng
 from engine.troyes import actions as a
 from engine.troyes import scoring, state, text, view
 from engine.troyes.catalog import Catalog, default_catalog
+from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.rules import (
     actions_phase,
     commit,
-    events_phase,
+    counter,
+    flow,
     group,
     influence,
     ladies_setup,
     outer,
+    outer_cubes,
     outer_dice,
     reactions,
     walls,
 )
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
-from engine.troyes.rules.common import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.state import TroyesState
 
-# Everything in a state but its version and declined entries: two states equal under this
-# have the same doable turn-menu targets (actions_phase.targets reads nothing else).
-_CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in ("version", "declined")))
+# Everything in a state but its version, declined entries and memos: two states equal under
+# this have the same doable turn-menu targets (actions_phase.targets reads nothing else).
+_NOT_CONTENT = ("version", "declined", "legal_memo", "targets_memo")
+_CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in _NOT_CONTENT))
 
 # The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
 ON_OFF = ("off", "on")
@@ -64,12 +68,9 @@ class TroyesEngine:
 
     def __init__(self, catalog: Catalog | None = None) -> None:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
+        # The engine holds nothing but the catalog: one engine serves every game, from several
+        # threads at once, so what is worked out about a game is memoised on its state.
         self.catalog = catalog or default_catalog()
-        self._cache: tuple[TroyesState | None, int, list[a.Action]] = (None, -1, [])
-        # The last turn menu's targets and the content they were computed from: a seat that
-        # backs out of a sub-menu gets the same targets (declined entries are filtered later).
-        # The key holds the lists of a private clone, so nothing changes it afterwards.
-        self._targets: tuple[tuple[Any, ...], actions_phase.Targets] | None = None
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
@@ -93,17 +94,20 @@ class TroyesEngine:
 
     def legal_actions(self, state: TroyesState) -> list[a.Action]:
         """Return every legal action of the pending decision, in a stable order."""
-        # States are never changed outside `apply` (which clones), so the last answer can be
-        # reused for the same object at the same version (the AI asks, then applies).
         return list(self._legal_cached(state))
 
     def _legal_cached(self, state: TroyesState) -> list[a.Action]:
-        """Return the legal actions, shared with the cache: never change the list."""
-        cached, version, acts = self._cache
-        if cached is state and version == state.version:
-            return acts
+        """Return the legal actions, shared with the state's memo: never change the list.
+
+        States are never changed outside `apply` (which clones), so the answer is kept on
+        the state object for its version (the AI asks, then applies). The memo is read once
+        and replaced whole, so a state shared between threads at worst works it out twice.
+        """
+        memo = state.legal_memo
+        if memo is not None and memo[0] == state.version:
+            return memo[1]
         acts = self._legal(state)
-        self._cache = (state, state.version, acts)
+        state.legal_memo = (state.version, acts)
         return acts
 
     def _legal(self, s: TroyesState) -> list[a.Action]:  # noqa: PLR0911, PLR0912 - one per kind
@@ -126,9 +130,9 @@ class TroyesEngine:
             case "flip":
                 return influence.flip_actions(ctx)
             case "counter":
-                return events_phase.counter_actions(ctx)
+                return counter.counter_actions(ctx)
             case "counter_more":
-                return events_phase.more_actions(ctx)
+                return counter.more_actions(ctx)
             case "wall_from" | "wall_die" | "boost" | "wall":
                 return walls.step_actions(ctx)
             case "outer":
@@ -143,13 +147,20 @@ class TroyesEngine:
                 return group.step_actions(ctx)
 
     def _turn_targets(self, ctx: Ctx) -> actions_phase.Targets:
-        content = _CONTENT(ctx.s)
-        if self._targets is not None and self._targets[0] == content:
-            return self._targets[1]
+        """Return the turn menu's targets, reused while the game's content stays the same.
+
+        The memo travels with the state's clones (`TroyesState.clone`): a seat that backs out
+        of a sub-menu gets the same targets (declined entries are filtered later).
+        """
+        s = ctx.s
+        memo = s.targets_memo
+        if memo is not None and memo[0] == _CONTENT(s):
+            found: actions_phase.Targets = memo[1]
+            return found
         found = actions_phase.targets(ctx)
         # The key is taken from a clone: a caller changing `ctx.s` in place later (tests
         # setting up a scenario) cannot make it match content it was not computed from.
-        self._targets = (_CONTENT(ctx.s.clone()), found)
+        s.targets_memo = (_CONTENT(s.clone()), found)
         return found
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
@@ -183,7 +194,7 @@ class TroyesEngine:
             case a.Pass():
                 actions_phase.pass_turn(ctx)
             case a.CounterWith(c, v):
-                events_phase.counter_with(ctx, c, v)
+                counter.counter_with(ctx, c, v)
             case a.ChooseCard(card):
                 actions_phase.choose(ctx, "card", card)
             case a.ChooseEvent(e):
@@ -199,9 +210,9 @@ class TroyesEngine:
             case a.OpenInfluence():
                 influence.open_menu(ctx)
             case a.CounterNext(v):
-                events_phase.counter_next(ctx, v)
+                counter.counter_next(ctx, v)
             case a.PlaceStart(b, n):
-                round_rules.place_start(ctx, b, n)
+                flow.place_start(ctx, b, n)
             case a.ChooseBuilding(b):
                 actions_phase.choose(ctx, "citizen", b)
             case a.ChooseCathedral():
@@ -227,9 +238,9 @@ class TroyesEngine:
             case a.CubeOnEvent(e):
                 commit.cube_on_event(ctx, e)
             case a.Concede():
-                events_phase.concede(ctx)
+                counter.concede(ctx)
             case a.StopCounter():
-                events_phase.stop(ctx)
+                counter.stop(ctx)
             case a.Answer(choice):
                 reactions.answer(ctx, choice)
             case _:
@@ -252,7 +263,7 @@ class TroyesEngine:
             case a.OpenOuter() if ctx.s.kind == "dice":
                 ctx.s.kind = "flip_bought"
             case a.OpenOuter():
-                outer.open_menu(ctx)
+                outer_cubes.open_menu(ctx)
             case a.SwapWith(d):
                 outer_dice.swap_with(ctx, d)
             case a.SwapTake(c, v):
@@ -262,15 +273,15 @@ class TroyesEngine:
             case a.SwapDone():
                 outer_dice.swap_done(ctx)
             case a.FlipBought(d, c, v):
-                outer_dice.flip_bought(ctx, d, c, v)
+                group.take_flipped(ctx, d, c, v)
             case a.OuterReroll(c, v):
                 outer.reroll(ctx, c, v)
             case a.Bonus(face, card):
-                outer.choose_bonus(ctx, face, card)
+                commit.choose_bonus(ctx, face, card)
             case a.NoBonus():
-                outer.choose_bonus(ctx, "", "")
+                commit.choose_bonus(ctx, "", "")
             case a.OuterCounter():
-                events_phase.outer_counter(ctx)
+                counter.outer_counter(ctx)
             case _:
                 assert_never(action)
 

@@ -2,9 +2,10 @@
 
 troyes.md §10: 8 double-sided outer tiles, two per level I-IV; the wall of 20 spaces with its
 four gates; the purple die's reroll surcharge; the extra components of the box. Read once with
-the rest of the catalog (catalog.py) and checked the same way: a bad entry raises CatalogError
-naming the file, the entry and the field. Faces whose effect is not known, or not built, carry
-no effect and `in_draw = false`: they are never dealt (docs/rules-gaps.md).
+the rest of the catalog (catalog.py calls `load`) and checked the same way (reader.py): a bad
+entry raises CatalogError naming the file, the entry and the field. Faces whose effect is not
+known, or not built, carry no effect and `in_draw = false`: they are never dealt
+(docs/rules-gaps.md).
 """
 
 from collections.abc import Mapping
@@ -13,37 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import CatalogError
-from engine.troyes import effects
-from engine.troyes.catalog import BOXES, Ref, _choice, _int, _read, _Reader, _texts
+from engine.troyes.reader import BOXES, Reader, Ref, choice, integer, read, texts
 from engine.troyes.state import COLOURS
 
 LEVELS = (1, 2, 3, 4)
-REQUIRED = effects.REQUIRED
 
-# ---- outer activities (The Ladies of Troyes, troyes.md §10.5) -----------------------------
-# Each face names one of these; engine/troyes/rules/{walls,outer,outer_dice}.py carry them out.
-
-effects.register("outer", "reroll_die")  # a: discard 1 cube, reroll 1 own die of the face's colour
-effects.register(
-    "outer", "bonus_vp", vp=("int", REQUIRED)
-)  # b: on a Cathedral or event cube action
-effects.register("outer", "arrival_race", vp=("ints", REQUIRED))  # c: first, second... to arrive
-effects.register(
-    "outer",
-    "arrival_majority",
-    arrival_vp=("int", REQUIRED),
-    cube_vp=("int", REQUIRED),
-    majority=("ints", REQUIRED),
-)  # d
-effects.register("outer", "agriculture_deniers", deniers=("int", REQUIRED))  # e
-effects.register("outer", "craftsman_deniers", deniers=("int", REQUIRED))  # f: out of turn
-effects.register("outer", "events_shield")  # h: phase 3
-effects.register("outer", "move_cube")  # i: onto a delayed, mixed or end-game card
-effects.register("outer", "sold_dice_influence", influence=("int", REQUIRED))  # k: out of turn
-effects.register("outer", "swap_dice")  # g: exchange 1 die with each opponent, up to 3 per cube
-effects.register("outer", "flip_bought")  # j: flip a bought die and use it at once
-effects.register("outer", "citizen_influence", influence=("int", REQUIRED))  # l
-
+# Outer faces name one of the `outer` primitives (primitives.py); this one needs a die colour.
 OUTER_NEEDS_COLOUR = {"reroll_die": True}
 
 
@@ -80,16 +56,16 @@ class LadiesRules:
 
 
 def _face(file: str, raw: Mapping[str, Any]) -> OuterFace:
-    r = _Reader(file, raw, f"tile {raw.get('id', '?')!r}")
+    r = Reader(file, raw, f"tile {raw.get('id', '?')!r}")
     fid = r.plain("id", str)
-    name, name_es, text, text_es = _texts(r)
+    name, name_es, text, text_es = texts(r)
     if r.plain("box", str, "ladies") not in BOXES:
         raise CatalogError(f"{r.where('box')}: not a box")
-    level = _int(r, "level", 1)
+    level = integer(r, "level", 1)
     if level not in LEVELS:
         raise CatalogError(f"{r.where('level')}: expected 1 to 4, got {level}")
-    tile = _int(r, "tile", 1)
-    colour = _choice(r, "die_colour", ("none", *COLOURS), True) if "die_colour" in raw else "none"
+    tile = integer(r, "tile", 1)
+    colour = choice(r, "die_colour", ("none", *COLOURS), True) if "die_colour" in raw else "none"
     cubes = r.plain("cubes", bool, True) if "cubes" in raw else True
     in_draw = r.plain("in_draw", bool)
     effect = r.ref("effect", "outer")
@@ -105,15 +81,15 @@ def _face(file: str, raw: Mapping[str, Any]) -> OuterFace:
 
 
 def _rules(file: str, raw: Mapping[str, Any]) -> LadiesRules:
-    r = _Reader(file, raw.get("ladies", {}), "ladies")
+    r = Reader(file, raw.get("ladies", {}), "ladies")
     gates = r.figure("gates")
-    length = _int(r, "wall_length", 1)
+    length = integer(r, "wall_length", 1)
     if not isinstance(gates, list) or len(gates) != len(LEVELS) or gates[-1] != length:
         raise CatalogError(f"{r.where('gates')}: expected 4 gate spaces, the last at the end")
     return LadiesRules(
-        _int(r, "purple_reroll_deniers"), length, tuple(int(g) for g in gates),
-        _int(r, "extra_black_dice"), _int(r, "extra_neutral_citizens"),
-        _int(r, "wall_boost_max", 1), r.done(),
+        integer(r, "purple_reroll_deniers"), length, tuple(int(g) for g in gates),
+        integer(r, "extra_black_dice"), integer(r, "extra_neutral_citizens"),
+        integer(r, "wall_boost_max", 1), r.done(),
     )  # fmt: skip
 
 
@@ -122,7 +98,7 @@ def load(
 ) -> tuple[dict[str, OuterFace], LadiesRules]:
     """Read the outer faces and the expansion figures; check the Ladies cards cover the grid."""
     faces: dict[str, OuterFace] = {}
-    for raw in _read(directory, "outer_tiles.toml").get("tile", []):
+    for raw in read(directory, "outer_tiles.toml").get("tile", []):
         face = _face("outer_tiles.toml", raw)
         if face.id in faces:
             raise CatalogError(f"outer_tiles.toml: tile {face.id!r}: field 'id': duplicate id")
@@ -137,4 +113,4 @@ def load(
                 c.colour == colour and c.level == level for c in ladies_cards
             ):
                 raise CatalogError(f"activities.toml: no Ladies {colour} card of level {level}")
-    return faces, _rules("ladies.toml", _read(directory, "ladies.toml"))
+    return faces, _rules("ladies.toml", read(directory, "ladies.toml"))

@@ -112,6 +112,15 @@ class TroyesState:
     outer_cubes: dict[str, list[int]] = field(default_factory=dict)
     offers: list[str] = field(default_factory=list)
     shield: list[str] = field(default_factory=list)
+    # Derived, never saved or compared: what the engine worked out about this state object,
+    # kept here (not on the engine, which every game shares) so no game can see another's.
+    # `legal_memo` is (version, legal actions) of this object and is not cloned;
+    # `targets_memo` is (content, turn-menu targets) and is: it holds for any state whose
+    # content equals the key (a seat backing out of a sub-menu gets the same targets).
+    legal_memo: tuple[int, list[Any]] | None = field(default=None, compare=False, repr=False)
+    targets_memo: tuple[tuple[Any, ...], Any] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def pending(self) -> Decision | None:
@@ -172,6 +181,8 @@ class TroyesState:
         new.outer_cubes = self.outer_cubes  # copy-on-write
         new.offers = self.offers[:]
         new.shield = self.shield[:]
+        new.legal_memo = None
+        new.targets_memo = self.targets_memo  # keyed by content: still right, or not matched
         return new
 
 

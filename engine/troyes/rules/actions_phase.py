@@ -1,6 +1,7 @@
 """Phase 4, actions: in turn order each player acts with a dice group or passes.
 
-The phase ends when all have passed or no die is left (troyes.md §5.1).
+The phase ends when all have passed or no die is left (troyes.md §5.1): flow.py hands the turn
+on and ends the round.
 
 Passing is final for the round: the player's district gets 2 deniers at once (seed only) and
 1 more for every action a remaining player takes afterwards (C); they are collected in phase 5.
@@ -21,23 +22,13 @@ from engine.troyes.actions import (
     Pass,
     Walls,
 )
+from engine.troyes.context import Ctx
 from engine.troyes.events import Passed
-from engine.troyes.rules import dice, group, influence, need, outer, outer_dice, walls
-from engine.troyes.rules.common import Ctx
+from engine.troyes.rules import flow, group, influence, need, outer, outer_dice, walls
+from engine.troyes.rules.outer_cubes import has_cubes, leave_menu
 from engine.troyes.state import BUILDINGS, Plan
 
 MAX_CHOICES = 25
-
-
-def begin(ctx: Ctx) -> None:
-    """Start the action phase with the start player."""
-    s = ctx.s
-    s.phase, s.kind, s.plan = "actions", "turn", Plan()
-    s.passed = [False] * s.seats
-    s.pot = [0] * s.seats
-    s.turn = s.start
-    if not dice.any_dice(s):
-        _end(ctx)
 
 
 def revealed(ctx: Ctx) -> list[str]:
@@ -104,12 +95,7 @@ def turn_actions(ctx: Ctx, found: Targets | None = None) -> list[Action]:
     out += [act for entry, act in main if entry not in no]
     # Ladies: the outer rerolls and exchanges (they depend on the declined entries, so are
     # never kept); each needs a cube of the seat out there, the cheap check comes first.
-    if (
-        s.guards
-        and "outer" not in no
-        and outer.has_cubes(s, seat)
-        and outer.menu_options(ctx, seat)
-    ):
+    if s.guards and "outer" not in no and has_cubes(s, seat) and outer.menu_options(ctx, seat):
         out.append(OpenOuter())
     fight = [act for entry, act in events if entry not in no]
     if len(out) + len(fight) > MAX_CHOICES:
@@ -139,7 +125,7 @@ def back(ctx: Ctx) -> None:
         influence.back(ctx)
         return
     if s.kind == "outer":
-        outer.leave_menu(ctx)
+        leave_menu(ctx)
         s.declined.append("outer")
         return
     if s.kind in ("swap_take", "swap_give"):
@@ -163,35 +149,4 @@ def pass_turn(ctx: Ctx) -> None:
     s.passed[s.turn] = True
     s.pot[s.turn] += ctx.cat.rules.pass_first
     ctx.log.append(Passed(s.turn))
-    _advance(ctx)
-
-
-def action_done(ctx: Ctx) -> None:
-    """An action was carried out: passed players gain a denier, the next seat plays."""
-    s = ctx.s
-    for seat in range(s.seats):
-        if s.passed[seat]:
-            s.pot[seat] += ctx.cat.rules.pass_per_action
-    _advance(ctx)
-
-
-def _advance(ctx: Ctx) -> None:
-    s = ctx.s
-    s.plan = Plan()
-    s.kind = "turn"
-    s.declined = []
-    if not dice.any_dice(s):
-        _end(ctx)
-        return
-    for step in range(1, s.seats + 1):
-        seat = (s.turn + step * s.direction) % s.seats
-        if not s.passed[seat]:
-            s.turn = seat
-            return
-    _end(ctx)
-
-
-def _end(ctx: Ctx) -> None:
-    from engine.troyes.rules import round as round_rules  # noqa: PLC0415 - phases chain
-
-    round_rules.end_round(ctx)
+    flow.next_turn(ctx)

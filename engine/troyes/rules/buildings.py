@@ -10,7 +10,7 @@ garbled limits; `expel_rule` in rules.toml). Modes and the limit come from data.
 """
 
 from engine.troyes.catalog import Catalog
-from engine.troyes.rules.common import Ctx
+from engine.troyes.context import Ctx
 from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
 
 

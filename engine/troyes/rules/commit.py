@@ -2,10 +2,12 @@
 
 Nothing is paid before this point (so `Back` is always safe): the craftsman is hired, the dice
 are bought (2/4/6 per bought die by group size, to the rival or the bank), the card cube is
-spent, then the card, the Cathedral, the event or agriculture does its work.
+spent, then the card, the Cathedral, the event or agriculture does its work, and flow.py
+takes over (`end_action`). The Ladies' outer bonus (outer.py) is asked once, just before paying.
 """
 
 from engine.troyes import effects
+from engine.troyes.context import Ctx, gain
 from engine.troyes.effects import GroupRule
 from engine.troyes.events import (
     AgricultureUsed,
@@ -16,11 +18,9 @@ from engine.troyes.events import (
     DiceUsed,
     EventFought,
 )
-from engine.troyes.rules import dice, events_phase, outer
+from engine.troyes.rules import dice, events_phase, flow, outer
 from engine.troyes.rules.buildings import place_citizen
-from engine.troyes.rules.common import Ctx, gain
-from engine.troyes.rules.group import placement_rule
-from engine.troyes.rules.need import free_spaces, planned, rule_of
+from engine.troyes.rules.need import free_spaces, placement_rule, planned, rule_of
 from engine.troyes.state import BUILDINGS, cow_set
 
 
@@ -61,6 +61,16 @@ def _hire(ctx: Ctx) -> None:
     ctx.log.append(CraftsmanHired(seat, p.target, p.source, cost))
 
 
+def choose_bonus(ctx: Ctx, face: str, card: str) -> None:
+    """Record the chosen outer bonus (or none) and go on paying for the action."""
+    p = ctx.s.plan
+    p.bonus = f"{face}:{card}" if face else "none"
+    if p.action == "citizen":
+        commit_citizen(ctx)
+    else:
+        commit(ctx, p.left)
+
+
 def commit(ctx: Ctx, times: int) -> None:
     """Pay for everything chosen and carry out the action `times` times."""
     s, cat = ctx.s, ctx.cat
@@ -93,7 +103,7 @@ def commit(ctx: Ctx, times: int) -> None:
     if left:
         p.left, s.kind = left, "event_cube"
         return
-    outer.end_action(ctx)
+    flow.end_action(ctx)
 
 
 def _activate(ctx: Ctx, times: int) -> int:
@@ -142,7 +152,7 @@ def cube_on_event(ctx: Ctx, event: str) -> None:
     events_phase.complete_if_full(ctx, event, seat)
     s.plan.left -= 1
     if s.plan.left <= 0 or not any(free_spaces(ctx, "event", e) > 0 for e in s.queue):
-        outer.end_action(ctx)
+        flow.end_action(ctx)
 
 
 def commit_citizen(ctx: Ctx) -> None:
@@ -157,4 +167,4 @@ def commit_citizen(ctx: Ctx) -> None:
     out = place_citizen(ctx, seat, b, space)
     ctx.log.append(CitizenPlaced(seat, p.target, space, out))
     outer.apply_bonus(ctx)
-    outer.end_action(ctx)
+    flow.end_action(ctx)

@@ -6,7 +6,7 @@ per card (R4), and the card is then activated at least once (R7). Delayed cards 
 per activation; one card cube may modify one action (R8), never the black dice; on a citizen
 placement only a cube that keeps die values (appendix D bars the Blacksmith and the Priest
 there). Nothing is paid until the last choice, so `Back` is always safe. What a target needs
-and whether it can be done at all is in need.py.
+and whether it can be done at all is in need.py; the last choice hands over to commit.py.
 """
 
 from engine.troyes import effects
@@ -23,15 +23,16 @@ from engine.troyes.actions import (
     Times,
     UseCube,
 )
+from engine.troyes.context import Ctx, whose
 from engine.troyes.effects import PLAIN, GroupRule
-from engine.troyes.rules import dice, outer_dice
+from engine.troyes.rules import commit, dice, outer_dice
 from engine.troyes.rules.buildings import expelled_by
-from engine.troyes.rules.common import Ctx, whose
 from engine.troyes.rules.need import (
     Spec,
     craftsman_sources,
     free_spaces,
     needs_craftsman,
+    placement_rule,
     planned,
     rule_of,
     spec,
@@ -139,12 +140,6 @@ def placement_rules(ctx: Ctx, building: str) -> list[tuple[str, GroupRule]]:
     ]
 
 
-def placement_rule(ctx: Ctx, building: str, cube: str) -> GroupRule:
-    """Return the dice rule of a placement with this card cube (or none)."""
-    colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
-    return rule_of(Spec(colour, 0, 0, tuple(usable_rules(ctx, ctx.s.turn, colour))), cube)
-
-
 def citizen_target(ctx: Ctx) -> None:
     """After choosing a building: ask for a card cube when one could serve, else the die."""
     rules = placement_rules(ctx, ctx.s.plan.target)
@@ -213,8 +208,6 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
     p = s.plan
     p.dice.append((die.district, die.colour, die.value, die.as_colour))
     if p.action == "citizen":
-        from engine.troyes.rules import commit  # noqa: PLC0415 - commit builds on this module
-
         commit.commit_citizen(ctx)
         return
     # Finish at once when the group is full or no die is left to add (cheap checks only).
@@ -223,6 +216,11 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
     full = len(p.dice) >= rule.max_dice or not dice.candidates(s, s.turn, rule, p.dice)
     if full and _group_ok(ctx, sp, rule):
         dice_done(ctx)
+
+
+def take_flipped(ctx: Ctx, district: int, colour: str, value: int) -> None:
+    """Ladies j: spend the cube, flip the bought die and add it to the group."""
+    take_die(ctx, outer_dice.flip_bought(ctx, district, colour, value))
 
 
 def dice_done(ctx: Ctx) -> None:
@@ -253,8 +251,6 @@ def dice_done(ctx: Ctx) -> None:
         most = 1
     p.count = most
     if most <= 1:
-        from engine.troyes.rules import commit  # noqa: PLC0415 - commit builds on this module
-
         commit.commit(ctx, 1)
     else:
         s.kind = "count"

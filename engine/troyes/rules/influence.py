@@ -6,8 +6,8 @@ in the seat's own district can be chosen, and the menu is only open before any d
 """
 
 from engine.troyes.actions import Action, Back, FlipDie, FlipDone, HireCitizen, Reroll, StartFlip
+from engine.troyes.context import Ctx, owned
 from engine.troyes.events import InfluenceUsed
-from engine.troyes.rules.common import Ctx, owned
 from engine.troyes.state import WILD, Plan
 
 

@@ -9,8 +9,8 @@ the box's extra components add 2 black dice and 2 neutral citizens to the supply
 from collections.abc import Mapping
 
 from engine.troyes.catalog import Catalog
+from engine.troyes.context import Ctx
 from engine.troyes.events import CharacterRevealed, Event, OuterDealt
-from engine.troyes.rules.common import Ctx
 from engine.troyes.state import TroyesState
 
 LEVELS = (1, 2, 3, 4)

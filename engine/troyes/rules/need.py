@@ -13,9 +13,9 @@ themselves come from `dice.frontier`, a pure function cached by dice values for 
 from dataclasses import dataclass
 
 from engine.troyes import effects
+from engine.troyes.context import Ctx
 from engine.troyes.effects import PLAIN, GroupRule
 from engine.troyes.rules import dice
-from engine.troyes.rules.common import Ctx
 from engine.troyes.state import BUILDINGS, TroyesState
 
 
@@ -197,6 +197,12 @@ def usable_rules(ctx: Ctx, seat: int, colour: str) -> list[tuple[str, GroupRule]
             if rule is not None:
                 usable.append((card_id, rule))
     return usable
+
+
+def placement_rule(ctx: Ctx, building: str, cube: str) -> GroupRule:
+    """Return the dice rule of a citizen placement with this card cube (or none)."""
+    colour = ctx.cat.rules.building_colour[BUILDINGS.index(building)]
+    return rule_of(Spec(colour, 0, 0, tuple(usable_rules(ctx, ctx.s.turn, colour))), cube)
 
 
 def rule_of(sp: Spec, cube: str) -> GroupRule:

@@ -1,25 +1,28 @@
 """Outer activity cubes (The Ladies of Troyes, troyes.md §10.5; seed 002): when and how they work.
 
 Cubes on an outer activity work like delayed-card cubes, and may also be used out of turn and
-in phase 3. At most one cube of an outer activity per action, whoever's action it is (the
-`outer:<face>` entry in `declined`, cleared when the action ends). Built here:
+in phase 3. At most one cube of an outer activity per action, whoever's action it is
+(outer_cubes.py keeps count). Built here:
 - a `reroll_die`: before an action or a counter, reroll one own die of the face's colour;
 - b `bonus_vp`, e `agriculture_deniers`, l `citizen_influence`, i `move_cube`: a choice asked
   just before the action is paid (`bonus` decision), applied with it;
 - f `craftsman_deniers`, k `sold_dice_influence`: offered out of turn after a rival's action;
 - h `events_shield`: offered before the events act (no loss from that event), and a cube may
-  counter the black die a player must counter;
+  counter the black die a player must counter (counter.py);
 - g `swap_dice` and j `flip_bought`: in outer_dice.py.
 Out-of-turn offers are asked one at a time, only when the seat can really use them; each is a
 `Reaction` (kinds `outer_craftsman`, `outer_sold`, `outer_shield`; answers `use`/`decline`,
 default `decline`), so a standing answer or the deadline settles it without stalling the table.
+This module says which offers to queue and what an answer does; flow.py asks them in turn and
+decides what comes after.
 """
 
 from engine.troyes.actions import Action, Back, Bonus, NoBonus, OuterReroll
+from engine.troyes.context import Ctx, gain, order_from
 from engine.troyes.events import OuterUsed
-from engine.troyes.rules import outer_dice, reactions
-from engine.troyes.rules.common import Ctx, gain, has_outer_cubes, order_from
-from engine.troyes.state import Plan, Reaction, TroyesState, cow_set
+from engine.troyes.rules import events_phase, outer_dice
+from engine.troyes.rules.outer_cubes import discard, faces_with, leave_menu
+from engine.troyes.state import Reaction, TroyesState, cow_set
 
 REACTION_KINDS = {
     "craftsman": "outer_craftsman",
@@ -32,31 +35,6 @@ EFFECT_OF = {
     "shield": "events_shield",
 }
 MOVABLE = ("delayed", "mixed", "endgame")
-
-
-has_cubes = has_outer_cubes  # whether the seat has a cube out there (every use needs one)
-
-
-def faces_with(ctx: Ctx, seat: int, effect: str) -> list[str]:
-    """Return the dealt faces with this effect on which the seat has a cube, unused this action."""
-    s, cat = ctx.s, ctx.cat
-    out: list[str] = []
-    if not has_cubes(s, seat):
-        return out  # the common case, checked on every menu: no cube out there at all
-    for face in s.outer:
-        ref = cat.outer[face].effect
-        usable = ref is not None and ref.name == effect and s.outer_cubes[face][seat] > 0
-        if usable and f"outer:{face}" not in s.declined:
-            out.append(face)
-    return out
-
-
-def discard(ctx: Ctx, seat: int, face: str, detail: str) -> None:
-    """Take one of the seat's cubes off an outer activity; it is used for this action."""
-    s = ctx.s
-    s.outer_cubes = cow_set(s.outer_cubes, face, seat, s.outer_cubes[face][seat] - 1)
-    s.declined.append(f"outer:{face}")
-    ctx.log.append(OuterUsed(seat, face, detail))
 
 
 # ---- a: reroll a die of the face's colour --------------------------------------------------
@@ -78,23 +56,9 @@ def menu_options(ctx: Ctx, seat: int) -> list[Action]:
     return [*reroll_options(ctx, seat), *outer_dice.swap_targets(ctx, seat)]
 
 
-def open_menu(ctx: Ctx) -> None:
-    """Open the outer menu, remembering where to return (and a counter's target and surplus)."""
-    s = ctx.s
-    s.plan = Plan(back=s.kind, target=s.plan.target, left=s.plan.left)
-    s.kind = "outer"
-
-
 def menu_actions(ctx: Ctx) -> list[Action]:
     """Return the outer menu with a way back."""
     return [*menu_options(ctx, ctx.s.turn), Back()]
-
-
-def leave_menu(ctx: Ctx) -> None:
-    """Go back to the decision the menu was opened from."""
-    s = ctx.s
-    s.kind = s.plan.back or "turn"
-    s.plan = Plan(target=s.plan.target, left=s.plan.left)
 
 
 def reroll(ctx: Ctx, colour: str, value: int) -> None:
@@ -150,18 +114,6 @@ def bonus_actions(ctx: Ctx) -> list[Action]:
     return [*bonus_options(ctx)[:24], NoBonus()]
 
 
-def choose_bonus(ctx: Ctx, face: str, card: str) -> None:
-    """Record the chosen bonus (or none) and go on paying for the action."""
-    from engine.troyes.rules import commit  # noqa: PLC0415 - commit calls back into here
-
-    p = ctx.s.plan
-    p.bonus = f"{face}:{card}" if face else "none"
-    if p.action == "citizen":
-        commit.commit_citizen(ctx)
-    else:
-        commit.commit(ctx, p.left)
-
-
 def apply_bonus(ctx: Ctx) -> None:
     """Carry out the chosen bonus with the action (the cube is discarded)."""
     s, cat = ctx.s, ctx.cat
@@ -187,19 +139,15 @@ def apply_bonus(ctx: Ctx) -> None:
 # ---- f, h, k: offers out of turn -----------------------------------------------------------
 
 
-def _offer_face(ctx: Ctx, kind: str, seat: int) -> str:
+def offer_face(ctx: Ctx, kind: str, seat: int) -> str:
+    """Return the face whose cube the seat would spend on this offer ("" if none)."""
     faces = faces_with(ctx, seat, EFFECT_OF[kind])
     return faces[0] if faces else ""
 
 
-def end_action(ctx: Ctx) -> None:
-    """An action is over: offer f and k to the seats it concerns, then play on."""
-    from engine.troyes.rules import actions_phase  # noqa: PLC0415 - turn order lives there
-
+def queue_action_offers(ctx: Ctx) -> None:
+    """An action is over: queue f and k for the seats it concerns, in turn order."""
     s = ctx.s
-    if not s.outer:
-        actions_phase.action_done(ctx)
-        return
     p, actor = s.plan, s.turn
     offers = []
     if p.action == "card":
@@ -210,62 +158,42 @@ def end_action(ctx: Ctx) -> None:
         if any(d == seat for d, _, _, _ in p.dice):
             offers.append(f"sold|{seat}|")
     s.offers = offers
-    next_offer(ctx)
 
 
-def _possible(ctx: Ctx, kind: str, seat: int, data: str) -> bool:
-    if not _offer_face(ctx, kind, seat):
+def can_offer(ctx: Ctx, kind: str, seat: int, data: str) -> bool:
+    """Return whether the seat can really use this offer now."""
+    if not offer_face(ctx, kind, seat):
         return False
     if kind == "shield":
-        from engine.troyes.rules import events_phase  # noqa: PLC0415
-
         return events_phase.would_hurt(ctx, seat, data)
     return True
 
 
-def next_offer(ctx: Ctx) -> None:
-    """Ask the next offer that is really possible, or carry on with the game."""
-    from engine.troyes.rules import actions_phase, events_phase  # noqa: PLC0415
-
-    s = ctx.s
-    while s.offers:
-        kind, seat, data = s.offers.pop(0).split("|")
-        if _possible(ctx, kind, int(seat), data):
-            reactions.ask(ctx, int(seat), REACTION_KINDS[kind], "decline", f"{kind}|{data}")
-            return
-    if s.phase == "events" and s.kind == "shield":
-        events_phase.apply_queue(ctx)
-    else:
-        actions_phase.action_done(ctx)
-
-
-def _choices(ctx: Ctx, r: Reaction) -> list[str]:
+def offer_choices(ctx: Ctx, r: Reaction) -> list[str]:
+    """Return the answers to an offer."""
     return ["use", "decline"]
 
 
-def _resolve(ctx: Ctx, r: Reaction, choice: str) -> None:
+def resolve_offer(ctx: Ctx, r: Reaction, choice: str) -> None:
+    """Carry out the answer to an offer (a used cube is discarded)."""
     s = ctx.s
     kind, data = r.data.split("|")
-    if choice == "use":
-        face = _offer_face(ctx, kind, r.seat)
-        ref = ctx.cat.outer[face].effect
-        assert ref is not None  # noqa: S101
-        if kind == "craftsman":
-            gain(ctx, r.seat, deniers=ref.params["deniers"])
-            # One cube of an outer activity per action, even on a rival's action.
-            s.offers = [o for o in s.offers if not o.startswith("craftsman|")]
-        elif kind == "sold":
-            gain(ctx, r.seat, influence=ref.params["influence"])
-            s.offers = [o for o in s.offers if not o.startswith("sold|")]
-        else:
-            s.shield.append(f"{r.seat}:{data}")
-        s.outer_cubes = cow_set(s.outer_cubes, face, r.seat, s.outer_cubes[face][r.seat] - 1)
-        ctx.log.append(OuterUsed(r.seat, face, f"{kind} {data}".strip()))
-    next_offer(ctx)
-
-
-for _kind in REACTION_KINDS.values():
-    reactions.register(_kind, reactions.ReactionKind(_choices, _resolve))
+    if choice != "use":
+        return
+    face = offer_face(ctx, kind, r.seat)
+    ref = ctx.cat.outer[face].effect
+    assert ref is not None  # noqa: S101
+    if kind == "craftsman":
+        gain(ctx, r.seat, deniers=ref.params["deniers"])
+        # One cube of an outer activity per action, even on a rival's action.
+        s.offers = [o for o in s.offers if not o.startswith("craftsman|")]
+    elif kind == "sold":
+        gain(ctx, r.seat, influence=ref.params["influence"])
+        s.offers = [o for o in s.offers if not o.startswith("sold|")]
+    else:
+        s.shield.append(f"{r.seat}:{data}")
+    s.outer_cubes = cow_set(s.outer_cubes, face, r.seat, s.outer_cubes[face][r.seat] - 1)
+    ctx.log.append(OuterUsed(r.seat, face, f"{kind} {data}".strip()))
 
 
 def shield_offers(ctx: Ctx) -> bool:
@@ -277,7 +205,7 @@ def shield_offers(ctx: Ctx) -> bool:
         f"shield|{seat}|{event}"
         for event in s.queue
         for seat in order_from(s, s.start)
-        if _possible(ctx, "shield", seat, event)
+        if can_offer(ctx, "shield", seat, event)
     ]
     return bool(s.offers)
 

@@ -18,8 +18,9 @@ from engine.troyes.actions import (
     SwapWith,
     TakeDie,
 )
+from engine.troyes.context import Ctx, has_outer_cubes, whose
 from engine.troyes.rules import dice, need
-from engine.troyes.rules.common import Ctx, has_outer_cubes, whose
+from engine.troyes.rules.outer_cubes import discard, faces_with, leave_menu
 from engine.troyes.state import WILD
 
 MAX_SWAPS = 3
@@ -36,13 +37,11 @@ def _done(ctx: Ctx) -> list[int]:
 
 def swap_targets(ctx: Ctx, seat: int) -> list[Action]:
     """Return the districts the seat may still exchange a die with under one g cube."""
-    from engine.troyes.rules import outer  # noqa: PLC0415 - outer calls into this module
-
     s = ctx.s
     if not _plain(s.districts[seat]):
         return []
     done = _done(ctx) if s.kind in ("swap", "swap_take", "swap_give") else []
-    if not done and not outer.faces_with(ctx, seat, "swap_dice"):
+    if not done and not faces_with(ctx, seat, "swap_dice"):
         return []
     if len(done) >= MAX_SWAPS:
         return []
@@ -89,16 +88,14 @@ def swap_back(ctx: Ctx) -> None:
 
 def swap_give(ctx: Ctx, colour: str, value: int) -> None:
     """Make the exchange (the cube goes with the first one); then offer another district."""
-    from engine.troyes.rules import outer  # noqa: PLC0415
-
     s = ctx.s
     p, seat = s.plan, s.turn
     other = int(p.source)
     c, v = p.cube.split()
     taken = (c, int(v))
     if not p.mode:
-        face = outer.faces_with(ctx, seat, "swap_dice")[0]
-        outer.discard(ctx, seat, face, "swap dice")
+        face = faces_with(ctx, seat, "swap_dice")[0]
+        discard(ctx, seat, face, "swap dice")
     s.districts[other].remove(taken)
     s.districts[seat].remove((colour, value))
     s.districts[other].append((colour, value))
@@ -113,10 +110,8 @@ def swap_give(ctx: Ctx, colour: str, value: int) -> None:
 
 def swap_done(ctx: Ctx) -> None:
     """Stop exchanging and go back to where the outer menu was opened."""
-    from engine.troyes.rules import outer  # noqa: PLC0415
-
     ctx.s.plan.mode = ""
-    outer.leave_menu(ctx)
+    leave_menu(ctx)
 
 
 # ---- j: flip a bought die ------------------------------------------------------------------
@@ -128,9 +123,7 @@ def flip_options(ctx: Ctx) -> list[Action]:
     p, seat = s.plan, s.turn
     if p.action == "citizen" or not has_outer_cubes(s, seat):  # the cheap checks first
         return []
-    from engine.troyes.rules import outer  # noqa: PLC0415
-
-    if not outer.faces_with(ctx, seat, "flip_bought"):
+    if not faces_with(ctx, seat, "flip_bought"):
         return []
     sp = need.planned(ctx)
     rule = need.rule_of(sp, p.cube)
@@ -150,15 +143,13 @@ def flip_options(ctx: Ctx) -> list[Action]:
     return out
 
 
-def flip_bought(ctx: Ctx, district: int, colour: str, value: int) -> None:
-    """Discard the cube, flip the die and add it to the group."""
-    from engine.troyes.rules import group, outer  # noqa: PLC0415
-
+def flip_bought(ctx: Ctx, district: int, colour: str, value: int) -> TakeDie:
+    """Discard the cube and flip the die; return it, to be added to the group (group.py)."""
     s = ctx.s
-    face = outer.faces_with(ctx, s.turn, "flip_bought")[0]
-    outer.discard(ctx, s.turn, face, f"flip {colour} {value}->{7 - value}")
+    face = faces_with(ctx, s.turn, "flip_bought")[0]
+    discard(ctx, s.turn, face, f"flip {colour} {value}->{7 - value}")
     row = s.districts[district]
     row[row.index((colour, value))] = (colour, 7 - value)
     ctx.forget()
     s.kind = "dice"
-    group.take_die(ctx, TakeDie(district, colour, 7 - value))
+    return TakeDie(district, colour, 7 - value)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.troyes.actions import Action, Answer
-from engine.troyes.rules.common import Ctx
+from engine.troyes.context import Ctx
 from engine.troyes.state import Reaction
 
 

@@ -1,22 +1,21 @@
 """Setup and the automatic phases of a round: 0 reveal, 1 income, 2 workforce, 5 end.
 
-troyes.md §3 (setup by player count, snake placement, neutrals), §4 (phases 0-2 and 5) and the
-end of the game after the round of the last red event. Phase 3 lives in events_phase.py and
-phase 4 in actions_phase.py; `start_round` chains into them.
+troyes.md §3 (setup by player count, snake placement, neutrals) and §4 (phases 0-2 and 5).
+Each step does its own work and returns: flow.py chains them with phase 3 (events_phase.py,
+counter.py) and phase 4 (actions_phase.py), and ends the game after the last round.
 """
 
 from engine.troyes.catalog import Catalog
+from engine.troyes.context import Ctx, gain, lose_vp, standing
 from engine.troyes.events import (
     CardRevealed,
     CitizenPlaced,
     DiceRolled,
-    GameEnded,
     IncomePaid,
     RoundEnded,
 )
-from engine.troyes.rules import events_phase, ladies_setup
+from engine.troyes.rules import ladies_setup
 from engine.troyes.rules.buildings import citizens_home, place_citizen
-from engine.troyes.rules.common import Ctx, gain, lose_vp, standing
 from engine.troyes.state import BUILDINGS, COLOURS, NEUTRAL, WILD, Plan, TroyesState
 
 
@@ -96,7 +95,7 @@ def _deal_characters(ctx: Ctx) -> None:
 
 
 def place_start(ctx: Ctx, building: str, space: int) -> None:
-    """Place one starting citizen, then hand over to the next in snake order."""
+    """Place one starting citizen, then hand over to the next in snake order (if any)."""
     s = ctx.s
     seat = s.placing.pop(0)
     b = BUILDINGS.index(building)
@@ -104,17 +103,19 @@ def place_start(ctx: Ctx, building: str, space: int) -> None:
     ctx.log.append(CitizenPlaced(seat, building, space))
     if s.placing:
         s.turn = s.placing[0]
-        return
-    for row in s.buildings:  # neutrals fill the empty spaces (3-4 players)
+
+
+def fill_neutrals(s: TroyesState) -> None:
+    """After the snake placement, neutrals fill the empty spaces (3-4 players)."""
+    for row in s.buildings:
         for i, owner in enumerate(row):
             if owner is None and s.neutral_supply > 0:
                 row[i] = NEUTRAL
                 s.neutral_supply -= 1
-    start_round(ctx)
 
 
-def start_round(ctx: Ctx) -> None:
-    """Run phases 0-3 of a new round until a player must decide."""
+def begin_round(ctx: Ctx) -> None:
+    """Start a new round: its number, the turn order's direction, phase 0 (cards revealed)."""
     s, cat = ctx.s, ctx.cat
     s.round += 1
     s.plan = Plan()
@@ -126,9 +127,6 @@ def start_round(ctx: Ctx) -> None:
         for card in s.activity:
             if cat.cards[card].level == s.round:
                 ctx.log.append(CardRevealed(card))
-    income(ctx)
-    workforce(ctx)
-    events_phase.start(ctx)
 
 
 def income(ctx: Ctx) -> None:
@@ -160,8 +158,8 @@ def workforce(ctx: Ctx) -> None:
             ctx.log.append(DiceRolled(district, tuple(rolled), s.neutral))
 
 
-def end_round(ctx: Ctx) -> None:
-    """Phase 5: pass deniers, citizens home, dice back, start player on; or end the game."""
+def close_round(ctx: Ctx) -> None:
+    """Phase 5: pass deniers, citizens home, dice back, the start player moves on."""
     s = ctx.s
     pots = tuple(s.pot)
     for seat in range(s.seats):
@@ -175,21 +173,6 @@ def end_round(ctx: Ctx) -> None:
     step = -1 if tournament and s.round == s.rounds - 1 else 1
     s.start = (s.start + step) % s.seats
     ctx.log.append(RoundEnded(s.round, pots, s.start))
-    if s.round >= s.rounds:
-        finish(ctx)
-    else:
-        start_round(ctx)
-
-
-def finish(ctx: Ctx) -> None:
-    """End the game: characters are revealed and the final scores logged."""
-    from engine.troyes.scoring import final_scores  # noqa: PLC0415 - scoring imports rules
-
-    s = ctx.s
-    s.phase, s.kind = "over", ""
-    ctx.irreversible = True
-    totals = tuple(sum(b.values()) for b in final_scores(s, ctx.cat))
-    ctx.log.append(GameEnded(totals, tuple(tuple(c) for c in s.characters)))
 
 
 def new_board(seats: int, cat: Catalog, seed: int, options: dict[str, str]) -> TroyesState:

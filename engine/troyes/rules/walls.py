@@ -10,9 +10,9 @@ Decisions: `wall_from` (district) -> `wall_die` -> `boost` (all paid here) -> `w
 """
 
 from engine.troyes.actions import Action, Back, Boost, PlaceOuter, TakeDie, Walk, WallDone, WallFrom
+from engine.troyes.context import Ctx, gain, whose
 from engine.troyes.events import DiceUsed, GuardMoved, OuterCubePlaced, OuterUsed, WallUsed
-from engine.troyes.rules import outer
-from engine.troyes.rules.common import Ctx, gain, whose
+from engine.troyes.rules import flow
 from engine.troyes.state import COLOURS, WILD, Plan, cow_set
 
 MAX_PIPS = 6
@@ -219,4 +219,4 @@ def _after_point(ctx: Ctx) -> None:
 
 def finish(ctx: Ctx) -> None:
     """End action 7 (unspent points are lost); rivals whose die was bought may react."""
-    outer.end_action(ctx)
+    flow.end_action(ctx)

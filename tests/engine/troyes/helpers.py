@@ -7,8 +7,8 @@ from typing import Any
 from engine.core.play import parse_action
 from engine.core.rng import Rng
 from engine.troyes.catalog import Catalog
+from engine.troyes.context import Ctx, owned
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
-from engine.troyes.rules.common import Ctx, owned
 from engine.troyes.state import COLOURS, NEUTRAL, Plan, TroyesState
 
 ENGINE = TroyesEngine()

@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import CatalogError
-from engine.troyes import effects
+from engine.troyes import effects, primitives
 from engine.troyes.catalog import DATA_DIR, load_catalog
 from engine.troyes.events import CardActivated, EventCompleted
-from engine.troyes.rules import events_phase
+from engine.troyes.rules import flow
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import NEUTRAL, TroyesState
 from tests.engine.troyes.helpers import CAT, ctx, play, table, texts
@@ -82,7 +82,12 @@ def test_every_registered_primitive_is_used_by_data_or_by_the_expansion_hooks():
     used |= {("event", e.effect.name) for e in CAT.events.values() if e.effect}
     used |= {("score", ch.score.name) for ch in CAT.characters.values()}
     used |= {("outer", f.effect.name) for f in CAT.outer.values() if f.effect}
-    assert set(effects.PRIMITIVES) == used
+    assert set(primitives.PRIMITIVES) == used
+
+
+def test_every_named_count_the_data_may_use_is_counted_by_the_effects():
+    # primitives.py checks the data by name only; effects.py must count every one of them.
+    assert set(primitives.COUNTS) == set(effects.COUNTS) | set(effects.LADY_COUNTS)
 
 
 def test_the_catalog_holds_every_base_card():
@@ -192,7 +197,7 @@ def test_every_event_in_data_acts_each_round_and_can_be_fought_off(event):
     s.queue, s.event_cubes = [event], {event: [0, 0, 0]}
     s.decks = {"red": [], "white": [], "yellow": []}
     s.buildings = [[0, 1, 2, 0, 1, 2], [0, 1, 2, NEUTRAL, 1, 2], [0, 1, 2, 0, 1, 2]]
-    events_phase.start(ctx(s))
+    flow.start_events(ctx(s))
     assert len(s.black) == CAT.events[event].black_dice
     log: list[object] = []
     for _ in range(CAT.events[event].spaces):

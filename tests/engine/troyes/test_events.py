@@ -3,7 +3,7 @@
 from typing import Any
 
 from engine.troyes.events import EventCompleted
-from engine.troyes.rules import events_phase
+from engine.troyes.rules import flow
 from engine.troyes.state import TroyesState
 from tests.engine.troyes.helpers import ctx, play, table, texts
 
@@ -89,7 +89,7 @@ def _events_start(queue: list[str], **fields: Any) -> TroyesState:
     s.queue = list(queue)
     s.event_cubes = {e: [0, 0, 0] for e in queue}
     s.decks = {"red": [], "white": [], "yellow": []}
-    events_phase.start(ctx(s))
+    flow.start_events(ctx(s))
     return s
 
 
@@ -108,7 +108,7 @@ def test_revealing_adds_the_red_event_and_the_colour_it_names():
     s = table(3)
     s.queue, s.event_cubes = ["marauding"], {"marauding": [0, 0, 0]}
     s.decks = {"red": ["war", "red_event_a"], "white": ["heresy"], "yellow": ["drought"]}
-    events_phase.start(ctx(s))
+    flow.start_events(ctx(s))
     assert s.queue == ["marauding", "war", "heresy"]  # War names a white companion
     assert s.decks["red"] == ["red_event_a"]
 

@@ -12,11 +12,11 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.troyes import effects
+from engine.troyes.context import Ctx
 from engine.troyes.effects import GroupRule
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
-from engine.troyes.rules import actions_phase, dice, outer
+from engine.troyes.rules import actions_phase, dice, outer, outer_cubes
 from engine.troyes.rules import need as needs
-from engine.troyes.rules.common import Ctx
 from engine.troyes.state import COLOURS, WILD, TroyesState
 
 ALL_LADIES = EVERY_MODULE
@@ -226,7 +226,7 @@ def test_outer_menu_is_empty_without_a_cube_out_there():
             continue
         ctx = Ctx(s, engine.catalog)
         for seat in range(s.seats):
-            if not outer.has_cubes(s, seat):
+            if not outer_cubes.has_cubes(s, seat):
                 assert outer.menu_options(ctx, seat) == []
                 checked += 1
     assert checked > 50

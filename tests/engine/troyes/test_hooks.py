@@ -7,9 +7,9 @@ import pytest
 from engine.core.play import parse_action
 from engine.troyes.actions import Answer
 from engine.troyes.catalog import DATA_DIR, load_catalog
+from engine.troyes.context import Ctx, gain
 from engine.troyes.game import MODULES, TroyesEngine
 from engine.troyes.rules import reactions
-from engine.troyes.rules.common import Ctx, gain
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import WILD, Reaction, TroyesState
 from tests.engine.troyes.helpers import ENGINE, play, table, texts

@@ -10,7 +10,7 @@ from engine.ai.players import PLAYERS
 from engine.troyes import effects
 from engine.troyes.actions import Answer
 from engine.troyes.events import BlackDieCountered, EventSuffered, OuterUsed
-from engine.troyes.rules import events_phase
+from engine.troyes.rules import flow
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import WILD, TroyesState
 from tests.engine.troyes.helpers import (
@@ -257,7 +257,7 @@ def test_events_shield_is_asked_before_the_events_act_and_spares_the_loss():
     s.event_cubes = {"succession_conflict": [0, 0, 0]}
     s.decks = {"red": [], "white": [], "yellow": []}
     c = ctx(s)
-    events_phase.start(c)
+    flow.start_events(c)
     assert s.pending is not None
     assert (s.pending.seat, s.pending.kind) == (0, "outer_shield")
     step = ENGINE.apply(s, Answer("use"))

@@ -8,7 +8,7 @@ from itertools import pairwise
 import pytest
 
 from engine.troyes.events import OuterUsed, RoundEnded
-from engine.troyes.rules import round as round_rules
+from engine.troyes.rules import flow
 from engine.troyes.rules.ladies_setup import black_cap
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import NEUTRAL, WILD
@@ -377,7 +377,7 @@ def test_tournament_order_does_nothing_with_two_players():
     s = table(2, round=4)
     s.options = {**s.options, "tournament": "on"}
     s.rounds = 6
-    round_rules.end_round(ctx(s))
+    flow.end_round(ctx(s))
     assert s.start == 1
     assert s.direction == 1
 

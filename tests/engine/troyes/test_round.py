@@ -1,6 +1,7 @@
 """Phases 1, 2 and 5 and the end of the game (troyes.md §4, §6)."""
 
 from engine.troyes.events import RoundEnded
+from engine.troyes.rules import flow
 from engine.troyes.rules import round as round_rules
 from engine.troyes.scoring import final_scores
 from engine.troyes.state import NEUTRAL
@@ -44,7 +45,7 @@ def test_end_of_round_pays_the_pots_sends_citizens_home_and_moves_the_start_play
     s.supply = [0, 0, 0]
     before = s.neutral_supply
     c = ctx(s)
-    round_rules.end_round(c)
+    flow.end_round(c)
     assert s.deniers[0] >= 3  # then round 2 income and salaries follow
     assert s.lying == [[], [], []]
     assert s.supply == [0, 1, 1]
@@ -57,7 +58,7 @@ def test_tournament_order_turns_the_last_round_counter_clockwise():
     s = ENGINE.new_state({"tournament": "on"}, 3, 1)
     s = table(3, round=4, options=s.options)
     c = ctx(s)
-    round_rules.end_round(c)  # end of the penultimate round: the card goes to the right
+    flow.end_round(c)  # end of the penultimate round: the card goes to the right
     assert s.start == 2
     assert s.round == 5
     assert s.direction == -1
@@ -65,7 +66,7 @@ def test_tournament_order_turns_the_last_round_counter_clockwise():
 
 def test_the_game_ends_after_the_round_of_the_last_red_event():
     s = table(2, round=4)
-    round_rules.end_round(ctx(s))
+    flow.end_round(ctx(s))
     assert s.phase == "over"
     assert s.pending is None
     assert ENGINE.result(s) is not None

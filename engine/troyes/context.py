@@ -1,19 +1,16 @@
-"""Shared helpers of every phase: the apply context, gains and losses, citizen counts.
+"""The apply context and the helpers every rule and effect shares: gains, losses, counts.
 
+Below the rules (rules/*.py) and the effect behaviour (effects.py), which both build on it.
 Rulings applied here: influence is capped at 20, any excess lost (troyes-cards-extra.md §2.5);
 VP and deniers never go below 0, a player with 0 VP loses nothing (troyes.md §4, §11 #5).
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.rng import Rng
+from engine.troyes.catalog import Catalog
 from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
-
-if TYPE_CHECKING:
-    from engine.troyes.catalog import Catalog
 
 
 def has_outer_cubes(s: TroyesState, seat: int) -> bool:

@@ -5,7 +5,6 @@ answer a refusal with one ephemeral sentence, post the outcome with the poster. 
 themselves are in controls.py.
 """
 
-import asyncio
 from typing import Any
 
 import discord
@@ -43,8 +42,6 @@ async def act(
     except Exception as error:
         await report_failure(interaction, error)
         raise
-    if rt.fault == "after_play":  # test hook: the move is saved; the process gets killed here
-        await asyncio.sleep(3600)
     await rt.poster.post(outcome)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))

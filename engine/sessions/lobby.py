@@ -16,6 +16,7 @@ from engine.core.rng import Rng
 from engine.sessions.context import Context
 from engine.sessions.errors import (
     AlreadySeatedError,
+    GameNotFoundError,
     LobbyFullError,
     NotAllowedError,
     NotEnoughPlayersError,
@@ -258,10 +259,10 @@ class Lobby:
         if not ids or set(ids) - allowed:
             raise ValueError(f"set_messages takes only {sorted(allowed)}")
         async with self.ctx.lock(game_id):
-            await self.repo.load(game_id)
             fields: dict[str, Any] = dict(ids)
             async with self.ctx.store.transaction() as tx:
-                await tx.update_game(game_id, None, **fields)
+                if not await tx.update_game(game_id, None, **fields):
+                    raise GameNotFoundError(f"There is no game number {game_id}.")
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         """Store a guild setting (e.g. "language", "admin_role")."""

@@ -151,13 +151,15 @@ class SessionService:
 
     # ---- turns -------------------------------------------------------------------------
 
-    async def play(self, game_id: int, user_id: int, version: int, move: object) -> Outcome:
-        """Play a move: a button index into the legal actions, a typed notation, or an action."""
-        return await self._turns.play(game_id, user_id, version, move)
+    async def play(
+        self, game_id: int, user_id: int, version: int, move: object, *, confirmed: bool = True
+    ) -> Outcome:
+        """Play a move: a button index into the legal actions, a typed notation, or an action.
 
-    async def reveals(self, game_id: int, user_id: int, version: int, move: object) -> bool:
-        """Return whether a move would reveal a die, card or secret (nothing is saved)."""
-        return await self._turns.reveals(game_id, user_id, version, move)
+        Unless `confirmed`, a move that would reveal something is not played: the outcome
+        carries it in `confirm` and nothing changes.
+        """
+        return await self._turns.play(game_id, user_id, version, move, confirmed=confirmed)
 
     async def choices(self, game_id: int) -> Choices:
         """Return the current decision and its legal actions (the button indices)."""

@@ -103,21 +103,6 @@ class Turns:
         )
         return Choice(index, notation, g.engine.describe(action, g.row.language))
 
-    async def reveals(self, game_id: int, user_id: int, version: int, move: object) -> bool:
-        """Return whether a move would reveal a die, card or secret (so undo could not cross it).
-
-        The move is tried on a copy and nothing is saved or shown; the cogs ask for a
-        confirmation before such a move. Checks and raises exactly like `play`.
-        """
-        g = await self.repo.active(game_id)
-        row = competing(g, user_id)
-        check_version(g, version)
-        assert row.seat is not None  # noqa: S101 - active games have engine seats
-        check_turn(g.engine, g.state, row.seat, g.state.version)
-        action = resolve(g.engine, g.state, move)
-        step = await asyncio.to_thread(g.engine.apply, g.state, action)
-        return step.irreversible
-
     async def choices(self, game_id: int) -> Choices:
         """Return the current decision and its legal actions (the button indices)."""
         g = await self.repo.active(game_id)

@@ -159,7 +159,10 @@ class Lobby:
                     await tx.update_game(
                         game_id, None, creator_id=others[0].user_id, updated_at=now
                     )
-            return info(await self.repo.load(game_id))
+            left = info(await self.repo.load(game_id))
+            if not others:  # the lobby closed: the game ended, abandoned
+                await self.ctx.ended(left)
+            return left
 
     async def add_ai(self, game_id: int, user_id: int, kind: str = "greedy") -> GameInfo:
         """Add an AI seat to a lobby (any seated player may)."""

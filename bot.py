@@ -54,7 +54,6 @@ class Settings:
     tick_seconds: float = 60.0  # how often timers are checked
     clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
     clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
-    fault: str = ""  # tests: "after_play" stalls a move after saving it
     render_processes: int = 1  # worker processes drawing images (0: threads)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
 
@@ -84,7 +83,6 @@ class Settings:
             tick_seconds=float(env.get("TICK_SECONDS") or 60),
             clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
             clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
-            fault=env.get("DENARIUS_FAULT", ""),
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
         )
@@ -109,7 +107,7 @@ class GameBot(commands.Bot):
         self.sessions = sessions
         names: dict[int, str] = {}
         poster = Poster(self, sessions, names, renderer)
-        self.runtime = Runtime(sessions, poster, settings.admin_role_id, settings.fault, names)
+        self.runtime = Runtime(sessions, poster, settings.admin_role_id, names=names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
         self._monitor: asyncio.Task[None] | None = None
 

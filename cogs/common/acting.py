@@ -5,7 +5,6 @@ answer a refusal with one ephemeral sentence, post the outcome with the poster. 
 themselves are in controls.py.
 """
 
-import asyncio
 from typing import Any
 
 import discord
@@ -22,7 +21,9 @@ async def act(
 ) -> None:
     """Play a move for the clicking user: confirm first if it reveals, then post the outcome.
 
-    `move` is a button index, or a typed notation from `/move` (confirmed by typing it).
+    `move` is a button index, or a typed notation from `/move`. Unless `sure`, a move that
+    would reveal something comes back unplayed (`outcome.confirm`): the user gets a confirm
+    button, which plays it `sure`. The move is applied once per press, the game read once.
     """
     rt = remember(interaction)
     lang = lang_of(interaction.locale)
@@ -30,10 +31,7 @@ async def act(
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     try:
-        if not sure and await rt.sessions.reveals(game, interaction.user.id, version, move):
-            await _confirm(interaction, game, version, move, lang)
-            return
-        outcome = await rt.sessions.play(game, interaction.user.id, version, move)
+        outcome = await rt.sessions.play(game, interaction.user.id, version, move, confirmed=sure)
     except StaleStateError as error:
         await stale(interaction, game, error)
         return
@@ -43,25 +41,14 @@ async def act(
     except Exception as error:
         await report_failure(interaction, error)
         raise
-    if rt.fault == "after_play":  # test hook: the move is saved; the process gets killed here
-        await asyncio.sleep(3600)
+    if outcome.confirm is not None:  # it would reveal something: nothing was played yet
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConfirmButton(game, outcome.version, outcome.confirm.index))
+        await reply(interaction, t(lang, "play.confirm", move=outcome.confirm.label), view=view)
+        return
     await rt.poster.post(outcome)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
-
-
-async def _confirm(
-    interaction: discord.Interaction[Any], game: int, version: int, move: int | str, lang: str
-) -> None:
-    choices = (await remember(interaction).sessions.choices(game)).choices
-    index = (
-        move
-        if isinstance(move, int)
-        else next((c.index for c in choices if c.notation == move.strip().lower()), 0)
-    )
-    view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(game, version, index))
-    await reply(interaction, t(lang, "play.confirm", move=choices[index].label), view=view)
 
 
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
@@ -72,9 +59,8 @@ async def stale(interaction: discord.Interaction[Any], game: int, error: GameErr
     if now.turn is None:
         await refuse(interaction, error)
         return
-    if now.turn.user_id == interaction.user.id:
-        choices = await rt.sessions.choices(game)
-        view = controls(choices, lang)
+    if now.turn.user_id == interaction.user.id and now.choices is not None:
+        view = controls(now.choices, lang)
         await reply(interaction, t(lang, "play.stale_mine", prompt=now.turn.prompt), view=view)
         return
     guild = interaction.guild_id

@@ -141,9 +141,9 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, *, fresh: bool
     ) -> None:
         lang = meta.language
-        recent = () if fresh else await self.sessions.log(outcome.game_id, limit=6)
+        recent = () if fresh else outcome.recent
         content = text.board(outcome, meta.names, lang, recent=recent)
-        view = await self._controls(outcome, meta)
+        view = self._controls(outcome, meta)
         # Normally the image comes with the board. When the renderer is behind, the board
         # goes at once and its image follows; a game that moves again meanwhile gets only
         # its newest image drawn.
@@ -186,12 +186,10 @@ class Poster:
             if self._drawer is None or self._drawer.done():
                 self._drawer = asyncio.create_task(self._draw_wanted())
 
-    async def _controls(self, outcome: Outcome, meta: Meta) -> Any:
-        if outcome.turn is None or outcome.turn.user_id is None:
-            return discord.utils.MISSING
-        try:
-            choices = await self.sessions.choices(outcome.game_id)
-        except GameError:
+    @staticmethod
+    def _controls(outcome: Outcome, meta: Meta) -> Any:
+        choices = outcome.choices  # set when a person decides now
+        if choices is None:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         return controls(choices, meta.language, hidden=hidden)

@@ -22,7 +22,6 @@ class Runtime:
     sessions: SessionManager
     poster: "Poster"
     admin_role_id: int | None = None
-    fault: str = ""  # test hook: "after_play" stalls a move after saving, before posting
     names: dict[int, str] = field(default_factory=dict)  # display names seen in interactions
 
 

@@ -3,8 +3,11 @@
 One pass (`run_once`, from a `tasks.loop`) is restart-safe because every step reads SQLite:
 the league service records each schedule step once; a league game without a thread gets one
 (and its players' ping) on the next pass, whatever happened before; results are settled from
-the session store. Posting a game's board goes through the game cog's poster when the bot
-has one (`bot.runtime.poster`, cogs branch); otherwise `post_plain` says whose turn it is.
+the session store. No pass reads every open game: the first pass after start-up checks each
+open league game once (threads and results), then a pass looks only at the games the port
+started (for threads) and the games the session service said ended (for results).
+Posting a game's board goes through the game cog's poster when the bot has one
+(`bot.runtime.poster`, cogs branch); otherwise `post_plain` says whose turn it is.
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ class LeagueRunner:
         self.port = SessionPort(sessions, leagues)
         self.post = post or self.post_plain
         self.names: dict[int, str] = {}  # display names seen in interactions (for images)
+        self._unthreaded: set[int] | None = None  # games to give a thread; None: check all
 
     async def run_once(self) -> list[Action]:
         """Do one pass: due steps and games, threads, posts, results. Return the actions."""
@@ -161,31 +165,49 @@ class LeagueRunner:
         await self._send(channel, content, mention, embed=embed, file=file)
 
     async def open_threads(self) -> int:
-        """Open a thread, ping the players and post the board of each league game without one."""
+        """Open a thread, ping the players and post the board of each league game without one.
+
+        The first pass checks every open league game; later passes only the games the port
+        started since, and those whose thread could not be opened yet (no league channel,
+        or Discord refused): they are tried again on the next pass.
+        """
+        started = self.port.take_started()
+        everything = self._unthreaded is None
+        wanted = started | (self._unthreaded or set())
+        if not everything and not wanted:
+            return 0
         opened = 0
+        later: set[int] = set()
         for table_id, game_id in await self.port.links.open_games():
+            if not everything and game_id not in wanted:
+                continue
             info = await self.sessions.status(game_id)
             if info.thread_id is not None or info.status is not Status.ACTIVE:
                 continue
             try:
-                await self._open_thread(table_id, info)
+                done = await self._open_thread(table_id, info)
             except discord.HTTPException:
                 log.exception("could not open the thread of league game %s", game_id)
+                done = False
+            if not done:
+                later.add(game_id)
                 continue
             opened += 1
+        self._unthreaded = later
         return opened
 
-    async def _open_thread(self, table_id: int, info: GameInfo) -> None:
+    async def _open_thread(self, table_id: int, info: GameInfo) -> bool:
+        """Open the game's thread and post in it; False when the league has no text channel."""
         league_id, _, season, week = await self.leagues.store.table_context(table_id)
         league, channel_id, lang = await self._where(league_id)
         table = (await self.leagues.store.tables(table_id=table_id))[0]
         weeks = {w.number: w for s in await self.leagues.store.seasons(league_id)
                  if s.number == season for w in await self.leagues.store.weeks(s.id)}  # fmt: skip
         if channel_id is None:
-            return
+            return False
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
-            return
+            return False
         name = t(lang, "thread", name=league.name, season=season, week=week, number=table.number)
         thread = await channel.create_thread(
             name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
@@ -201,11 +223,8 @@ class LeagueRunner:
             deadline=deadline,
         )
         await thread.send(ping, allowed_mentions=PING_USERS)
-        current = getattr(self.sessions, "current", None)  # on main once the cogs land
-        if current is not None:
-            await self.post(await current(info.game_id))
-        else:
-            await self.post_plain_info(thread.id, await self.sessions.status(info.game_id))
+        await self.post(await self.sessions.current(info.game_id))
+        return True
 
     async def remind_deadlines(self) -> int:
         """Ping, once, the players of each game still running a day before its week ends."""

@@ -10,12 +10,16 @@
   "League games in sessions"): with `ai_standin`, AI stand-ins play every move left; with
   `forfeit`, the player the game waits on forfeits first, then the stand-ins finish the game.
 - `settle` records the result of every league game that ended (however it ended: the last
-  move, a resignation, the deadline) through `LeagueService.record_game_result`. The
-  driver calls it after each `run_due`; it reads the session store, so a restart loses nothing.
+  move, a resignation, the deadline) through `LeagueService.record_game_result`. The session
+  service tells the port when a game ends (`on_game_end`); the driver calls `settle` after
+  each `run_due`, and it settles just those games. Its first call (at start-up) settles every
+  open league game instead, so a game that ended while the bot was down is still recorded:
+  nothing polls every game on every pass.
 
 Outcomes of the games this port moved (the first AI moves at start, the played-out end) are
-kept in `outcomes` for the Discord layer to post, and the results it recorded in `settled`;
-`take_outcomes()` and `take_settled()` drain them (lost on a crash: only announcements).
+kept in `outcomes` for the Discord layer to post, the ids of the games it started in
+`started` (they need a thread), and the results it recorded in `settled`; `take_outcomes()`,
+`take_started()` and `take_settled()` drain them (lost on a crash: the driver catches up).
 """
 
 from __future__ import annotations
@@ -96,7 +100,20 @@ class SessionPort:
         self.leagues = leagues
         self.links = GameLinks(leagues.store)
         self.outcomes: list[Outcome] = []
+        self.started: set[int] = set()
         self.settled: list[Settled] = []
+        self._ended: set[int] = set()  # games the session service said ended, to settle
+        self._caught_up = False  # whether settle() has looked at every open game once
+        sessions.on_game_end(self._game_ended)
+
+    async def _game_ended(self, info: GameInfo) -> None:
+        """Note a game that ended (the session service's listener); `settle` records it."""
+        self._ended.add(info.game_id)
+
+    def take_started(self) -> set[int]:
+        """Return and forget the ids of the games this port started."""
+        out, self.started = self.started, set()
+        return out
 
     def take_outcomes(self) -> list[Outcome]:
         """Return and forget the outcomes not yet posted."""
@@ -141,6 +158,7 @@ class SessionPort:
             if user not in seated:
                 await self.sessions.join(game_id, user)
         self.outcomes.append(await self.sessions.start(game_id, players[0], admin=True))
+        self.started.add(game_id)
 
     async def finish_game(self, request: FinishRequest) -> None:
         """Finish a game at its deadline by the league's policy, then record its result."""
@@ -159,12 +177,23 @@ class SessionPort:
         await self._settle_one(request.table.table_id, game_id)
 
     async def settle(self) -> list[Settled]:
-        """Record the result of every league game that is over; return what was recorded."""
+        """Record the results of the league games that ended; return what was recorded.
+
+        The games are those the session service reported since the last call; the first
+        call looks at every open league game once (what ended while the bot was down).
+        """
+        if self._caught_up and not self._ended:
+            return []
+        ended = set(self._ended)
         done = []
         for table_id, game_id in await self.links.open_games():
+            if self._caught_up and game_id not in ended:
+                continue
             settled = await self._settle_one(table_id, game_id)
             if settled is not None:
                 done.append(settled)
+        self._caught_up = True
+        self._ended -= ended  # settled, refused (logged), or not a league game
         return done
 
     async def _settle_one(self, table_id: int, game_id: int) -> Settled | None:
@@ -176,7 +205,9 @@ class SessionPort:
             recorded = await self.leagues.record_game_result(table_id, ranks, scores, out)
         except LeagueError:
             log.exception("league table %s: game %s result refused", table_id, game_id)
+            self._ended.discard(game_id)  # refused for good: asking again changes nothing
             return None
+        self._ended.discard(game_id)  # recorded: a later settle() need not look again
         settled = Settled(table_id, game_id, recorded)
         self.settled.append(settled)
         return settled

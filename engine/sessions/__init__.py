@@ -1,7 +1,8 @@
 """The async game-session manager (issue 5): SQLite-backed games, seats, moves and timers.
 
-The cogs need only what is exported here: build one `SessionManager` at start-up, call
-`resume()` once, `tick()` on a schedule, and post the `Outcome`s the calls return.
+The cogs need only what is exported here: build one `SessionService` (also called
+`SessionManager`) at start-up, call `resume()` once, `tick()` on a schedule, and post the
+`Outcome`s the calls return.
 """
 
 from engine.sessions.errors import (
@@ -18,7 +19,6 @@ from engine.sessions.errors import (
     UnknownGameError,
 )
 from engine.sessions.lobby import NewGame, Settings
-from engine.sessions.manager import SessionManager
 from engine.sessions.models import (
     By,
     Choice,
@@ -40,6 +40,7 @@ from engine.sessions.models import (
     Verification,
     Waiting,
 )
+from engine.sessions.service import SessionManager, SessionService
 from engine.sessions.store import Store
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "SeatOrder",
     "SeatState",
     "SessionManager",
+    "SessionService",
     "Settings",
     "Status",
     "Store",

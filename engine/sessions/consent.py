@@ -9,42 +9,32 @@ An undo request goes stale as soon as the game moves on. Taking back marks the m
 """
 
 import json
-from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from engine.core.errors import GameOverError, StaleStateError
-from engine.sessions.core import Loaded
+from engine.sessions.context import Context
 from engine.sessions.errors import (
     NotAllowedError,
-    NotSeatedError,
-    NotStartedError,
     RequestNotFoundError,
     UndoRefusedError,
 )
-from engine.sessions.lobby import Lobby
-from engine.sessions.models import By, Final, Notice, NoticeKind, Outcome, SeatState, Status
-from engine.sessions.replay import early_ranks, final_to_json, replay
-from engine.sessions.rows import RequestRow, SeatRow, to_text
+from engine.sessions.loaded import Loaded, check_version, competing
+from engine.sessions.models import By, Notice, NoticeKind, Outcome, SeatState, Status
+from engine.sessions.replay import replay
+from engine.sessions.repository import Repository
+from engine.sessions.rows import RequestRow, to_text
 from engine.sessions.store import Tx
+from engine.sessions.turns import Turns
 
 
-class Consent(Lobby):
+class Consent:
     """Undo, resign, abandon, and answers to requests."""
 
-    async def _active(self, game_id: int) -> Loaded:
-        g = await self._load(game_id)
-        if g.row.status == Status.LOBBY:
-            raise NotStartedError("This game has not started yet.")
-        if g.row.status != Status.ACTIVE:
-            raise GameOverError("This game is over; no more moves can be made.")
-        return g
-
-    def _competing(self, g: Loaded, user_id: int) -> SeatRow:
-        row = self._seated(g, user_id)
-        if row.state != SeatState.PLAYING:
-            raise NotSeatedError("You have left this game, so you can no longer act in it.")
-        return row
+    def __init__(self, ctx: Context, repo: Repository, turns: Turns) -> None:
+        """Share the service's context, repository and turns."""
+        self.ctx = ctx
+        self.repo = repo
+        self.turns = turns
 
     async def undo(
         self, game_id: int, user_id: int, version: int, *, first: int | None = None
@@ -54,11 +44,11 @@ class Consent(Lobby):
         Within your own current turn it happens at once; otherwise it asks the others first
         and the outcome carries an UNDO_ASKED notice with the request id and whom it waits on.
         """
-        async with self._lock(game_id):
-            g = await self._active(game_id)
-            row = self._competing(g, user_id)
-            self._check_version(g, version)
-            moves = await self.store.moves(game_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            row = competing(g, user_id)
+            check_version(g, version)
+            moves = await self.ctx.store.moves(game_id)
             if first is None:
                 mine = [m for m in moves if m.seat == row.seat and m.by == By.PLAYER]
                 if not mine:
@@ -75,16 +65,16 @@ class Consent(Lobby):
             own = all(m.seat == row.seat and m.by == By.PLAYER for m in taken)
             own = own and g.state.pending.seat == row.seat
             others = tuple(s.user_id for s in g.humans() if s.user_id not in (None, user_id))
-            now = self._now()
+            now = self.ctx.now()
             if own or not others:
-                async with self.store.transaction() as tx:
+                async with self.ctx.store.transaction() as tx:
                     await self._take_back(tx, g, first, now)
-                lines = await self._advance(g)
+                lines = await self.turns.advance(g)
                 notice = Notice(NoticeKind.UNDONE, row.seat, user_id, detail=str(first))
-                return await self._outcome(g, lines, [notice], actor=user_id)
+                return await self.turns.outcome(g, lines, [notice], actor=user_id)
             request_id = await self._ask(g, "undo", user_id, first, now)
             notice = Notice(NoticeKind.UNDO_ASKED, row.seat, user_id, request_id, others)
-            return await self._outcome(g, [], [notice], actor=user_id)
+            return await self.turns.outcome(g, [], [notice], actor=user_id)
 
     async def _take_back(self, tx: Tx, g: Loaded, first: int, now: datetime) -> None:
         undone_at = g.row.version + 1
@@ -95,12 +85,12 @@ class Consent(Lobby):
         state, _ = replay(
             g.engine, options, len(g.seats), g.row.seed, [(m.action, None) for m in live]
         )
-        await self._save_state(tx, g, state, now)
+        await self.repo.save_state(tx, g, state, now)
 
     async def _ask(
         self, g: Loaded, kind: str, user_id: int, target: int | None, now: datetime
     ) -> int:
-        async with self.store.transaction() as tx:
+        async with self.ctx.store.transaction() as tx:
             await tx.close_requests(g.id, kind, "stale")
             request_id = await tx.insert_request(
                 RequestRow(0, g.id, kind, user_id, g.row.version, target, "open", to_text(now))
@@ -110,25 +100,25 @@ class Consent(Lobby):
 
     async def answer(self, game_id: int, user_id: int, request_id: int, agree: bool) -> Outcome:
         """Answer an undo or abandon request; the last yes carries it out, any no refuses it."""
-        async with self._lock(game_id):
-            g = await self._active(game_id)
-            row = self._competing(g, user_id)
-            req = await self.store.request(request_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            row = competing(g, user_id)
+            req = await self.ctx.store.request(request_id)
             if req is None or req.game_id != game_id or req.status != "open":
                 raise RequestNotFoundError("That request is closed or does not exist.")
             needed = {s.user_id for s in g.humans()} - {req.user_id}
             if user_id not in needed:
                 raise NotAllowedError("This request is not waiting on you.")
-            now = self._now()
+            now = self.ctx.now()
             if req.kind == "undo" and req.version != g.row.version:
-                async with self.store.transaction() as tx:
+                async with self.ctx.store.transaction() as tx:
                     await tx.set_request_status(request_id, "stale")
                 raise StaleStateError("The game has moved on since this undo was asked; ask again.")
-            agreed = {u for u, yes in (await self.store.consents(request_id)).items() if yes}
+            agreed = {u for u, yes in (await self.ctx.store.consents(request_id)).items() if yes}
             waiting = tuple(sorted(u for u in needed - agreed - {user_id} if u is not None))
             kind = NoticeKind.UNDO_ASKED if req.kind == "undo" else NoticeKind.ABANDON_ASKED
             notice = Notice(kind, row.seat, req.user_id, request_id, waiting)
-            async with self.store.transaction() as tx:
+            async with self.ctx.store.transaction() as tx:
                 await tx.add_consent(request_id, user_id, agree, to_text(now))
                 if not agree:
                     await tx.set_request_status(request_id, "refused")
@@ -138,93 +128,61 @@ class Consent(Lobby):
                 elif not waiting:
                     await tx.set_request_status(request_id, "granted")
                     notice = await self._grant(tx, g, req, now)
-            lines = await self._advance(g) if agree and not waiting else []
-            return await self._outcome(g, lines, [notice], actor=user_id)
+            lines = await self.turns.advance(g) if agree and not waiting else []
+            return await self.turns.outcome(g, lines, [notice], actor=user_id)
 
     async def _grant(self, tx: Tx, g: Loaded, req: RequestRow, now: datetime) -> Notice:
         if req.kind == "undo":
             assert req.target is not None  # noqa: S101 - undo requests name their first move
             await self._take_back(tx, g, req.target, now)
             return Notice(NoticeKind.UNDONE, None, req.user_id, req.id, detail=str(req.target))
-        await self._end(tx, g, now, None, Status.ABANDONED)
+        await self.repo.end(tx, g, now, None, Status.ABANDONED)
         return Notice(NoticeKind.ABANDONED, None, req.user_id, req.id)
-
-    async def _end(
-        self, tx: Tx, g: Loaded, now: datetime, final: Final | None, status: Status
-    ) -> None:
-        fields: dict[str, Any] = {
-            "status": status.value,
-            "updated_at": to_text(now),
-            "turn_seat": None,
-            "turn_since": None,
-            "deadline": None,
-            "result": None if final is None else final_to_json(final),
-        }
-        await tx.delete_timers(g.id)
-        for kind in ("undo", "abandon"):
-            await tx.close_requests(g.id, kind, "stale")
-        if not await tx.update_game(g.id, None, when=g.row.status, **fields):
-            raise StaleStateError("This game changed meanwhile; look at it again and retry.")
-        g.row = replace(g.row, **fields)
-        g.ended = status is Status.FINISHED
-
-    async def _drop_out(
-        self, tx: Tx, g: Loaded, row: SeatRow, state: SeatState, now: datetime
-    ) -> None:
-        """Take a player out of the competition; end the game if too few competitors remain."""
-        await self._update_seat(tx, g, row.slot, state=state.value)
-        out = [s.seat for s in g.seats if s.state != SeatState.PLAYING and s.seat is not None]
-        competing = len(g.seats) - len(out)
-        if competing < 2 or not g.humans():
-            final = Final("resigned", early_ranks(len(g.seats), out), None, tuple(sorted(out)))
-            await self._end(tx, g, now, final, Status.FINISHED)
-        elif g.row.turn_seat == row.seat:
-            await tx.delete_timers(g.id)  # the stand-in moves now; no deadline for it
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """Resign: an AI finishes your seat's game, and you rank below every competitor."""
-        async with self._lock(game_id):
-            g = await self._active(game_id)
-            row = self._competing(g, user_id)
-            now = self._now()
-            async with self.store.transaction() as tx:
-                await self._drop_out(tx, g, row, SeatState.RESIGNED, now)
-            lines = await self._advance(g)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            row = competing(g, user_id)
+            now = self.ctx.now()
+            async with self.ctx.store.transaction() as tx:
+                await self.repo.drop_out(tx, g, row, SeatState.RESIGNED, now)
+            lines = await self.turns.advance(g)
             notice = Notice(NoticeKind.RESIGNED, row.seat, user_id)
-            return await self._outcome(g, lines, [notice], actor=user_id)
+            return await self.turns.outcome(g, lines, [notice], actor=user_id)
 
     async def abandon(self, game_id: int, user_id: int, *, admin: bool = False) -> Outcome:
         """Abandon a game, or ask the other players to (ABANDON_ASKED).
 
         It happens at once for an admin, for the lobby's creator, and for the last player left.
         """
-        async with self._lock(game_id):
-            g = await self._load(game_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.load(game_id)
             if g.row.status in (Status.FINISHED, Status.ABANDONED):
                 raise GameOverError("This game is already over.")
             lobby = g.row.status == Status.LOBBY
             if not admin and not (lobby and user_id == g.row.creator_id):
                 if lobby:
                     raise NotAllowedError("Only the player who opened this game can close it.")
-                row = self._competing(g, user_id)
+                row = competing(g, user_id)
                 others = tuple(s.user_id for s in g.humans() if s.user_id not in (None, user_id))
                 if others:
-                    request_id = await self._ask(g, "abandon", user_id, None, self._now())
+                    request_id = await self._ask(g, "abandon", user_id, None, self.ctx.now())
                     notice = Notice(NoticeKind.ABANDON_ASKED, row.seat, user_id, request_id, others)
-                    return await self._outcome(g, [], [notice], actor=user_id)
-            async with self.store.transaction() as tx:
-                await self._end(tx, g, self._now(), None, Status.ABANDONED)
+                    return await self.turns.outcome(g, [], [notice], actor=user_id)
+            async with self.ctx.store.transaction() as tx:
+                await self.repo.end(tx, g, self.ctx.now(), None, Status.ABANDONED)
             notice = Notice(NoticeKind.ABANDONED, None, user_id)
-            return await self._outcome(g, [], [notice], actor=user_id)
+            return await self.turns.outcome(g, [], [notice], actor=user_id)
 
     async def return_to_seat(self, game_id: int, user_id: int) -> Outcome:
         """Take your seat back from the AI that stood in for you after a timeout."""
-        async with self._lock(game_id):
-            g = await self._active(game_id)
-            row = self._competing(g, user_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            row = competing(g, user_id)
             if not row.stand_in:
                 raise NotAllowedError("No AI is standing in for you in this game.")
-            async with self.store.transaction() as tx:
-                await self._update_seat(tx, g, row.slot, stand_in=0)
+            async with self.ctx.store.transaction() as tx:
+                await self.repo.update_seat(tx, g, row.slot, stand_in=0)
             notice = Notice(NoticeKind.RETURNED, row.seat, user_id)
-            return await self._outcome(g, [], [notice], actor=user_id)
+            return await self.turns.outcome(g, [], [notice], actor=user_id)

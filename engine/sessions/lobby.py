@@ -13,29 +13,30 @@ from typing import Any
 
 from engine.core.errors import GameError, GameOverError
 from engine.core.rng import Rng
-from engine.sessions.core import Core, Loaded
+from engine.sessions.context import Context
 from engine.sessions.errors import (
     AlreadySeatedError,
+    GameNotFoundError,
     LobbyFullError,
     NotAllowedError,
     NotEnoughPlayersError,
     NotInLobbyError,
     UnknownGameError,
 )
+from engine.sessions.loaded import info, seated
 from engine.sessions.models import (
     GameInfo,
     Notice,
     NoticeKind,
     Outcome,
     Policy,
-    Seat,
     SeatOrder,
-    SeatState,
     Status,
     TimeControl,
 )
-from engine.sessions.replay import final_from_json
-from engine.sessions.rows import SeatRow, from_text, to_text
+from engine.sessions.repository import Repository
+from engine.sessions.rows import to_text
+from engine.sessions.turns import Turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,25 +64,17 @@ class Settings:
     no_time_control: bool = False  # True removes the time control
 
 
-def seat_record(row: SeatRow) -> Seat:
-    """Return the public record of a seat row."""
-    return Seat(
-        slot=row.slot,
-        seat=row.seat,
-        user_id=row.user_id,
-        ai=row.ai,
-        state=SeatState(row.state),
-        stand_in=bool(row.stand_in),
-        muted=row.muted != 0,
-        joined_at=from_text(row.joined_at),
-    )
-
-
-class Lobby(Core):
+class Lobby:
     """Lobby and settings operations."""
 
+    def __init__(self, ctx: Context, repo: Repository, turns: Turns) -> None:
+        """Share the service's context, repository and turns."""
+        self.ctx = ctx
+        self.repo = repo
+        self.turns = turns
+
     def _options(self, spec: NewGame) -> dict[str, str]:
-        engine = self._engine(spec.game)
+        engine = self.ctx.engine(spec.game)
         known = {o.name: o for o in engine.options()}
         for name, value in spec.options.items():
             if name not in known:
@@ -92,7 +85,7 @@ class Lobby(Core):
         return {name: spec.options.get(name, o.default) for name, o in known.items()}
 
     def _check_new(self, spec: NewGame) -> int:
-        engine = self._engine(spec.game)
+        engine = self.ctx.engine(spec.game)
         seats = engine.max_seats if spec.seats is None else spec.seats
         if not engine.min_seats <= seats <= engine.max_seats:
             raise NotEnoughPlayersError(
@@ -115,9 +108,9 @@ class Lobby(Core):
         options = self._options(spec)
         language = spec.language
         if language is None and spec.guild_id is not None:
-            language = (await self.store.settings(spec.guild_id)).get("language")
-        now = to_text(self._now())
-        async with self.store.transaction() as tx:
+            language = (await self.ctx.store.settings(spec.guild_id)).get("language")
+        now = to_text(self.ctx.now())
+        async with self.ctx.store.transaction() as tx:
             game_id = await tx.insert_game(
                 {
                     "guild_id": spec.guild_id,
@@ -135,34 +128,28 @@ class Lobby(Core):
                 }
             )
             await tx.insert_seat(game_id, creator_id, None, now)
-        return self._info(await self._load(game_id))
-
-    async def _lobby(self, game_id: int) -> Loaded:
-        g = await self._load(game_id)
-        if g.row.status != Status.LOBBY:
-            raise NotInLobbyError("This game has already started; seats can no longer change.")
-        return g
+        return info(await self.repo.load(game_id))
 
     async def join(self, game_id: int, user_id: int) -> GameInfo:
         """Seat a user in a lobby."""
-        async with self._lock(game_id):
-            g = await self._lobby(game_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.lobby(game_id)
             if g.seat_of(user_id) is not None:
                 raise AlreadySeatedError("You are already seated in this game.")
             if len(g.seats) >= g.row.max_seats:
                 raise LobbyFullError("This game is full.")
-            async with self.store.transaction() as tx:
-                await tx.insert_seat(game_id, user_id, None, to_text(self._now()))
-            return self._info(await self._load(game_id))
+            async with self.ctx.store.transaction() as tx:
+                await tx.insert_seat(game_id, user_id, None, to_text(self.ctx.now()))
+            return info(await self.repo.load(game_id))
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
         """Free a user's lobby seat; the lobby closes when no player is left."""
-        async with self._lock(game_id):
-            g = await self._lobby(game_id)
-            row = self._seated(g, user_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.lobby(game_id)
+            row = seated(g, user_id)
             others = [s for s in g.humans() if s.user_id != user_id]
-            now = to_text(self._now())
-            async with self.store.transaction() as tx:
+            now = to_text(self.ctx.now())
+            async with self.ctx.store.transaction() as tx:
                 await tx.delete_seat(game_id, row.slot)
                 if not others:
                     await tx.update_game(
@@ -172,37 +159,40 @@ class Lobby(Core):
                     await tx.update_game(
                         game_id, None, creator_id=others[0].user_id, updated_at=now
                     )
-            return self._info(await self._load(game_id))
+            left = info(await self.repo.load(game_id))
+            if not others:  # the lobby closed: the game ended, abandoned
+                await self.ctx.ended(left)
+            return left
 
     async def add_ai(self, game_id: int, user_id: int, kind: str = "greedy") -> GameInfo:
         """Add an AI seat to a lobby (any seated player may)."""
-        if kind not in self.players:
+        if kind not in self.ctx.players:
             raise UnknownGameError(f"There is no AI called '{kind}'.")
-        async with self._lock(game_id):
-            g = await self._lobby(game_id)
-            self._seated(g, user_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.lobby(game_id)
+            seated(g, user_id)
             if len(g.seats) >= g.row.max_seats:
                 raise LobbyFullError("This game is full.")
-            async with self.store.transaction() as tx:
-                await tx.insert_seat(game_id, None, kind, to_text(self._now()))
-            return self._info(await self._load(game_id))
+            async with self.ctx.store.transaction() as tx:
+                await tx.insert_seat(game_id, None, kind, to_text(self.ctx.now()))
+            return info(await self.repo.load(game_id))
 
     async def remove_ai(self, game_id: int, user_id: int) -> GameInfo:
         """Remove the most recently added AI seat of a lobby."""
-        async with self._lock(game_id):
-            g = await self._lobby(game_id)
-            self._seated(g, user_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.lobby(game_id)
+            seated(g, user_id)
             ais = [s for s in g.seats if s.ai is not None]
             if not ais:
                 raise GameError("There is no AI seat to remove.")
-            async with self.store.transaction() as tx:
+            async with self.ctx.store.transaction() as tx:
                 await tx.delete_seat(game_id, ais[-1].slot)
-            return self._info(await self._load(game_id))
+            return info(await self.repo.load(game_id))
 
     async def start(self, game_id: int, user_id: int, *, admin: bool = False) -> Outcome:
         """Start a lobby: draw the seed, fix the seat order, set up, and let AI seats move."""
-        async with self._lock(game_id):
-            g = await self._lobby(game_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.lobby(game_id)
             if user_id != g.row.creator_id and not admin:
                 raise NotAllowedError("Only the player who opened this game can start it.")
             count = len(g.seats)
@@ -211,29 +201,29 @@ class Lobby(Core):
                     f"{g.engine.name} needs at least {g.engine.min_seats} seats"
                     " with one player or more."
                 )
-            seed = self._seeds()
+            seed = self.ctx.seeds()
             slots = [s.slot for s in g.seats]
             if g.row.seat_order == SeatOrder.RANDOM:
                 slots = Rng(seed, 0, "seats").shuffled(slots)
             options = json.loads(g.row.options)
             state = g.engine.new_state(options, count, seed)
-            now = self._now()
-            async with self.store.transaction() as tx:
+            now = self.ctx.now()
+            async with self.ctx.store.transaction() as tx:
                 for seat, slot in enumerate(slots):
-                    await self._update_seat(tx, g, slot, seat=seat)
+                    await self.repo.update_seat(tx, g, slot, seat=seat)
                 fields: dict[str, Any] = {
                     "seed": seed,
                     "status": Status.ACTIVE.value,
                     "state": json.dumps(g.engine.to_json(state), sort_keys=True),
                     "updated_at": to_text(now),
                 }
-                fields.update(await self._retarget(tx, g, state, now))
+                fields.update(await self.repo.retarget(tx, g, state, now))
                 if not await tx.update_game(game_id, g.row.version, when="lobby", **fields):
                     raise NotInLobbyError("This game has already started.")
             g.row, g.state = replace(g.row, **fields), state
-            lines = await self._advance(g)
+            lines = await self.turns.advance(g)
             notice = Notice(NoticeKind.STARTED, detail=g.row.seat_order)
-            return await self._outcome(g, lines, [notice], actor=None)
+            return await self.turns.outcome(g, lines, [notice], actor=None)
 
     async def configure(
         self, game_id: int, user_id: int, changes: Settings, *, admin: bool = False
@@ -242,13 +232,13 @@ class Lobby(Core):
 
         A new time control restarts the current decision's deadline from now.
         """
-        async with self._lock(game_id):
-            g = await self._load(game_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.load(game_id)
             if user_id != g.row.creator_id and not admin:
                 raise NotAllowedError("Only the player who opened this game can change it.")
             if g.row.status in (Status.FINISHED, Status.ABANDONED):
                 raise GameOverError("This game is over.")
-            fields: dict[str, Any] = {"updated_at": to_text(self._now())}
+            fields: dict[str, Any] = {"updated_at": to_text(self.ctx.now())}
             if changes.language is not None:
                 fields["language"] = changes.language
             if changes.policy is not None:
@@ -257,68 +247,43 @@ class Lobby(Core):
             if control is not None or changes.no_time_control:
                 self._check_control(control)
                 fields.update(_control_columns(control))
-            async with self.store.transaction() as tx:
+            async with self.ctx.store.transaction() as tx:
                 await tx.update_game(game_id, None, **fields)
                 g.row = replace(g.row, **fields)
                 if g.state is not None and "move_seconds" in fields:
                     await tx.delete_timers(game_id)
-                    turn = await self._retarget(tx, g, g.state, self._now())
+                    turn = await self.repo.retarget(tx, g, g.state, self.ctx.now())
                     await tx.update_game(game_id, None, **turn)
-            return self._info(await self._load(game_id))
+            return info(await self.repo.load(game_id))
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         """Record the thread and message ids the cogs created (thread_id, board_message_id...)."""
         allowed = {"thread_id", "lobby_message_id", "board_message_id", "ping_message_id"}
         if not ids or set(ids) - allowed:
             raise ValueError(f"set_messages takes only {sorted(allowed)}")
-        async with self._lock(game_id):
-            await self._load(game_id)
+        async with self.ctx.lock(game_id):
             fields: dict[str, Any] = dict(ids)
-            async with self.store.transaction() as tx:
-                await tx.update_game(game_id, None, **fields)
+            async with self.ctx.store.transaction() as tx:
+                if not await tx.update_game(game_id, None, **fields):
+                    raise GameNotFoundError(f"There is no game number {game_id}.")
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         """Store a guild setting (e.g. "language", "admin_role")."""
-        async with self.store.transaction() as tx:
+        async with self.ctx.store.transaction() as tx:
             await tx.set_setting(guild_id, key, value)
 
     async def guild_settings(self, guild_id: int) -> dict[str, str]:
         """Return a guild's settings."""
-        return await self.store.settings(guild_id)
+        return await self.ctx.store.settings(guild_id)
 
     async def set_user_language(self, user_id: int, language: str) -> None:
         """Remember a user's language, for messages sent without an interaction."""
-        async with self.store.transaction() as tx:
+        async with self.ctx.store.transaction() as tx:
             await tx.set_user_language(user_id, language)
 
     async def user_language(self, user_id: int) -> str | None:
         """Return a user's remembered language."""
-        return await self.store.user_language(user_id)
-
-    def _info(self, g: Loaded) -> GameInfo:
-        row = g.row
-        return GameInfo(
-            game_id=row.id,
-            game=row.game,
-            status=Status(row.status),
-            version=row.version,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            thread_id=row.thread_id,
-            creator_id=row.creator_id,
-            max_seats=row.max_seats,
-            options=json.loads(row.options),
-            language=row.language,
-            policy=Policy(row.policy),
-            seat_order=SeatOrder(row.seat_order),
-            time_control=g.time_control(),
-            seats=tuple(seat_record(s) for s in g.seats),
-            turn=self._turn(g),
-            view=None if g.state is None else g.engine.view(g.state, None),
-            final=final_from_json(row.result),
-            created_at=from_text(row.created_at),
-            updated_at=from_text(row.updated_at),
-        )
+        return await self.ctx.store.user_language(user_id)
 
 
 def _control_columns(control: TimeControl | None) -> dict[str, Any]:

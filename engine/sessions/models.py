@@ -145,6 +145,25 @@ class Final:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action of the current decision: its index (button id), notation and label."""
+
+    index: int
+    notation: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The current decision and its legal actions, for buttons and autocomplete."""
+
+    game_id: int
+    version: int
+    turn: Turn
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """Everything one call changed, ready for the cogs to post."""
 
@@ -162,6 +181,9 @@ class Outcome:
     thread_id: int | None
     board_message_id: int | None
     ping_message_id: int | None
+    choices: Choices | None = None  # the next decision's legal actions, when a person decides
+    recent: tuple[LogLine, ...] = ()  # the last live moves (RECENT), for a board edited in place
+    confirm: Choice | None = None  # a move that would reveal something, not played: ask first
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,25 +210,6 @@ class GameInfo:
     final: Final | None
     created_at: datetime
     updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One legal action of the current decision: its index (button id), notation and label."""
-
-    index: int
-    notation: str
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Choices:
-    """The current decision and its legal actions, for buttons and autocomplete."""
-
-    game_id: int
-    version: int
-    turn: Turn
-    choices: tuple[Choice, ...]
 
 
 @dataclass(frozen=True, slots=True)

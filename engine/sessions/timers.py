@@ -14,38 +14,46 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Literal
 
-from engine.sessions.consent import Consent
-from engine.sessions.core import Loaded
+from engine.sessions.context import Context
 from engine.sessions.errors import NotAllowedError
+from engine.sessions.loaded import Loaded, competing, controller, seated
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, SeatState, Status
 from engine.sessions.replay import next_reminder
+from engine.sessions.repository import Repository
 from engine.sessions.rows import SeatRow, TimerRow, from_text
+from engine.sessions.turns import Turns
 
 MUTES = {"off": 0, "turn": 1, "game": 2}
 
 
-class Timers(Consent):
+class Timers:
     """Timers, reminders, mutes, standing answers and start-up resumption."""
+
+    def __init__(self, ctx: Context, repo: Repository, turns: Turns) -> None:
+        """Share the service's context, repository and turns."""
+        self.ctx = ctx
+        self.repo = repo
+        self.turns = turns
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened."""
-        moment = self._now() if now is None else now
+        moment = self.ctx.now() if now is None else now
         outcomes = []
-        for timer in await self.store.due_timers(moment):
-            async with self._lock(timer.game_id):
+        for timer in await self.ctx.store.due_timers(moment):
+            async with self.ctx.lock(timer.game_id):
                 outcome = await self._fire(timer, moment)
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
 
     async def _fire(self, timer: TimerRow, now: datetime) -> Outcome | None:
-        current = {(t.seat, t.kind): t for t in await self.store.timers(timer.game_id)}
+        current = {(t.seat, t.kind): t for t in await self.ctx.store.timers(timer.game_id)}
         live = current.get((timer.seat, timer.kind))
         if live is None or from_text(live.due_at) > now:
             return None  # moved or dropped since it was read
-        g = await self._load(timer.game_id)
+        g = await self.repo.load(timer.game_id)
         if g.row.status != Status.ACTIVE or g.row.turn_seat != timer.seat:
-            async with self.store.transaction() as tx:
+            async with self.ctx.store.transaction() as tx:
                 await tx.delete_timers(g.id, timer.kind)
             return None
         if timer.kind == "reminder":
@@ -59,7 +67,7 @@ class Timers(Consent):
         later = None
         if control is not None and deadline is not None:
             later = next_reminder(deadline, control.reminders, now)
-        async with self.store.transaction() as tx:
+        async with self.ctx.store.transaction() as tx:
             if later is None:
                 await tx.delete_timers(g.id, "reminder")
             else:
@@ -67,7 +75,7 @@ class Timers(Consent):
         if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
             return None  # muted, or the deadline itself is due: no late reminder
         notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
-        outcome = await self._outcome(g, [], [notice], actor=None)
+        outcome = await self.turns.outcome(g, [], [notice], actor=None)
         return replace(outcome, ping=row.user_id)
 
     async def _expire(self, g: Loaded, now: datetime) -> Outcome:
@@ -77,19 +85,19 @@ class Timers(Consent):
             return await self._answer_by_default(g, row, default)
         policy = Policy(g.row.policy)
         notices = [Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail=policy.value)]
-        async with self.store.transaction() as tx:
+        async with self.ctx.store.transaction() as tx:
             await tx.delete_timers(g.id)
-            await self._update_seat(tx, g, row.slot, timeouts=row.timeouts + 1)
+            await self.repo.update_seat(tx, g, row.slot, timeouts=row.timeouts + 1)
             if policy is Policy.FORFEIT:
-                await self._drop_out(tx, g, g.at(row.seat or 0), SeatState.FORFEITED, now)
+                await self.repo.drop_out(tx, g, g.at(row.seat or 0), SeatState.FORFEITED, now)
             elif not [s for s in g.humans() if not s.stand_in and s.slot != row.slot]:
                 # Nobody is left to play: AIs finishing the game alone would be no result.
-                await self._end(tx, g, now, None, Status.ABANDONED)
+                await self.repo.end(tx, g, now, None, Status.ABANDONED)
                 notices.append(Notice(NoticeKind.ABANDONED, detail="every player timed out"))
             else:
-                await self._update_seat(tx, g, row.slot, stand_in=1)
-        lines = await self._advance(g)
-        return await self._outcome(g, lines, notices, actor=None)
+                await self.repo.update_seat(tx, g, row.slot, stand_in=1)
+        lines = await self.turns.advance(g)
+        return await self.turns.outcome(g, lines, notices, actor=None)
 
     async def _answer_by_default(self, g: Loaded, row: SeatRow, default: Any) -> Outcome:
         """Apply the default answer of a timed-out out-of-turn question; the seat stays theirs.
@@ -100,9 +108,9 @@ class Timers(Consent):
         """
         notices = [Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail="default")]
         step = g.engine.apply(g.state, default)
-        lines = [await self._commit(g, row.seat or 0, default, step, By.STANDING)]
-        lines += await self._advance(g)
-        return await self._outcome(g, lines, notices, actor=None)
+        lines = [await self.repo.commit(g, row.seat or 0, default, step, By.STANDING)]
+        lines += await self.turns.advance(g)
+        return await self.turns.outcome(g, lines, notices, actor=None)
 
     async def play_out(self, game_id: int, forfeit: Collection[int] = ()) -> Outcome:
         """Finish a game now: the `forfeit` seats forfeit, then AI stand-ins play every move left.
@@ -112,35 +120,35 @@ class Timers(Consent):
         `forfeit` is ranked below them. Unlike a timeout, the AIs finish the game even though
         no human is left to move. A game already over raises GameOverError.
         """
-        async with self._lock(game_id):
-            g = await self._active(game_id)
-            now = self._now()
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            now = self.ctx.now()
             notices = []
-            async with self.store.transaction() as tx:
+            async with self.ctx.store.transaction() as tx:
                 await tx.delete_timers(g.id)
                 for row in g.humans():
                     if row.seat in forfeit and g.row.status == Status.ACTIVE:
-                        await self._drop_out(tx, g, row, SeatState.FORFEITED, now)
+                        await self.repo.drop_out(tx, g, row, SeatState.FORFEITED, now)
                         notices.append(
                             Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail="forfeit")
                         )
                 for row in g.humans():
-                    await self._update_seat(tx, g, row.slot, stand_in=1)
-            lines = await self._advance(g)
-            return await self._outcome(g, lines, notices, actor=None)
+                    await self.repo.update_seat(tx, g, row.slot, stand_in=1)
+            lines = await self.turns.advance(g)
+            return await self.turns.outcome(g, lines, notices, actor=None)
 
     async def mute_reminders(
         self, game_id: int, user_id: int, mode: Literal["turn", "game", "off"] = "turn"
     ) -> None:
         """Mute your reminders for this turn or the whole game, or turn them back on."""
-        async with self._lock(game_id):
-            g = await self._load(game_id)
-            row = self._seated(g, user_id)
-            now = self._now()
+        async with self.ctx.lock(game_id):
+            g = await self.repo.load(game_id)
+            row = seated(g, user_id)
+            now = self.ctx.now()
             mine = g.row.status == Status.ACTIVE and g.row.turn_seat == row.seat
             control = g.time_control()
-            async with self.store.transaction() as tx:
-                await self._update_seat(tx, g, row.slot, muted=MUTES[mode])
+            async with self.ctx.store.transaction() as tx:
+                await self.repo.update_seat(tx, g, row.slot, muted=MUTES[mode])
                 if not mine or control is None or g.row.deadline is None:
                     return
                 await tx.delete_timers(g.id, "reminder")
@@ -154,32 +162,32 @@ class Timers(Consent):
         """Answer a kind of decision in advance (None clears it); it plays when legal."""
         if notation is not None and not 0 < len(notation) <= 100:
             raise NotAllowedError("A standing answer is a move notation of 1 to 100 characters.")
-        async with self._lock(game_id):
-            g = await self._active(game_id)
-            row = self._competing(g, user_id)
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            row = competing(g, user_id)
             standing = json.loads(row.standing)
             if notation is None:
                 standing.pop(kind, None)
             else:
                 standing[kind] = notation
-            async with self.store.transaction() as tx:
+            async with self.ctx.store.transaction() as tx:
                 text = json.dumps(standing, sort_keys=True)
-                await self._update_seat(tx, g, row.slot, standing=text)
-                if self._controller(g, g.state).by is not By.PLAYER:
+                await self.repo.update_seat(tx, g, row.slot, standing=text)
+                if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is not By.PLAYER:
                     await tx.delete_timers(g.id)
-            lines = await self._advance(g)
-            return await self._outcome(g, lines, [], actor=user_id)
+            lines = await self.turns.advance(g)
+            return await self.turns.outcome(g, lines, [], actor=user_id)
 
     async def resume(self) -> list[Outcome]:
         """After a restart: let automated seats finish interrupted turns, then fire due timers."""
         outcomes = []
-        for row in await self.store.games([Status.ACTIVE.value]):
-            async with self._lock(row.id):
-                g = await self._load(row.id)
+        for row in await self.ctx.store.games([Status.ACTIVE.value]):
+            async with self.ctx.lock(row.id):
+                g = await self.repo.load(row.id)
                 if g.row.status != Status.ACTIVE or g.state.pending is None:
                     continue
-                if self._controller(g, g.state).by is By.PLAYER:
+                if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is By.PLAYER:
                     continue
-                lines = await self._advance(g)
-                outcomes.append(await self._outcome(g, lines, [], actor=None))
+                lines = await self.turns.advance(g)
+                outcomes.append(await self.turns.outcome(g, lines, [], actor=None))
         return outcomes + await self.tick()

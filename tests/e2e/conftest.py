@@ -21,6 +21,7 @@ from localdiscord.model import Json
 
 REPO = Path(__file__).resolve().parents[2]
 BOT = [sys.executable, str(REPO / "bot.py")]
+FAULTY_BOT = [sys.executable, str(REPO / "tests" / "e2e" / "faulty_bot.py")]  # faults injected
 NOW = re.compile(r"\*\*(?:Now|Ahora):\*\* <@(\d+)>")
 MOVE_ID = re.compile(r"^dn:([mskp]):(\d+):(\d+):(\d+)$")
 
@@ -38,9 +39,9 @@ def make_table(tmp_path: Path) -> Iterator[Callable[..., BotHarness]]:
     """Build private tables (stopped at teardown)."""
     made: list[BotHarness] = []
 
-    def factory(**kwargs: object) -> BotHarness:
+    def factory(argv: list[str] = BOT, **kwargs: object) -> BotHarness:
         users = ("alice", "bob", "carol", "dave")
-        harness = BotHarness(BOT, tmp_path, users=users, **kwargs)  # type: ignore[arg-type]
+        harness = BotHarness(argv, tmp_path, users=users, **kwargs)  # type: ignore[arg-type]
         made.append(harness)
         return harness.start()
 

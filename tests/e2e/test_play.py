@@ -9,6 +9,7 @@ import pytest
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from tests.e2e.conftest import (
+    FAULTY_BOT,
     board,
     controls,
     decider,
@@ -172,7 +173,7 @@ def test_a_killed_bot_loses_no_move_and_old_boards_are_retired(table):
 
 
 def test_a_bot_killed_during_a_move_keeps_it_once(make_table):
-    table = make_table(extra_env={"DENARIUS_FAULT": "after_play"})
+    table = make_table(argv=FAULTY_BOT, extra_env={"DENARIUS_FAULT": "after_play"})
     number, thread = two_humans(table)
     alice, bob = table.users["alice"], table.users["bob"]
     current = board(alice, thread)

@@ -214,3 +214,57 @@ async def test_settle_leaves_running_games_alone(rig):
     await seat_week(rig)
     assert await rig.port.settle() == []
     assert rig.port.take_settled() == []
+
+
+def count_status(rig: Rig, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the game ids the port (or anyone) reads through `sessions.status`."""
+    read: list[int] = []
+    status = rig.sessions.status
+
+    async def counted(game_id: int) -> Any:
+        read.append(game_id)
+        return await status(game_id)
+
+    monkeypatch.setattr(rig.sessions, "status", counted)
+    return read
+
+
+async def test_settle_reads_only_the_games_the_session_service_said_ended(rig, monkeypatch):
+    await new_league(rig, 8)
+    seated, _ = await seat_week(rig)
+    assert await rig.port.settle() == []  # start-up: every open game looked at once
+    read = count_status(rig, monkeypatch)
+    assert await rig.port.settle() == []
+    assert await rig.port.settle() == []
+    assert read == []  # nothing ended: no game is read, however many are running
+    table = seated.tables[1]
+    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
+    game_id = int(stored.game_id or 0)
+    await rig.sessions.resign(game_id, table.players[0])
+    await rig.sessions.resign(game_id, table.players[1])
+    await rig.sessions.resign(game_id, table.players[2])
+    read.clear()
+    [settled] = await rig.port.settle()
+    assert (settled.table_id, settled.game_id) == (table.table_id, game_id)
+    assert read == [game_id]
+    assert await rig.port.settle() == []
+
+
+async def test_a_game_that_ended_while_the_bot_was_down_is_settled_at_start_up(rig, tmp_path):
+    await new_league(rig, 4)
+    seated, _ = await seat_week(rig)
+    table = seated.tables[0]
+    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
+    game_id = int(stored.game_id or 0)
+    # Another process (the bot before its restart) ends the game: this port is not told.
+    other_store = await Store.open(tmp_path / "games.db")
+    try:
+        other = SessionManager(other_store, GAMES, rig.clock)
+        for user in table.players[:3]:
+            await other.resign(game_id, user)
+    finally:
+        await other_store.close()
+    restarted = SessionPort(rig.sessions, rig.leagues)  # the bot starts again
+    [settled] = await restarted.settle()
+    assert settled.game_id == game_id
+    assert {s.user for s in settled.scores if not s.forfeited} == {table.players[3]}

@@ -11,8 +11,8 @@ import os
 import sys
 from typing import Any
 
-from engine.sessions import core
 from engine.sessions.store import Store, Tx
+from engine.sessions.turns import Turns
 from tests.engine.sessions.conftest import FakeClock, make_manager
 
 
@@ -24,7 +24,7 @@ async def main(db: str, game_id: int, user: int, version: int, mode: str) -> Non
     if mode == "in_tx":
         Tx.insert_move = _die  # type: ignore[method-assign]
     elif mode == "after_commit":
-        core.Core._advance = _die  # type: ignore[method-assign]
+        Turns.advance = _die  # type: ignore[method-assign]
     async with await Store.open(db) as store:
         await make_manager(store, FakeClock()).play(game_id, user, version, "add 1")
 

@@ -9,6 +9,7 @@ from engine.core.errors import StaleStateError
 from engine.sessions.errors import NotInLobbyError
 from engine.sessions.lobby import NewGame
 from engine.sessions.store import Store, Tx
+from engine.sessions.turns import Turns
 from tests.engine.sessions.conftest import make_manager, start_game
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -79,7 +80,7 @@ async def test_interrupted_ai_turns_resume_on_start_up(db_path, clock, monkeypat
         async def halted(self, g):
             return []
 
-        monkeypatch.setattr(type(manager), "_advance", halted)
+        monkeypatch.setattr(Turns, "advance", halted)
         out = await manager.play(out.game_id, 1, out.version, "add 1")
         assert out.turn is not None
         assert out.turn.user_id is None  # an AI decides, but the process "stopped"
@@ -115,13 +116,13 @@ async def test_the_optimistic_check_refuses_a_write_based_on_an_old_read(
     async with await Store.open(db_path) as one, await Store.open(db_path) as two:
         first, second = make_manager(one, clock), make_manager(two, clock)
         out = await start_game(first)
-        old = await second._load(out.game_id)  # read before the other process moves
+        old = await second._repo.load(out.game_id)  # read before the other process moves
         await first.play(out.game_id, 1, out.version, "add 1")
 
         async def stale_load(game_id):
             return old
 
-        monkeypatch.setattr(second, "_load", stale_load)
+        monkeypatch.setattr(second._repo, "load", stale_load)
         with pytest.raises(StaleStateError, match="moved first"):
             await second.play(out.game_id, 1, out.version, "add 2")
         monkeypatch.undo()
@@ -133,13 +134,13 @@ async def test_two_processes_starting_one_lobby_start_it_once(db_path, clock, mo
         first, second = make_manager(one, clock), make_manager(two, clock)
         info = await first.create_lobby(1, NewGame("toy"))
         await first.join(info.game_id, 2)
-        old = await second._load(info.game_id)  # still a lobby when this process read it
+        old = await second._repo.load(info.game_id)  # still a lobby when this process read it
         await first.start(info.game_id, 1)
 
         async def stale_load(game_id):
             return old
 
-        monkeypatch.setattr(second, "_load", stale_load)
+        monkeypatch.setattr(second._repo, "load", stale_load)
         with pytest.raises(NotInLobbyError):
             await second.start(info.game_id, 1)
         monkeypatch.undo()

@@ -1,0 +1,69 @@
+"""What every part of the session service shares: store, engines, AI players, clock, locks.
+
+The parts (`repository.py`, `lobby.py`, `turns.py`, `consent.py`, `timers.py`, `queries.py`)
+each get this one `Context` instead of inheriting from each other. Nothing about a game lives
+here between calls except its asyncio lock; the listeners are told when a game ends.
+"""
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.ai.players import Player
+from engine.core.protocol import GameEngine
+from engine.sessions.errors import UnknownGameError
+from engine.sessions.models import GameInfo
+from engine.sessions.store import Store
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+GameEnded = Callable[[GameInfo], Awaitable[None]]  # told once a game is finished or abandoned
+
+
+@dataclass(slots=True)
+class Context:
+    """The resources of one session service, shared by its parts."""
+
+    store: Store
+    games: dict[str, GameEngine[Any, Any]]
+    clock: Clock
+    players: dict[str, Player]
+    stand_in: str  # the AI that plays for a resigned, forfeited or timed-out player
+    seeds: Callable[[], int]
+    locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    listeners: list[GameEnded] = field(default_factory=list)
+
+    def now(self) -> datetime:
+        """Return the clock's time in UTC (the clock must be timezone-aware)."""
+        now = self.clock()
+        if now.tzinfo is None:
+            raise ValueError("the clock must return timezone-aware datetimes")
+        return now.astimezone(UTC)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """Return the lock that serialises the calls changing one game."""
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
+    def engine(self, name: str) -> GameEngine[Any, Any]:
+        """Return the engine of a game name."""
+        try:
+            return self.games[name]
+        except KeyError:
+            raise UnknownGameError(f"There is no game called '{name}' here.") from None
+
+    async def ended(self, info: GameInfo) -> None:
+        """Tell every listener that a game ended; a failing listener is logged, not raised.
+
+        Called right after the transaction that ended the game committed: the end is saved
+        whatever a listener does, and a restart before a listener finished is caught up by
+        the listener's owner (the league runner settles every open game once at start-up).
+        """
+        for listener in self.listeners:
+            try:
+                await listener(info)
+            except Exception:
+                log.exception("game %s: a game-end listener failed", info.game_id)

@@ -1,0 +1,194 @@
+"""The game row and its seats as one object: load it once per call, write it back in steps.
+
+Every accepted move is one transaction (STYLE.md §2.4): the move-log row, the new state and
+version (saved only `WHERE version = ?`), the turn and its timers. The writes here keep the
+caller's `Loaded` up to date, so a call never reads its game twice.
+"""
+
+import json
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from engine.core.errors import GameOverError, StaleStateError
+from engine.core.protocol import Step
+from engine.sessions.context import Context
+from engine.sessions.errors import GameNotFoundError, NotInLobbyError, NotStartedError
+from engine.sessions.loaded import Loaded, controller, line
+from engine.sessions.models import By, Final, LogLine, SeatState, Status
+from engine.sessions.replay import (
+    early_ranks,
+    events_json,
+    final_ranks,
+    final_to_json,
+    next_reminder,
+)
+from engine.sessions.rows import MoveRow, SeatRow, to_text
+from engine.sessions.store import Tx
+
+
+class Repository:
+    """Reads a game for a call and writes its changes, keeping the loaded object current."""
+
+    def __init__(self, ctx: Context) -> None:
+        """Share the service's context."""
+        self.ctx = ctx
+
+    # ---- reading -----------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> Loaded:
+        """Read a game's row and seats, and decode its state."""
+        row = await self.ctx.store.game(game_id)
+        if row is None:
+            raise GameNotFoundError(f"There is no game number {game_id}.")
+        engine = self.ctx.engine(row.game)
+        state = None if row.state is None else engine.from_json(json.loads(row.state))
+        return Loaded(row, await self.ctx.store.seats(game_id), engine, state, initial=state)
+
+    async def lobby(self, game_id: int) -> Loaded:
+        """Load a game that must still be in its lobby."""
+        g = await self.load(game_id)
+        if g.row.status != Status.LOBBY:
+            raise NotInLobbyError("This game has already started; seats can no longer change.")
+        return g
+
+    async def active(self, game_id: int) -> Loaded:
+        """Load a game that must be running."""
+        g = await self.load(game_id)
+        if g.row.status == Status.LOBBY:
+            raise NotStartedError("This game has not started yet.")
+        if g.row.status != Status.ACTIVE:
+            raise GameOverError("This game is over; no more moves can be made.")
+        return g
+
+    async def since_last_turn(self, g: Loaded, seat: int) -> tuple[LogLine, ...]:
+        """Return the live moves made by others since `seat` last moved."""
+        return since_last_turn(g, await self.ctx.store.moves(g.id), seat)
+
+    # ---- writing -----------------------------------------------------------------------
+
+    async def update_seat(self, tx: Tx, g: Loaded, slot: int, **fields: Any) -> None:
+        """Set seat columns, in the store and in `g`."""
+        await tx.update_seat(g.id, slot, **fields)
+        g.seats = [replace(s, **fields) if s.slot == slot else s for s in g.seats]
+
+    async def retarget(self, tx: Tx, g: Loaded, state: Any, now: datetime) -> dict[str, Any]:
+        """Return the turn columns for `state` and restart its timers.
+
+        The deadline is per move: every move restarts it. The turn (who is pinged, and
+        since when a game waits on them) changes only when the deciding seat changes.
+        """
+        control = g.time_control()
+        if control is not None:  # without a time control a game has no timers to drop
+            await tx.delete_timers(g.id)
+        pending = state.pending
+        if pending is None:
+            return {"turn_seat": None, "turn_since": None, "deadline": None}
+        row = g.at(pending.seat)
+        fields: dict[str, Any] = {"deadline": None}
+        if pending.seat != g.row.turn_seat or g.row.turn_since is None:
+            g.turns += 1
+            fields.update(turn_seat=pending.seat, turn_since=to_text(now))
+            if row.muted == 1:  # muted for one turn only
+                await self.update_seat(tx, g, row.slot, muted=0)
+                row = g.at(pending.seat)
+        decides = controller(g, state, self.ctx.players, self.ctx.stand_in)
+        if control is None or decides.by is not By.PLAYER:
+            return fields
+        deadline = now + control.per_move
+        fields["deadline"] = to_text(deadline)
+        await tx.set_timer(g.id, pending.seat, "deadline", deadline)
+        reminder = next_reminder(deadline, control.reminders, now)
+        if reminder is not None and row.muted == 0:
+            await tx.set_timer(g.id, pending.seat, "reminder", reminder)
+        return fields
+
+    async def save_state(self, tx: Tx, g: Loaded, state: Any, now: datetime, **extra: Any) -> None:
+        """Save a new state at version + 1 (optimistically), with its turn or its end."""
+        fields: dict[str, Any] = {
+            "state": json.dumps(g.engine.to_json(state), sort_keys=True),
+            "version": g.row.version + 1,
+            "updated_at": to_text(now),
+            **extra,
+        }
+        fields.update(await self.retarget(tx, g, state, now))
+        result = g.engine.result(state)
+        if result is not None or state.pending is None:
+            out = [s.seat for s in g.seats if s.state != SeatState.PLAYING and s.seat is not None]
+            ranks = (
+                final_ranks(result, out) if result is not None else early_ranks(len(g.seats), out)
+            )
+            final = Final("completed", ranks, result, tuple(sorted(out)))
+            fields.update(status=Status.FINISHED.value, result=final_to_json(final))
+            g.ended = g.closed = True
+        if not await tx.update_game(g.id, g.row.version, when="active", **fields):
+            raise StaleStateError("Someone else moved first; the board has been refreshed.")
+        await tx.close_requests(g.id, "undo", "stale")
+        g.row = replace(g.row, **fields)
+        g.state = state
+
+    async def commit(self, g: Loaded, seat: int, action: Any, step: Step[Any], by: By) -> LogLine:
+        """Store one applied move in one transaction and return its log line."""
+        now = self.ctx.now()
+        lang = g.row.language
+        lines = tuple(g.engine.describe_event(e, lang) for e in step.events)
+        move = MoveRow(
+            id=0,
+            game_id=g.id,
+            version=g.row.version + 1,
+            ply=g.state.version,
+            seat=seat,
+            action=g.engine.action_text(action),
+            label=g.engine.describe(action, lang),
+            events=events_json(step.events),
+            lines=json.dumps(lines),
+            irreversible=int(step.irreversible),
+            by=by.value,
+            undone_at=None,
+            created_at=to_text(now),
+        )
+        async with self.ctx.store.transaction() as tx:
+            # The optimistic version check comes first, so a lost race is a StaleStateError.
+            await self.save_state(tx, g, step.state, now)
+            await tx.insert_move(move)
+        return line(g, move)
+
+    async def end(
+        self, tx: Tx, g: Loaded, now: datetime, final: Final | None, status: Status
+    ) -> None:
+        """End a game now (finished early or abandoned): drop its timers and requests."""
+        fields: dict[str, Any] = {
+            "status": status.value,
+            "updated_at": to_text(now),
+            "turn_seat": None,
+            "turn_since": None,
+            "deadline": None,
+            "result": None if final is None else final_to_json(final),
+        }
+        await tx.delete_timers(g.id)
+        for kind in ("undo", "abandon"):
+            await tx.close_requests(g.id, kind, "stale")
+        if not await tx.update_game(g.id, None, when=g.row.status, **fields):
+            raise StaleStateError("This game changed meanwhile; look at it again and retry.")
+        g.row = replace(g.row, **fields)
+        g.ended = status is Status.FINISHED
+        g.closed = True
+
+    async def drop_out(
+        self, tx: Tx, g: Loaded, row: SeatRow, state: SeatState, now: datetime
+    ) -> None:
+        """Take a player out of the competition; end the game if too few competitors remain."""
+        await self.update_seat(tx, g, row.slot, state=state.value)
+        out = [s.seat for s in g.seats if s.state != SeatState.PLAYING and s.seat is not None]
+        competing = len(g.seats) - len(out)
+        if competing < 2 or not g.humans():
+            final = Final("resigned", early_ranks(len(g.seats), out), None, tuple(sorted(out)))
+            await self.end(tx, g, now, final, Status.FINISHED)
+        elif g.row.turn_seat == row.seat:
+            await tx.delete_timers(g.id)  # the stand-in moves now; no deadline for it
+
+
+def since_last_turn(g: Loaded, moves: list[MoveRow], seat: int) -> tuple[LogLine, ...]:
+    """Return the log lines of `moves` made by others since `seat` last moved."""
+    last = max((i for i, m in enumerate(moves) if m.seat == seat), default=-1)
+    return tuple(line(g, m) for m in moves[last + 1 :] if m.seat != seat)

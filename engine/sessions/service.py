@@ -1,0 +1,266 @@
+"""The session service the cogs call: a facade over parts that each do one job.
+
+`SessionService(store, games, clock, players)` is built once by the bot and injected into
+the cogs (`SessionManager` is the same class, by its older name). It never talks to Discord:
+each call returns frozen records (`models.py`) that the cogs post. Everything lives in SQLite
+(`store.py`); a restart loses nothing (`resume()`).
+
+The parts share one `Context` (store, engines, AI players, clock, per-game locks):
+
+- `repository.py`: load a game's row and seats as one object; write moves, turns, ends;
+- `lobby.py`: create, join, leave, AI seats, start, settings, message ids;
+- `turns.py`: play, choices, AI seats moving, and the complete `Outcome` of a call;
+- `consent.py`: undo, answers to requests, resign, abandon, return to a seat;
+- `timers.py`: tick, reminders, deadlines, play_out, mutes, standing answers, resume;
+- `queries.py`: status, lists, logs, private views, waiting_on, verify.
+
+`on_game_end(listener)` registers a coroutine told once per game that ends (finished or
+abandoned), right after the commit that ended it: the leagues settle results that way.
+"""
+
+import secrets
+from collections.abc import Callable, Collection, Mapping
+from datetime import datetime
+from typing import Any, Literal
+
+from engine.ai.players import PLAYERS, Player
+from engine.core.protocol import GameEngine
+from engine.sessions.consent import Consent
+from engine.sessions.context import Clock, Context, GameEnded
+from engine.sessions.lobby import Lobby, NewGame, Settings
+from engine.sessions.models import (
+    Choices,
+    GameInfo,
+    LogLine,
+    Outcome,
+    PrivateView,
+    Status,
+    Verification,
+    Waiting,
+)
+from engine.sessions.queries import Queries
+from engine.sessions.repository import Repository
+from engine.sessions.store import Store
+from engine.sessions.timers import Timers
+from engine.sessions.turns import Turns
+
+__all__ = ["SessionManager", "SessionService"]
+
+
+class SessionService:
+    """Create, join and start games; play, undo, resign; timers; status, logs and views."""
+
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, GameEngine[Any, Any]],
+        clock: Clock,
+        players: Mapping[str, Player] = PLAYERS,
+        *,
+        stand_in: str = "greedy",
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        """Wire the service to its store, game registry, clock and AI players."""
+        if stand_in not in players:
+            raise ValueError(f"unknown stand-in AI {stand_in!r}")
+        self.ctx = Context(
+            store=store,
+            games=dict(games),
+            clock=clock,
+            players=dict(players),
+            stand_in=stand_in,
+            seeds=seeds or (lambda: secrets.randbits(63)),
+        )
+        self._repo = repo = Repository(self.ctx)
+        self._turns = Turns(self.ctx, repo)
+        self._lobby = Lobby(self.ctx, repo, self._turns)
+        self._consent = Consent(self.ctx, repo, self._turns)
+        self._timers = Timers(self.ctx, repo, self._turns)
+        self._queries = Queries(self.ctx, repo)
+
+    @property
+    def store(self) -> Store:
+        """Return the store the service reads and writes."""
+        return self.ctx.store
+
+    @property
+    def games(self) -> dict[str, GameEngine[Any, Any]]:
+        """Return the engines by game name."""
+        return self.ctx.games
+
+    @property
+    def clock(self) -> Clock:
+        """Return the service's clock."""
+        return self.ctx.clock
+
+    def on_game_end(self, listener: GameEnded) -> None:
+        """Tell `listener` once about every game that ends (finished or abandoned)."""
+        self.ctx.listeners.append(listener)
+
+    # ---- lobby -------------------------------------------------------------------------
+
+    async def create_lobby(self, creator_id: int, spec: NewGame) -> GameInfo:
+        """Open a lobby with its creator seated, and return it."""
+        return await self._lobby.create_lobby(creator_id, spec)
+
+    async def join(self, game_id: int, user_id: int) -> GameInfo:
+        """Seat a user in a lobby."""
+        return await self._lobby.join(game_id, user_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Free a user's lobby seat; the lobby closes when no player is left."""
+        return await self._lobby.leave(game_id, user_id)
+
+    async def add_ai(self, game_id: int, user_id: int, kind: str = "greedy") -> GameInfo:
+        """Add an AI seat to a lobby (any seated player may)."""
+        return await self._lobby.add_ai(game_id, user_id, kind)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> GameInfo:
+        """Remove the most recently added AI seat of a lobby."""
+        return await self._lobby.remove_ai(game_id, user_id)
+
+    async def start(self, game_id: int, user_id: int, *, admin: bool = False) -> Outcome:
+        """Start a lobby: draw the seed, fix the seat order, set up, and let AI seats move."""
+        return await self._lobby.start(game_id, user_id, admin=admin)
+
+    async def configure(
+        self, game_id: int, user_id: int, changes: Settings, *, admin: bool = False
+    ) -> GameInfo:
+        """Change a game's language, timeout policy or time control (creator or admin)."""
+        return await self._lobby.configure(game_id, user_id, changes, admin=admin)
+
+    async def set_messages(self, game_id: int, **ids: int | None) -> None:
+        """Record the thread and message ids the cogs created (thread_id, board_message_id...)."""
+        await self._lobby.set_messages(game_id, **ids)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        """Store a guild setting (e.g. "language", "admin_role")."""
+        await self._lobby.set_guild_setting(guild_id, key, value)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, str]:
+        """Return a guild's settings."""
+        return await self._lobby.guild_settings(guild_id)
+
+    async def set_user_language(self, user_id: int, language: str) -> None:
+        """Remember a user's language, for messages sent without an interaction."""
+        await self._lobby.set_user_language(user_id, language)
+
+    async def user_language(self, user_id: int) -> str | None:
+        """Return a user's remembered language."""
+        return await self._lobby.user_language(user_id)
+
+    # ---- turns -------------------------------------------------------------------------
+
+    async def play(
+        self, game_id: int, user_id: int, version: int, move: object, *, confirmed: bool = True
+    ) -> Outcome:
+        """Play a move: a button index into the legal actions, a typed notation, or an action.
+
+        Unless `confirmed`, a move that would reveal something is not played: the outcome
+        carries it in `confirm` and nothing changes.
+        """
+        return await self._turns.play(game_id, user_id, version, move, confirmed=confirmed)
+
+    async def choices(self, game_id: int) -> Choices:
+        """Return the current decision and its legal actions (the button indices)."""
+        return await self._turns.choices(game_id)
+
+    async def current(self, game_id: int) -> Outcome:
+        """Return the game as it stands, as an Outcome with no moves (to post its board again)."""
+        return await self._turns.current(game_id)
+
+    # ---- consent -----------------------------------------------------------------------
+
+    async def undo(
+        self, game_id: int, user_id: int, version: int, *, first: int | None = None
+    ) -> Outcome:
+        """Take back moves from the move numbered `first` (default: your own last move)."""
+        return await self._consent.undo(game_id, user_id, version, first=first)
+
+    async def answer(self, game_id: int, user_id: int, request_id: int, agree: bool) -> Outcome:
+        """Answer an undo or abandon request; the last yes carries it out, any no refuses it."""
+        return await self._consent.answer(game_id, user_id, request_id, agree)
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        """Resign: an AI finishes your seat's game, and you rank below every competitor."""
+        return await self._consent.resign(game_id, user_id)
+
+    async def abandon(self, game_id: int, user_id: int, *, admin: bool = False) -> Outcome:
+        """Abandon a game, or ask the other players to (ABANDON_ASKED)."""
+        return await self._consent.abandon(game_id, user_id, admin=admin)
+
+    async def return_to_seat(self, game_id: int, user_id: int) -> Outcome:
+        """Take your seat back from the AI that stood in for you after a timeout."""
+        return await self._consent.return_to_seat(game_id, user_id)
+
+    # ---- timers ------------------------------------------------------------------------
+
+    async def tick(self, now: datetime | None = None) -> list[Outcome]:
+        """Fire every timer due at `now` (default: the clock) and return what happened."""
+        return await self._timers.tick(now)
+
+    async def resume(self) -> list[Outcome]:
+        """After a restart: let automated seats finish interrupted turns, then fire due timers."""
+        return await self._timers.resume()
+
+    async def play_out(self, game_id: int, forfeit: Collection[int] = ()) -> Outcome:
+        """Finish a game now: `forfeit` seats forfeit, then AI stand-ins play every move left."""
+        return await self._timers.play_out(game_id, forfeit)
+
+    async def mute_reminders(
+        self, game_id: int, user_id: int, mode: Literal["turn", "game", "off"] = "turn"
+    ) -> None:
+        """Mute your reminders for this turn or the whole game, or turn them back on."""
+        await self._timers.mute_reminders(game_id, user_id, mode)
+
+    async def set_standing_answer(
+        self, game_id: int, user_id: int, kind: str, notation: str | None
+    ) -> Outcome:
+        """Answer a kind of decision in advance (None clears it); it plays when legal."""
+        return await self._timers.set_standing_answer(game_id, user_id, kind, notation)
+
+    # ---- queries -----------------------------------------------------------------------
+
+    async def game_in_thread(self, thread_id: int) -> int | None:
+        """Return the id of the game played in a thread, if any (commands typed there)."""
+        return await self._queries.game_in_thread(thread_id)
+
+    async def status(self, game_id: int) -> GameInfo:
+        """Return a game's status, seats, current decision and public view."""
+        return await self._queries.status(game_id)
+
+    async def list_games(
+        self,
+        guild_id: int | None = None,
+        statuses: tuple[Status, ...] = (Status.LOBBY, Status.ACTIVE),
+    ) -> list[GameInfo]:
+        """Return the games with the given statuses (in one guild if given)."""
+        return await self._queries.list_games(guild_id, statuses)
+
+    async def log(
+        self,
+        game_id: int,
+        *,
+        user_id: int | None = None,
+        limit: int | None = None,
+        include_undone: bool = False,
+    ) -> tuple[LogLine, ...]:
+        """Return the move log; with `user_id`, only what happened since that user's last move."""
+        return await self._queries.log(
+            game_id, user_id=user_id, limit=limit, include_undone=include_undone
+        )
+
+    async def private_view(self, game_id: int, user_id: int) -> PrivateView:
+        """Return what only this user's seat may see (`/game private`)."""
+        return await self._queries.private_view(game_id, user_id)
+
+    async def waiting_on(self, user_id: int, guild_id: int | None = None) -> list[Waiting]:
+        """Return the games waiting on the user's decision, longest-waiting first."""
+        return await self._queries.waiting_on(user_id, guild_id)
+
+    async def verify(self, game_id: int) -> Verification:
+        """Replay the move log from the seed and compare it with the stored state and events."""
+        return await self._queries.verify(game_id)
+
+
+SessionManager = SessionService  # the name the cogs and tests have always used

@@ -1,0 +1,192 @@
+"""Turns: play a move, let automated seats move, and describe what a call changed.
+
+`play` applies a move once. A move the engine marks irreversible (it reveals a die, a card or
+hidden information, so no undo can cross it) is not saved unless the call says `confirmed`:
+unconfirmed, the outcome carries `confirm` and nothing changes; the confirm button calls again
+with `confirmed=True`. Every outcome is complete (`outcome`): the next choices, the recent log
+and whom to ping come with it, so the poster never calls back.
+"""
+
+import asyncio
+import logging
+from dataclasses import replace
+from typing import Any
+
+from engine.core.errors import GameOverError
+from engine.core.play import check_turn
+from engine.sessions.context import Context
+from engine.sessions.loaded import (
+    Loaded,
+    check_version,
+    competing,
+    controller,
+    info,
+    line,
+    resolve,
+    turn_of,
+)
+from engine.sessions.models import (
+    By,
+    Choice,
+    Choices,
+    LogLine,
+    Notice,
+    NoticeKind,
+    Outcome,
+    Status,
+    Turn,
+)
+from engine.sessions.replay import final_from_json
+from engine.sessions.repository import Repository, since_last_turn
+
+log = logging.getLogger(__name__)
+
+MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
+RECENT = 6  # the live moves an outcome lists for a board edited in place
+
+
+def choices_of(g: Loaded, turn: Turn) -> Choices:
+    """Return the pending decision of a loaded game with its legal actions (button indices)."""
+    lang = g.row.language
+    items = tuple(
+        Choice(i, g.engine.action_text(a), g.engine.describe(a, lang))
+        for i, a in enumerate(g.engine.legal_actions(g.state))
+    )
+    return Choices(g.id, g.row.version, turn, items)
+
+
+class Turns:
+    """Moves: the player's, then the automated seats' until a person must decide."""
+
+    def __init__(self, ctx: Context, repo: Repository) -> None:
+        """Share the service's context and repository."""
+        self.ctx = ctx
+        self.repo = repo
+
+    async def play(
+        self, game_id: int, user_id: int, version: int, move: object, *, confirmed: bool = True
+    ) -> Outcome:
+        """Play a move: a button index into the legal actions, a typed notation, or an action.
+
+        Checks, in order: the game exists and is active, the user is seated, `version` is the
+        game's version (else StaleStateError), it is their decision, the move is legal. Then
+        one transaction stores it, and AI seats move until a human must decide. A move that
+        reveals something is only stored `confirmed`; otherwise the outcome asks (`confirm`).
+        """
+        async with self.ctx.lock(game_id):
+            g = await self.repo.active(game_id)
+            row = competing(g, user_id)
+            check_version(g, version)
+            assert row.seat is not None  # noqa: S101 - active games have engine seats
+            check_turn(g.engine, g.state, row.seat, g.state.version)
+            action = resolve(g.engine, g.state, move)
+            step = g.engine.apply(g.state, action)
+            if step.irreversible and not confirmed:
+                return replace(
+                    await self.outcome(g, [], [], actor=user_id), confirm=self._choice(g, action)
+                )
+            lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
+            lines += await self.advance(g)
+            return await self.outcome(g, lines, [], actor=user_id)
+
+    @staticmethod
+    def _choice(g: Loaded, action: Any) -> Choice:
+        """Return the choice (button index, notation, label) of a legal action."""
+        notation = g.engine.action_text(action)
+        index = next(
+            (
+                i
+                for i, a in enumerate(g.engine.legal_actions(g.state))
+                if g.engine.action_text(a) == notation
+            ),
+            0,
+        )
+        return Choice(index, notation, g.engine.describe(action, g.row.language))
+
+    async def choices(self, game_id: int) -> Choices:
+        """Return the current decision and its legal actions (the button indices)."""
+        g = await self.repo.active(game_id)
+        turn = turn_of(g)
+        if turn is None:
+            raise GameOverError("This game is over; no more moves can be made.")
+        return choices_of(g, turn)
+
+    async def current(self, game_id: int) -> Outcome:
+        """Return the game as it stands, as an Outcome with no moves (to post its board again)."""
+        return await self.outcome(await self.repo.load(game_id), [], [], actor=None)
+
+    async def advance(self, g: Loaded) -> list[LogLine]:
+        """Let AI seats, stand-ins and standing answers move until a human must decide.
+
+        A failing AI (a bug) must not turn a saved human move into an error: it is logged,
+        the game waits at the AI's decision (`resume()` retries), and the outcome says so.
+        """
+        lines: list[LogLine] = []
+        for _ in range(MAX_AUTO_MOVES):
+            if g.row.status != Status.ACTIVE or g.state.pending is None:
+                return lines
+            ctl = controller(g, g.state, self.ctx.players, self.ctx.stand_in)
+            if ctl.by is By.PLAYER:
+                return lines
+            seat = g.state.pending.seat
+            try:
+                action = ctl.action
+                if ctl.player is not None:
+                    # Off the event loop: a search AI may think for a while.
+                    action = await asyncio.to_thread(ctl.player.choose, g.engine, g.state)
+                step = g.engine.apply(g.state, action)
+            except Exception as error:
+                log.exception("game %s: the automated seat %s failed to move", g.id, seat)
+                g.stalled = f"{type(error).__name__}: {error}"
+                return lines
+            lines.append(await self.repo.commit(g, seat, action, step, ctl.by))
+        raise RuntimeError(f"game {g.id}: automated seats made {MAX_AUTO_MOVES} moves in a row")
+
+    async def outcome(
+        self,
+        g: Loaded,
+        lines: list[LogLine],
+        notices: list[Notice],
+        *,
+        actor: int | None,
+    ) -> Outcome:
+        """Describe a call's effects; ping the decider if the decision passed to them.
+
+        If the call ended the game, the game-end listeners are told here, after its commit.
+        """
+        turn = turn_of(g)
+        moves = [] if g.state is None else await self.ctx.store.moves(g.id)
+        ping = None
+        catch_up: tuple[LogLine, ...] = ()
+        if g.turns and turn is not None and turn.user_id not in (None, actor):
+            ping = turn.user_id
+            catch_up = since_last_turn(g, moves, turn.seat)
+        final = final_from_json(g.row.result)
+        if g.stalled:
+            notices = [*notices, Notice(NoticeKind.AI_FAILED, detail=g.stalled)]
+        if g.ended:
+            notices = [*notices, Notice(NoticeKind.FINISHED)]
+        view = None if g.state is None else g.engine.view(g.state, None)
+        moved = lines and g.initial is not None and g.state is not None
+        before = g.engine.view(g.initial, None) if moved else None
+        if g.closed:
+            g.closed = False  # told once, even if this call describes itself twice
+            await self.ctx.ended(info(g))
+        return Outcome(
+            game_id=g.id,
+            version=g.row.version,
+            status=Status(g.row.status),
+            moves=tuple(lines),
+            notices=tuple(notices),
+            turn=turn,
+            ping=ping,
+            catch_up=catch_up,
+            view=view,
+            before=before,
+            final=final,
+            thread_id=g.row.thread_id,
+            board_message_id=g.row.board_message_id,
+            ping_message_id=g.row.ping_message_id,
+            choices=None if turn is None or turn.user_id is None else choices_of(g, turn),
+            recent=tuple(line(g, m) for m in moves[-RECENT:]),
+        )

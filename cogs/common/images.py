@@ -12,7 +12,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from engine.core.protocol import Result
-from render import score, trajan, troyes
+from render import trajan, troyes
+from render.base import score
 
 TITLES = {"trajan": "Trajan", "troyes": "Troyes"}
 

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.players import RandomPlayer
-from render.encode import encode_png
-from render.score import score_png
-from render.trajan_scene import changed_areas as trajan_changed
-from render.troyes_scene import changed_areas as troyes_changed
-from render.troyes_scene import compose_scene
+from render.base.encode import encode_png
+from render.base.score import score_png
+from render.trajan.scene import changed_areas as trajan_changed
+from render.troyes.scene import changed_areas as troyes_changed
+from render.troyes.scene import compose_scene
 from tests.render.games import GAMES, Game, board, play
 from tests.render.troyes_fixtures import scene as troyes_scene
 

@@ -5,11 +5,11 @@ import dataclasses
 import pytest
 
 from render import trajan
-from render.canvas import Box, Canvas, check_texts
-from render.layout import load_layout
-from render.trajan_board import province_box
-from render.trajan_mat import bowl_boxes, draw_player, panel_height
-from render.trajan_scene import changed_areas, changed_parts, compose_private, compose_scene
+from render.base.canvas import Box, Canvas, check_texts
+from render.base.layout import load_layout
+from render.trajan.board import province_box
+from render.trajan.mat import bowl_boxes, draw_player, panel_height
+from render.trajan.scene import changed_areas, changed_parts, compose_private, compose_scene
 from tests.render.games import GAMES, state_at
 from tests.render.golden import REFRESH, assert_matches_golden
 from tests.render.trajan_fixtures import scene

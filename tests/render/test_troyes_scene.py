@@ -4,10 +4,10 @@ import dataclasses
 
 import pytest
 
-from render.canvas import check_texts
-from render.layout import load_layout
-from render.troyes_board import district_boxes
-from render.troyes_scene import changed_areas, changed_parts, compose_private, compose_scene
+from render.base.canvas import check_texts
+from render.base.layout import load_layout
+from render.troyes.board import district_boxes
+from render.troyes.scene import changed_areas, changed_parts, compose_private, compose_scene
 from tests.render.golden import assert_matches_golden
 from tests.render.troyes_fixtures import scene
 

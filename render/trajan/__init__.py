@@ -9,13 +9,13 @@ import re
 from engine.trajan.catalog import default_catalog
 from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
-from render import trajan_view as tv
-from render.canvas import Canvas
-from render.encode import encode_board
+from render.base.canvas import Canvas
+from render.base.encode import encode_board
+from render.base.palettes import board_palette
+from render.base.recent import RecentScenes
 from render.i18n import language, localized, tr
-from render.palettes import board_palette
-from render.recent import RecentScenes
-from render.trajan_scene import TrajanScene, compose_private, compose_scene
+from render.trajan import view as tv
+from render.trajan.scene import TrajanScene, compose_private, compose_scene
 
 # The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
 # the seat itself (with letter and shape), so that prefix is dropped.

@@ -10,14 +10,14 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 from functools import partial
 
-from render.areas import place_area
-from render.canvas import Box, Canvas
-from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.base.areas import place_area
+from render.base.canvas import Box, Canvas
+from render.base.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.base.layout import Layout, load_layout
+from render.base.palette import BACKGROUND
+from render.base.shapes import area, board, lane_track
 from render.i18n import tr
-from render.layout import Layout, load_layout
-from render.palette import BACKGROUND
-from render.shapes import area, board, lane_track
-from render.trajan_board import (
+from render.trajan.board import (
     Province,
     Ship,
     Site,
@@ -32,7 +32,7 @@ from render.trajan_board import (
     province_box,
     site_boxes,
 )
-from render.trajan_mat import PlayerPanel, bowl_boxes, draw_hand, draw_player, panel_height
+from render.trajan.mat import PlayerPanel, bowl_boxes, draw_hand, draw_player, panel_height
 
 
 @dataclass(frozen=True, slots=True)

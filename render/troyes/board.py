@@ -8,11 +8,11 @@ and cubes always carry their seat letter, so nothing depends on colour alone.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render.canvas import Box, Canvas
-from render.fonts import Style
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
+from render.base.shapes import area, area_inner, badge, die, token
 from render.i18n import tr
-from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
-from render.shapes import area, area_inner, badge, die, token
 
 NEUTRAL = -1
 NEUTRAL_FILL: Colour = (160, 160, 160)

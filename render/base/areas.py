@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 
 from PIL import Image
 
-from render.canvas import Box, Canvas, TextRecord, moved
+from render.base.canvas import Box, Canvas, TextRecord, moved
 from render.i18n import current
 
 # Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
@@ -40,7 +40,7 @@ def place_area(
     `draw` must depend only on `key` (the area's record) and draw only inside `box`: on a
     miss it draws straight onto the canvas and the box is kept (image and text records);
     later images showing the same record paste it instead of drawing it again. On a board
-    made by `render.shapes.board` with `box` among its panels, `draw` must start with the
+    made by `render.base.shapes.board` with `box` among its panels, `draw` must start with the
     area's panel (`shapes.area` or `shapes.panel`, or a plate that covers the box).
     """
     cache_key = (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))

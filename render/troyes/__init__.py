@@ -6,13 +6,13 @@ character card can reach it; `private_png(view)` shows a seat its own VP and cha
 
 from engine.troyes.catalog import Catalog, default_catalog
 from engine.troyes.view import TroyesView
-from render import troyes_view as tv
-from render.canvas import Canvas
-from render.encode import encode_board
+from render.base.canvas import Canvas
+from render.base.encode import encode_board
+from render.base.palettes import board_palette
+from render.base.recent import RecentScenes
 from render.i18n import current, language, localized
-from render.palettes import board_palette
-from render.recent import RecentScenes
-from render.troyes_scene import TroyesScene, compose_private, compose_scene
+from render.troyes import view as tv
+from render.troyes.scene import TroyesScene, compose_private, compose_scene
 
 
 def scene_from_view(

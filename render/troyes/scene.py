@@ -10,15 +10,15 @@ previous scene are outlined. Coordinates come from data/troyes/layout.toml.
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 
-from render.areas import place_area
-from render.canvas import Box, Canvas
-from render.fonts import Style
-from render.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.base.areas import place_area
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.base.layout import load_layout
+from render.base.palette import BACKGROUND, INK
+from render.base.shapes import area, board, lane_track, panel
 from render.i18n import tr
-from render.layout import load_layout
-from render.palette import BACKGROUND, INK
-from render.shapes import area, board, lane_track, panel
-from render.troyes_areas import (
+from render.troyes.areas import (
     Outer,
     Wall,
     card_box,
@@ -27,7 +27,7 @@ from render.troyes_areas import (
     draw_events,
     draw_wall,
 )
-from render.troyes_board import (
+from render.troyes.board import (
     Activity,
     Building,
     Event,

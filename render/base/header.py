@@ -6,11 +6,11 @@ what must they decide, and how far along is the game (issue 6).
 
 from dataclasses import dataclass
 
-from render.canvas import Box, Canvas
-from render.fonts import Style
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
+from render.base.shapes import token
 from render.i18n import tr
-from render.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
-from render.shapes import token
 
 HEADER_HEIGHT = 150
 

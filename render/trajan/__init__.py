@@ -2,6 +2,8 @@
 
 `board_png(view)` draws the public board from `view(state, None)` only, so nothing hidden
 can reach it; `private_png(view)` draws a seat's own panel and hand from `view(state, seat)`.
+Both come from the one board pipeline (`render.base.board`); this game plugs in its reading
+of the view (`scene_from_view`), its layout of a scene (`scene.plan`) and its private image.
 """
 
 import re
@@ -9,13 +11,11 @@ import re
 from engine.trajan.catalog import default_catalog
 from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
+from render.base.board import Board
 from render.base.canvas import Canvas
-from render.base.encode import encode_board
-from render.base.palettes import board_palette
-from render.base.recent import RecentScenes
-from render.i18n import language, localized, tr
+from render.i18n import localized, tr
 from render.trajan import view as tv
-from render.trajan.scene import TrajanScene, compose_private, compose_scene
+from render.trajan.scene import TrajanScene, compose_private, plan
 
 # The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
 # the seat itself (with letter and shape), so that prefix is dropped.
@@ -24,9 +24,9 @@ _SEAT_PREFIX = re.compile(r"^(?:Player|Jugador) \d+:\s*")
 
 def scene_from_view(
     view: TrajanView,
-    cat: Catalog | None = None,
     prompt: str | None = None,
     names: tuple[str, ...] | None = None,
+    cat: Catalog | None = None,
 ) -> TrajanScene:
     """Read the engine's view into a scene (names and figures from the catalog).
 
@@ -54,64 +54,14 @@ def scene_from_view(
     )
 
 
-def board_png(
-    view: TrajanView,
-    previous: TrajanView | None = None,
-    *,
-    prompt: str | None = None,
-    names: tuple[str, ...] | None = None,
-    note: str = "",
-    lang: str = "en",
-) -> bytes:
-    """Draw the public Trajan board from `view(state, None)` as PNG bytes.
-
-    Args:
-        view: the public view; a seat's view is refused, so no secret reaches the board.
-        previous: the public view of the last posted image; what differs is highlighted.
-        prompt: the engine's sentence for the pending decision (else a generic one).
-        names: player names by seat.
-        note: one line for the footer, such as the last move (`engine.describe_event`).
-        lang: the game's language ("en" or "es") for every fixed label and catalog name.
-    """
-    canvas = compose_board(view, previous, prompt=prompt, names=names, note=note, lang=lang)
-    return encode_board(canvas.image, board_palette("trajan"), "trajan")
+def _private(view: TrajanView, scene: TrajanScene, seat: int) -> Canvas:
+    """Compose a seat's private image: their panel and hand."""
+    return compose_private(scene.players[seat], scene.header)
 
 
-def compose_board(
-    view: TrajanView,
-    previous: TrajanView | None = None,
-    *,
-    prompt: str | None = None,
-    names: tuple[str, ...] | None = None,
-    note: str = "",
-    lang: str = "en",
-) -> Canvas:
-    """Compose the public board without encoding it (see `board_png`)."""
-    if view.seat is not None:
-        raise ValueError("the public board is drawn only from view(state, None)")
-    with language(lang):
-        scene = _RECENT.get(view, prompt, names)
-        before = None if previous is None else _RECENT.get(previous, prompt, names)
-        return compose_scene(scene, before, note)
-
-
-def _scene(view: TrajanView, prompt: str | None, names: tuple[str, ...] | None) -> TrajanScene:
-    return scene_from_view(view, prompt=prompt, names=names)
-
-
-_RECENT: RecentScenes[TrajanView, TrajanScene] = RecentScenes(_scene)
-
-
-def private_png(
-    view: TrajanView,
-    *,
-    prompt: str | None = None,
-    names: tuple[str, ...] | None = None,
-    lang: str = "en",
-) -> bytes:
-    """Draw a seat's private image (their panel and hand) from `view(state, seat)`."""
-    if view.seat is None:
-        raise ValueError("a private image needs a seat's own view")
-    with language(lang):
-        scene = scene_from_view(view, prompt=prompt, names=names)
-        return compose_private(scene.players[view.seat], scene.header).png()
+BOARD: Board[TrajanView, TrajanScene] = Board(
+    "trajan", seat=lambda view: view.seat, scene=scene_from_view, plan=plan, private=_private
+)
+board_png = BOARD.board_png
+compose_board = BOARD.compose_board
+private_png = BOARD.private_png

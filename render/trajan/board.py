@@ -1,7 +1,7 @@
 """Trajan's shared board areas, drawn from plain values (rules brief §1.7-§1.13).
 
 Each function draws one area into its box from simple frozen records, so the areas can be
-checked on their own; render/trajan.py reads the engine's public view into these records.
+checked on their own; `render.trajan` reads the engine's public view into these records.
 Action-marker colours always carry their letter (B, Y, G, O, P, W) as well as their colour.
 """
 

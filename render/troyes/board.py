@@ -1,6 +1,6 @@
 """Troyes's board areas drawn from plain values (rules brief troyes.md §2-§5, §10).
 
-Each function draws one area from simple frozen records; render/troyes.py reads the engine's
+Each function draws one area from simple frozen records; `render.troyes` reads the engine's
 public view into them. Dice always show pips and are grouped under a colour word, citizens
 and cubes always carry their seat letter, so nothing depends on colour alone.
 """

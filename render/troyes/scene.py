@@ -1,22 +1,22 @@
-"""The Troyes board composed from a scene: plain records, one field per board area.
+"""The Troyes board as a scene (plain records, one field per board area) and its layout.
 
 The public board shows the header, players (VP hidden), influence track, the three
 buildings, the city square's dice, the nine activity cards, the cathedral and the event
 queue; with The Ladies of Troyes also the wall track and outer activities. A private image
-adds that player's own VP and character cards. Areas whose record differs from the
-previous scene are outlined. Coordinates come from data/troyes/layout.toml.
+adds that player's own VP and character cards. `plan` lays a scene out as the areas the
+board pipeline (`render.base.board`) draws, caches and marks when changed. Coordinates come
+from data/troyes/layout.toml.
 """
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from render.base.areas import place_area
+from render.base.board import Area, Part, Plan, private_canvas
 from render.base.canvas import Box, Canvas
 from render.base.fonts import Style
-from render.base.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
-from render.base.layout import load_layout
-from render.base.palette import BACKGROUND, INK
-from render.base.shapes import area, board, lane_track, panel
+from render.base.header import HeaderInfo
+from render.base.layout import Layout
+from render.base.palette import INK
+from render.base.shapes import area, lane_track, panel
 from render.i18n import tr
 from render.troyes.areas import (
     Outer,
@@ -60,100 +60,71 @@ class TroyesScene:
     revealed: tuple[str, ...] = ()
 
 
-# Areas drawn as several panels side by side rather than one panel filling the box.
-_OPEN = frozenset({"buildings"})
-# The header always changes; the plan is drawn within the city square.
-_QUIET = frozenset({"header", "plan", "revealed"})
+def plan(scene: TroyesScene, layout: Layout) -> Plan:
+    """Lay the scene out as the board's areas, in drawing order.
 
-
-def changed_areas(previous: TroyesScene | None, scene: TroyesScene) -> set[str]:
-    """Return the names of the areas that differ from `previous`."""
-    if previous is None:
-        return set()
-    return {
-        item.name
-        for item in fields(TroyesScene)
-        if item.name not in _QUIET and getattr(previous, item.name) != getattr(scene, item.name)
-    }
-
-
-def compose_scene(
-    scene: TroyesScene, previous: TroyesScene | None = None, note: str = ""
-) -> Canvas:
-    """Compose the public board, highlighting what changed since `previous`."""
-    layout = load_layout("troyes")
+    The half-built action is drawn (and marked) within the city square, the revealed
+    characters within the cathedral; activity cards and districts are marked one by one.
+    """
     footer = layout.box("footer" if scene.wall is None else "ladies_footer")
-    drawers = _area_drawers(scene, layout.size("influence_max"))
-    boxes = [layout.box(name) for name, _key, _draw in drawers]
-    panels = [box for (name, _, _), box in zip(drawers, boxes, strict=True) if name not in _OPEN]
-    canvas = board(layout.width, footer.bottom + 8, BACKGROUND, panels)
-    draw_header(canvas, layout.box("header"), scene.header)
-    for (name, key, draw), box in zip(drawers, boxes, strict=True):
-        place_area(canvas, name, box, key, draw)
-    changed = changed_areas(previous, scene)
-    if previous is not None and previous.plan != scene.plan:
-        changed.add("square")
-    if previous is not None and previous.revealed != scene.revealed:
-        changed.add("cathedral")
-    for name in sorted(changed):
-        highlight(canvas, layout.box(name))
-    if previous is not None:
-        for part in changed_parts(previous, scene, layout.box("activities"), layout.box("square")):
-            highlight(canvas, part, width=4)
-    draw_legend(canvas, footer, bool(changed), note)
-    return canvas
-
-
-def changed_parts(
-    previous: TroyesScene, scene: TroyesScene, activities: Box, square: Box
-) -> list[Box]:
-    """Return the boxes of the activity cards and districts that differ from `previous`."""
-    parts = [
-        card_box(activities, new)
-        for old, new in zip(previous.activities, scene.activities, strict=False)
-        if old != new
-    ]
-    rows = district_boxes(square, len(scene.square))
-    parts += [
-        row.inset(4)
-        for old, new, row in zip(previous.square, scene.square, rows, strict=False)
-        if old != new
-    ]
-    return parts
-
-
-Drawer = Callable[[Canvas, Box], None]
-
-
-def _area_drawers(scene: TroyesScene, top: int) -> list[tuple[str, Hashable, Drawer]]:
-    """Return (area name, cache key, drawing function) for each board area."""
+    top = layout.size("influence_max")
     names = scene.header.names
+    at = layout.box
 
     def influence(canvas: Canvas, box: Box) -> None:
         track = area(canvas, box, tr("troyes.influence"))
         lane_track(canvas, track, dict(scene.influence), 0, top, 34)
 
-    drawers: list[tuple[str, Hashable, Drawer]] = [
-        ("players", (scene.players, names), lambda c, b: draw_players(c, b, scene.players, names)),
-        ("influence", scene.influence, influence),
-        ("buildings", scene.buildings, lambda c, b: draw_buildings(c, b, scene.buildings)),
-        (
+    def districts() -> list[Part]:
+        rows = district_boxes(at("square"), len(scene.square))
+        return [(d, row.inset(4)) for d, row in zip(scene.square, rows, strict=False)]
+
+    def cards() -> list[Part]:
+        return [(card, card_box(at("activities"), card)) for card in scene.activities]
+
+    areas = [
+        Area(
+            "players",
+            at("players"),
+            (scene.players, names),
+            lambda c, b: draw_players(c, b, scene.players, names),
+        ),
+        Area("influence", at("influence"), scene.influence, influence),
+        Area(
+            "buildings",
+            at("buildings"),
+            scene.buildings,
+            lambda c, b: draw_buildings(c, b, scene.buildings),
+            panel=False,
+        ),
+        Area(
             "square",
+            at("square"),
             (scene.square, names, scene.plan),
             lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
+            parts=districts,
         ),
-        ("activities", scene.activities, lambda c, b: draw_activities(c, b, scene.activities)),
-        (
+        Area(
+            "activities",
+            at("activities"),
+            scene.activities,
+            lambda c, b: draw_activities(c, b, scene.activities),
+            parts=cards,
+        ),
+        Area(
             "cathedral",
+            at("cathedral"),
             (scene.cathedral, scene.revealed) if scene.revealed else scene.cathedral,
             lambda c, b: draw_cathedral(c, b, scene.cathedral, scene.revealed),
         ),
-        ("events", scene.events, lambda c, b: draw_events(c, b, *scene.events)),
+        Area("events", at("events"), scene.events, lambda c, b: draw_events(c, b, *scene.events)),
     ]
     if scene.wall is not None:
         wall, outer = scene.wall
-        drawers.append(("wall", scene.wall, lambda c, b: draw_wall(c, b, wall, outer)))
-    return drawers
+        areas.append(
+            Area("wall", at("wall"), scene.wall, lambda c, b: draw_wall(c, b, wall, outer))
+        )
+    return Plan(scene.header, tuple(areas), footer)
 
 
 def compose_private(
@@ -161,18 +132,16 @@ def compose_private(
 ) -> Canvas:
     """Compose a player's private image: their VP so far and their secret characters."""
     rows = max(1, len(characters))
-    height = HEADER_HEIGHT + 16 + 90 + rows * 130 + 40
-    canvas = Canvas(1600, height, BACKGROUND)
-    draw_header(canvas, Box(0, 0, 1600, HEADER_HEIGHT), scene.header)
-    box = Box(16, HEADER_HEIGHT + 16, 1568, height - HEADER_HEIGHT - 32)
-    inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
-    shown = tr("troyes.unknown") if vp is None else str(vp)
-    canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
-    cards = inner.below(52).rows(rows, gap=10)
-    for (name, text), cell in zip(characters, cards, strict=False):
-        panel(canvas, cell)
-        canvas.text(
-            cell.inset(14, 6).top(36), tr("troyes.character", name=name), size=24, style=Style.BOLD
-        )
-        canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
-    return canvas
+
+    def body(canvas: Canvas, box: Box) -> None:
+        inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
+        shown = tr("troyes.unknown") if vp is None else str(vp)
+        canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
+        cards = inner.below(52).rows(rows, gap=10)
+        for (name, text), cell in zip(characters, cards, strict=False):
+            panel(canvas, cell)
+            title = tr("troyes.character", name=name)
+            canvas.text(cell.inset(14, 6).top(36), title, size=24, style=Style.BOLD)
+            canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
+
+    return private_canvas(scene.header, 90 + rows * 130 + 24, body)

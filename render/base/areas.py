@@ -19,22 +19,90 @@ from render.i18n import current
 # at 4 bytes a pixel), a Troyes board about 15 MiB, so 96 MiB holds the last few boards of
 # several games played side by side. Least recently used areas are dropped first.
 AREA_CACHE_BYTES = 96 * 1024 * 1024
-_area_bytes = [0]
-_AREAS_LOCK = threading.Lock()
-# Each area: its image, its text records, and where they were drawn (records stay in the
+# Static plates: the parts of an area that no move changes (a panel, its title, the map's
+# roads and province frames), drawn once per process and pasted under what a state adds.
+# They depend only on the layout and the game's fixed data, never on a game's state, so,
+# like fonts and sprites, they stay loaded when the area cache is emptied. A handful of
+# plates of a few MiB each (one per area that has one, per game).
+PLATE_LIMIT = 8
+
+# A kept box: its image, its text records, and where they were drawn (records stay in the
 # coordinates of that first canvas and are translated only when a canvas's texts are read).
-_AREAS: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...], Box]]" = (
-    OrderedDict()
-)
+Kept = tuple[Image.Image, tuple[TextRecord, ...], Box]
+Key = tuple[str, Hashable]
+# Draws an area (or plate) into its box.
+Drawer = Callable[[Canvas, Box], None]
 
 
-def place_area(
-    canvas: Canvas,
-    name: str,
-    box: Box,
-    key: Hashable,
-    draw: Callable[[Canvas, Box], None],
-) -> None:
+class _Shelf:
+    """Kept boxes by key; the least recently used go first once they cost over a budget.
+
+    `budget` is read at every insertion (so a module constant a test lowers takes effect);
+    the last box kept is never dropped. Boards are drawn in worker threads (STYLE.md §2.4),
+    hence the lock.
+    """
+
+    def __init__(self, cost: Callable[[Image.Image], int], budget: Callable[[], int]) -> None:
+        self._cost = cost
+        self._budget = budget
+        self._items: OrderedDict[Key, Kept] = OrderedDict()
+        self._total = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Key) -> Kept | None:
+        """Return the box kept under `key` (now the most recently used), if any."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Key, kept: Kept) -> None:
+        """Keep a box under `key`, dropping the least recently used ones past the budget."""
+        with self._lock:
+            if key not in self._items:
+                self._total += self._cost(kept[0])
+            self._items[key] = kept
+            while self._total > self._budget() and len(self._items) > 1:
+                _, (dropped, _records, _origin) = self._items.popitem(last=False)
+                self._total -= self._cost(dropped)
+
+    def total(self) -> int:
+        """Return what the kept boxes cost."""
+        with self._lock:
+            return self._total
+
+    def clear(self) -> None:
+        """Forget every kept box."""
+        with self._lock:
+            self._items.clear()
+            self._total = 0
+
+
+def _pixels(image: Image.Image) -> int:
+    return 4 * image.width * image.height
+
+
+def _one(_image: Image.Image) -> int:
+    return 1
+
+
+_AREAS = _Shelf(_pixels, lambda: AREA_CACHE_BYTES)
+_PLATES = _Shelf(_one, lambda: PLATE_LIMIT)
+
+
+def _key(name: str, box: Box, key: Hashable) -> Key:
+    """Return the cache key of an area or plate: its name and size, its record, the language."""
+    return (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))
+
+
+def _kept(canvas: Canvas, box: Box, mark: int) -> Kept:
+    """Return what was drawn in `box` since the canvas had `mark` text records."""
+    drawn = tuple(canvas._texts[mark:])
+    return canvas.image.crop((box.x, box.y, box.right, box.bottom)), drawn, box
+
+
+def place_area(canvas: Canvas, name: str, box: Box, key: Hashable, draw: Drawer) -> None:
     """Draw an area into `box` through a cache keyed by (`name`, `key`).
 
     `draw` must depend only on `key` (the area's record) and draw only inside `box`: on a
@@ -43,11 +111,8 @@ def place_area(
     made by `render.base.shapes.board` with `box` among its panels, `draw` must start with the
     area's panel (`shapes.area` or `shapes.panel`, or a plate that covers the box).
     """
-    cache_key = (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))
-    with _AREAS_LOCK:  # boards are drawn in worker threads (STYLE.md §2.4)
-        found = _AREAS.get(cache_key)
-        if found is not None:
-            _AREAS.move_to_end(cache_key)
+    cache_key = _key(name, box, key)
+    found = _AREAS.get(cache_key)
     if found is not None:
         tile, records, origin = found
         canvas.place(tile, records, box.x, box.y, origin=(origin.x, origin.y))
@@ -56,59 +121,27 @@ def place_area(
     draw(canvas, box)
     if canvas.laid(box):
         raise ValueError(f"area {name} did not start with the panel its box was laid for")
-    drawn = tuple(canvas._texts[mark:])
-    tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
-    with _AREAS_LOCK:
-        if cache_key not in _AREAS:
-            _area_bytes[0] += 4 * box.w * box.h
-        _AREAS[cache_key] = (tile, drawn, box)
-        while _area_bytes[0] > AREA_CACHE_BYTES and len(_AREAS) > 1:
-            _, (dropped, _records, _origin) = _AREAS.popitem(last=False)
-            _area_bytes[0] -= 4 * dropped.width * dropped.height
+    _AREAS.put(cache_key, _kept(canvas, box, mark))
 
 
 def area_cache_bytes() -> int:
     """Return the bytes of image data the area cache holds."""
-    with _AREAS_LOCK:
-        return _area_bytes[0]
+    return _AREAS.total()
 
 
 def clear_area_cache() -> None:
     """Forget every cached area (for benchmarks of a cold start)."""
-    with _AREAS_LOCK:
-        _AREAS.clear()
-        _area_bytes[0] = 0
+    _AREAS.clear()
 
 
-# Static plates: the parts of an area that no move changes (a panel, its title, the map's
-# roads and province frames), drawn once per process and pasted under what a state adds.
-# They depend only on the layout and the game's fixed data, never on a game's state, so,
-# like fonts and sprites, they stay loaded when the area cache is emptied. A handful of
-# plates of a few MiB each (one per area that has one, per game).
-PLATE_LIMIT = 8
-_PLATES_LOCK = threading.Lock()
-_PLATES: "OrderedDict[tuple[str, Hashable], tuple[Image.Image, tuple[TextRecord, ...], Box]]" = (
-    OrderedDict()
-)
-
-
-def place_plate(
-    canvas: Canvas,
-    name: str,
-    box: Box,
-    key: Hashable,
-    draw: Callable[[Canvas, Box], None],
-) -> None:
+def place_plate(canvas: Canvas, name: str, box: Box, key: Hashable, draw: Drawer) -> None:
     """Draw an area's static plate into `box`, pasted from a cache keyed by (`name`, `key`).
 
     `draw` must depend only on `key` (fixed data, never a game's state), draw only inside
     `box`, and paint all of it (a plate is pasted whole, hiding what was there).
     """
-    cache_key = (f"{name}:{box.w}x{box.h}", key if current() == "en" else (current(), key))
-    with _PLATES_LOCK:
-        found = _PLATES.get(cache_key)
-        if found is not None:
-            _PLATES.move_to_end(cache_key)
+    cache_key = _key(name, box, key)
+    found = _PLATES.get(cache_key)
     if found is not None:
         tile, records, origin = found
         canvas.paste(tile, box.x, box.y)
@@ -119,9 +152,4 @@ def place_plate(
         return
     mark = len(canvas._texts)
     draw(canvas, box)
-    drawn = tuple(canvas._texts[mark:])
-    tile = canvas.image.crop((box.x, box.y, box.right, box.bottom))
-    with _PLATES_LOCK:
-        _PLATES[cache_key] = (tile, drawn, box)
-        while len(_PLATES) > PLATE_LIMIT:
-            _PLATES.popitem(last=False)
+    _PLATES.put(cache_key, _kept(canvas, box, mark))

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from render.base.areas import place_area
+from render.base.areas import Drawer, place_area
 from render.base.canvas import Box, Canvas
 from render.base.encode import encode_board
 from render.base.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
@@ -35,7 +35,6 @@ from render.i18n import language
 
 V = TypeVar("V")
 S = TypeVar("S")
-Drawer = Callable[[Canvas, Box], None]
 # A part of an area: the record it shows and where it is.
 Part = tuple[Hashable, Box]
 

@@ -43,8 +43,12 @@ PRIVATE_WIDTH = 1600
 _MARGIN = 16
 
 
-def _no_parts() -> Sequence[Part]:
+def _no_parts() -> Sequence[Hashable]:
     return ()
+
+
+def _no_box(index: int) -> Box:
+    raise IndexError(f"an area without parts has no part {index}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +63,10 @@ class Area:
             when this differs from the key of the previous image's area of that name.
         draw: draws the area into its box from `key` alone, starting with its panel
             (see `areas.place_area`).
-        parts: returns the parts of `key` that get a mark of their own (a province, a
-            card ...), each as (record, box); asked only of a changed area, and compared
-            part by part, in order, with the previous image's.
+        parts: returns the records of the parts of `key` that get a mark of their own (a
+            province, a card ...); asked only of a changed area, and compared part by
+            part, in order, with the previous image's.
+        part_box: returns where the part of that index is; asked only of a changed part.
         panel: whether the board lays one panel under the whole box (False for an area
             drawn as several panels side by side).
         marked: whether a change is marked (False for what changes on every move).
@@ -71,7 +76,8 @@ class Area:
     box: Box
     key: Hashable
     draw: Drawer
-    parts: Callable[[], Sequence[Part]] = _no_parts
+    parts: Callable[[], Sequence[Hashable]] = _no_parts
+    part_box: Callable[[int], Box] = _no_box
     panel: bool = True
     marked: bool = True
 
@@ -101,14 +107,19 @@ def changed(previous: Plan | None, plan: Plan) -> list[Area]:
 
 def changed_parts(previous: Plan, plan: Plan) -> list[Box]:
     """Return the boxes of the parts of changed areas whose record differs from `previous`'s."""
+    return _parts(previous, changed(previous, plan))
+
+
+def _parts(previous: Plan, areas: list[Area]) -> list[Box]:
+    """Return the boxes of the parts of `areas` whose record differs from `previous`'s."""
     before = {area.name: area for area in previous.areas}
     boxes: list[Box] = []
-    for area in changed(previous, plan):
+    for area in areas:
         old = before.get(area.name)
         if old is None:
             continue
-        pairs = zip(old.parts(), area.parts(), strict=False)
-        boxes += [box for (was, _), (now, box) in pairs if was != now]
+        pairs = enumerate(zip(old.parts(), area.parts(), strict=False))
+        boxes += [area.part_box(index) for index, (was, now) in pairs if was != now]
     return boxes
 
 
@@ -123,7 +134,7 @@ def compose(plan: Plan, previous: Plan | None, layout: Layout, note: str = "") -
     for area in sorted(marks, key=_name):
         highlight(canvas, area.box)
     if previous is not None:
-        for box in changed_parts(previous, plan):
+        for box in _parts(previous, marks):
             highlight(canvas, box, width=4)
     draw_legend(canvas, plan.footer, bool(marks), note)
     return canvas
@@ -170,7 +181,9 @@ class Board(Generic[V, S]):
         self._scene = scene
         self._plan = plan
         self._private = private
-        self._recent: RecentScenes[V, S] = RecentScenes(scene)
+        # The previous image's view is usually the one just drawn: its scene and plan are
+        # kept with it, not made again.
+        self._recent: RecentScenes[V, tuple[S, Plan]] = RecentScenes(self._laid)
 
     def layout(self) -> Layout:
         """Return the game's layout (data/<game>/layout.toml)."""
@@ -215,9 +228,14 @@ class Board(Generic[V, S]):
         if self._seat(view) is not None:
             raise ValueError("the public board is drawn only from view(state, None)")
         with language(lang):
-            scene = self._recent.get(view, prompt, names)
-            before = None if previous is None else self._recent.get(previous, prompt, names)
-            return self.compose_scene(scene, before, note)
+            _, plan = self._recent.get(view, prompt, names)
+            before = None if previous is None else self._recent.get(previous, prompt, names)[1]
+            return compose(plan, before, self.layout(), note)
+
+    def _laid(self, view: V, prompt: str | None, names: Names) -> tuple[S, Plan]:
+        """Return the scene of a view and its plan."""
+        scene = self._scene(view, prompt, names)
+        return scene, self._plan(scene, self.layout())
 
     def compose_scene(self, scene: S, previous: S | None = None, note: str = "") -> Canvas:
         """Compose the public board from a scene, marking what changed since `previous`."""

@@ -9,7 +9,7 @@ Coordinates come from data/trajan/layout.toml.
 from dataclasses import dataclass
 from functools import partial
 
-from render.base.board import Area, Part, Plan, private_canvas
+from render.base.board import Area, Plan, private_canvas
 from render.base.canvas import Box, Canvas
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
@@ -74,19 +74,23 @@ def plan(scene: TrajanScene, layout: Layout) -> Plan:
             box,
             info,
             partial(draw_player, info=info),
-            parts=partial(_bowls, info, box),
+            parts=partial(_bowls, info),
+            part_box=partial(_bowl_box, box),
         )
         for info, box in zip(scene.players, players, strict=True)
     ]
     return Plan(scene.header, tuple(areas), footer)
 
 
-def _bowls(info: PlayerPanel, box: Box) -> list[Part]:
+def _bowls(info: PlayerPanel) -> list[tuple[object, ...]]:
     """Return each bowl of a player's action circle: its markers, slot and arch."""
     return [
-        ((info.bowls[index], info.slots[index], info.arch == index), bowl.inset(4))
-        for index, bowl in enumerate(bowl_boxes(box))
+        (markers, info.slots[index], info.arch == index) for index, markers in enumerate(info.bowls)
     ]
+
+
+def _bowl_box(panel: Box, index: int) -> Box:
+    return bowl_boxes(panel)[index].inset(4)
 
 
 def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
@@ -103,12 +107,11 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
         track = area(canvas, box, tr("trajan.vp"))
         lane_track(canvas, track, values, 0, max(100, *values.values()), 34)
 
-    def province_parts() -> list[Part]:
-        return [(p, province_box(centres[p.id], node)) for p in provinces]
+    def province_at(index: int) -> Box:
+        return province_box(centres[provinces[index].id], node)
 
-    def site_parts() -> list[Part]:
-        cells = site_boxes(at("construction"), len(sites), len(sites[0]))
-        return list(zip((s for row in sites for s in row), cells, strict=False))
+    def site_at(index: int) -> Box:
+        return site_boxes(at("construction"), len(sites), len(sites[0]))[index]
 
     return [
         Area(
@@ -120,7 +123,8 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
             at("military"),
             scene.military,
             lambda c, b: draw_map(c, b, provinces, centres, edges, node),
-            parts=province_parts,
+            parts=lambda: provinces,
+            part_box=province_at,
         ),
         Area(
             "seaport",
@@ -146,7 +150,8 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
             at("construction"),
             scene.construction,
             lambda c, b: draw_construction(c, b, sites, dict(camp)),
-            parts=site_parts,
+            parts=lambda: [site for row in sites for site in row],
+            part_box=site_at,
         ),
     ]
 

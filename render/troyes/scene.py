@@ -10,7 +10,7 @@ from data/troyes/layout.toml.
 
 from dataclasses import dataclass
 
-from render.base.board import Area, Part, Plan, private_canvas
+from render.base.board import Area, Plan, private_canvas
 from render.base.canvas import Box, Canvas
 from render.base.fonts import Style
 from render.base.header import HeaderInfo
@@ -75,12 +75,11 @@ def plan(scene: TroyesScene, layout: Layout) -> Plan:
         track = area(canvas, box, tr("troyes.influence"))
         lane_track(canvas, track, dict(scene.influence), 0, top, 34)
 
-    def districts() -> list[Part]:
-        rows = district_boxes(at("square"), len(scene.square))
-        return [(d, row.inset(4)) for d, row in zip(scene.square, rows, strict=False)]
+    def district_at(index: int) -> Box:
+        return district_boxes(at("square"), len(scene.square))[index].inset(4)
 
-    def cards() -> list[Part]:
-        return [(card, card_box(at("activities"), card)) for card in scene.activities]
+    def card_at(index: int) -> Box:
+        return card_box(at("activities"), scene.activities[index])
 
     areas = [
         Area(
@@ -102,14 +101,16 @@ def plan(scene: TroyesScene, layout: Layout) -> Plan:
             at("square"),
             (scene.square, names, scene.plan),
             lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
-            parts=districts,
+            parts=lambda: scene.square,
+            part_box=district_at,
         ),
         Area(
             "activities",
             at("activities"),
             scene.activities,
             lambda c, b: draw_activities(c, b, scene.activities),
-            parts=cards,
+            parts=lambda: scene.activities,
+            part_box=card_at,
         ),
         Area(
             "cathedral",

@@ -20,7 +20,7 @@ class HeaderInfo:
     """What the header says.
 
     Attributes:
-        title: the game's name, e.g. "Trajan".
+        title: the game's name (shown alone once the game is over).
         seat: the deciding seat, or None once the game is over.
         decision: what that seat must decide, one short sentence.
         stage: where the game is, e.g. "Quarter 2 of 4 · round 3".

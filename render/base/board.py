@@ -6,8 +6,9 @@ it shows and how to draw it) and how to compose a seat's private image. The pipe
 the rest, the same for every game:
 
 1. refuse a seat's view for the public board (and the public view for a private image);
-2. read the view, and the previous image's view, into scenes in the game's language
-   (the previous one is usually the scene just built for the image before: `RecentScenes`);
+2. read the view, and the previous image's view, into scenes in the game's language and
+   lay each out as areas (the previous one is usually the image just drawn, whose scene
+   and plan are kept: `RecentScenes`);
 3. lay a blank board under the areas' panels (`shapes.board`), draw the header and paste
    every area through the area cache (`areas.place_area`), so only what changed is drawn;
 4. outline in the highlight colour every area whose record differs from the previous
@@ -35,8 +36,6 @@ from render.i18n import language
 
 V = TypeVar("V")
 S = TypeVar("S")
-# A part of an area: the record it shows and where it is.
-Part = tuple[Hashable, Box]
 
 # Width of a private image, and its margin around the body under the header.
 PRIVATE_WIDTH = 1600
@@ -239,20 +238,23 @@ class Board(Generic[V, S]):
 
     def compose_scene(self, scene: S, previous: S | None = None, note: str = "") -> Canvas:
         """Compose the public board from a scene, marking what changed since `previous`."""
-        layout = self.layout()
-        before = None if previous is None else self._plan(previous, layout)
-        return compose(self._plan(scene, layout), before, layout, note)
+        before, plan = self._plans(previous, scene)
+        return compose(plan, before, self.layout(), note)
 
     def changed_areas(self, previous: S | None, scene: S) -> set[str]:
         """Return the names of the areas of `scene` marked as changed since `previous`."""
-        layout = self.layout()
-        before = None if previous is None else self._plan(previous, layout)
-        return {area.name for area in changed(before, self._plan(scene, layout))}
+        return {area.name for area in changed(*self._plans(previous, scene))}
 
     def changed_parts(self, previous: S, scene: S) -> list[Box]:
         """Return the boxes of the parts marked as changed since `previous`."""
+        before, plan = self._plans(previous, scene)
+        return [] if before is None else changed_parts(before, plan)
+
+    def _plans(self, previous: S | None, scene: S) -> tuple[Plan | None, Plan]:
+        """Lay out the previous scene (if any) and the scene."""
         layout = self.layout()
-        return changed_parts(self._plan(previous, layout), self._plan(scene, layout))
+        before = None if previous is None else self._plan(previous, layout)
+        return before, self._plan(scene, layout)
 
     def private_png(
         self,

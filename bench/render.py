@@ -27,9 +27,9 @@ from engine.ai.players import RandomPlayer
 from engine.trajan.game import TrajanEngine
 from engine.troyes.game import TroyesEngine
 from render import trajan, troyes
-from render.areas import clear_area_cache
-from render.encode import clear_band_cache, encode_board
-from render.palettes import board_palette
+from render.base.areas import clear_area_cache
+from render.base.encode import clear_band_cache, encode_board
+from render.base.palettes import board_palette
 
 
 def _states(engine: Any, seats: int, seed: int) -> list[Any]:

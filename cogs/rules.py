@@ -40,7 +40,7 @@ from cogs.rules_present import (
 )
 from engine.lookup import GAMES, Game, Kind, Lang, LocalEntry, RulesIndex, resolve_language
 from engine.lookup import shared_index as lookup_index
-from render.card import card_png
+from render.base.card import card_png
 
 log = logging.getLogger(__name__)
 

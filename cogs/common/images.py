@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.core.protocol import Result
 from engine.workers import WorkerPool
-from render import score, trajan, troyes
+from render import trajan, troyes
+from render.base import score
 
 TITLES = {"trajan": "Trajan", "troyes": "Troyes"}
 

@@ -14,7 +14,7 @@ import discord
 
 from cogs.common.i18n import t
 from engine.sessions import LogLine, Notice, NoticeKind, Outcome
-from render.palette import seat_label
+from render.base.palette import seat_label
 
 LIMIT = 1900
 MAX_SEATS = 4

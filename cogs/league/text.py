@@ -21,7 +21,7 @@ import discord
 
 from engine.leagues.actions import Standings
 from engine.leagues.standings import StandingRow
-from render.league import Line, standings_png
+from render.base.league import Line, standings_png
 
 CATALOG_DIR = Path(__file__).resolve().parents[2] / "data" / "i18n" / "league"
 LANGUAGES = ("en", "es")

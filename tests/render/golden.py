@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-from render.encode import encode_png
+from render.base.encode import encode_png
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 REFRESH = os.environ.get("DENARIUS_REFRESH_GOLDEN") == "1"

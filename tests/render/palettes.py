@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from PIL import Image
 
 from engine.troyes.game import EVERY_MODULE
-from render.palettes import build_palette, write_palette
+from render.base.palettes import build_palette, write_palette
 from tests.render.games import GAMES, board, play
 
 SEED = 404

@@ -6,16 +6,13 @@ board, the score chart and one player's private image; plus the Ladies of Troyes
 drawn from the hand-built scene of the tests (the engine has no such module yet).
 """
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from engine.ai.players import RandomPlayer
-from render.encode import encode_png
-from render.score import score_png
-from render.trajan_scene import changed_areas as trajan_changed
-from render.troyes_scene import changed_areas as troyes_changed
-from render.troyes_scene import compose_scene
+from render import troyes
+from render.base.encode import encode_png
+from render.base.score import score_png
 from tests.render.games import GAMES, Game, board, play
 from tests.render.troyes_fixtures import scene as troyes_scene
 
@@ -40,15 +37,12 @@ def last_move(game: Game, before: Any) -> str:
 
 def _visible_change(game: Game, states: list[Any], start: int) -> int:
     """Return the first index from `start` whose board differs from the one before it."""
-    changed: Callable[[Any, Any], set[str]] = (
-        trajan_changed if game.name == "trajan" else troyes_changed
-    )
     for index in range(start, len(states)):
         scenes = [
             game.render.scene_from_view(game.engine.view(states[i], None))
             for i in (index - 1, index)
         ]
-        if changed(*scenes):
+        if game.render.BOARD.changed_areas(*scenes):
             return index
     return start
 
@@ -80,7 +74,7 @@ def write_samples(out: Path = DOCS) -> list[Path]:
                 written.append(path)
     # The engine has no Ladies of Troyes module yet: show its parts from the hand-built scene.
     ladies = out / "troyes_4p_ladies_fixture.png"
-    ladies.write_bytes(encode_png(compose_scene(troyes_scene(4, ladies=True)).image))
+    ladies.write_bytes(encode_png(troyes.BOARD.compose_scene(troyes_scene(4, ladies=True)).image))
     written.append(ladies)
     return written
 

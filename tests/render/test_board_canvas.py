@@ -2,10 +2,10 @@
 
 import pytest
 
-from render.areas import clear_area_cache, place_area
-from render.canvas import Box, Canvas
-from render.palette import BACKGROUND, PANEL
-from render.shapes import PANEL_LOOK, area, board, gaps
+from render.base.areas import clear_area_cache, place_area
+from render.base.canvas import Box, Canvas
+from render.base.palette import BACKGROUND, PANEL
+from render.base.shapes import PANEL_LOOK, area, board, gaps
 
 BOXES = (Box(16, 12, 300, 120), Box(332, 12, 252, 120), Box(16, 148, 568, 90))
 

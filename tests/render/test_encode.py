@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
-from render import encode, palettes
-from render.encode import _adler_combine, clear_band_cache, encode_board, encode_png
-from render.palette import (
+from render.base import encode, palettes
+from render.base.encode import _adler_combine, clear_band_cache, encode_board, encode_png
+from render.base.palette import (
     BACKGROUND,
     EMPTY,
     HEADER,
@@ -22,7 +22,7 @@ from render.palette import (
     PANEL_EDGE,
     SEAT_STYLES,
 )
-from render.palettes import (
+from render.base.palettes import (
     FLAT_PIXELS,
     board_palette,
     flat_colours,

@@ -7,12 +7,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from render import areas as areas_module
 from render import trajan, troyes
-from render.areas import area_cache_bytes, clear_area_cache
-from render.canvas import check_texts
-from render.score import compose_score
-from render.trajan_scene import compose_private
+from render.base import areas as areas_module
+from render.base.areas import area_cache_bytes, clear_area_cache
+from render.base.canvas import check_texts
+from render.base.score import compose_score
+from render.trajan.scene import compose_private
 from tests.render.games import GAMES, board, option_variants, play, state_at
 
 SEATS = (2, 3, 4)

@@ -6,10 +6,10 @@ from typing import Any
 import pytest
 
 from engine.troyes.catalog import default_catalog as troyes_catalog
-from render.canvas import check_texts
+from render.base.canvas import check_texts
+from render.base.score import compose_score
 from render.i18n import language, localized, strings, tr
-from render.score import compose_score
-from render.trajan_scene import compose_private
+from render.trajan.scene import compose_private
 from tests.render.games import GAMES, option_variants, play, state_at
 
 SEATS = (2, 3, 4)

@@ -4,7 +4,7 @@ import io
 
 from PIL import Image
 
-from render.league import HEAD_H, ROW_H, TITLE_H, WIDTH, Line, standings_png
+from render.base.league import HEAD_H, ROW_H, TITLE_H, WIDTH, Line, standings_png
 
 HEADS = ["#", "Player", "Pts", "G", "W", "VP%", "Rating"]
 

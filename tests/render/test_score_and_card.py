@@ -4,9 +4,9 @@ import pytest
 from PIL import Image
 
 from engine.core.protocol import Result
-from render.canvas import check_texts
-from render.card import card_png, compose_card
-from render.score import compose_score, score_png
+from render.base.canvas import check_texts
+from render.base.card import card_png, compose_card
+from render.base.score import compose_score, score_png
 from tests.render.golden import assert_matches_golden
 
 LONG_NAMES = ("Anna", "Bartholomew the Long-Named", "Chiara", "Dmitri Aleksandrovich")

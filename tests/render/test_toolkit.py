@@ -3,11 +3,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from render.canvas import SPRITE_AREA, Box, Canvas, _rounded_sprite, check_texts, fit_text
-from render.fonts import MIN_TEXT_PX, Style, font, printable
-from render.layout import DATA_DIR, load_layout, parse_layout
-from render.palette import NAME_MAX, SEAT_STYLES, WHITE, seat_label
-from render.shapes import die, die_sprite, token
+from render.base.canvas import SPRITE_AREA, Box, Canvas, _rounded_sprite, check_texts, fit_text
+from render.base.fonts import MIN_TEXT_PX, Style, font, printable
+from render.base.layout import DATA_DIR, load_layout, parse_layout
+from render.base.palette import NAME_MAX, SEAT_STYLES, WHITE, seat_label
+from render.base.shapes import die, die_sprite, token
 
 
 def test_every_shipped_font_loads_with_its_licence():

@@ -5,11 +5,12 @@ import dataclasses
 import pytest
 
 from render import trajan
-from render.canvas import Box, Canvas, check_texts
-from render.layout import load_layout
-from render.trajan_board import province_box
-from render.trajan_mat import bowl_boxes, draw_player, panel_height
-from render.trajan_scene import changed_areas, changed_parts, compose_private, compose_scene
+from render.base.canvas import Box, Canvas, check_texts
+from render.base.layout import load_layout
+from render.trajan import BOARD
+from render.trajan.board import province_box
+from render.trajan.mat import bowl_boxes, draw_player, panel_height
+from render.trajan.scene import compose_private
 from tests.render.games import GAMES, state_at
 from tests.render.golden import REFRESH, assert_matches_golden
 from tests.render.trajan_fixtures import scene
@@ -17,25 +18,25 @@ from tests.render.trajan_fixtures import scene
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_full_scene_has_no_text_problems(seats):
-    canvas = compose_scene(scene(seats))
+    canvas = BOARD.compose_scene(scene(seats))
     assert canvas.image.width == 1600
     assert check_texts(canvas) == []
 
 
 def test_two_player_board_is_shorter():
-    assert compose_scene(scene(2)).image.height < compose_scene(scene(4)).image.height
+    assert BOARD.compose_scene(scene(2)).image.height < BOARD.compose_scene(scene(4)).image.height
 
 
 def test_only_changed_areas_are_named():
-    assert changed_areas(None, scene(4)) == set()
-    assert changed_areas(scene(4), scene(4)) == set()
-    names = changed_areas(scene(4, vp_shift=1), scene(4))
+    assert BOARD.changed_areas(None, scene(4)) == set()
+    assert BOARD.changed_areas(scene(4), scene(4)) == set()
+    names = BOARD.changed_areas(scene(4, vp_shift=1), scene(4))
     assert names == {"vp", "player0", "player1", "player2", "player3"}
 
 
 def test_highlight_changes_the_image():
-    plain = compose_scene(scene(3))
-    marked = compose_scene(scene(3), scene(3, vp_shift=2))
+    plain = BOARD.compose_scene(scene(3))
+    marked = BOARD.compose_scene(scene(3), scene(3, vp_shift=2))
     assert plain.image.tobytes() != marked.image.tobytes()
 
 
@@ -48,14 +49,18 @@ def test_private_image_shows_the_hand():
 
 
 def test_trajan_scene_matches_golden():
-    assert_matches_golden("trajan_scene_4p", compose_scene(scene(4), scene(4, vp_shift=1)).image)
+    assert_matches_golden(
+        "trajan_scene_4p", BOARD.compose_scene(scene(4), scene(4, vp_shift=1)).image
+    )
 
 
 @pytest.mark.skipif(REFRESH, reason="compares against the stored golden, never writes it")
 def test_golden_comparison_sees_a_marker_move_one_space():
     moved = dataclasses.replace(scene(4), time=(8, 21, "space 8 of 21"))
     with pytest.raises(AssertionError, match=r"difference|pixels changed"):
-        assert_matches_golden("trajan_scene_4p", compose_scene(moved, scene(4, vp_shift=1)).image)
+        assert_matches_golden(
+            "trajan_scene_4p", BOARD.compose_scene(moved, scene(4, vp_shift=1)).image
+        )
 
 
 def test_full_bowls_keep_their_markers_inside_the_bowl():
@@ -84,7 +89,7 @@ def test_changed_parts_name_the_provinces_a_leader_left_and_reached():
     provinces[alpes] = dataclasses.replace(provinces[alpes], leaders=(3,))
     after = dataclasses.replace(before, military=(tuple(provinces), before.military[1]))
     layout = load_layout("trajan")
-    parts = changed_parts(before, after, layout, [])
+    parts = BOARD.changed_parts(before, after)
     node = (layout.size("province_w"), layout.size("province_h"))
     assert parts == [
         province_box(layout.point("camp"), node),

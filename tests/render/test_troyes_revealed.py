@@ -5,7 +5,7 @@ import dataclasses
 from engine.troyes.catalog import default_catalog
 from engine.troyes.view import TroyesView
 from render import troyes
-from render.canvas import check_texts
+from render.base.canvas import check_texts
 from tests.render.games import GAMES, play
 
 

@@ -4,10 +4,11 @@ import dataclasses
 
 import pytest
 
-from render.canvas import check_texts
-from render.layout import load_layout
-from render.troyes_board import district_boxes
-from render.troyes_scene import changed_areas, changed_parts, compose_private, compose_scene
+from render.base.canvas import check_texts
+from render.base.layout import load_layout
+from render.troyes import BOARD
+from render.troyes.board import district_boxes
+from render.troyes.scene import compose_private
 from tests.render.golden import assert_matches_golden
 from tests.render.troyes_fixtures import scene
 
@@ -15,27 +16,27 @@ from tests.render.troyes_fixtures import scene
 @pytest.mark.parametrize("ladies", [False, True])
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_full_scene_has_no_text_problems(seats, ladies):
-    canvas = compose_scene(scene(seats, ladies=ladies))
+    canvas = BOARD.compose_scene(scene(seats, ladies=ladies))
     assert canvas.image.width == 1600
     assert check_texts(canvas) == []
 
 
 def test_wall_is_drawn_only_with_the_expansion():
-    base = compose_scene(scene(4, ladies=False))
-    ladies = compose_scene(scene(4, ladies=True))
+    base = BOARD.compose_scene(scene(4, ladies=False))
+    ladies = BOARD.compose_scene(scene(4, ladies=True))
     assert ladies.image.height > base.image.height
     assert not any(r.text.startswith("Gate") for r in base.texts)
     assert sum(r.text.startswith("Gate") for r in ladies.texts) == 4
 
 
 def test_purple_dice_are_labelled_by_colour_word():
-    canvas = compose_scene(scene(3, ladies=True))
+    canvas = BOARD.compose_scene(scene(3, ladies=True))
     assert any(r.text == "purple" for r in canvas.texts)
 
 
 def test_only_changed_areas_are_named():
-    assert changed_areas(scene(4), scene(4)) == set()
-    assert changed_areas(scene(4, shift=1), scene(4)) == {"players", "influence"}
+    assert BOARD.changed_areas(scene(4), scene(4)) == set()
+    assert BOARD.changed_areas(scene(4, shift=1), scene(4)) == {"players", "influence"}
 
 
 def test_private_image_shows_vp_and_characters():
@@ -48,7 +49,7 @@ def test_private_image_shows_vp_and_characters():
 
 def test_troyes_scene_matches_golden():
     assert_matches_golden(
-        "troyes_scene_4p_ladies", compose_scene(scene(4), scene(4, shift=1)).image
+        "troyes_scene_4p_ladies", BOARD.compose_scene(scene(4), scene(4, shift=1)).image
     )
 
 
@@ -58,5 +59,5 @@ def test_changed_parts_name_the_district_whose_dice_changed():
     square[1] = (square[1][0], square[1][1][:-1])
     after = dataclasses.replace(before, square=tuple(square))
     layout = load_layout("troyes")
-    parts = changed_parts(before, after, layout.box("activities"), layout.box("square"))
+    parts = BOARD.changed_parts(before, after)
     assert parts == [district_boxes(layout.box("square"), len(square))[1].inset(4)]

@@ -1,10 +1,10 @@
 """A hand-built Trajan scene at the largest counts, for checking layout before the engine."""
 # ruff: noqa: RUF001 - the multiplication sign is the label the board shows
 
-from render.header import HeaderInfo
-from render.trajan_board import Province, Ship, Site, TrajanTop
-from render.trajan_mat import PlayerPanel, Slot
-from render.trajan_scene import TrajanScene
+from render.base.header import HeaderInfo
+from render.trajan.board import Province, Ship, Site, TrajanTop
+from render.trajan.mat import PlayerPanel, Slot
+from render.trajan.scene import TrajanScene
 
 EDGES = (
     ("camp", "alpes"),

@@ -1,9 +1,9 @@
 """A hand-built Troyes scene at the largest counts, for checking layout before the engine."""
 
-from render.header import HeaderInfo
-from render.troyes_areas import Outer, Wall
-from render.troyes_board import NEUTRAL, Activity, Building, Event, TroyesPlayer
-from render.troyes_scene import TroyesScene
+from render.base.header import HeaderInfo
+from render.troyes.areas import Outer, Wall
+from render.troyes.board import NEUTRAL, Activity, Building, Event, TroyesPlayer
+from render.troyes.scene import TroyesScene
 
 CARDS = (
     ("red", "Archer"),

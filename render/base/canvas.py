@@ -12,8 +12,8 @@ from typing import Any, Literal, NamedTuple, cast
 
 from PIL import Image, ImageDraw
 
-from render.encode import encode_png
-from render.fonts import CONDENSED_OF, MIN_TEXT_PX, Style, font
+from render.base.encode import encode_png
+from render.base.fonts import CONDENSED_OF, MIN_TEXT_PX, Style, font
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
@@ -618,7 +618,7 @@ class Canvas:
         inside a second time: here the pixels its corners let through are painted `under`
         (as they would be on a canvas of that colour), and the next `rounded` of this look
         in this box pastes only its edges and corners. Nothing else may be drawn in the
-        box before that panel (board areas start with theirs; see `render.areas`).
+        box before that panel (board areas start with theirs; see `render.base.areas`).
         """
         radius, fill, outline, width = look
         if fill is None or tuple(self._core.getpixel((box.x, box.y)))[:3] != fill:
@@ -653,7 +653,7 @@ class Canvas:
         return None
 
     def png(self) -> bytes:
-        """Encode the canvas as PNG bytes (see `render.encode.encode_png`)."""
+        """Encode the canvas as PNG bytes (see `render.base.encode.encode_png`)."""
         return encode_png(self.image)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.fonts import Style, font
+from render.base.fonts import Style, font
 
 WIDTH = 1080
 MARGIN = 36

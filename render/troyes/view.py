@@ -10,10 +10,10 @@ from typing import Any
 
 from engine.troyes.catalog import Catalog
 from engine.troyes.view import TroyesView
-from render.header import HeaderInfo
+from render.base.header import HeaderInfo
 from render.i18n import tr
-from render.troyes_areas import Outer, Wall
-from render.troyes_board import NEUTRAL, Activity, Building, Event, TroyesPlayer
+from render.troyes.areas import Outer, Wall
+from render.troyes.board import NEUTRAL, Activity, Building, Event, TroyesPlayer
 
 COLOURS = ("red", "white", "yellow")
 BUILDINGS = (

@@ -7,11 +7,11 @@ carries a clear warning strip.
 
 from collections.abc import Mapping
 
-from render.canvas import Box, Canvas, fit_text
-from render.fonts import MIN_TEXT_PX, Style
+from render.base.canvas import Box, Canvas, fit_text
+from render.base.fonts import MIN_TEXT_PX, Style
+from render.base.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, WARNING, WHITE
+from render.base.shapes import panel
 from render.i18n import language, tr
-from render.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, WARNING, WHITE
-from render.shapes import panel
 
 WIDTH = 1000
 MARGIN = 28

@@ -6,11 +6,11 @@ what must they decide, and how far along is the game (issue 6).
 
 from dataclasses import dataclass
 
-from render.canvas import Box, Canvas
-from render.fonts import Style
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
+from render.base.shapes import token
 from render.i18n import tr
-from render.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
-from render.shapes import token
 
 HEADER_HEIGHT = 150
 
@@ -20,7 +20,7 @@ class HeaderInfo:
     """What the header says.
 
     Attributes:
-        title: the game's name, e.g. "Trajan".
+        title: the game's name (shown alone once the game is over).
         seat: the deciding seat, or None once the game is over.
         decision: what that seat must decide, one short sentence.
         stage: where the game is, e.g. "Quarter 2 of 4 · round 3".

@@ -3,7 +3,7 @@
 Two encoders:
 - `encode_png` picks a palette for each image (score charts, cards, private images: drawn
   now and then).
-- `encode_board` maps a board onto its game's fixed palette (`render.palettes`) and
+- `encode_board` maps a board onto its game's fixed palette (`render.base.palettes`) and
   compresses it in bands of rows, keeping each band's compressed bytes: after a move most
   bands are as they were in some earlier image, of this game or another, and are reused.
   The bytes sent depend only on the pixels, never on what was drawn before.

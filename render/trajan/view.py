@@ -9,11 +9,11 @@ from collections.abc import Sequence
 
 from engine.trajan.components import Catalog, ForumTile, TrajanTile
 from engine.trajan.view import PlayerView, TrajanView
-from render.header import HeaderInfo
+from render.base.header import HeaderInfo
+from render.base.palette import TIMES, seat_label
 from render.i18n import tr
-from render.palette import TIMES, seat_label
-from render.trajan_board import Province, Ship, Site, TrajanTop
-from render.trajan_mat import PlayerPanel, Slot
+from render.trajan.board import Province, Ship, Site, TrajanTop
+from render.trajan.mat import PlayerPanel, Slot
 
 ROUNDS_PER_QUARTER = 4
 

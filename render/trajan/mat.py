@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from render.canvas import Box, Canvas
-from render.fonts import Style
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.layout import load_layout
+from render.base.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
+from render.base.shapes import chips, panel, token
 from render.i18n import tr
-from render.layout import load_layout
-from render.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
-from render.shapes import chips, panel, token
-from render.trajan_board import GOLD, marker
+from render.trajan.board import GOLD, marker
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 BADGES_PER_ROW = 4

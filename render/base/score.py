@@ -8,13 +8,13 @@ reads without colour. Negative points (penalties) are drawn as hatched bars with
 from collections.abc import Mapping, Sequence
 
 from engine.core.protocol import Result
-from render.canvas import Box, Canvas
-from render.fonts import Style
-from render.header import HEADER_HEIGHT
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.header import HEADER_HEIGHT
+from render.base.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, MUTED, seat_label
+from render.base.palette import seat_style as style_of
+from render.base.shapes import panel, token
 from render.i18n import current, language, strings, tr
-from render.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, MUTED, seat_label
-from render.palette import seat_style as style_of
-from render.shapes import panel, token
 
 WIDTH = 1600
 ROW_H = 58

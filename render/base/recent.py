@@ -1,4 +1,4 @@
-"""A tiny cache of the last few scenes built, shared by the game renderers.
+"""A tiny cache of the last few scenes built from views, for the board pipeline.
 
 The previous view of one image is usually the current view of the one before, so its scene
 need not be read again. Views are keyed by identity (the same object), with the prompt, the

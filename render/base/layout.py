@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from render.canvas import Box
+from render.base.canvas import Box
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 _TABLES = frozenset({"canvas", "box", "size", "point"})
 
 

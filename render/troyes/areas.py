@@ -7,12 +7,12 @@ when the view carries them (troyes.md §10).
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from render.canvas import Box, Canvas, fit_text
-from render.fonts import Style
+from render.base.canvas import Box, Canvas, fit_text
+from render.base.fonts import Style
+from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE
+from render.base.shapes import area, area_inner, die, token
 from render.i18n import tr
-from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE
-from render.shapes import area, area_inner, die, token
-from render.troyes_board import CARD_BANDS, DIE_FACES, Activity, Event, citizen
+from render.troyes.board import CARD_BANDS, DIE_FACES, Activity, Event, citizen
 
 ROMAN = ("I", "II", "III", "IV")
 

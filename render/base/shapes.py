@@ -13,9 +13,9 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Box, Canvas, Look, TextRecord, text_width
-from render.fonts import MIN_TEXT_PX, Style, font
-from render.palette import (
+from render.base.canvas import Box, Canvas, Look, TextRecord, text_width
+from render.base.fonts import MIN_TEXT_PX, Style, font
+from render.base.palette import (
     BLACK,
     EMPTY,
     INK,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "data" / "fonts"
 
 # Issue 6: no text smaller than 18 px on a 1600 px wide image.
 MIN_TEXT_PX = 18

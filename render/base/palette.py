@@ -10,7 +10,7 @@ never clashes with the colour letters of Trajan's action markers (B, Y, G, O, P,
 from dataclasses import dataclass
 from enum import StrEnum
 
-from render.fonts import printable
+from render.base.fonts import printable
 from render.i18n import tr
 
 Colour = tuple[int, int, int]

@@ -1,19 +1,19 @@
 """Trajan's shared board areas, drawn from plain values (rules brief §1.7-§1.13).
 
 Each function draws one area into its box from simple frozen records, so the areas can be
-checked on their own; render/trajan.py reads the engine's public view into these records.
+checked on their own; `render.trajan` reads the engine's public view into these records.
 Action-marker colours always carry their letter (B, Y, G, O, P, W) as well as their colour.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render.areas import place_plate
-from render.canvas import Box, Canvas
-from render.fonts import Style
+from render.base.areas import place_plate
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
+from render.base.shapes import area, area_inner, badge, chips, tile, token
 from render.i18n import tr
-from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
-from render.shapes import area, area_inner, badge, chips, tile, token
 
 MARKER_COLOURS: Mapping[str, Colour] = {
     "B": (86, 156, 226),

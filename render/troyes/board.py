@@ -1,6 +1,6 @@
 """Troyes's board areas drawn from plain values (rules brief troyes.md §2-§5, §10).
 
-Each function draws one area from simple frozen records; render/troyes.py reads the engine's
+Each function draws one area from simple frozen records; `render.troyes` reads the engine's
 public view into them. Dice always show pips and are grouped under a colour word, citizens
 and cubes always carry their seat letter, so nothing depends on colour alone.
 """
@@ -8,11 +8,11 @@ and cubes always carry their seat letter, so nothing depends on colour alone.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render.canvas import Box, Canvas
-from render.fonts import Style
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
+from render.base.shapes import area, area_inner, badge, die, token
 from render.i18n import tr
-from render.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
-from render.shapes import area, area_inner, badge, die, token
 
 NEUTRAL = -1
 NEUTRAL_FILL: Colour = (160, 160, 160)

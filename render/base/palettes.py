@@ -1,7 +1,7 @@
 """The fixed 256-colour palette of each game's board, read from data/<game>/palette.txt.
 
 A board is sent as a 256-colour PNG. With one palette per game, fixed in data, the same
-pixels always give the same bytes, so `render.encode.encode_board` can keep the compressed
+pixels always give the same bytes, so `render.base.encode.encode_board` can keep the compressed
 bands of rows that did not change since an earlier image (most of a board, after a move).
 
 The palette holds every flat colour of the boards exactly (panels, seat colours, dice,
@@ -18,7 +18,7 @@ from typing import cast
 
 from PIL import Image
 
-from render.layout import DATA_DIR
+from render.base.layout import DATA_DIR
 
 Colour = tuple[int, int, int]
 SIZE = 256

@@ -1,0 +1,67 @@
+"""Trajan board and private images (issue 6), drawn from the engine's views.
+
+`board_png(view)` draws the public board from `view(state, None)` only, so nothing hidden
+can reach it; `private_png(view)` draws a seat's own panel and hand from `view(state, seat)`.
+Both come from the one board pipeline (`render.base.board`); this game plugs in its reading
+of the view (`scene_from_view`), its layout of a scene (`scene.plan`) and its private image.
+"""
+
+import re
+
+from engine.trajan.catalog import default_catalog
+from engine.trajan.components import Catalog
+from engine.trajan.view import TrajanView
+from render.base.board import Board
+from render.base.canvas import Canvas
+from render.i18n import localized, tr
+from render.trajan import view as tv
+from render.trajan.scene import TrajanScene, compose_private, plan
+
+# The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
+# the seat itself (with letter and shape), so that prefix is dropped.
+_SEAT_PREFIX = re.compile(r"^(?:Player|Jugador) \d+:\s*")
+
+
+def scene_from_view(
+    view: TrajanView,
+    prompt: str | None = None,
+    names: tuple[str, ...] | None = None,
+    cat: Catalog | None = None,
+) -> TrajanScene:
+    """Read the engine's view into a scene (names and figures from the catalog).
+
+    Labels and catalog names are in the current language (`render.i18n.language`).
+    """
+    ix = tv.index_of(localized(cat or default_catalog()))
+    if prompt:
+        prompt = _SEAT_PREFIX.sub("", prompt)
+        prompt = prompt[:1].upper() + prompt[1:]
+    return TrajanScene(
+        header=tv.header_of(view, ix, prompt, names),
+        time=(view.time, view.cycle, tr("trajan.time_label", time=view.time, cycle=view.cycle)),
+        vp=tuple((p.seat, p.vp) for p in view.players),
+        military=(tv.provinces_of(view, ix), tv.edges_of(ix)),
+        seaport=tv.seaport_of(view, ix),
+        forum=tv.forum_of(view, ix),
+        trajan=tv.stacks_of(view, ix),
+        senate=(
+            tuple((p.seat, p.senate) for p in view.players),
+            tuple(tv.after_colon(ix.bonus[b].name) for b in view.bonus_offer),
+            tuple(tv.demand_name(ix, d).capitalize() for d in view.demands_shown),
+        ),
+        construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),
+        players=tuple(tv.player_of(p, view, ix, names) for p in view.players),
+    )
+
+
+def _private(view: TrajanView, scene: TrajanScene, seat: int) -> Canvas:
+    """Compose a seat's private image: their panel and hand."""
+    return compose_private(scene.players[seat], scene.header)
+
+
+BOARD: Board[TrajanView, TrajanScene] = Board(
+    "trajan", seat=lambda view: view.seat, scene=scene_from_view, plan=plan, private=_private
+)
+board_png = BOARD.board_png
+compose_board = BOARD.compose_board
+private_png = BOARD.private_png

@@ -1,0 +1,166 @@
+"""The Trajan board as a scene (plain records, one field per board area) and its layout.
+
+The public board shows the header, time and VP tracks, the six action areas and one panel
+per player; a private image shows one player's panel and hand. `plan` lays a scene out as
+the areas the board pipeline (`render.base.board`) draws, caches and marks when changed.
+Coordinates come from data/trajan/layout.toml.
+"""
+
+from dataclasses import dataclass
+from functools import partial
+
+from render.base.board import Area, Plan, private_canvas
+from render.base.canvas import Box, Canvas
+from render.base.header import HeaderInfo
+from render.base.layout import Layout
+from render.base.shapes import area, lane_track
+from render.i18n import tr
+from render.trajan.board import (
+    Province,
+    Ship,
+    Site,
+    TrajanTop,
+    draw_construction,
+    draw_forum,
+    draw_map,
+    draw_seaport,
+    draw_senate,
+    draw_time,
+    draw_trajan_stacks,
+    province_box,
+    site_boxes,
+)
+from render.trajan.mat import PlayerPanel, bowl_boxes, draw_hand, draw_player, panel_height
+
+
+@dataclass(frozen=True, slots=True)
+class TrajanScene:
+    """Everything the public board shows, as plain records (one field per highlighted area)."""
+
+    header: HeaderInfo
+    time: tuple[int, int, str]
+    vp: tuple[tuple[int, int], ...]
+    military: tuple[tuple[Province, ...], tuple[tuple[str, str], ...]]
+    seaport: tuple[tuple[Ship, ...], tuple[str, ...], int]
+    forum: tuple[tuple[str, ...], tuple[str, ...]]
+    trajan: tuple[TrajanTop | str, ...]
+    senate: tuple[tuple[tuple[int, int], ...], tuple[str, ...], tuple[str, ...]]
+    construction: tuple[tuple[tuple[Site, ...], ...], tuple[tuple[int, int], ...]]
+    players: tuple[PlayerPanel, ...]
+
+
+def _player_boxes(layout: Layout, count: int) -> list[Box]:
+    region = layout.box("players")
+    gap = layout.size("panel_gap")
+    rows = region.rows(2, gap=gap)
+    boxes = [cell for row in rows for cell in row.cols(2, gap=gap)]
+    return boxes[:count]
+
+
+def plan(scene: TrajanScene, layout: Layout) -> Plan:
+    """Lay the scene out: the action areas, then one panel per player (named player<seat>).
+
+    The time track changes on every move, so it is never marked; the provinces, the
+    construction sites and each player's bowls are marked one by one.
+    """
+    players = _player_boxes(layout, len(scene.players))
+    footer = layout.box("footer")
+    if len(scene.players) <= 2:
+        footer = Box(footer.x, players[-1].bottom + 8, footer.w, footer.h)
+    areas = _areas(scene, layout)
+    areas += [
+        Area(
+            f"player{info.seat}",
+            box,
+            info,
+            partial(draw_player, info=info),
+            parts=partial(_bowls, info),
+            part_box=partial(_bowl_box, box),
+        )
+        for info, box in zip(scene.players, players, strict=True)
+    ]
+    return Plan(scene.header, tuple(areas), footer)
+
+
+def _bowls(info: PlayerPanel) -> list[tuple[object, ...]]:
+    """Return each bowl of a player's action circle: its markers, slot and arch."""
+    return [
+        (markers, info.slots[index], info.arch == index) for index, markers in enumerate(info.bowls)
+    ]
+
+
+def _bowl_box(panel: Box, index: int) -> Box:
+    return bowl_boxes(panel)[index].inset(4)
+
+
+def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
+    """Return the board's action areas and tracks, in drawing order."""
+    node = (layout.size("province_w"), layout.size("province_h"))
+    centres = layout.points
+    provinces, edges = scene.military
+    spaces, bonus, demands = scene.senate
+    sites, camp = scene.construction
+    at = layout.box
+
+    def vp(canvas: Canvas, box: Box) -> None:
+        values = dict(scene.vp)
+        track = area(canvas, box, tr("trajan.vp"))
+        lane_track(canvas, track, values, 0, max(100, *values.values()), 34)
+
+    def province_at(index: int) -> Box:
+        return province_box(centres[provinces[index].id], node)
+
+    def site_at(index: int) -> Box:
+        return site_boxes(at("construction"), len(sites), len(sites[0]))[index]
+
+    return [
+        Area(
+            "time", at("time"), scene.time, lambda c, b: draw_time(c, b, *scene.time), marked=False
+        ),
+        Area("vp", at("vp"), scene.vp, vp),
+        Area(
+            "military",
+            at("military"),
+            scene.military,
+            lambda c, b: draw_map(c, b, provinces, centres, edges, node),
+            parts=lambda: provinces,
+            part_box=province_at,
+        ),
+        Area(
+            "seaport",
+            at("seaport"),
+            scene.seaport,
+            lambda c, b: draw_seaport(c, b, *scene.seaport),
+        ),
+        Area("forum", at("forum"), scene.forum, lambda c, b: draw_forum(c, b, *scene.forum)),
+        Area(
+            "trajan",
+            at("trajan"),
+            scene.trajan,
+            lambda c, b: draw_trajan_stacks(c, b, scene.trajan),
+        ),
+        Area(
+            "senate",
+            at("senate"),
+            scene.senate,
+            lambda c, b: draw_senate(c, b, dict(spaces), bonus, demands),
+        ),
+        Area(
+            "construction",
+            at("construction"),
+            scene.construction,
+            lambda c, b: draw_construction(c, b, sites, dict(camp)),
+            parts=lambda: [site for row in sites for site in row],
+            part_box=site_at,
+        ),
+    ]
+
+
+def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
+    """Compose a player's private image: their own panel beside their hand of cards."""
+
+    def body(canvas: Canvas, box: Box) -> None:
+        draw_player(canvas, box.left(784), info)
+        draw_hand(canvas, box.after(800), info.hand_cards, info.picked)
+
+    return private_canvas(header, panel_height(), body)

@@ -1,0 +1,148 @@
+"""The Troyes board as a scene (plain records, one field per board area) and its layout.
+
+The public board shows the header, players (VP hidden), influence track, the three
+buildings, the city square's dice, the nine activity cards, the cathedral and the event
+queue; with The Ladies of Troyes also the wall track and outer activities. A private image
+adds that player's own VP and character cards. `plan` lays a scene out as the areas the
+board pipeline (`render.base.board`) draws, caches and marks when changed. Coordinates come
+from data/troyes/layout.toml.
+"""
+
+from dataclasses import dataclass
+
+from render.base.board import Area, Plan, private_canvas
+from render.base.canvas import Box, Canvas
+from render.base.fonts import Style
+from render.base.header import HeaderInfo
+from render.base.layout import Layout
+from render.base.palette import INK
+from render.base.shapes import area, lane_track, panel
+from render.i18n import tr
+from render.troyes.areas import (
+    Outer,
+    Wall,
+    card_box,
+    draw_activities,
+    draw_cathedral,
+    draw_events,
+    draw_wall,
+)
+from render.troyes.board import (
+    Activity,
+    Building,
+    Event,
+    TroyesPlayer,
+    district_boxes,
+    draw_buildings,
+    draw_players,
+    draw_square,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TroyesScene:
+    """Everything the public board shows, as plain records (one field per area)."""
+
+    header: HeaderInfo
+    players: tuple[TroyesPlayer, ...]
+    influence: tuple[tuple[int, int], ...]
+    buildings: tuple[Building, ...]
+    square: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
+    activities: tuple[Activity, ...]
+    cathedral: tuple[tuple[int | None, ...], ...]
+    events: tuple[tuple[Event, ...], tuple[int, ...], str]
+    wall: tuple[Wall, tuple[Outer, ...]] | None = None
+    # The deciding seat's half-built action: what for, and the dice chosen so far
+    # (district, colour, value); drawn on the city square.
+    plan: tuple[str, tuple[tuple[int, str, int], ...]] = ("", ())
+    # The Ladies' "reveal one character" variant: the names of the characters shown to all;
+    # drawn within the cathedral area.
+    revealed: tuple[str, ...] = ()
+
+
+def plan(scene: TroyesScene, layout: Layout) -> Plan:
+    """Lay the scene out as the board's areas, in drawing order.
+
+    The half-built action is drawn (and marked) within the city square, the revealed
+    characters within the cathedral; activity cards and districts are marked one by one.
+    """
+    footer = layout.box("footer" if scene.wall is None else "ladies_footer")
+    top = layout.size("influence_max")
+    names = scene.header.names
+    at = layout.box
+
+    def influence(canvas: Canvas, box: Box) -> None:
+        track = area(canvas, box, tr("troyes.influence"))
+        lane_track(canvas, track, dict(scene.influence), 0, top, 34)
+
+    def district_at(index: int) -> Box:
+        return district_boxes(at("square"), len(scene.square))[index].inset(4)
+
+    def card_at(index: int) -> Box:
+        return card_box(at("activities"), scene.activities[index])
+
+    areas = [
+        Area(
+            "players",
+            at("players"),
+            (scene.players, names),
+            lambda c, b: draw_players(c, b, scene.players, names),
+        ),
+        Area("influence", at("influence"), scene.influence, influence),
+        Area(
+            "buildings",
+            at("buildings"),
+            scene.buildings,
+            lambda c, b: draw_buildings(c, b, scene.buildings),
+            panel=False,
+        ),
+        Area(
+            "square",
+            at("square"),
+            (scene.square, names, scene.plan),
+            lambda c, b: draw_square(c, b, scene.square, names, scene.plan),
+            parts=lambda: scene.square,
+            part_box=district_at,
+        ),
+        Area(
+            "activities",
+            at("activities"),
+            scene.activities,
+            lambda c, b: draw_activities(c, b, scene.activities),
+            parts=lambda: scene.activities,
+            part_box=card_at,
+        ),
+        Area(
+            "cathedral",
+            at("cathedral"),
+            (scene.cathedral, scene.revealed) if scene.revealed else scene.cathedral,
+            lambda c, b: draw_cathedral(c, b, scene.cathedral, scene.revealed),
+        ),
+        Area("events", at("events"), scene.events, lambda c, b: draw_events(c, b, *scene.events)),
+    ]
+    if scene.wall is not None:
+        wall, outer = scene.wall
+        areas.append(
+            Area("wall", at("wall"), scene.wall, lambda c, b: draw_wall(c, b, wall, outer))
+        )
+    return Plan(scene.header, tuple(areas), footer)
+
+
+def compose_private(
+    scene: TroyesScene, seat: int, vp: int | None, characters: tuple[tuple[str, str], ...]
+) -> Canvas:
+    """Compose a player's private image: their VP so far and their secret characters."""
+    rows = max(1, len(characters))
+
+    def body(canvas: Canvas, box: Box) -> None:
+        inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
+        shown = tr("troyes.unknown") if vp is None else str(vp)
+        canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
+        cards = inner.below(52).rows(rows, gap=10)
+        for (name, text), cell in zip(characters, cards, strict=False):
+            panel(canvas, cell)
+            title = tr("troyes.character", name=name)
+            canvas.text(cell.inset(14, 6).top(36), title, size=24, style=Style.BOLD)
+            canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
+
+    return private_canvas(scene.header, 90 + rows * 130 + 24, body)

@@ -27,7 +27,6 @@ from engine.sessions import Outcome, Policy, SessionManager, Settings
 
 log = logging.getLogger(__name__)
 
-GameChoice = Literal["trajan", "troyes"]
 Control = Literal["none", "24h", "48h", "72h"]
 Language = Literal["en", "es"]
 GameOption = app_commands.Range[int, 1]

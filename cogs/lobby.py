@@ -16,6 +16,7 @@ import discord
 from cogs.common.errors import missing_permissions, permission_names, refuse, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import Runtime, remember
+from engine import games
 from engine.core.errors import GameError
 from engine.sessions import GameInfo, NewGame, Policy, Status, TimeControl
 
@@ -61,7 +62,7 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
     hours = "-" if control is None else str(int(control.per_move.total_seconds() // 3600))
     options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
     lines = [
-        t(lang, "lobby.title", game=info.game.title(), number=info.game_id),
+        t(lang, "lobby.title", game=games.title(info.game), number=info.game_id),
         t(
             lang,
             "lobby.settings",
@@ -143,7 +144,7 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
         return
     info = await rt.sessions.status(game)
     assert interaction.message is not None  # noqa: S101 - a button is on a message
-    name = t(info.language, "lobby.thread", game=info.game.title(), number=game)
+    name = t(info.language, "lobby.thread", game=games.title(info.game), number=game)
     try:
         thread = await interaction.message.create_thread(name=name[:100])
     except discord.Forbidden:

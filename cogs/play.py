@@ -20,6 +20,7 @@ from cogs.common.find import find_game
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
 from cogs.common.text import when
+from engine import games
 from engine.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,9 @@ class GamesCog(commands.GroupCog, group_name=_("games"), group_description=_("Yo
         for w in waiting[:20]:
             url = jump_url(w.guild_id, w.thread_id or w.channel_id, None)
             deadline = t(lang, "post.deadline", when=when(w.deadline)) if w.deadline else ""
-            lines.append(f"\N{BULLET} {w.game.title()} #{w.game_id}: {url} {deadline}".rstrip())
+            lines.append(
+                f"\N{BULLET} {games.title(w.game)} #{w.game_id}: {url} {deadline}".rstrip()
+            )
         await reply(interaction, "\n".join(lines))
 
 

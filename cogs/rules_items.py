@@ -155,7 +155,7 @@ def pick_view(
         discord.SelectOption(
             label=option_text(e.title),
             value=e.id,
-            description=option_text(f"{e.section} · {game_name(messages, e)}"),
+            description=option_text(f"{e.section} · {game_name(e)}"),
         )
         for e in hits[:SELECT_OPTIONS_LIMIT]
     ]

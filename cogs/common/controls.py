@@ -17,14 +17,15 @@ import discord
 from cogs.common.errors import refuse, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
+from engine import games
 from engine.core.errors import GameError, StaleStateError
 from engine.sessions import Choices
 
 log = logging.getLogger(__name__)
 
-# Decisions whose choices show the decider's hand (notes in engine/sessions/README.md):
+# Decisions whose choices show the decider's hand, by game (each game's GameSpec says):
 # the public board offers one "choose privately" button; the choices go out ephemerally.
-PRIVATE_KINDS = {"trajan": frozenset({"discard", "display", "ship", "seaport"})}
+PRIVATE_KINDS = games.PRIVATE_KINDS
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
 LABEL = 80

@@ -9,13 +9,13 @@ A move that reveals a die, card or secret (undo cannot cross it) asks for a conf
 """
 
 import logging
-import re
 from typing import Any
 
 import discord
 
 from cogs.common.errors import refuse, reply
 from cogs.common.i18n import lang_of, t
+from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
 from engine import games
 from engine.core.errors import GameError, StaleStateError
@@ -37,10 +37,6 @@ def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | Non
     if message_id:
         parts.append(str(message_id))
     return "https://discord.com/channels/" + "/".join(parts)
-
-
-def _ids(match: re.Match[str]) -> tuple[int, int]:
-    return int(match["g"]), int(match["v"])
 
 
 def _clip(text: str, size: int = LABEL) -> str:
@@ -78,25 +74,17 @@ def controls(
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dn:m:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)",
+    Persistent[discord.ui.Button[Any]], custom_id="dn:m:{game:int}:{version:int}:{index:int}"
 ):
     """Play one legal action."""
 
-    def __init__(self, game: int, version: int, index: int, label: str = "?", row: int = 0) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.primary, row=min(row, 3),
-            custom_id=f"dn:m:{game}:{version}:{index}",
-        )  # fmt: skip
-        super().__init__(button)
-        self.game, self.version, self.index = game, version, index
+    game: int
+    version: int
+    index: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "MoveButton":
-        """Rebuild the button from its custom_id."""
-        return cls(*_ids(match), int(match["i"]))
+    def __init__(self, game: int, version: int, index: int, label: str = "?", row: int = 0) -> None:
+        item = button(label, discord.ButtonStyle.primary, row=min(row, 3))
+        super().__init__(item, game=game, version=version, index=index)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the move (after a confirmation if it reveals something)."""
@@ -106,25 +94,17 @@ class MoveButton(
 
 
 class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dn:k:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)",
+    Persistent[discord.ui.Button[Any]], custom_id="dn:k:{game:int}:{version:int}:{index:int}"
 ):
     """Play a move that cannot be taken back, once the player confirmed it."""
 
-    def __init__(self, game: int, version: int, index: int) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label="\N{WHITE HEAVY CHECK MARK}", style=discord.ButtonStyle.danger,
-            custom_id=f"dn:k:{game}:{version}:{index}",
-        )  # fmt: skip
-        super().__init__(button)
-        self.game, self.version, self.index = game, version, index
+    game: int
+    version: int
+    index: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "ConfirmButton":
-        """Rebuild the button from its custom_id."""
-        return cls(*_ids(match), int(match["i"]))
+    def __init__(self, game: int, version: int, index: int) -> None:
+        item = button("\N{WHITE HEAVY CHECK MARK}", discord.ButtonStyle.danger)
+        super().__init__(item, game=game, version=version, index=index)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the confirmed move."""
@@ -134,10 +114,13 @@ class ConfirmButton(
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dn:s:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
+    Persistent[discord.ui.Select[Any]], custom_id="dn:s:{game:int}:{version:int}:{page:int}"
 ):
     """Pick one of up to 25 legal actions (one page of a long list)."""
+
+    game: int
+    version: int
+    page: int
 
     def __init__(
         self, game: int, version: int, page: int, choices: Choices | None = None, lang: str = "en"
@@ -152,18 +135,8 @@ class MoveSelect(
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
                 placeholder = t(lang, "play.pick_one")
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"dn:s:{game}:{version}:{page}", options=options, placeholder=placeholder
-        )
-        super().__init__(select)
-        self.game, self.version, self.page = game, version, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "MoveSelect":
-        """Rebuild the menu from its custom_id (the options come back in the interaction)."""
-        return cls(*_ids(match), int(match["p"]))
+        item: discord.ui.Select[Any] = discord.ui.Select(options=options, placeholder=placeholder)
+        super().__init__(item, game=game, version=version, page=page)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the picked move."""
@@ -175,25 +148,17 @@ class MoveSelect(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dn:p:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
+    Persistent[discord.ui.Button[Any]], custom_id="dn:p:{game:int}:{version:int}:{page:int}"
 ):
     """Show another page of a long list of moves, ephemerally, to the deciding player."""
 
-    def __init__(self, game: int, version: int, page: int, label: str = "?", row: int = 1) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, row=row,
-            custom_id=f"dn:p:{game}:{version}:{page}",
-        )  # fmt: skip
-        super().__init__(button)
-        self.game, self.version, self.page = game, version, page
+    game: int
+    version: int
+    page: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PageButton":
-        """Rebuild the button from its custom_id."""
-        return cls(*_ids(match), int(match["p"]))
+    def __init__(self, game: int, version: int, page: int, label: str = "?", row: int = 1) -> None:
+        item = button(label, discord.ButtonStyle.secondary, row=row)
+        super().__init__(item, game=game, version=version, page=page)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
@@ -217,47 +182,27 @@ class PageButton(
         await reply(interaction, choices.turn.prompt, view=view)
 
 
-class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dn:h:(?P<g>\d+)"):
+class PrivateButton(Persistent[discord.ui.Button[Any]], custom_id="dn:h:{game:int}"):
     """Show the clicking player, ephemerally, what only they may see."""
 
-    def __init__(self, game: int, label: str = "?") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, row=4, custom_id=f"dn:h:{game}"
-        )
-        super().__init__(button)
-        self.game = game
+    game: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PrivateButton":
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["g"]))
+    def __init__(self, game: int, label: str = "?") -> None:
+        super().__init__(button(label, row=4), game=game)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send the private view and image."""
         await remember(interaction).poster.send_private(interaction, self.game)
 
 
-class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dn:u:(?P<g>\d+):(?P<v>\d+)"
-):
+class UndoButton(Persistent[discord.ui.Button[Any]], custom_id="dn:u:{game:int}:{version:int}"):
     """Take back your last move (at once within your turn, else with the others' consent)."""
 
-    def __init__(self, game: int, version: int, label: str = "?") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, row=4,
-            custom_id=f"dn:u:{game}:{version}",
-        )  # fmt: skip
-        super().__init__(button)
-        self.game, self.version = game, version
+    game: int
+    version: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "UndoButton":
-        """Rebuild the button from its custom_id."""
-        return cls(*_ids(match))
+    def __init__(self, game: int, version: int, label: str = "?") -> None:
+        super().__init__(button(label, row=4), game=game, version=version)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask the session manager to undo, and post what it did."""

@@ -1,6 +1,6 @@
 """`/move` (typed notation with autocomplete of the legal moves) and `/games mine`.
 
-Buttons and menus on the board are the main way to play (cogs/common/controls.py); `/move`
+Buttons and menus on the board are the main way to play (cogs/common/acting.py); `/move`
 is for players who know the notation. Both end in the same `act`: the session manager
 checks version, seat and legality, and the board is posted by the poster.
 """
@@ -13,8 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common.acting import act
-from cogs.common.controls import jump_url
+from cogs.common.acting import act, jump_url
 from cogs.common.errors import reply
 from cogs.common.find import find_game
 from cogs.common.i18n import lang_of, t

@@ -7,18 +7,18 @@ import discord
 import pytest
 
 from cogs import lobby
-from cogs.common import controls, requests
+from cogs.common import acting, requests
 from cogs.common.items import CustomId, Persistent
 from cogs.rules_items import EntryButton, PickSelect
 
 # The templates as they were written by hand before cogs/common/items.py (main, 2026-12-01).
 OLD = {
-    controls.MoveButton: r"dn:m:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)",
-    controls.ConfirmButton: r"dn:k:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)",
-    controls.MoveSelect: r"dn:s:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
-    controls.PageButton: r"dn:p:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
-    controls.PrivateButton: r"dn:h:(?P<g>\d+)",
-    controls.UndoButton: r"dn:u:(?P<g>\d+):(?P<v>\d+)",
+    acting.MoveButton: r"dn:m:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)",
+    acting.ConfirmButton: r"dn:k:(?P<g>\d+):(?P<v>\d+):(?P<i>\d+)",
+    acting.MoveSelect: r"dn:s:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
+    acting.PageButton: r"dn:p:(?P<g>\d+):(?P<v>\d+):(?P<p>\d+)",
+    acting.PrivateButton: r"dn:h:(?P<g>\d+)",
+    acting.UndoButton: r"dn:u:(?P<g>\d+):(?P<v>\d+)",
     requests.AnswerButton: r"dn:a:(?P<g>\d+):(?P<r>\d+):(?P<y>[01])",
     requests.MuteButton: r"dn:r:(?P<g>\d+):(?P<m>turn|game)",
     lobby.LobbyButton: r"dn:l:(?P<g>\d+):(?P<a>join|leave|ai|start)",
@@ -36,12 +36,12 @@ SAMPLES = [
 
 # One item per class as the bot builds them, with the custom_id it must carry.
 BUILT: list[tuple[Any, str]] = [
-    (controls.MoveButton(12, 7, 3, "Take"), "dn:m:12:7:3"),
-    (controls.ConfirmButton(12, 7, 0), "dn:k:12:7:0"),
-    (controls.MoveSelect(1, 2, 1), "dn:s:1:2:1"),
-    (controls.PageButton(40, 9, 2, "Next"), "dn:p:40:9:2"),
-    (controls.PrivateButton(5, "Mine"), "dn:h:5"),
-    (controls.UndoButton(5, 61, "Undo"), "dn:u:5:61"),
+    (acting.MoveButton(12, 7, 3, "Take"), "dn:m:12:7:3"),
+    (acting.ConfirmButton(12, 7, 0), "dn:k:12:7:0"),
+    (acting.MoveSelect(1, 2, 1), "dn:s:1:2:1"),
+    (acting.PageButton(40, 9, 2, "Next"), "dn:p:40:9:2"),
+    (acting.PrivateButton(5, "Mine"), "dn:h:5"),
+    (acting.UndoButton(5, 61, "Undo"), "dn:u:5:61"),
     (requests.AnswerButton(3, 14, True, "Yes"), "dn:a:3:14:1"),
     (requests.AnswerButton(3, 14, False, "No"), "dn:a:3:14:0"),
     (requests.MuteButton(8, "turn", "Mute"), "dn:r:8:turn"),

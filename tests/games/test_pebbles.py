@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import controls
+from cogs.common import acting
 from cogs.common.images import Renderer, draw_board
 from engine import games
 from engine.core.rng import Rng
@@ -51,7 +51,7 @@ def test_the_public_view_keeps_the_lucky_numbers_secret() -> None:
 def test_registering_makes_it_known_to_shared_code(pebbles: Any) -> None:
     assert games.GAMES["pebbles"] is pebbles.engine
     assert games.title("pebbles") == "Pebbles"
-    assert controls.PRIVATE_KINDS["pebbles"] == frozenset({"lucky"})
+    assert acting.PRIVATE_KINDS["pebbles"] == frozenset({"lucky"})
     assert "pebbles" not in [s.name for s in games.specs() if s.league]
 
 
@@ -60,26 +60,26 @@ def test_unregistered_it_is_gone() -> None:
 
 
 def _buttons(view: discord.ui.View) -> list[Any]:
-    return [c for c in view.children if isinstance(c, controls.MoveButton)]
+    return [c for c in view.children if isinstance(c, acting.MoveButton)]
 
 
 async def _press(manager: SessionManager, game_id: int, private: bool) -> Any:
     """Press what the deciding player would: the public controls, or the private ones."""
     choices = await manager.choices(game_id)
     info = await manager.status(game_id)
-    hidden = choices.turn.kind in controls.PRIVATE_KINDS[info.game]
+    hidden = choices.turn.kind in acting.PRIVATE_KINDS[info.game]
     assert hidden == private
-    public = controls.controls(choices, "en", hidden=hidden)
+    public = acting.controls(choices, "en", hidden=hidden)
     if hidden:  # one "choose privately" button, no move on the public board
         assert _buttons(public) == []
-        assert any(isinstance(c, controls.PageButton) for c in public.children)
-        shown = controls.controls(choices, "en", tools=False)
+        assert any(isinstance(c, acting.PageButton) for c in public.children)
+        shown = acting.controls(choices, "en", tools=False)
     else:
         shown = public
     button = _buttons(shown)[-1]  # the largest take, or the highest lucky number
     # The click comes back as a custom_id: rebuild the button from it, as the bot does.
     match = type(button).__discord_ui_compiled_template__.fullmatch(button.custom_id)
-    clicked = await controls.MoveButton.from_custom_id(None, button.item, match)  # type: ignore[arg-type]
+    clicked = await acting.MoveButton.from_custom_id(None, button.item, match)  # type: ignore[arg-type]
     user = HUMANS[choices.turn.seat]
     return await manager.play(clicked.game, user, clicked.version, clicked.index)
 

@@ -18,6 +18,7 @@ That module exposes `board_png(view, before, *, prompt, names, lang)` and
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +79,8 @@ class GameSpec:
     def __post_init__(self) -> None:
         if "en" not in self.titles:
             raise ValueError(f"game {self.name!r}: titles need an English one")
+        if self.topics and self.topics[0].id != self.name:
+            raise ValueError(f"game {self.name!r}: its first lookup topic is the game itself")
 
     @property
     def name(self) -> str:
@@ -96,23 +99,22 @@ class GameSpec:
 
 _SPECS: dict[str, GameSpec] = {}
 _discovered = False
+_discovering = threading.Lock()  # lookups may run in worker threads
 
 
 def _discover() -> None:
     """Import every `engine/<game>/spec.py`, once (no package is imported to find out)."""
     global _discovered  # noqa: PLW0603 - the registry is filled once, on first use
-    if _discovered:
-        return
-    _discovered = True
-    for folder in sorted(ENGINE_DIR.iterdir()):
-        if (folder / SPEC_FILE).is_file():
-            module = importlib.import_module(f"engine.{folder.name}.spec")
-            register(module.SPEC)
+    with _discovering:
+        if _discovered:
+            return
+        for folder in sorted(ENGINE_DIR.iterdir()):
+            if (folder / SPEC_FILE).is_file():
+                _add(importlib.import_module(f"engine.{folder.name}.spec").SPEC)
+        _discovered = True
 
 
-def register(spec: GameSpec) -> GameSpec:
-    """Add a game to the registry; raise ValueError if another game has its name."""
-    _discover()
+def _add(spec: GameSpec) -> GameSpec:
     known = _SPECS.get(spec.name)
     if known is not None and known is not spec:
         raise ValueError(f"two games are called {spec.name!r}")
@@ -122,6 +124,12 @@ def register(spec: GameSpec) -> GameSpec:
         raise ValueError(f"game {spec.name!r}: lookup topics {sorted(clash)} are taken")
     _SPECS[spec.name] = spec
     return spec
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry; raise ValueError if another game has its name or topics."""
+    _discover()
+    return _add(spec)
 
 
 def unregister(name: str) -> None:

@@ -7,11 +7,13 @@ may mention games; f-string parts count as literals.
 """
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from engine import games
+from tests.games.pebbles.game import PebblesEngine
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("bot.py", "cogs", "render", "engine", "localdiscord")
@@ -106,3 +108,40 @@ def test_game_folders_and_the_registry_are_exempt() -> None:
     assert not _owned(ROOT / "cogs" / "lobby.py")
     assert not _owned(ROOT / "engine" / "lookup" / "cards.py")
     assert ROOT / "cogs" / "lobby.py" in _shared_modules()
+
+
+def test_every_game_engine_is_held_to_the_import_contracts() -> None:
+    """A game's engine package must be pure and independent (pyproject.toml lists them)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    pure = next(c for c in contracts if "engine.core" in c.get("source_modules", ()))
+    alone = next(c for c in contracts if c["type"] == "independence")
+    for spec in games.specs():
+        package = ".".join(type(spec.engine).__module__.split(".")[:2])
+        if package.startswith("engine."):
+            assert package in pure["source_modules"], f"{package}: add it to {pure['name']!r}"
+            assert package in alone["modules"], f"{package}: add it to {alone['name']!r}"
+
+
+def test_a_name_or_a_topic_cannot_be_taken_twice() -> None:
+    troyes = games.spec("troyes")
+    twin = games.GameSpec(engine=troyes.engine, titles={"en": "Again"}, renderer="render.troyes")
+    with pytest.raises(ValueError, match="two games"):
+        games.register(twin)
+    engine = PebblesEngine()
+    own, ladies = games.Topic("pebbles", {"en": "P"}, 0), games.Topic("ladies", {"en": "L"}, 0)
+    with pytest.raises(ValueError, match="first lookup topic"):
+        games.GameSpec(engine=engine, titles={"en": "P"}, renderer="x", topics=(ladies,))
+    clash = games.GameSpec(engine=engine, titles={"en": "P"}, renderer="x", topics=(own, ladies))
+    with pytest.raises(ValueError, match="taken"):
+        games.register(clash)
+    assert games.spec("troyes") is troyes
+    assert "pebbles" not in games.GAMES
+
+
+def test_unknown_games_are_refused_by_name() -> None:
+    with pytest.raises(KeyError, match="known: trajan, troyes"):
+        games.spec("chess")
+    assert games.title("chess") == "Chess"
+    assert games.topic("chess") is None
+    assert games.topic_game("ladies") is games.spec("troyes")

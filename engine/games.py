@@ -99,19 +99,24 @@ class GameSpec:
 
 _SPECS: dict[str, GameSpec] = {}
 _discovered = False
-_discovering = threading.Lock()  # lookups may run in worker threads
+_discovering = threading.RLock()  # lookups may run in worker threads
 
 
 def _discover() -> None:
     """Import every `engine/<game>/spec.py`, once (no package is imported to find out)."""
+    if not _discovered:
+        with _discovering:
+            _fill()
+
+
+def _fill() -> None:
     global _discovered  # noqa: PLW0603 - the registry is filled once, on first use
-    with _discovering:
-        if _discovered:
-            return
-        for folder in sorted(ENGINE_DIR.iterdir()):
-            if (folder / SPEC_FILE).is_file():
-                _add(importlib.import_module(f"engine.{folder.name}.spec").SPEC)
-        _discovered = True
+    if _discovered:
+        return
+    for folder in sorted(ENGINE_DIR.iterdir()):
+        if (folder / SPEC_FILE).is_file():
+            _add(importlib.import_module(f"engine.{folder.name}.spec").SPEC)
+    _discovered = True
 
 
 def _add(spec: GameSpec) -> GameSpec:

@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import lobby
-from cogs.common import controls, requests
+from cogs.common import acting, requests
 from cogs.common.errors import refuse, report_failure
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
@@ -38,7 +38,7 @@ from engine.sessions import SessionManager, Store
 log = logging.getLogger("denarius")
 
 EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league")
-DYNAMIC_ITEMS = (*controls.ITEMS, *requests.ITEMS, *lobby.ITEMS)
+DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 
 @dataclass(frozen=True, slots=True)

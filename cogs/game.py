@@ -21,13 +21,13 @@ from cogs.common.errors import refuse, reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
+from engine import games
 from engine.core.errors import GameError
 from engine.games import GAMES
 from engine.sessions import Outcome, Policy, SessionManager, Settings
 
 log = logging.getLogger(__name__)
 
-GameChoice = Literal["trajan", "troyes"]
 Control = Literal["none", "24h", "48h", "72h"]
 Language = Literal["en", "es"]
 GameOption = app_commands.Range[int, 1]
@@ -102,13 +102,14 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     async def _games(
         self, _i: discord.Interaction[Any], cur: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=g.title(), value=g) for g in sorted(GAMES) if cur in g]
+        found = [s for s in games.specs() if cur in s.name]
+        return [app_commands.Choice(name=s.title, value=s.name) for s in found]
 
     @new.autocomplete("options")
     async def _options(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        chosen = getattr(interaction.namespace, "game", None) or "trajan"
+        chosen = getattr(interaction.namespace, "game", None) or next(iter(GAMES), "")
         engine = GAMES.get(chosen)
         if engine is None:
             return []
@@ -143,7 +144,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await refuse(interaction, error)
             return
         meta = await rt.poster.meta(found, info)
-        lines = [t(lang, "game.status", game=info.game.title(), number=found,
+        lines = [t(lang, "game.status", game=games.title(info.game), number=found,
                    status=info.status.value, move=info.version)]  # fmt: skip
         lines += [f"{text.seat_name(i, meta.names)}" for i in range(len(meta.names))]
         if info.turn is not None:

@@ -6,7 +6,6 @@ names exactly what it lacks otherwise (notes/discord.md §5.5).
 """
 
 import logging
-import re
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any
@@ -15,7 +14,9 @@ import discord
 
 from cogs.common.errors import missing_permissions, permission_names, refuse, reply
 from cogs.common.i18n import lang_of, t
+from cogs.common.items import Persistent, button
 from cogs.common.runtime import Runtime, remember
+from engine import games
 from engine.core.errors import GameError
 from engine.sessions import GameInfo, NewGame, Policy, Status, TimeControl
 
@@ -61,7 +62,7 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
     hours = "-" if control is None else str(int(control.per_move.total_seconds() // 3600))
     options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
     lines = [
-        t(lang, "lobby.title", game=info.game.title(), number=info.game_id),
+        t(lang, "lobby.title", game=games.title(info.game), number=info.game_id),
         t(
             lang,
             "lobby.settings",
@@ -143,7 +144,7 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
         return
     info = await rt.sessions.status(game)
     assert interaction.message is not None  # noqa: S101 - a button is on a message
-    name = t(info.language, "lobby.thread", game=info.game.title(), number=game)
+    name = t(info.language, "lobby.thread", game=games.title(info.game), number=game)
     try:
         thread = await interaction.message.create_thread(name=name[:100])
     except discord.Forbidden:
@@ -157,25 +158,16 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dn:l:(?P<g>\d+):(?P<a>join|leave|ai|start)",
+    Persistent[discord.ui.Button[Any]], custom_id="dn:l:{game:int}:{action:join|leave|ai|start}"
 ):
     """One of the lobby's four buttons."""
 
+    game: int
+    action: str
+
     def __init__(self, game: int, action: str, label: str = "?") -> None:
         style = discord.ButtonStyle.success if action == "start" else discord.ButtonStyle.primary
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=style, custom_id=f"dn:l:{game}:{action}"
-        )
-        super().__init__(button)
-        self.game, self.action = game, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "LobbyButton":
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["g"]), match["a"])
+        super().__init__(button(label, style), game=game, action=action)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join, leave, add an AI seat or start, then show the lobby as it is now."""

@@ -1,6 +1,6 @@
 """`/move` (typed notation with autocomplete of the legal moves) and `/games mine`.
 
-Buttons and menus on the board are the main way to play (cogs/common/controls.py); `/move`
+Buttons and menus on the board are the main way to play (cogs/common/acting.py); `/move`
 is for players who know the notation. Both end in the same `act`: the session manager
 checks version, seat and legality, and the board is posted by the poster.
 """
@@ -13,13 +13,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common.acting import act
-from cogs.common.controls import jump_url
+from cogs.common.acting import act, jump_url
 from cogs.common.errors import reply
 from cogs.common.find import find_game
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
 from cogs.common.text import when
+from engine import games
 from engine.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,9 @@ class GamesCog(commands.GroupCog, group_name=_("games"), group_description=_("Yo
         for w in waiting[:20]:
             url = jump_url(w.guild_id, w.thread_id or w.channel_id, None)
             deadline = t(lang, "post.deadline", when=when(w.deadline)) if w.deadline else ""
-            lines.append(f"\N{BULLET} {w.game.title()} #{w.game_id}: {url} {deadline}".rstrip())
+            lines.append(
+                f"\N{BULLET} {games.title(w.game)} #{w.game_id}: {url} {deadline}".rstrip()
+            )
         await reply(interaction, "\n".join(lines))
 
 

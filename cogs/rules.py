@@ -38,18 +38,15 @@ from cogs.rules_present import (
     distinct_names,
     entry_embed,
 )
-from engine.lookup import GAMES, Game, Kind, Lang, LocalEntry, RulesIndex, resolve_language
+from engine import games
+from engine.lookup import Game, Kind, Lang, LocalEntry, RulesIndex, game_ids, resolve_language
 from engine.lookup import shared_index as lookup_index
 from render.base.card import card_png
 
 log = logging.getLogger(__name__)
 
 PUBLIC_RATE, PUBLIC_PER = 3, 60.0  # public answers per user and channel, per seconds
-GAME_CHOICES = [
-    app_commands.Choice(name="Trajan", value="trajan"),
-    app_commands.Choice(name="Troyes", value="troyes"),
-    app_commands.Choice(name="The Ladies of Troyes", value="ladies"),
-]
+GAME_CHOICES = [app_commands.Choice(name=t.title("en"), value=t.id) for t in games.topics()]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="English", value="en"),
     app_commands.Choice(name="Español", value="es"),
@@ -60,9 +57,11 @@ Query = app_commands.Range[str, 1, 100]
 def _as_game(name: str | None) -> Game | None:
     if not name:
         return None
-    if name in GAMES:
+    if name in game_ids():
         return name
-    return "troyes" if name.startswith("troyes") else None
+    # A game's name with a suffix (an old variant's name) still means that game's topic.
+    found = [s.name for s in games.specs() if s.topics and name.startswith(s.name)]
+    return found[0] if found else None
 
 
 async def thread_game(sessions: Any, thread_id: int) -> Game | None:

@@ -6,12 +6,12 @@ the language and the mode, so the items work after a restart with nothing kept i
 """
 
 import logging
-import re
 from typing import Any, Literal, Protocol, cast
 
 import discord
 from discord.ext import commands
 
+from cogs.common.items import Persistent, button
 from cogs.rules_present import (
     CUSTOM_ID_LIMIT,
     SELECT_OPTIONS_LIMIT,
@@ -60,31 +60,22 @@ async def _show(
 
 def entry_custom_id(entry_id: str, lang: Lang, mode: Mode) -> str:
     """Return the custom_id of a button showing an entry."""
-    return f"rules:e:{mode}:{lang}:{entry_id}"
+    return EntryButton.custom.write({"mode": mode, "lang": lang, "entry_id": entry_id})
 
 
 class EntryButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rules:e:(?P<mode>[vp]):(?P<lang>en|es):(?P<id>[a-z0-9_.\-]+)",
+    Persistent[discord.ui.Button[Any]],
+    custom_id=r"rules:e:{mode:[vp]}:{lang:en|es}:{entry_id:[a-z0-9_.\-]+}",
 ):
     """A button that shows one entry (related entries, or suggestions when nothing matched)."""
 
+    entry_id: str
+    lang: Lang
+    mode: Mode
+
     def __init__(self, entry_id: str, lang: Lang, mode: Mode, text: str = "") -> None:
         """Build the button; the custom_id carries everything needed after a restart."""
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label(text or entry_id),
-            custom_id=entry_custom_id(entry_id, lang, mode),
-            style=discord.ButtonStyle.secondary,
-        )
-        super().__init__(button)
-        self.entry_id, self.lang, self.mode = entry_id, lang, mode
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "EntryButton":
-        """Rebuild the button from its custom_id."""
-        return cls(match["id"], cast(Lang, match["lang"]), cast(Mode, match["mode"]))
+        super().__init__(button(label(text or entry_id)), mode=mode, lang=lang, entry_id=entry_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the entry."""
@@ -92,30 +83,27 @@ class EntryButton(
 
 
 class PickSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"rules:pick:(?P<mode>[vp]):(?P<lang>en|es)",
+    Persistent[discord.ui.Select[Any]], custom_id="rules:pick:{mode:[vp]}:{lang:en|es}"
 ):
     """The select offered when a query matches several entries (values are entry ids)."""
+
+    lang: Lang
+    mode: Mode
 
     def __init__(
         self, lang: Lang, mode: Mode, options: list[discord.SelectOption], placeholder: str = ""
     ) -> None:
         """Build the select; the chosen value is an entry id."""
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"rules:pick:{mode}:{lang}",
-            options=options[:SELECT_OPTIONS_LIMIT],
-            placeholder=placeholder or None,
+            options=options[:SELECT_OPTIONS_LIMIT], placeholder=placeholder or None
         )
-        super().__init__(select)
-        self.lang, self.mode = lang, mode
+        super().__init__(select, mode=mode, lang=lang)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "PickSelect":
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> "PickSelect":
         """Rebuild the select from its custom_id (the options come with the message)."""
         options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(cast(Lang, match["lang"]), cast(Mode, match["mode"]), options)
+        return cls(fields["lang"], fields["mode"], options)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the chosen entry."""
@@ -155,7 +143,7 @@ def pick_view(
         discord.SelectOption(
             label=option_text(e.title),
             value=e.id,
-            description=option_text(f"{e.section} · {game_name(messages, e)}"),
+            description=option_text(f"{e.section} · {game_name(e)}"),
         )
         for e in hits[:SELECT_OPTIONS_LIMIT]
     ]

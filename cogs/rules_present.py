@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from engine import games
 from engine.core.errors import CatalogError
 from engine.lookup import LANGS, Lang, LocalEntry
 from engine.lookup.text import fold
@@ -37,7 +38,6 @@ CUSTOM_ID_LIMIT = 100
 
 PROVISIONAL_MARK = "†"
 CARD_IMAGE = "card.png"
-GAME_COLOURS = {"trajan": 0xA23B2A, "troyes": 0x2F5D8C, "ladies": 0x7A3E8C}
 _FIGURE = re.compile(r"^\*\*(?P<label>[^*]+?):\*\*\s*(?P<value>.+)$")
 
 
@@ -98,19 +98,24 @@ def is_provisional(entry: LocalEntry) -> bool:
     return PROVISIONAL_MARK in entry.body or "provisional" in fold(entry.body)
 
 
-def game_name(messages: Messages, entry: LocalEntry) -> str:
+def game_name(entry: LocalEntry) -> str:
     """Return the display name of the entry's game in the entry's language."""
-    return messages(entry.lang, f"game_{entry.game}")
+    topic = games.topic(entry.game)
+    return topic.title(entry.lang) if topic is not None else entry.game.title()
+
+
+def game_colour(game: str) -> int:
+    """Return the embed colour of a lookup topic (grey for one no game has)."""
+    topic = games.topic(game)
+    return topic.colour if topic is not None else 0x555555
 
 
 def entry_embed(messages: Messages, entry: LocalEntry, image: str | None = None) -> discord.Embed:
     """Build the answer embed of one entry (with `attachment://image` when a file goes along)."""
     lang = entry.lang
     provisional = is_provisional(entry)
-    embed = discord.Embed(
-        title=clip(entry.title, TITLE_LIMIT), colour=GAME_COLOURS.get(entry.game, 0x555555)
-    )
-    section = messages(lang, "section_line", section=entry.section, game=game_name(messages, entry))
+    embed = discord.Embed(title=clip(entry.title, TITLE_LIMIT), colour=game_colour(entry.game))
+    section = messages(lang, "section_line", section=entry.section, game=game_name(entry))
     embed.set_author(name=clip(section, AUTHOR_LIMIT))
     source = messages(lang, "source", source=entry.source or messages(lang, "source_game_data"))
     if provisional:
@@ -146,7 +151,7 @@ def distinct_names(
     A name shown more than once gets its entry's game, then (if still not unique) its section.
     """
     shown = list(names)
-    for extra in (lambda e: game_name(messages, e), lambda e: e.section):
+    for extra in (game_name, lambda e: e.section):
         counts = Counter(shown)
         shown = [
             option_text(f"{name} ({extra(entry)})") if counts[name] > 1 else name

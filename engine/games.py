@@ -1,9 +1,202 @@
-"""The registry of playable games, by name (the lobby, sessions and bench read it)."""
+"""The one registry of games: everything shared code knows about a game, by its name.
 
-from typing import Any
+Each game describes itself once, in its own folder: `engine/<game>/spec.py` defines
+`SPEC = GameSpec(...)` (its engine, titles, private decisions, lookup topics, league use and
+renderer). The registry finds those files when first asked, so adding a game edits nothing
+outside the game's own folders (docs/adding-a-game.md). Tests may `register` a game of
+their own (tests/games/).
+
+Shared code (cogs, render, sessions, leagues, lookups) asks the registry and never names a
+game: tests/test_registry.py fails on a game's name written as a string in shared code.
+
+The engine layer may not import render (cogs -> render -> engine), so a spec names its
+renderer by dotted module path ("render.<game>"); the cogs import it (cogs/common/images.py).
+That module exposes `board_png(view, before, *, prompt, names, lang)` and
+`private_png(view, *, prompt, names, lang)`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
 
 from engine.core.protocol import GameEngine
-from engine.trajan.game import TrajanEngine
-from engine.troyes.game import TroyesEngine
 
-GAMES: dict[str, GameEngine[Any, Any]] = {"trajan": TrajanEngine(), "troyes": TroyesEngine()}
+ENGINE_DIR = Path(__file__).resolve().parent
+SPEC_FILE = "spec.py"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One thing players look rules up for (/rules, /card): a game or one of its expansions.
+
+    `words` are query words naming it ("desempate en trajano"); `marks` are the values of a
+    card row's `box`/`expansion`/`module`/`set` field that put a row of the game's own data
+    into this topic (an expansion's cards live in the base game's data folder).
+    """
+
+    id: str
+    titles: Mapping[str, str]
+    colour: int
+    words: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
+
+    def title(self, lang: str) -> str:
+        """Return the topic's name in a language (English if that language has none)."""
+        return self.titles.get(lang) or self.titles["en"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything shared code needs of one game.
+
+    Args:
+        engine: the game's rules (engine/core/protocol.py); its `name` is the game's name.
+        titles: the game's name for players, by language ("en" is required).
+        renderer: the dotted module path of its renderer (`board_png`, `private_png`).
+        private_kinds: decision kinds whose choices show the decider's hand: the public board
+            offers one "choose privately" button and the choices go out ephemerally.
+        topics: its rule-lookup topics, the game itself first, then its expansions (none: the
+            game has no /rules entries). Card rows are read from `data/<name>/*.toml`.
+        value_names: how lookups show the game's data values in other languages
+            ({"es": {"seaport": "puerto"}}), on top of the shared names.
+        league: whether a league may play it (`/league create`).
+    """
+
+    engine: GameEngine[Any, Any]
+    titles: Mapping[str, str]
+    renderer: str
+    private_kinds: frozenset[str] = frozenset()
+    topics: tuple[Topic, ...] = ()
+    value_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    league: bool = True
+
+    def __post_init__(self) -> None:
+        if "en" not in self.titles:
+            raise ValueError(f"game {self.name!r}: titles need an English one")
+        if self.topics and self.topics[0].id != self.name:
+            raise ValueError(f"game {self.name!r}: its first lookup topic is the game itself")
+
+    @property
+    def name(self) -> str:
+        """The game's stable name (stored with every game; never rename it)."""
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        """The game's English name, as the bot shows it in every language today."""
+        return self.titles["en"]
+
+    def scope(self) -> frozenset[str]:
+        """Return the ids of the game's lookup topics (a query for one covers them all)."""
+        return frozenset(t.id for t in self.topics)
+
+
+_SPECS: dict[str, GameSpec] = {}
+_discovered = False
+_discovering = threading.RLock()  # lookups may run in worker threads
+
+
+def _discover() -> None:
+    """Import every `engine/<game>/spec.py`, once (no package is imported to find out)."""
+    if not _discovered:
+        with _discovering:
+            _fill()
+
+
+def _fill() -> None:
+    global _discovered  # noqa: PLW0603 - the registry is filled once, on first use
+    if _discovered:
+        return
+    for folder in sorted(ENGINE_DIR.iterdir()):
+        if (folder / SPEC_FILE).is_file():
+            _add(importlib.import_module(f"engine.{folder.name}.spec").SPEC)
+    _discovered = True
+
+
+def _add(spec: GameSpec) -> GameSpec:
+    known = _SPECS.get(spec.name)
+    if known is not None and known is not spec:
+        raise ValueError(f"two games are called {spec.name!r}")
+    topics = {t.id for s in _SPECS.values() if s is not known for t in s.topics}
+    clash = topics & spec.scope()
+    if clash:
+        raise ValueError(f"game {spec.name!r}: lookup topics {sorted(clash)} are taken")
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry; raise ValueError if another game has its name or topics."""
+    _discover()
+    return _add(spec)
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered by `register` (tests clean up after themselves)."""
+    _SPECS.pop(name, None)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Return every registered game, by name."""
+    _discover()
+    return tuple(_SPECS[name] for name in sorted(_SPECS))
+
+
+def spec(name: str) -> GameSpec:
+    """Return one game's spec; raise KeyError naming the known games if it is not registered."""
+    _discover()
+    found = _SPECS.get(name)
+    if found is None:
+        raise KeyError(f"no game called {name!r} (known: {', '.join(sorted(_SPECS))})")
+    return found
+
+
+def title(name: str) -> str:
+    """Return a game's name for players (a name no game has, e.g. a retired one, title-cased)."""
+    _discover()
+    found = _SPECS.get(name)
+    return found.title if found is not None else name.title()
+
+
+def topics() -> tuple[Topic, ...]:
+    """Return every lookup topic: game by game, each game's own topic before its expansions."""
+    return tuple(t for s in specs() for t in s.topics)
+
+
+def topic(topic_id: str) -> Topic | None:
+    """Return one lookup topic by id (None for an unknown one)."""
+    return next((t for t in topics() if t.id == topic_id), None)
+
+
+def topic_game(topic_id: str) -> GameSpec | None:
+    """Return the game a lookup topic belongs to (None for an unknown topic)."""
+    return next((s for s in specs() if topic_id in s.scope()), None)
+
+
+class _Field(Mapping[str, T]):
+    """A live, read-only view of one field of every registered game, by game name."""
+
+    def __init__(self, pick: Callable[[GameSpec], T]) -> None:
+        self._pick = pick
+
+    def __getitem__(self, name: str) -> T:
+        _discover()
+        return self._pick(_SPECS[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted({s.name for s in specs()}))
+
+    def __len__(self) -> int:
+        return len(specs())
+
+
+GAMES: Mapping[str, GameEngine[Any, Any]] = _Field(lambda s: s.engine)
+"""Every registered game's engine, by name (the session manager and benches take this)."""
+PRIVATE_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.private_kinds)
+"""Each game's decision kinds that are chosen privately."""

@@ -1,19 +1,82 @@
-"""Acting on a game from a control or a command: play, confirm, undo, "out of date".
+"""Game controls and what pressing them does: play, confirm, undo, "out of date" (STYLE.md §2.4).
 
-Every path has the same shape (STYLE.md §2.4): acknowledge at once, ask the session manager,
-answer a refusal with one ephemeral sentence, post the outcome with the poster. The controls
-themselves are in controls.py.
+The controls are persistent DynamicItems built only from the legal actions. Every custom_id
+carries what the click needs: `dn:m:{game}:{version}:{index}` plays the `index`-th legal
+action of version `version`. Nothing is kept in memory, so a control works after a restart,
+and a control of an older version is refused by the session manager (`StaleStateError`): the
+player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
+buttons; more become a select menu of 25 per page with page buttons. A move that reveals a
+die, card or secret (undo cannot cross it) asks for a confirmation.
+
+Acting has one shape on every path (a control or a command): acknowledge at once, ask the
+session manager, answer a refusal with one ephemeral sentence, post the outcome with the
+poster. Controls and acting live in one module because each needs the other (a button plays
+a move; playing answers with a confirm button or fresh controls).
 """
 
+import logging
 from typing import Any
 
 import discord
 
-from cogs.common.controls import ConfirmButton, controls, jump_url
 from cogs.common.errors import refuse, reply, report_failure
 from cogs.common.i18n import lang_of, t
+from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
+from engine import games
 from engine.core.errors import GameError, StaleStateError
+from engine.sessions import Choices
+
+log = logging.getLogger(__name__)
+
+# Decisions whose choices show the decider's hand, by game (each game's GameSpec says):
+# the public board offers one "choose privately" button; the choices go out ephemerally.
+PRIVATE_KINDS = games.PRIVATE_KINDS
+MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
+PAGE = 25  # a select menu's limit
+LABEL = 80
+
+
+def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
+    """Return a link to a message (or its channel) as Discord builds it."""
+    parts = [str(guild_id or "@me"), str(channel_id or 0)]
+    if message_id:
+        parts.append(str(message_id))
+    return "https://discord.com/channels/" + "/".join(parts)
+
+
+def _clip(text: str, size: int = LABEL) -> str:
+    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def controls(
+    choices: Choices, lang: str, page: int = 0, *, tools: bool = True, hidden: bool = False
+) -> discord.ui.View:
+    """Build the controls of the current decision (buttons, or a paged select) plus tools.
+
+    With `hidden` (a public board whose choices would show the decider's hand), one button
+    asks for the choices privately instead.
+    """
+    view = discord.ui.View(timeout=None)
+    game, version = choices.game_id, choices.version
+    items = choices.choices
+    if hidden:
+        view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
+    elif len(items) <= MAX_BUTTONS:
+        for c in items:
+            view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=c.index // 5))
+    else:
+        pages = (len(items) + PAGE - 1) // PAGE
+        page = max(0, min(page, pages - 1))
+        view.add_item(MoveSelect(game, version, page, choices, lang))
+        if page > 0:
+            view.add_item(PageButton(game, version, page - 1, t(lang, "play.previous")))
+        if page < pages - 1:
+            view.add_item(PageButton(game, version, page + 1, t(lang, "play.next")))
+    if tools:
+        view.add_item(PrivateButton(game, t(lang, "play.private")))
+        view.add_item(UndoButton(game, version, t(lang, "play.undo")))
+    return view
 
 
 async def act(
@@ -88,3 +151,142 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         raise
     await rt.poster.post(outcome)
     await reply(interaction, t(lang_of(interaction.locale), "play.undo_done"))
+
+
+class MoveButton(
+    Persistent[discord.ui.Button[Any]], custom_id="dn:m:{game:int}:{version:int}:{index:int}"
+):
+    """Play one legal action."""
+
+    game: int
+    version: int
+    index: int
+
+    def __init__(self, game: int, version: int, index: int, label: str = "?", row: int = 0) -> None:
+        item = button(label, discord.ButtonStyle.primary, row=min(row, 3))
+        super().__init__(item, game=game, version=version, index=index)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the move (after a confirmation if it reveals something)."""
+        await act(interaction, self.game, self.version, self.index, sure=False)
+
+
+class ConfirmButton(
+    Persistent[discord.ui.Button[Any]], custom_id="dn:k:{game:int}:{version:int}:{index:int}"
+):
+    """Play a move that cannot be taken back, once the player confirmed it."""
+
+    game: int
+    version: int
+    index: int
+
+    def __init__(self, game: int, version: int, index: int) -> None:
+        item = button("\N{WHITE HEAVY CHECK MARK}", discord.ButtonStyle.danger)
+        super().__init__(item, game=game, version=version, index=index)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the confirmed move."""
+        await act(interaction, self.game, self.version, self.index, sure=True)
+
+
+class MoveSelect(
+    Persistent[discord.ui.Select[Any]], custom_id="dn:s:{game:int}:{version:int}:{page:int}"
+):
+    """Pick one of up to 25 legal actions (one page of a long list)."""
+
+    game: int
+    version: int
+    page: int
+
+    def __init__(
+        self, game: int, version: int, page: int, choices: Choices | None = None, lang: str = "en"
+    ) -> None:
+        options = [discord.SelectOption(label="?", value="0")]
+        placeholder = None
+        if choices is not None:
+            part = choices.choices[page * PAGE : (page + 1) * PAGE]
+            options = [discord.SelectOption(label=_clip(c.label, 100), value=str(c.index))
+                       for c in part]  # fmt: skip
+            pages = (len(choices.choices) + PAGE - 1) // PAGE
+            placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
+            if pages == 1:
+                placeholder = t(lang, "play.pick_one")
+        item: discord.ui.Select[Any] = discord.ui.Select(options=options, placeholder=placeholder)
+        super().__init__(item, game=game, version=version, page=page)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the picked move."""
+        data: Any = interaction.data or {}
+        values = data.get("values") or ["-1"]
+
+        await act(interaction, self.game, self.version, int(values[0]), sure=False)
+
+
+class PageButton(
+    Persistent[discord.ui.Button[Any]], custom_id="dn:p:{game:int}:{version:int}:{page:int}"
+):
+    """Show another page of a long list of moves, ephemerally, to the deciding player."""
+
+    game: int
+    version: int
+    page: int
+
+    def __init__(self, game: int, version: int, page: int, label: str = "?", row: int = 1) -> None:
+        item = button(label, discord.ButtonStyle.secondary, row=row)
+        super().__init__(item, game=game, version=version, page=page)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Send that page of the current decision's moves (or say the board is stale)."""
+        rt = remember(interaction)
+        lang = lang_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            choices = await rt.sessions.choices(self.game)
+        except GameError as error:
+            await refuse(interaction, error)
+            return
+        if choices.version != self.version:
+            await stale(interaction, self.game, StaleStateError(t(lang, "error.stale")))
+            return
+        if choices.turn.user_id != interaction.user.id:
+            await reply(interaction, t(lang, "error.not_your_turn"))
+            return
+        view = controls(choices, lang, self.page, tools=False)
+        await reply(interaction, choices.turn.prompt, view=view)
+
+
+class PrivateButton(Persistent[discord.ui.Button[Any]], custom_id="dn:h:{game:int}"):
+    """Show the clicking player, ephemerally, what only they may see."""
+
+    game: int
+
+    def __init__(self, game: int, label: str = "?") -> None:
+        super().__init__(button(label, row=4), game=game)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Send the private view and image."""
+        await remember(interaction).poster.send_private(interaction, self.game)
+
+
+class UndoButton(Persistent[discord.ui.Button[Any]], custom_id="dn:u:{game:int}:{version:int}"):
+    """Take back your last move (at once within your turn, else with the others' consent)."""
+
+    game: int
+    version: int
+
+    def __init__(self, game: int, version: int, label: str = "?") -> None:
+        super().__init__(button(label, row=4), game=game, version=version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask the session manager to undo, and post what it did."""
+        await undo(interaction, self.game, self.version)
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    ConfirmButton,
+    MoveSelect,
+    PageButton,
+    PrivateButton,
+    UndoButton,
+)

@@ -8,6 +8,7 @@ from discord import app_commands
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
+from engine import games
 from engine.sessions import Status
 
 
@@ -27,11 +28,11 @@ async def game_autocomplete(
 ) -> list[app_commands.Choice[int]]:
     """Suggest the user's lobbies and active games in this server, newest first."""
     rt = remember(interaction)
-    games = await rt.sessions.list_games(interaction.guild_id, (Status.LOBBY, Status.ACTIVE))
-    mine = [g for g in games if any(s.user_id == interaction.user.id for s in g.seats)]
+    listed = await rt.sessions.list_games(interaction.guild_id, (Status.LOBBY, Status.ACTIVE))
+    mine = [g for g in listed if any(s.user_id == interaction.user.id for s in g.seats)]
     out = []
     for info in reversed(mine):
-        label = f"#{info.game_id} {info.game.title()} ({info.status.value})"
+        label = f"#{info.game_id} {games.title(info.game)} ({info.status.value})"
         if current.strip("#") in str(info.game_id) or current.lower() in label.lower():
             out.append(app_commands.Choice(name=label, value=info.game_id))
     return out[:25]

@@ -1,24 +1,46 @@
-"""Pick the renderer of each game and run it off the event loop (STYLE.md §2.4).
+"""Run each game's renderer (its spec in engine/games.py names it) off the event loop.
 
-Pillow work takes tens of milliseconds per board (most of it PNG encoding), so it never runs
-on the event loop. By default it runs in worker processes (`Renderer(processes=N)`): threads
-would still share the interpreter lock with the loop, and a busy render thread delays clicks.
-With `processes=0` it falls back to `asyncio.to_thread`.
+STYLE.md §2.4. Pillow work takes tens of milliseconds per board (most of it PNG encoding),
+so it never runs on the event loop. By default it runs in worker processes
+(`Renderer(processes=N)`): threads would still share the interpreter lock with the loop, and
+a busy render thread delays clicks. With `processes=0` it falls back to `asyncio.to_thread`.
 """
 
 import asyncio
+import importlib
 from typing import Any
 
+from engine import games
 from engine.core.protocol import Result
 from engine.workers import WorkerPool
-from render import trajan, troyes
 from render.base import score
 
-TITLES = {"trajan": "Trajan", "troyes": "Troyes"}
+
+def _module(renderer: str) -> Any:
+    """Return a renderer module by its dotted path (a game's `GameSpec.renderer`)."""
+    return importlib.import_module(renderer)
 
 
-def _module(game: str) -> Any:
-    return troyes if game == "troyes" else trajan
+def _board(
+    renderer: str,
+    view: Any,
+    prompt: str | None,
+    names: tuple[str, ...],
+    lang: str,
+    before: Any,
+) -> bytes:
+    png = _module(renderer).board_png(view, before, prompt=prompt, names=names, lang=lang)
+    return bytes(png)
+
+
+def _private(
+    renderer: str, view: Any, names: tuple[str, ...], lang: str, prompt: str | None
+) -> bytes:
+    return bytes(_module(renderer).private_png(view, prompt=prompt, names=names, lang=lang))
+
+
+def _score(title: str, result: Result, names: tuple[str, ...], lang: str) -> bytes:
+    return bytes(score.score_png(result, title, names, lang=lang))
 
 
 def draw_board(
@@ -31,23 +53,21 @@ def draw_board(
 ) -> bytes:
     """Draw the public board in the game's language, what changed since `before` marked.
 
-    Runs in a worker. `view` and `before` are public views (`before` may be None).
+    `view` and `before` are public views (`before` may be None).
     """
-    png = _module(game).board_png(view, before, prompt=prompt, names=names, lang=lang)
-    return bytes(png)
+    return _board(games.spec(game).renderer, view, prompt, names, lang, before)
 
 
 def draw_private(
     game: str, view: Any, names: tuple[str, ...], lang: str = "en", prompt: str | None = None
 ) -> bytes:
-    """Draw a seat's private image from that seat's own view (runs in a worker)."""
-    return bytes(_module(game).private_png(view, prompt=prompt, names=names, lang=lang))
+    """Draw a seat's private image from that seat's own view."""
+    return _private(games.spec(game).renderer, view, names, lang, prompt)
 
 
 def draw_score(game: str, result: Result, names: tuple[str, ...], lang: str = "en") -> bytes:
-    """Draw the final score chart (runs in a worker)."""
-    title = TITLES.get(game, game.title())
-    return bytes(score.score_png(result, title, names, lang=lang))
+    """Draw the final score chart."""
+    return _score(games.spec(game).title, result, names, lang)
 
 
 class Renderer:
@@ -83,7 +103,8 @@ class Renderer:
         before: Any = None,
     ) -> bytes:
         """Draw the public board in the game's language, what changed since `before` marked."""
-        return await self._run(draw_board, game, view, prompt, names, lang, before)
+        renderer = games.spec(game).renderer  # looked up here: a worker knows only its modules
+        return await self._run(_board, renderer, view, prompt, names, lang, before)
 
     async def private(
         self,
@@ -94,13 +115,14 @@ class Renderer:
         prompt: str | None = None,
     ) -> bytes:
         """Draw a seat's private image in the game's language."""
-        return await self._run(draw_private, game, view, names, lang, prompt)
+        renderer = games.spec(game).renderer
+        return await self._run(_private, renderer, view, names, lang, prompt)
 
     async def score(
         self, game: str, result: Result, names: tuple[str, ...], lang: str = "en"
     ) -> bytes:
         """Draw the final score chart in the game's language."""
-        return await self._run(draw_score, game, result, names, lang)
+        return await self._run(_score, games.spec(game).title, result, names, lang)
 
     def close(self) -> None:
         """Stop the workers."""

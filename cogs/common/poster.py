@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from cogs.common import text
-from cogs.common.controls import PRIVATE_KINDS, controls, jump_url
+from cogs.common.acting import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, refuse, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.images import Renderer

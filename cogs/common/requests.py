@@ -4,13 +4,13 @@
 this turn or the game; `dn:b:{game}` takes your seat back from the AI stand-in.
 """
 
-import re
 from typing import Any, Literal, cast
 
 import discord
 
 from cogs.common.errors import refuse, reply
 from cogs.common.i18n import lang_of, t
+from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
 from engine.core.errors import GameError
 
@@ -28,25 +28,17 @@ def request_view(game: int, request_id: int | None, lang: str) -> discord.ui.Vie
 
 
 class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dn:a:(?P<g>\d+):(?P<r>\d+):(?P<y>[01])",
+    Persistent[discord.ui.Button[Any]], custom_id="dn:a:{game:int}:{request_id:int}:{agree:flag}"
 ):
     """Agree to or refuse an undo or abandon request."""
 
+    game: int
+    request_id: int
+    agree: bool
+
     def __init__(self, game: int, request_id: int, agree: bool, label: str = "?") -> None:
         style = discord.ButtonStyle.success if agree else discord.ButtonStyle.danger
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=style, custom_id=f"dn:a:{game}:{request_id}:{int(agree)}"
-        )
-        super().__init__(button)
-        self.game, self.request_id, self.agree = game, request_id, agree
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "AnswerButton":
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["g"]), int(match["r"]), match["y"] == "1")
+        super().__init__(button(label, style), game=game, request_id=request_id, agree=agree)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Record the answer and post what it changed."""
@@ -63,24 +55,14 @@ class AnswerButton(
         await reply(interaction, t(lang_of(interaction.locale), "request.noted"))
 
 
-class MuteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dn:r:(?P<g>\d+):(?P<m>turn|game)"
-):
+class MuteButton(Persistent[discord.ui.Button[Any]], custom_id="dn:r:{game:int}:{mode:turn|game}"):
     """Mute your reminders for this turn or for the whole game."""
 
-    def __init__(self, game: int, mode: str, label: str = "?") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, custom_id=f"dn:r:{game}:{mode}"
-        )
-        super().__init__(button)
-        self.game, self.mode = game, mode
+    game: int
+    mode: str
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> "MuteButton":
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["g"]), match["m"])
+    def __init__(self, game: int, mode: str, label: str = "?") -> None:
+        super().__init__(button(label), game=game, mode=mode)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Mute the clicking player's reminders."""

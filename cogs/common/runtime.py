@@ -5,14 +5,52 @@ Nothing here reads the environment (STYLE.md §2.8).
 """
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
-from engine.sessions import SessionManager
+from engine.sessions import GameInfo, Outcome, SessionManager
 
-if TYPE_CHECKING:
-    from cogs.common.poster import Poster
+
+class GameFacts(Protocol):
+    """What the cogs read of a game's posting facts (poster.py `Meta`)."""
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by engine seat."""
+        ...
+
+
+class Posting(Protocol):
+    """What the cogs ask of the poster (cogs/common/poster.py `Poster`).
+
+    Declared here, not imported, so the runtime sits below every module that uses it.
+    """
+
+    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
+        """Post one outcome in its game's thread."""
+        ...
+
+    async def send_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Send the user, ephemerally, their hidden information and private image."""
+        ...
+
+    async def meta(self, game_id: int, info: GameInfo | None = None) -> GameFacts:
+        """Return the game's kind, language and players by seat."""
+        ...
+
+    def forget(self, game_id: int) -> None:
+        """Drop cached facts of a game."""
+        ...
+
+    async def refresh(self) -> int:
+        """Post again every active board whose controls are out of date."""
+        ...
 
 
 @dataclass(slots=True)
@@ -20,7 +58,7 @@ class Runtime:
     """The injected resources of the Discord layer."""
 
     sessions: SessionManager
-    poster: "Poster"
+    poster: Posting
     admin_role_id: int | None = None
     names: dict[int, str] = field(default_factory=dict)  # display names seen in interactions
 

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from cogs.league.text import t
+from engine import games
 from engine.core.errors import GameError
 from engine.leagues.model import (
     ForfeitPolicy,
@@ -23,7 +24,30 @@ from engine.leagues.model import (
     WeekStart,
 )
 
-Game = Literal["trajan", "troyes"]
+
+class LeagueGame(app_commands.Transformer):
+    """A game a league may play, offered as choices: the registry's (engine/games.py)."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        """Players pick the game's name."""
+        return discord.AppCommandOptionType.string
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]] | None:
+        """Return one choice per game a league may play, named as the game is stored."""
+        return [
+            app_commands.Choice(name=spec.name, value=spec.name)
+            for spec in games.specs()
+            if spec.league
+        ]
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any) -> str:
+        """Return the picked game's name."""
+        return str(value)
+
+
+Game = app_commands.Transform[str, LeagueGame]
 PolicyChoice = Literal["ai_standin", "forfeit"]
 Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine import games
 from engine.core.errors import GameError
 
-GAMES = ("troyes", "trajan")
 CONFIG_SCHEMA = 1
 
 
@@ -143,8 +143,9 @@ class LeagueConfig:
     repeat_weight: int = 3
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise LeagueError(f"A league plays one of: {', '.join(GAMES)}.")
+        playable = [spec.name for spec in games.specs() if spec.league]
+        if self.game not in playable:
+            raise LeagueError(f"A league plays one of: {', '.join(playable)}.")
         if self.table_size not in (3, 4):
             raise LeagueError("The table size must be 3 or 4.")
         if not 1 <= self.season_weeks <= 52:

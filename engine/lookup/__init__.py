@@ -16,7 +16,6 @@ from engine.lookup.index import RulesIndex
 from engine.lookup.lang import language_of_locale, resolve_language
 from engine.lookup.loader import load_rules
 from engine.lookup.model import (
-    GAMES,
     LANGS,
     Entry,
     Game,
@@ -27,10 +26,10 @@ from engine.lookup.model import (
     LookupDataError,
     LookupResult,
     Stage,
+    game_ids,
 )
 
 __all__ = [
-    "GAMES",
     "LANGS",
     "CardRow",
     "Entry",
@@ -47,6 +46,7 @@ __all__ = [
     "build_index",
     "default_index",
     "entry",
+    "game_ids",
     "language_of_locale",
     "lookup",
     "read_card_rows",

@@ -1,4 +1,4 @@
-"""Turn card and tile rows of data/trajan/*.toml and data/troyes/*.toml into lookup entries.
+"""Turn the card and tile rows of each game's data/<game>/*.toml into lookup entries.
 
 The game engineers own those files; this module only reads them. A row is any table in an
 array of tables that has `id`, `name`, `name_es`, `text` and `text_es`. Its other scalar or
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from engine import games
 from engine.lookup.labels import FIGURE_NAMES, KIND_NAMES, KIND_RELATED, VALUE_NAMES_ES
 from engine.lookup.model import (
-    GAMES,
     MAX_BODY,
     MAX_TITLE,
     Entry,
@@ -24,6 +24,7 @@ from engine.lookup.model import (
     Game,
     Lang,
     LookupDataError,
+    game_ids,
 )
 from engine.lookup.text import fold
 
@@ -76,7 +77,7 @@ class CardRow:
     kind: str
     fields: Mapping[str, Any]
     path: str
-    folder: Game = "troyes"
+    folder: Game
 
 
 def _singular(key: str) -> str:
@@ -86,12 +87,14 @@ def _singular(key: str) -> str:
 
 
 def _row_game(item: Mapping[str, Any], folder: Game) -> Game:
-    """Return the game a row belongs to: its own `game`, or "ladies" for expansion rows."""
-    if item.get("game") in GAMES:
+    """Return the topic a row belongs to: its own `game`, or the expansion its marks name."""
+    if item.get("game") in game_ids():
         return cast(Game, item["game"])
     marks = {str(item.get(key, "")).lower() for key in ("box", "expansion", "module", "set")}
-    if folder == "troyes" and any("ladies" in mark or "damas" in mark for mark in marks):
-        return "ladies"
+    spec = games.topic_game(folder)
+    for topic in spec.topics if spec is not None else ():
+        if any(word in mark for word in topic.marks for mark in marks):
+            return topic.id
     return folder
 
 
@@ -112,10 +115,9 @@ def rows_from_table(data: Mapping[str, Any], game: Game, path: str) -> list[Card
 
 
 def read_card_rows(data_root: Path) -> list[CardRow]:
-    """Read the card rows of data/trajan/*.toml and data/troyes/*.toml (missing folders: none)."""
+    """Read the card rows of data/<game>/*.toml of each game with lookup topics (missing: none)."""
     rows: list[CardRow] = []
-    games: tuple[Game, ...] = ("trajan", "troyes")
-    for game in games:
+    for game in (spec.name for spec in games.specs() if spec.topics):
         for path in sorted((data_root / game).glob("*.toml")):
             try:
                 data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -146,7 +148,15 @@ def _show(value: Any, lang: Lang) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{_show(k, lang)} {_show(v, lang)}" for k, v in value.items())
     text = str(value)
-    return VALUE_NAMES_ES.get(text, text) if lang == "es" else text
+    return _value_names_es().get(text, text) if lang == "es" else text
+
+
+def _value_names_es() -> dict[str, str]:
+    """Return the Spanish names of data values: the shared ones and each game's own."""
+    names = dict(VALUE_NAMES_ES)
+    for spec in games.specs():
+        names.update(spec.value_names.get("es", {}))
+    return names
 
 
 def _figure_name(key: str, lang: Lang) -> str:

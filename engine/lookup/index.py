@@ -15,15 +15,12 @@ player may type an English card name; the answer is always given in the asked la
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from rapidfuzz import fuzz, process
 
 from engine.lookup.fulltext import FullText, best_per_entry
 from engine.lookup.loader import check_links
 from engine.lookup.model import (
-    GAME_SCOPE,
-    GAMES,
     KINDS,
     Entry,
     Game,
@@ -33,10 +30,12 @@ from engine.lookup.model import (
     LocalEntry,
     LookupResult,
     Stage,
+    game_ids,
+    game_scope,
     localise,
 )
 from engine.lookup.names import Name, NameTable, names_of
-from engine.lookup.text import GAME_WORDS, content_words, fold
+from engine.lookup.text import content_words, fold, game_words
 
 FUZZY_CUTOFF = 80.0  # a name ratio below this is a suggestion, not an answer (brief B5).
 AMBIGUOUS_MARGIN = 0.08  # top two within 8 % of the best score: offer a choice.
@@ -52,7 +51,7 @@ def _group(game: Game, kind: Kind) -> str:
 
 def _scope(game: Game | None, kind: Kind | None) -> frozenset[str]:
     """Return the entry groups a search covers: a game (with its expansion) and a kind."""
-    games = GAME_SCOPE[game] if game else frozenset(GAMES)
+    games = game_scope(game) if game else frozenset(game_ids())
     kinds = (kind,) if kind else KINDS
     return frozenset(_group(g, k) for g in games for k in kinds)
 
@@ -65,16 +64,18 @@ class _Ask:
 
 
 def _game_named_in(query: str) -> Game | None:
+    named = game_words()
     for word in content_words(query):
-        if word in GAME_WORDS:
-            return cast(Game, GAME_WORDS[word])
+        if word in named:
+            return named[word]
     return None
 
 
 def _query_words(query: str) -> list[str]:
     """Return the content words of a query without the names of the games."""
     found = content_words(query)
-    return [w for w in found if w not in GAME_WORDS] or found
+    named = game_words()
+    return [w for w in found if w not in named] or found
 
 
 def _is_ambiguous(ranked: Sequence[tuple[str, float]]) -> bool:

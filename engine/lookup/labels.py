@@ -112,7 +112,6 @@ VALUE_NAMES_ES: dict[str, str] = {
     "forum": "foro",
     "military": "militar",
     "senate": "Senado",
-    "trajan": "Trajano",
     "construction": "construcción",
     "bread": "pan",
     "games": "juegos",

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, cast
 
 from engine.lookup.model import (
-    GAMES,
     LANGS,
     MAX_ALIAS,
     MAX_BODY,
@@ -24,6 +23,7 @@ from engine.lookup.model import (
     Kind,
     Lang,
     LookupDataError,
+    game_ids,
 )
 
 ID_PATTERN = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)+$")
@@ -74,8 +74,8 @@ def parse_entry(table: Mapping[str, Any], path: str) -> RawEntry:
     if not ID_PATTERN.match(entry_id):
         raise _fail(path, entry_id, "id must be dotted lower-case snake_case, e.g. 'trajan.senate'")
     game = table["game"]
-    if game not in GAMES:
-        raise _fail(path, entry_id, f"game must be one of {list(GAMES)}, not {game!r}")
+    if game not in game_ids():
+        raise _fail(path, entry_id, f"game must be one of {list(game_ids())}, not {game!r}")
     related = _str_list(table.get("related", []), path, entry_id, "related")
     if entry_id in related:
         raise _fail(path, entry_id, "an entry cannot be related to itself")

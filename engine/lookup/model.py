@@ -8,20 +8,26 @@ its text in English and Spanish. Entries and results are immutable.
 from dataclasses import dataclass
 from typing import Literal, TypeAlias, get_args
 
+from engine import games
 from engine.core.errors import CatalogError
 
 Lang: TypeAlias = Literal["en", "es"]
 LANGS: tuple[Lang, ...] = get_args(Lang)
 
-Game: TypeAlias = Literal["trajan", "troyes", "ladies"]
-GAMES: tuple[Game, ...] = get_args(Game)
+# A lookup topic: a game or one of its expansions (each game's spec lists its topics).
+Game: TypeAlias = str
 
-# A query for one game also covers its expansion, and the expansion's query covers the base.
-GAME_SCOPE: dict[Game, frozenset[Game]] = {
-    "trajan": frozenset({"trajan"}),
-    "troyes": frozenset({"troyes", "ladies"}),
-    "ladies": frozenset({"troyes", "ladies"}),
-}
+
+def game_ids() -> tuple[Game, ...]:
+    """Return every lookup topic id, game by game (engine/games.py)."""
+    return tuple(topic.id for topic in games.topics())
+
+
+def game_scope(game: Game) -> frozenset[Game]:
+    """Return the topics a query for one topic covers: the game and all its expansions."""
+    spec = games.topic_game(game)
+    return spec.scope() if spec is not None else frozenset({game})
+
 
 Stage: TypeAlias = Literal["exact", "prefix", "fulltext", "fuzzy", "none"]
 

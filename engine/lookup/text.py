@@ -9,6 +9,8 @@ The stop words are the question words of English and Spanish players ("how much 
 import re
 import unicodedata
 
+from engine import games
+
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 _STOP_TEXT = """
@@ -27,14 +29,12 @@ juego otro otra otros otras
 STOP_WORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
 
 
-# A game named in the query narrows the search to that game ("desempate en trajano").
-GAME_WORDS: dict[str, str] = {
-    "trajan": "trajan",
-    "trajano": "trajan",
-    "troyes": "troyes",
-    "ladies": "ladies",
-    "damas": "ladies",
-}
+def game_words() -> dict[str, str]:
+    """Return the query words that name a lookup topic ("desempate en trajano"), folded.
+
+    A game named in the query narrows the search to that game (each game's spec lists them).
+    """
+    return {fold(word): topic.id for topic in games.topics() for word in topic.words}
 
 
 def fold(text: str) -> str:

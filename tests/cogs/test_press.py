@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.common.controls import ConfirmButton, MoveButton
+from cogs.common.acting import ConfirmButton, MoveButton
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
 from engine.sessions import NewGame, Outcome, SeatOrder, SessionManager, Store

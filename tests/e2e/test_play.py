@@ -22,7 +22,7 @@ from tests.e2e.conftest import (
 )
 
 PNG = b"\x89PNG\r\n\x1a\n"
-# Labels of decisions that show the decider's hand (cogs/common/controls.py PRIVATE_KINDS).
+# Labels of decisions that show the decider's hand (Trajan's spec: private_kinds).
 HAND_LABELS = ("Discard ", "Display ", "Load ", "Ship ")
 
 

@@ -156,7 +156,7 @@ async def test_related_buttons_fit_and_round_trip_through_their_custom_id(index)
                 assert len(button.label or "") <= 80
                 match = template.fullmatch(custom_id)
                 assert match is not None
-                assert (match["id"], match["lang"], match["mode"]) in {
+                assert (match["entry_id"], match["lang"], match["mode"]) in {
                     (r, lang, "v") for r in entry.related
                 }
 

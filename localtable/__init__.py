@@ -1,1 +1,0 @@
-"""A local table to play the games without Discord (terminal front end)."""

@@ -155,7 +155,8 @@ def _compose_score(
     tied = len(set(result.scores)) < len(result.scores)
     if tied and result.tie_break:
         note = Box(inner.x, total.bottom + 4, inner.w, inner.bottom - total.bottom - 4)
-        why = strings(current()).get(f"tie_break.{result.tie_break}", result.tie_break)
+        key = f"tie_break.{result.tie_break}"
+        why = tr(key) if key in strings(current()) else result.tie_break
         canvas.text(note, tr("score.tie", why=why), size=22, fill=MUTED)
     return canvas
 

@@ -161,7 +161,7 @@ def _event(canvas: Canvas, cell: Box, event: Event) -> None:
 def _black_dice(count: int) -> str:
     if not count:
         return ""
-    return tr("troyes.event_black_one" if count == 1 else "troyes.event_black", n=count)
+    return tr("troyes.event_black", count=count)
 
 
 def draw_events(

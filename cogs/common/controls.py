@@ -14,10 +14,10 @@ from typing import Any
 
 import discord
 
-from cogs.common.errors import refuse, reply
+from cogs.common.errors import guarded, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
-from engine.core.errors import GameError, StaleStateError
+from engine.core.errors import StaleStateError
 from engine.sessions import Choices
 
 log = logging.getLogger(__name__)
@@ -194,16 +194,13 @@ class PageButton(
         """Rebuild the button from its custom_id."""
         return cls(*_ids(match), int(match["p"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
         rt = remember(interaction)
         lang = lang_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            choices = await rt.sessions.choices(self.game)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        choices = await rt.sessions.choices(self.game)
         if choices.version != self.version:
             from cogs.common.acting import stale  # noqa: PLC0415 - acting.py imports this module
 
@@ -233,6 +230,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"d
         """Rebuild the button from its custom_id."""
         return cls(int(match["g"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send the private view and image."""
         await remember(interaction).poster.send_private(interaction, self.game)

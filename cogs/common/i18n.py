@@ -32,7 +32,7 @@ def lang_of(locale: discord.Locale | str | None) -> str:
     return i18n.lang_or_default(locale)
 
 
-def t(lang: str, key: str, **fields: object) -> str:
+def t(lang: str, key: str, /, **fields: object) -> str:
     """Return the message `key` in `lang` (English if missing there), with fields filled in."""
     return i18n.text(lang, key, **fields)
 

@@ -9,10 +9,9 @@ from typing import Any, Literal, cast
 
 import discord
 
-from cogs.common.errors import refuse, reply
+from cogs.common.errors import guarded, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
-from engine.core.errors import GameError
 
 
 def request_view(game: int, request_id: int | None, lang: str) -> discord.ui.View:
@@ -48,17 +47,14 @@ class AnswerButton(
         """Rebuild the button from its custom_id."""
         return cls(int(match["g"]), int(match["r"]), match["y"] == "1")
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Record the answer and post what it changed."""
         rt = remember(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await rt.sessions.answer(
-                self.game, interaction.user.id, self.request_id, self.agree
-            )
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        outcome = await rt.sessions.answer(
+            self.game, interaction.user.id, self.request_id, self.agree
+        )
         await rt.poster.post(outcome)
         await reply(interaction, t(lang_of(interaction.locale), "request.noted"))
 
@@ -82,15 +78,12 @@ class MuteButton(
         """Rebuild the button from its custom_id."""
         return cls(int(match["g"]), match["m"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Mute the clicking player's reminders."""
         rt = remember(interaction)
         mode = cast(Literal["turn", "game"], self.mode)
-        try:
-            await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
         await reply(interaction, t(lang_of(interaction.locale), f"request.muted_{self.mode}"))
 
 

@@ -24,8 +24,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeAlias, get_args
 
-from engine.core.errors import CatalogError
-
 log = logging.getLogger(__name__)
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -37,6 +35,10 @@ PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 COMMANDS = "commands"
 
 Message = str | Mapping[str, str]
+
+
+class CatalogError(Exception):
+    """A data file is invalid; the message names the file, the entry and the field."""
 
 
 def language(code: object) -> Lang | None:
@@ -94,7 +96,7 @@ class Catalog:
     messages: Mapping[str, Message]
     commands: Mapping[str, str]
 
-    def get(self, key: str, **args: object) -> str | None:
+    def get(self, key: str, /, **args: object) -> str | None:
         """Return message `key` with its fields filled in, or None if this catalog lacks it."""
         message = self.messages.get(key)
         if message is None:
@@ -148,7 +150,7 @@ def catalog(lang: str) -> Catalog:
     return Catalog(lang, messages, commands)
 
 
-def text(lang: str, key: str, **args: object) -> str:
+def text(lang: str, key: str, /, **args: object) -> str:
     """Return message `key` in `lang` (English if missing there) with its fields filled in.
 
     A key missing from English too is logged and returned as it is, so a player sees

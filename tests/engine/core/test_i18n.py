@@ -5,7 +5,7 @@ import tomllib
 import pytest
 
 from engine.core import i18n
-from engine.core.errors import CatalogError
+from engine.core.i18n import CatalogError
 
 
 def test_both_languages_have_the_same_keys_fields_and_plural_tables():

@@ -165,6 +165,32 @@ def text(lang: str, key: str, /, **args: object) -> str:
     return found
 
 
+def table(lang: str, prefix: str) -> dict[str, str]:
+    """Return the plain messages under `prefix.` in `lang`, keyed by the rest of their key.
+
+    For modules that fill in their own forms (the engines' log lines and labels): they pick
+    a message by a computed key and call `str.format` themselves.
+    """
+    start = f"{prefix}."
+    messages = catalog(lang_or_default(lang)).messages
+    return {
+        k.removeprefix(start): v
+        for k, v in messages.items()
+        if k.startswith(start) and isinstance(v, str)
+    }
+
+
+def tables(prefix: str) -> dict[str, dict[str, str]]:
+    """Return `table(lang, prefix)` for every language, by language."""
+    return {lang: table(lang, prefix) for lang in LANGUAGES}
+
+
+def pairs(prefix: str) -> dict[str, tuple[str, str]]:
+    """Return the plain messages under `prefix.` as (English, Spanish) pairs, by key."""
+    english, spanish = table("en", prefix), table("es", prefix)
+    return {key: (text, spanish.get(key, text)) for key, text in english.items()}
+
+
 def has(key: str) -> bool:
     """Tell whether the English catalog has message `key`."""
     return key in catalog(DEFAULT).messages

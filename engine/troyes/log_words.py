@@ -7,25 +7,12 @@ the player's name, so no sentence puts it inside "del" or "al".
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core import i18n
 from engine.troyes.catalog import Catalog
 
 LANGS = ("en", "es")
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "palace": ("Palace", "Palacio"), "bishopric": ("Bishopric", "Obispado"),
-    "city_hall": ("City Hall", "Ayuntamiento"),
-    "red": ("red", "rojo"), "white": ("white", "blanco"), "yellow": ("yellow", "amarillo"),
-    "purple": ("purple", "morado"),
-    "player": ("Player {n}", "Jugador {n}"),
-    "deniers": ("{n} deniers", "{n} denarios"), "denier": ("1 denier", "1 denario"),
-    "influence": ("{n} influence", "{n} de influencia"), "vp": ("{n} VP", "{n} PV"),
-    "cubes": ("{n} cubes", "{n} cubos"), "cube": ("1 cube", "1 cubo"),
-    "spaces": ("{n} spaces", "{n} espacios"), "space": ("1 space", "1 espacio"),
-    "times": ("{n} times", "{n} veces"),
-    "points": ("{n} action points", "{n} puntos de acción"),
-    "point": ("1 action point", "1 punto de acción"),
-    "vp_lost": ("-{n} VP", "-{n} PV"), "no_vp": ("no VP to lose", "no tiene PV que perder"),
-}  # fmt: skip
+_WORDS: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.words")
 
 
 def sentence(table: Mapping[str, tuple[str, str]], lang: str, key: str, **values: Any) -> str:

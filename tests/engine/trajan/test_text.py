@@ -46,6 +46,15 @@ def test_drawn_cards_are_counted_not_named_in_the_log():
     assert "Wine" not in line
 
 
+def test_counted_log_lines_agree_with_their_count():
+    assert ENGINE.describe_event(ev.CardsDrawn(0, ("wine",)), "en") == "Player 1 draws 1 card"
+    assert ENGINE.describe_event(ev.CardsDrawn(1, ("wine", "fish")), "en") == (
+        "Player 2 draws 2 cards"
+    )
+    assert ENGINE.describe_event(ev.CardsDrawn(0, ("wine",)), "es") == "Jugador 1 roba 1 carta"
+    assert "(s)" not in ENGINE.describe_event(ev.CardsDrawn(0, ("a", "b", "c")), "es")
+
+
 def test_spanish_differs_from_english():
     assert ENGINE.describe_event(ev.SenateAdvanced(0, 4, 5), "es") != ENGINE.describe_event(
         ev.SenateAdvanced(0, 4, 5), "en"

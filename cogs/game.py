@@ -139,7 +139,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         lines += [f"{text.seat_name(i, meta.names)}" for i in range(len(meta.names))]
         if info.turn is not None:
             lines.append(t(lang, "post.now", who=text.seat_name(info.turn.seat, meta.names),
-                           prompt=text.prompt_of(info.turn.prompt, meta.names)))  # fmt: skip
+                           prompt=info.turn.prompt))  # fmt: skip
             if info.turn.deadline:
                 lines.append(t(lang, "post.deadline", when=text.when(info.turn.deadline)))
         await reply(interaction, "\n".join(lines))

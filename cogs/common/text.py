@@ -19,7 +19,6 @@ from render.palette import seat_label
 LIMIT = 1900
 MAX_SEATS = 4
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
-_LEAD = re.compile(r"^(?:[Pp]layer|[Jj]ugador) [1-4]:\s*")
 _PLAYER = re.compile(r"\b(?:[Pp]layer|[Jj]ugador) ([1-4])\b")
 
 
@@ -72,11 +71,6 @@ def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
     return None if key is None else t(lang, key, who=who, detail=notice.detail)
 
 
-def prompt_of(prompt: str, names: Sequence[str]) -> str:
-    """Return the engine's prompt without its leading "Player N:" (the caption names them)."""
-    return named(_LEAD.sub("", prompt), names)
-
-
 def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
     """Join head, log lines and tail, dropping the oldest lines to stay under the limit."""
     kept: list[str] = []
@@ -109,7 +103,7 @@ def board(
     if outcome.turn is not None:
         turn = outcome.turn
         who = f"<@{turn.user_id}>" if turn.user_id else seat_name(turn.seat, names)
-        tail = t(lang, "post.now", who=who, prompt=prompt_of(turn.prompt, names))
+        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
         if turn.deadline is not None:
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
     return fit(head, lines, tail, lang)

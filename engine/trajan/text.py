@@ -148,11 +148,14 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
 
 
 def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
-    """Return what the deciding seat must decide now, as one short sentence."""
+    """Return what the deciding seat must decide now, as one short sentence.
+
+    The sentence names no seat: whoever shows it names the deciding player (the board header,
+    the caption's "Now: <player>: ...").
+    """
     pending = state.pending
     if pending is None:
         return msg(lang, "p_over")
-    who = msg(lang, "player", n=pending.seat + 1) + ": "
     kind = pending.kind
     doing = state.todo[-1].split(":")[1] if state.todo else ""
     values = {
@@ -162,7 +165,7 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
     }
     if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
         kind = "sow_all"
-    return who + msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
+    return msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
 
 
 def describe_event(event: Any, t: Tables, lang: str = "en") -> str:  # noqa: PLR0911

@@ -21,7 +21,7 @@ def outcome(
     turn_user: int = 7,
 ) -> Outcome:
     at = datetime(2026, 1, 1, tzinfo=UTC)
-    turn = Turn(1, "bowl", turn_user, "Player 2: choose a bowl.", at, None)
+    turn = Turn(1, "bowl", turn_user, "choose a bowl.", at, None)
     return Outcome(3, 10, Status.ACTIVE, tuple(moves), (), turn, ping, tuple(catch_up),
                    None, None, None, 99, None, None)  # fmt: skip
 
@@ -30,7 +30,6 @@ def test_engine_player_numbers_become_names_as_on_the_board():
     assert text.named("Player 2 takes a card; player 3 passes", NAMES) == (
         "bob (2) takes a card; AI (3) passes"
     )
-    assert text.prompt_of("Player 2: choose a bowl.", NAMES) == "choose a bowl."
 
 
 def test_a_caption_names_who_decides_and_lists_the_catch_up_for_the_pinged_player():

@@ -34,7 +34,10 @@ def test_every_label_log_line_and_prompt_reads_in_both_languages():
             kinds.add(type(item).__name__)
             continue
         for lang in ("en", "es"):
-            assert ENGINE.prompt(item, lang)
+            prompt = ENGINE.prompt(item, lang)
+            assert prompt
+            assert "Player" not in prompt
+            assert "Jugador" not in prompt  # the caption and the header name the decider
             labels = [ENGINE.describe(a, lang) for a in actions]
             assert all(0 < len(label) <= 80 for label in labels)
     assert {"BowlChosen", "MarkerSown", "QuarterEnded", "GameEnded"} <= kinds

@@ -44,11 +44,11 @@ def when(moment: datetime | None) -> str:
     return "-" if moment is None else f"<t:{int(moment.timestamp())}:R>"
 
 
-def _line(line: LogLine, names: Sequence[str]) -> str:
+def _line(line: LogLine, names: Sequence[str], lang: str) -> str:
     who = seat_name(line.seat, names)
     head = f"`{line.version:>3}` **{who}**: {named(line.text, names)}"
     if line.by.value == "stand_in":
-        head += " *(AI stand-in)*"
+        head += " " + t(lang, "post.stand_in")
     said = head.lower()
     # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
     events = [named(e, names) for e in line.events if e]
@@ -95,9 +95,9 @@ def board(
     lines: list[str] = []
     if outcome.ping is not None and outcome.catch_up:
         lines.append(t(lang, "post.since", who=f"<@{outcome.ping}>"))
-        lines += [_line(x, names) for x in outcome.catch_up]
+        lines += [_line(x, names, lang) for x in outcome.catch_up]
     else:
-        lines += [_line(x, names) for x in (recent or outcome.moves)]
+        lines += [_line(x, names, lang) for x in (recent or outcome.moves)]
     lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
     tail = ""
     if outcome.turn is not None:
@@ -128,7 +128,7 @@ def log_lines(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> str:
     """Return a log for `/game log`, the newest lines kept when it is long."""
     if not lines:
         return t(lang, "game.log_empty")
-    return fit("", [_line(x, names) for x in lines], "", lang)
+    return fit("", [_line(x, names, lang) for x in lines], "", lang)
 
 
 def shown_version(message: discord.Message | Any) -> int | None:

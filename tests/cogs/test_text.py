@@ -1,6 +1,7 @@
 """Captions of posted messages: names as on the images, within Discord's limits."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from cogs.common import text
@@ -56,3 +57,9 @@ def test_a_long_log_keeps_the_newest_lines_under_discords_limit():
     assert "move 0 " not in caption
     assert "/game log" in caption
     assert caption.startswith("**Partida n.º 3**")
+
+
+def test_a_stand_in_move_is_marked_in_the_games_language():
+    move = replace(line(4, 1, "Pass"), by=By.STAND_IN)
+    assert "bob (2)**: Pass *(AI stand-in)*" in text.log_lines([move], NAMES, "en")
+    assert "**: Pass *(suplente IA)*" in text.log_lines([move], NAMES, "es")

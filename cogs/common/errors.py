@@ -4,8 +4,9 @@ Cogs raise; `handle` answers. A `GameError` means nothing changed: the player ge
 sentence, put into words from its catalog key and arguments in their own language. Anything
 else is logged and answered with "Something went wrong; the game was not changed." (saving is
 the last step). Slash commands reach `handle` through the tree's `on_error` (bot.py);
-components through `@guarded` on their callbacks (discord.py only logs a DynamicItem's
-errors) or `GuardedView.on_error`.
+components through `@guarded` on their callbacks, because discord.py hands a DynamicItem's
+errors to no `on_error` hook (it only logs them). `acting.py`, the wrapper around
+`sessions.play`, answers a stale board itself (fresh controls or a link).
 """
 
 import functools

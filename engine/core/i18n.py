@@ -101,12 +101,11 @@ class Catalog:
         message = self.messages.get(key)
         if message is None:
             return None
-        if isinstance(message, Mapping):
+        if not isinstance(message, str):  # a plural table
             count = args.get("count")
             if not isinstance(count, int | float):
                 raise TypeError(f"message {key} is a plural: give it a number as `count`")
-            form = plural_form(self.lang, count)
-            message = message.get(form, message["other"])
+            message = message.get(plural_form(self.lang, count), message["other"])
         return message.format(**args) if args else message
 
 
@@ -156,7 +155,7 @@ def text(lang: str, key: str, /, **args: object) -> str:
     A key missing from English too is logged and returned as it is, so a player sees
     something rather than an error.
     """
-    found = catalog(lang_or_default(lang)).get(key, **args)
+    found = catalog(lang if lang in LANGUAGES else lang_or_default(lang)).get(key, **args)
     if found is None:
         found = catalog(DEFAULT).get(key, **args)
     if found is None:

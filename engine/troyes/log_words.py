@@ -13,6 +13,7 @@ from engine.troyes.catalog import Catalog
 LANGS = ("en", "es")
 
 _WORDS: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.words")
+_COUNTED = frozenset({"deniers", "cubes", "spaces", "points"})
 
 
 def sentence(table: Mapping[str, tuple[str, str]], lang: str, key: str, **values: Any) -> str:
@@ -33,8 +34,8 @@ def player(seat: int, lang: str) -> str:
 
 def amount(lang: str, unit: str, n: int) -> str:
     """Return "3 deniers", "1 denier", "2 influence", "4 VP", "1 cube"... in `lang`."""
-    if n == 1 and unit in ("deniers", "cubes", "spaces", "points"):
-        return word(lang, unit.removesuffix("s"))
+    if unit in _COUNTED:  # a plural table: "1 denier", "2 deniers"
+        return i18n.text("es" if lang == "es" else "en", f"troyes.log.words.{unit}", count=n)
     return word(lang, unit, n=n)
 
 

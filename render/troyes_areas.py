@@ -114,7 +114,7 @@ def draw_cathedral(
     if revealed:
         shown = Box(inner.x, inner.bottom - 76, inner.w, 76)
         canvas.rounded(shown, 8, (236, 226, 246), (120, 64, 168), 2)
-        label = tr("troyes.revealed_one" if len(revealed) == 1 else "troyes.revealed_many")
+        label = tr("troyes.revealed", count=len(revealed))
         canvas.text(
             shown.inset(10, 4), f"{label}: {', '.join(revealed)}", size=20, style=Style.BOLD
         )

@@ -104,11 +104,7 @@ def _compose_score(
         style=Style.BOLD,
         fill=HEADER_INK,
     )
-    line = tr(
-        "score.win" if len(winners) > 1 else "score.wins",
-        who=who,
-        points=result.scores[winners[0]],
-    )
+    line = tr("score.wins", count=len(winners), who=who, points=result.scores[winners[0]])
     canvas.text(band.inset(30, 14).below(62), line, size=30, fill=HEADER_INK, valign="top")
     body = Box(
         MARGIN, HEADER_HEIGHT + MARGIN, WIDTH - 2 * MARGIN, height - HEADER_HEIGHT - 2 * MARGIN

@@ -25,12 +25,11 @@ from discord.ext import commands, tasks
 
 from cogs import lobby
 from cogs.common import acting, requests
-from cogs.common.errors import refuse, report_failure
+from cogs.common.errors import handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
-from engine.core.errors import GameError
 from engine.db import Database
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
@@ -160,11 +159,7 @@ class GameBot(commands.Bot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Answer refusals with one sentence and anything else with the standard apology."""
-        cause = getattr(error, "original", error)
-        if isinstance(cause, GameError):
-            await refuse(interaction, cause)
-            return
-        await report_failure(interaction, cause)
+        await handle(interaction, error)
 
     async def close(self) -> None:
         """Stop the timers, then disconnect."""

@@ -17,12 +17,11 @@ from discord.ext import commands
 from cogs import lobby
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
-from cogs.common.errors import refuse, reply
+from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
 from engine import games
-from engine.core.errors import GameError
 from engine.games import GAMES
 from engine.sessions import Outcome, Policy, SessionManager, Settings
 
@@ -63,11 +62,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if found is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await call(remember(interaction).sessions, found, interaction.user.id)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        outcome = await call(remember(interaction).sessions, found, interaction.user.id)
         await self._post(interaction, outcome)
 
     @app_commands.command(name=_("new"), description=_("Open a lobby for a new game"))
@@ -138,18 +133,14 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if found is None:
             return
         rt, lang = remember(interaction), lang_of(interaction.locale)
-        try:
-            info = await rt.sessions.status(found)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        info = await rt.sessions.status(found)
         meta = await rt.poster.meta(found, info)
         lines = [t(lang, "game.status", game=games.title(info.game), number=found,
                    status=info.status.value, move=info.version)]  # fmt: skip
         lines += [f"{text.seat_name(i, meta.names)}" for i in range(len(meta.names))]
         if info.turn is not None:
             lines.append(t(lang, "post.now", who=text.seat_name(info.turn.seat, meta.names),
-                           prompt=text.prompt_of(info.turn.prompt, meta.names)))  # fmt: skip
+                           prompt=info.turn.prompt))  # fmt: skip
             if info.turn.deadline:
                 lines.append(t(lang, "post.deadline", when=text.when(info.turn.deadline)))
         await reply(interaction, "\n".join(lines))
@@ -168,12 +159,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if found is None:
             return
         rt, lang = remember(interaction), lang_of(interaction.locale)
-        try:
-            user = interaction.user.id if since_my_turn else None
-            lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        user = interaction.user.id if since_my_turn else None
+        lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
         meta = await rt.poster.meta(found)
         await reply(interaction, text.log_lines(lines, meta.names, lang))
 
@@ -224,11 +211,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             time_control=lobby.TIME_CONTROLS.get(time_control or "none"),
             no_time_control=time_control == "none",
         )  # fmt: skip
-        try:
-            await rt.sessions.configure(found, interaction.user.id, change, admin=admin)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        await rt.sessions.configure(found, interaction.user.id, change, admin=admin)
         rt.poster.forget(found)
         await reply(interaction, t(lang, "game.done"))
 
@@ -282,12 +265,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             return
         rt = remember(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            admin = lobby.is_admin(interaction, rt)
-            outcome = await rt.sessions.abandon(found, interaction.user.id, admin=admin)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        admin = lobby.is_admin(interaction, rt)
+        outcome = await rt.sessions.abandon(found, interaction.user.id, admin=admin)
         await self._post(interaction, outcome)
 
     @app_commands.command(
@@ -306,11 +285,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if found is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            result = await rt.sessions.verify(found)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        result = await rt.sessions.verify(found)
         key = "game.verified" if result.ok else "game.verify_failed"
         await reply(interaction, t(lang, key, number=found, detail=result.detail))
 

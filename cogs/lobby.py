@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.errors import missing_permissions, permission_names, refuse, reply
+from cogs.common.errors import guarded, missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import Runtime, remember
@@ -51,7 +51,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
-            raise GameError(f"Write options as name=value, not '{part}'.")
+            raise GameError("error.bad_options", part=part)
         options[name.strip().lower()] = value.strip().lower()
     return options
 
@@ -108,17 +108,13 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     """Create the lobby (with `ai` AI seats) and post it as the command's reply."""
     rt = remember(interaction)
     lang = lang_of(interaction.locale)
-    try:
-        spec = NewGame(
-            game, interaction.guild_id, interaction.channel_id, players,
-            parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
-        )  # fmt: skip
-        info = await rt.sessions.create_lobby(interaction.user.id, spec)
-        for _ in range(min(ai, players - 1)):
-            info = await rt.sessions.add_ai(info.game_id, interaction.user.id)
-    except GameError as error:
-        await refuse(interaction, error)
-        return
+    spec = NewGame(
+        game, interaction.guild_id, interaction.channel_id, players,
+        parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
+    )  # fmt: skip
+    info = await rt.sessions.create_lobby(interaction.user.id, spec)
+    for _ in range(min(ai, players - 1)):
+        info = await rt.sessions.add_ai(info.game_id, interaction.user.id)
     lang = info.language
     text = lobby_text(info, rt.names, lang)
     await interaction.response.send_message(text, view=lobby_view(info.game_id, lang))
@@ -135,13 +131,7 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
         await reply(interaction, t(lang, "error.permissions", perms=permission_names(lacking)))
         return
     await interaction.response.defer()
-    try:
-        outcome = await rt.sessions.start(
-            game, interaction.user.id, admin=is_admin(interaction, rt)
-        )
-    except GameError as error:
-        await refuse(interaction, error)
-        return
+    outcome = await rt.sessions.start(game, interaction.user.id, admin=is_admin(interaction, rt))
     info = await rt.sessions.status(game)
     assert interaction.message is not None  # noqa: S101 - a button is on a message
     name = t(info.language, "lobby.thread", game=games.title(info.game), number=game)
@@ -169,6 +159,7 @@ class LobbyButton(
         style = discord.ButtonStyle.success if action == "start" else discord.ButtonStyle.primary
         super().__init__(button(label, style), game=game, action=action)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join, leave, add an AI seat or start, then show the lobby as it is now."""
         if self.action == "start":
@@ -176,16 +167,12 @@ class LobbyButton(
             return
         rt = remember(interaction)
         user = interaction.user.id
-        try:
-            if self.action == "join":
-                info = await rt.sessions.join(self.game, user)
-            elif self.action == "leave":
-                info = await rt.sessions.leave(self.game, user)
-            else:
-                info = await rt.sessions.add_ai(self.game, user)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        if self.action == "join":
+            info = await rt.sessions.join(self.game, user)
+        elif self.action == "leave":
+            info = await rt.sessions.leave(self.game, user)
+        else:
+            info = await rt.sessions.add_ai(self.game, user)
         text = lobby_text(info, rt.names, info.language)
         await interaction.response.edit_message(
             content=text, view=lobby_view(self.game, info.language)

@@ -40,11 +40,7 @@ class PlayCog(commands.Cog):
         if game is None:
             return
         rt = remember(interaction)
-        try:
-            version = (await rt.sessions.current(game)).version
-        except GameError as error:
-            await reply(interaction, str(error))
-            return
+        version = (await rt.sessions.current(game)).version
         await act(interaction, game, version, move, sure=False)
 
     @move.autocomplete("move")

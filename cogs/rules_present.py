@@ -8,21 +8,18 @@ a figure open, footer = the source. Discord's limits are checked here, once.
 
 import re
 import time
-import tomllib
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import discord
 
 from engine import games
+from engine.core import i18n
 from engine.core.errors import CatalogError
 from engine.lookup import LANGS, Lang, LocalEntry
 from engine.lookup.text import fold
-
-MESSAGES_DIR = Path(__file__).resolve().parents[1] / "data" / "i18n"
 
 # Discord limits (discord.md §3.3, leagues-and-lookups.md B3).
 TITLE_LIMIT = 256
@@ -42,10 +39,10 @@ _FIGURE = re.compile(r"^\*\*(?P<label>[^*]+?):\*\*\s*(?P<value>.+)$")
 
 
 class Messages:
-    """The cog's own messages in English and Spanish: the [rules] table of data/i18n/rules.*.toml.
+    """The cog's own messages in English and Spanish: the `rules.*` keys of the catalogs.
 
-    (rules.es.toml also has a [commands] table: the Spanish command names and descriptions, read
-    by the bot's translator, not here.)
+    (They live in data/i18n/rules.*.toml, read by engine/core/i18n.py; rules.es.toml also has a
+    [commands] table: the Spanish command names and descriptions, read by the bot's translator.)
     """
 
     def __init__(self, texts: dict[Lang, dict[str, Any]]) -> None:
@@ -61,18 +58,15 @@ class Messages:
         self._texts = texts
 
     @classmethod
-    def load(cls, folder: Path = MESSAGES_DIR) -> "Messages":
-        """Read the catalog files; raise CatalogError if one is missing or they disagree."""
+    def load(cls) -> "Messages":
+        """Take the `rules.*` messages of the catalogs; raise CatalogError if they disagree."""
+        prefix = "rules."
         texts: dict[Lang, dict[str, Any]] = {}
         for lang in LANGS:
-            path = folder / f"rules.{lang}.toml"
-            try:
-                table = tomllib.loads(path.read_text(encoding="utf-8")).get("rules")
-            except (OSError, tomllib.TOMLDecodeError) as error:
-                raise CatalogError(f"{path}: {error}") from error
-            if not isinstance(table, dict):
-                raise CatalogError(f"{path}: no [rules] table")
-            texts[lang] = table
+            messages = i18n.catalog(lang).messages
+            texts[lang] = {
+                k.removeprefix(prefix): v for k, v in messages.items() if k.startswith(prefix)
+            }
         return cls(texts)
 
     def __call__(self, lang: Lang, key: str, **values: object) -> str:

@@ -1,22 +1,20 @@
-"""The images' fixed words in the game's language (data/i18n/render.{en,es}.toml).
+"""The images' words in the game's language, from the message catalogs (engine/core/i18n.py).
 
 A board is drawn inside `language(lang)`: the drawing functions ask `tr(key)` for their fixed
-labels, and `localized(cat)` gives a catalog whose entries carry their Spanish `name_es` as
-`name`. The language is a context variable, so boards drawn in parallel worker threads each
-keep their own.
+labels (shared ones in data/i18n/render.{en,es}.toml, a game's own in data/<game>/i18n/), and
+`localized(cat)` gives a catalog whose entries carry their Spanish `name_es` as `name`. The
+language is a context variable, so boards drawn in parallel worker threads each keep their own.
 """
 
-import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import fields, is_dataclass, replace
-from functools import cache
-from pathlib import Path
 from typing import Any, TypeVar
 
-LANGUAGES = ("en", "es")
-_DATA = Path(__file__).resolve().parent.parent / "data" / "i18n"
+from engine.core import i18n
+
+LANGUAGES = i18n.LANGUAGES
 _CURRENT: ContextVar[str] = ContextVar("render_language", default="en")
 T = TypeVar("T")
 
@@ -36,27 +34,14 @@ def current() -> str:
     return _CURRENT.get()
 
 
-def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        if isinstance(value, Mapping):
-            out.update(_flatten(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = str(value)
-    return out
-
-
-@cache
-def strings(lang: str) -> Mapping[str, str]:
-    """Return every fixed label of the images in `lang`, by dotted key ("area.time")."""
-    with (_DATA / f"render.{lang}.toml").open("rb") as handle:
-        return _flatten(tomllib.load(handle))
+def strings(lang: str) -> Mapping[str, i18n.Message]:
+    """Return every message of `lang` by dotted key ("trajan.time"), plural tables as tables."""
+    return i18n.catalog(lang).messages
 
 
 def tr(key: str, **values: object) -> str:
     """Return the label `key` in the current language, with its {fields} filled in."""
-    text = strings(current())[key]
-    return text.format(**values) if values else text
+    return i18n.text(current(), key, **values)
 
 
 def _spanish(item: Any) -> Any:

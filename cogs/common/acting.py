@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.errors import refuse, reply, report_failure
+from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_of, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
@@ -235,16 +235,13 @@ class PageButton(
         item = button(label, discord.ButtonStyle.secondary, row=row)
         super().__init__(item, game=game, version=version, page=page)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
         rt = remember(interaction)
         lang = lang_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            choices = await rt.sessions.choices(self.game)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        choices = await rt.sessions.choices(self.game)
         if choices.version != self.version:
             await stale(interaction, self.game, StaleStateError(t(lang, "error.stale")))
             return
@@ -263,6 +260,7 @@ class PrivateButton(Persistent[discord.ui.Button[Any]], custom_id="dn:h:{game:in
     def __init__(self, game: int, label: str = "?") -> None:
         super().__init__(button(label, row=4), game=game)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send the private view and image."""
         await remember(interaction).poster.send_private(interaction, self.game)

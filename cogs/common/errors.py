@@ -1,11 +1,18 @@
-"""Turn refusals into short ephemeral replies, in the user's language (STYLE.md §2.5).
+"""The one handler of errors: short ephemeral replies in the user's language (STYLE.md §2.5).
 
-A `GameError` means nothing changed: the player gets one sentence. Anything else is logged
-and answered with "Something went wrong; the game was not changed." (saving is the last step).
+Cogs raise; `handle` answers. A `GameError` means nothing changed: the player gets its one
+sentence, put into words from its catalog key and arguments in their own language. Anything
+else is logged and answered with "Something went wrong; the game was not changed." (saving is
+the last step). Slash commands reach `handle` through the tree's `on_error` (bot.py);
+components through `@guarded` on their callbacks, because discord.py hands a DynamicItem's
+errors to no `on_error` hook (it only logs them). `acting.py`, the wrapper around
+`sessions.play`, answers a stale board itself (fresh controls or a link).
 """
 
+import functools
 import logging
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
 
@@ -31,8 +38,8 @@ from engine.sessions import (
 
 log = logging.getLogger(__name__)
 
-# Spanish players get the catalog sentence for the error's kind; English players get the
-# engine's own sentence, which is more precise ("move 12, the game is at move 14").
+# An error raised with a plain sentence (engine/sessions today) has no key: Spanish players
+# get the catalog sentence for its kind; English players get the sentence itself.
 _KEYS: tuple[tuple[type[GameError], str], ...] = (
     (StaleStateError, "error.stale"),
     (NotYourTurnError, "error.not_your_turn"),
@@ -52,8 +59,8 @@ _KEYS: tuple[tuple[type[GameError], str], ...] = (
 
 def error_text(error: GameError, lang: str) -> str:
     """Return the sentence a player reads for a refusal."""
-    if lang == "en":
-        return str(error)
+    if error.key is not None or lang == "en":
+        return error.text(lang)
     for kind, key in _KEYS:
         if isinstance(error, kind):
             return t(lang, key)
@@ -80,6 +87,33 @@ async def report_failure(interaction: discord.Interaction[Any], error: BaseExcep
         await reply(interaction, t(lang_of(interaction.locale), "error.unexpected"))
     except discord.HTTPException:
         log.warning("could not tell the user about the failure")
+
+
+async def handle(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer any error of a command or component: a refusal, or the standard apology."""
+    if isinstance(error, discord.app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, GameError):
+        await refuse(interaction, error)
+    else:
+        await report_failure(interaction, error)
+
+
+Item = TypeVar("Item")
+Callback = Callable[[Item, discord.Interaction[Any]], Coroutine[Any, Any, None]]
+
+
+def guarded(callback: Callback[Item]) -> Callback[Item]:
+    """Hand a component callback's errors to `handle` (DynamicItem errors reach no on_error)."""
+
+    @functools.wraps(callback)
+    async def wrapper(item: Item, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await callback(item, interaction)
+        except Exception as error:
+            await handle(interaction, error)
+
+    return wrapper
 
 
 def missing_permissions(perms: discord.Permissions, needed: tuple[str, ...]) -> list[str]:

@@ -19,7 +19,7 @@ import discord
 
 from cogs.common import text
 from cogs.common.acting import PRIVATE_KINDS, controls, jump_url
-from cogs.common.errors import missing_permissions, permission_names, refuse, reply
+from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
@@ -295,11 +295,7 @@ class Poster:
         """Send the user, ephemerally, their hidden information and private image."""
         lang = lang_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            private = await self.sessions.private_view(game_id, interaction.user.id)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        private = await self.sessions.private_view(game_id, interaction.user.id)
         meta = await self.meta(game_id)
         png = await self.render.private(
             meta.game, private.view, meta.names, meta.language, private.prompt

@@ -8,11 +8,10 @@ from typing import Any, Literal, cast
 
 import discord
 
-from cogs.common.errors import refuse, reply
+from cogs.common.errors import guarded, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
-from engine.core.errors import GameError
 
 
 def request_view(game: int, request_id: int | None, lang: str) -> discord.ui.View:
@@ -40,17 +39,14 @@ class AnswerButton(
         style = discord.ButtonStyle.success if agree else discord.ButtonStyle.danger
         super().__init__(button(label, style), game=game, request_id=request_id, agree=agree)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Record the answer and post what it changed."""
         rt = remember(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            outcome = await rt.sessions.answer(
-                self.game, interaction.user.id, self.request_id, self.agree
-            )
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        outcome = await rt.sessions.answer(
+            self.game, interaction.user.id, self.request_id, self.agree
+        )
         await rt.poster.post(outcome)
         await reply(interaction, t(lang_of(interaction.locale), "request.noted"))
 
@@ -64,15 +60,12 @@ class MuteButton(Persistent[discord.ui.Button[Any]], custom_id="dn:r:{game:int}:
     def __init__(self, game: int, mode: str, label: str = "?") -> None:
         super().__init__(button(label), game=game, mode=mode)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Mute the clicking player's reminders."""
         rt = remember(interaction)
         mode = cast(Literal["turn", "game"], self.mode)
-        try:
-            await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
-        except GameError as error:
-            await refuse(interaction, error)
-            return
+        await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
         await reply(interaction, t(lang_of(interaction.locale), f"request.muted_{self.mode}"))
 
 

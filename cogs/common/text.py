@@ -19,7 +19,6 @@ from render.base.palette import seat_label
 LIMIT = 1900
 MAX_SEATS = 4
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
-_LEAD = re.compile(r"^(?:[Pp]layer|[Jj]ugador) [1-4]:\s*")
 _PLAYER = re.compile(r"\b(?:[Pp]layer|[Jj]ugador) ([1-4])\b")
 
 
@@ -45,11 +44,11 @@ def when(moment: datetime | None) -> str:
     return "-" if moment is None else f"<t:{int(moment.timestamp())}:R>"
 
 
-def _line(line: LogLine, names: Sequence[str]) -> str:
+def _line(line: LogLine, names: Sequence[str], lang: str) -> str:
     who = seat_name(line.seat, names)
     head = f"`{line.version:>3}` **{who}**: {named(line.text, names)}"
     if line.by.value == "stand_in":
-        head += " *(AI stand-in)*"
+        head += " " + t(lang, "post.stand_in")
     said = head.lower()
     # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
     events = [named(e, names) for e in line.events if e]
@@ -70,11 +69,6 @@ def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
         NoticeKind.AI_FAILED: "notice.ai_failed",
     }.get(notice.kind)
     return None if key is None else t(lang, key, who=who, detail=notice.detail)
-
-
-def prompt_of(prompt: str, names: Sequence[str]) -> str:
-    """Return the engine's prompt without its leading "Player N:" (the caption names them)."""
-    return named(_LEAD.sub("", prompt), names)
 
 
 def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
@@ -101,15 +95,15 @@ def board(
     lines: list[str] = []
     if outcome.ping is not None and outcome.catch_up:
         lines.append(t(lang, "post.since", who=f"<@{outcome.ping}>"))
-        lines += [_line(x, names) for x in outcome.catch_up]
+        lines += [_line(x, names, lang) for x in outcome.catch_up]
     else:
-        lines += [_line(x, names) for x in (recent or outcome.moves)]
+        lines += [_line(x, names, lang) for x in (recent or outcome.moves)]
     lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
     tail = ""
     if outcome.turn is not None:
         turn = outcome.turn
         who = f"<@{turn.user_id}>" if turn.user_id else seat_name(turn.seat, names)
-        tail = t(lang, "post.now", who=who, prompt=prompt_of(turn.prompt, names))
+        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
         if turn.deadline is not None:
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
     return fit(head, lines, tail, lang)
@@ -134,7 +128,7 @@ def log_lines(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> str:
     """Return a log for `/game log`, the newest lines kept when it is long."""
     if not lines:
         return t(lang, "game.log_empty")
-    return fit("", [_line(x, names) for x in lines], "", lang)
+    return fit("", [_line(x, names, lang) for x in lines], "", lang)
 
 
 def shown_version(message: discord.Message | Any) -> int | None:

@@ -1,7 +1,8 @@
 """`/league ...` and `/profile`: weekly community leagues (issue 8), and the loop that runs them.
 
 Thin: every command resolves the league, calls `LeagueService` (engine/leagues) and replies;
-refusals (`GameError`) are short ephemeral sentences. The weekly cycle runs in `runner.py`.
+refusals are raised as `GameError` keys and answered by the one handler (cogs/common/errors.py)
+in the user's language. The weekly cycle runs in `runner.py`.
 The extension needs from the bot only `bot.sessions` (the SessionManager) and
 `bot.database`; the league store is a repository over that one database, and the clock is
 the session manager's, so one injected clock drives games and leagues alike.
@@ -20,9 +21,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
+from cogs.common.errors import reply
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
-from cogs.league.errors import translated
 from cogs.league.options import (
     ConfigInput,
     Game,
@@ -38,7 +39,7 @@ from cogs.league.text import t, when
 from cogs.league.views import history_text, schedule_text
 from engine.core.errors import GameError
 from engine.db import Database
-from engine.leagues.model import League, LeagueError
+from engine.leagues.model import League
 from engine.leagues.service import LeagueService
 from engine.leagues.store import LeagueStore
 from engine.sessions import SessionManager
@@ -50,13 +51,6 @@ LOOP_SECONDS = 60.0
 
 def _lang(interaction: discord.Interaction[Any]) -> str:
     return text.lang_of(interaction.locale)
-
-
-async def _say(interaction: discord.Interaction[Any], content: str | None, **kw: Any) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(content or "", ephemeral=True, **kw)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kw)
 
 
 class LeagueCog(
@@ -93,21 +87,6 @@ class LeagueCog(
             await self.runner.run_once()
         except Exception:
             log.exception("league loop failed; it runs again at the next tick")
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        """Answer refusals with their sentence; log anything else (unless bot.py's tree does)."""
-        cause = getattr(error, "original", error)
-        if isinstance(cause, LeagueError):  # runs before tree.on_error, which reads the text
-            cause.args = (translated(cause, _lang(interaction)),)
-        if "on_error" in vars(self.bot.tree):
-            return  # bot.py set tree.on_error: it answers every command's errors itself
-        if isinstance(cause, GameError):
-            await _say(interaction, str(cause))
-            return
-        log.error("league command failed", exc_info=cause)
-        await _say(interaction, t(_lang(interaction), "unexpected"))
 
     async def _league(self, interaction: discord.Interaction[Any], name: str | None) -> League:
         self.runner.names[interaction.user.id] = interaction.user.display_name
@@ -151,9 +130,9 @@ class LeagueCog(
         await self._organiser(interaction)
         lang = _lang(interaction)
         if isinstance(interaction.channel, discord.Thread):
-            raise GameError(t(lang, "not_in_thread"))
+            raise GameError("league.not_in_thread")
         if game not in self.sessions.games:
-            raise GameError(t(lang, "game_unavailable", game=game))
+            raise GameError("league.game_unavailable", game=game)
         raw = ConfigInput(
             game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options
         )
@@ -236,7 +215,7 @@ class LeagueCog(
         """Join a league; you are seated from the next week."""
         found = await self._league(interaction, league)
         await self.leagues.join(found.id, interaction.user.id)
-        await _say(interaction, t(_lang(interaction), "joined", name=found.name))
+        await reply(interaction, t(_lang(interaction), "joined", name=found.name))
 
     @app_commands.command(name=_("leave"), description=_("Leave a league"))
     @app_commands.autocomplete(league=league_autocomplete)
@@ -244,7 +223,7 @@ class LeagueCog(
         """Leave a league."""
         found = await self._league(interaction, league)
         await self.leagues.leave(found.id, interaction.user.id)
-        await _say(interaction, t(_lang(interaction), "left", name=found.name))
+        await reply(interaction, t(_lang(interaction), "left", name=found.name))
 
     @app_commands.command(name=_("absent"), description=_("Declare that you are away for a week"))
     @app_commands.autocomplete(league=league_autocomplete)
@@ -258,7 +237,7 @@ class LeagueCog(
         found = await self._league(interaction, league)
         season, number = await self.leagues.absent(found.id, interaction.user.id, week)
         content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
-        await _say(interaction, content)
+        await reply(interaction, content)
 
     @app_commands.command(name=_("standings"), description=_("Show the standings"))
     @app_commands.autocomplete(league=league_autocomplete)
@@ -287,7 +266,7 @@ class LeagueCog(
         """Show the league's weeks and what comes next."""
         found = await self._league(interaction, league)
         plan = await self.leagues.schedule(found.id)
-        await _say(interaction, schedule_text(found, plan, _lang(interaction)))
+        await reply(interaction, schedule_text(found, plan, _lang(interaction)))
 
     @app_commands.command(name=_("history"), description=_("Show every week's tables and results"))
     @app_commands.autocomplete(league=league_autocomplete)
@@ -297,7 +276,7 @@ class LeagueCog(
         """Show every week's tables and results."""
         found = await self._league(interaction, league)
         weeks = await self.leagues.history(found.id)
-        await _say(interaction, history_text(found, weeks, _lang(interaction)))
+        await reply(interaction, history_text(found, weeks, _lang(interaction)))
 
     @app_commands.command(
         name=_("export"), description=_("Download the games and standings as CSV")
@@ -313,7 +292,7 @@ class LeagueCog(
             discord.File(io.BytesIO(body.encode("utf-8")), filename=name)
             for name, body in tables.items()
         ]
-        await _say(interaction, t(_lang(interaction), "export", name=found.name), files=files)
+        await reply(interaction, t(_lang(interaction), "export", name=found.name), files=files)
 
 
 async def setup(bot: commands.Bot) -> None:

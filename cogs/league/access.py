@@ -6,7 +6,6 @@ from typing import Any
 
 import discord
 
-from cogs.league.text import lang_of, t
 from engine.core.errors import GameError
 from engine.leagues.model import League, LeagueStatus
 from engine.leagues.service import LeagueService
@@ -19,18 +18,17 @@ async def find_league(
     leagues: LeagueService, interaction: discord.Interaction[Any], name: str | None
 ) -> League:
     """Return the league named (by id or name); without a name, the server's only live one."""
-    lang = lang_of(interaction.locale)
     found = await leagues.leagues(interaction.guild_id or 0)
     if not found:
-        raise GameError(t(lang, "none"))
+        raise GameError("league.none")
     if name is None:
         live = [lg for lg in found if lg.status is not LeagueStatus.ENDED]
         if len(live) == 1:
             return live[0]
-        raise GameError(t(lang, "which"))
+        raise GameError("league.which")
     match = [lg for lg in found if str(lg.id) == name or lg.name.lower() == name.lower()]
     if not match:
-        raise GameError(t(lang, "unknown", name=name))
+        raise GameError("league.unknown", name=name)
     return match[0]
 
 
@@ -46,4 +44,4 @@ async def check_organiser(
     allowed = {settings.get(LEAGUE_ROLE), getattr(runtime, "admin_role_id", None)}
     if any(role is not None and int(role) in roles for role in allowed):
         return
-    raise GameError(t(lang_of(interaction.locale), "not_admin"))
+    raise GameError("league.not_admin")

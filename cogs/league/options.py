@@ -13,7 +13,6 @@ from zoneinfo import available_timezones
 import discord
 from discord import app_commands
 
-from cogs.league.text import t
 from engine import games
 from engine.core.errors import GameError
 from engine.leagues.model import (
@@ -73,7 +72,7 @@ def parse_points(text: str, lang: str) -> Scoring:
     """Read four-player placement points like "10,6,3,1"."""
     parts = [p for p in text.replace(" ", ",").split(",") if p]
     if len(parts) != 4 or not all(p.isdigit() for p in parts):
-        raise GameError(t(lang, "bad_points"))
+        raise GameError("league.bad_points")
     return Scoring(tuple(int(p) for p in parts))
 
 
@@ -83,7 +82,7 @@ def parse_options(text: str | None, lang: str) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
-            raise GameError(t(lang, "bad_options", part=part))
+            raise GameError("league.bad_options", part=part)
         options[name.strip().lower()] = value.strip().lower()
     return options
 
@@ -130,7 +129,7 @@ def config_changes(
     if raw.options is not None:
         changes["game_options"] = parse_options(raw.options, lang)
     if not changes and not allow_none:
-        raise GameError(t(lang, "bad_edit"))
+        raise GameError("league.bad_edit")
     return changes
 
 

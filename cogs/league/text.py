@@ -1,7 +1,7 @@
 """League messages (data/i18n/league/{en,es}.toml) and the embeds and images built from them.
 
-The catalog has the format of the game catalog (data/i18n/{en,es}.toml): dotted keys, fields
-in braces. Replies use the user's locale; announcements use the guild's language setting.
+The messages are the `league.*` keys of the one message catalog (engine/core/i18n.py).
+Replies use the user's locale; announcements use the guild's language setting.
 Times are Discord timestamps (`<t:...:f>`), which every client shows in its own time zone.
 """
 
@@ -9,50 +9,29 @@ from __future__ import annotations
 
 import asyncio
 import io
-import tomllib
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
-from typing import Any
 
 import discord
 
+from cogs.common import i18n as discord_i18n
+from engine.core import i18n
 from engine.leagues.actions import Standings
 from engine.leagues.standings import StandingRow
 from render.base.league import Line, standings_png
 
-CATALOG_DIR = Path(__file__).resolve().parents[2] / "data" / "i18n" / "league"
-LANGUAGES = ("en", "es")
-_SPANISH = frozenset({discord.Locale.spain_spanish, discord.Locale.latin_american_spanish})
 Names = Callable[[int], str]
-
-
-@cache
-def catalog(lang: str) -> dict[str, Any]:
-    """Return the raw catalog of a language."""
-    with (CATALOG_DIR / f"{lang}.toml").open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def messages(lang: str) -> dict[str, str]:
-    """Return the flat messages of a language (keys like `league.joined`)."""
-    return {f"league.{k}": str(v) for k, v in catalog(lang)["league"].items()}
 
 
 def lang_of(locale: discord.Locale | str | None) -> str:
     """Return the catalog language of a Discord locale or a stored language code."""
-    if isinstance(locale, discord.Locale):
-        return "es" if locale in _SPANISH else "en"
-    code = str(locale or "en").split("-")[0]
-    return code if code in LANGUAGES else "en"
+    return discord_i18n.lang_of(locale)
 
 
 def t(lang: str, key: str, **fields: object) -> str:
     """Return message `league.<key>` in `lang` (English if missing), with fields filled in."""
-    text = messages(lang_of(lang)).get(f"league.{key}") or messages("en")[f"league.{key}"]
-    return text.format(**fields) if fields else text
+    return i18n.text(lang, f"league.{key}", **fields)
 
 
 def when(moment: datetime | None) -> str:

@@ -17,14 +17,12 @@ A = TypeVar("A")
 def check_turn(engine: GameEngine[Any, Any], state: GameState, seat: int, version: int) -> None:
     """Raise the GameError that stops `seat` from acting on `version` of `state`, if any."""
     if version != state.version:
-        raise StaleStateError(
-            f"This board is out of date (move {version}, the game is at move {state.version})."
-        )
+        raise StaleStateError("error.stale_move", shown=version, current=state.version)
     pending = state.pending
     if pending is None or engine.result(state) is not None:
-        raise GameOverError("This game is over; no more moves can be made.")
+        raise GameOverError("error.game_over")
     if pending.seat != seat:
-        raise NotYourTurnError("It is not your decision now.")
+        raise NotYourTurnError("error.not_your_decision")
 
 
 def normalise(text: str) -> str:
@@ -36,13 +34,11 @@ def parse_action(engine: GameEngine[S, A], state: S, text: str) -> A:
     """Return the legal action whose notation is `text`, or raise IllegalMoveError."""
     wanted = normalise(text)
     if not wanted:
-        raise IllegalMoveError("Type a move; the autocomplete lists the legal ones.")
+        raise IllegalMoveError("error.type_a_move")
     for action in engine.legal_actions(state):
         if normalise(engine.action_text(action)) == wanted:
             return action
-    raise IllegalMoveError(
-        f"'{text.strip()[:60]}' is not a legal move now; pick one from the list."
-    )
+    raise IllegalMoveError("error.not_a_move", move=text.strip()[:60])
 
 
 def play(engine: GameEngine[S, A], state: S, seat: int, version: int, action: A) -> Step[S]:

@@ -67,9 +67,9 @@ class Scoring:
             if points is None:
                 continue
             if len(points) != (4 if name == "four" else 3):
-                raise LeagueError(f"The {name}-player points need one value per place.")
+                raise LeagueError("league.err_points_count", size=name)
             if any(p < 0 for p in points) or list(points) != sorted(points, reverse=True):
-                raise LeagueError("Placement points must not go up from one place to the next.")
+                raise LeagueError("league.err_points_order")
 
     def points(self, size: int) -> tuple[Fraction, ...]:
         """Return the points for places 1..size at a table of `size` players."""
@@ -80,7 +80,7 @@ class Scoring:
                 return tuple(Fraction(p) for p in self.three)
             first, second, third, last = self.four
             return (Fraction(first), Fraction(second + third, 2), Fraction(last))
-        raise LeagueError("League tables seat three or four players.")
+        raise LeagueError("league.err_table_seats")
 
     @property
     def bye_points(self) -> Fraction:
@@ -98,15 +98,13 @@ class WeekStart:
 
     def __post_init__(self) -> None:
         if not 0 <= self.weekday <= 6:
-            raise LeagueError("The week start day must be Monday (0) to Sunday (6).")
+            raise LeagueError("league.err_weekday")
         if not 0 <= self.hour <= 23:
-            raise LeagueError("The week start hour must be 0 to 23.")
+            raise LeagueError("league.err_hour")
         try:
             ZoneInfo(self.tz)
         except (ZoneInfoNotFoundError, ValueError):
-            raise LeagueError(
-                f"Unknown time zone {self.tz!r}; use a name like Europe/Madrid."
-            ) from None
+            raise LeagueError("league.err_zone", zone=self.tz) from None
 
     @property
     def zone(self) -> ZoneInfo:
@@ -123,7 +121,7 @@ class TimeControl:
 
     def __post_init__(self) -> None:
         if self.bank_hours <= 0 or self.per_move_hours < 0:
-            raise LeagueError("The time bank must be positive and the increment not negative.")
+            raise LeagueError("league.err_bank")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,15 +143,15 @@ class LeagueConfig:
     def __post_init__(self) -> None:
         playable = [spec.name for spec in games.specs() if spec.league]
         if self.game not in playable:
-            raise LeagueError(f"A league plays one of: {', '.join(playable)}.")
+            raise LeagueError("league.err_game", games=", ".join(playable))
         if self.table_size not in (3, 4):
-            raise LeagueError("The table size must be 3 or 4.")
+            raise LeagueError("league.err_table_size")
         if not 1 <= self.season_weeks <= 52:
-            raise LeagueError("A season lasts 1 to 52 weeks.")
+            raise LeagueError("league.err_weeks")
         if self.division_size is not None and self.division_size < 6:
-            raise LeagueError("A division holds at least 6 players (so nobody gets a bye).")
+            raise LeagueError("league.err_division")
         if not 0 <= self.promotion <= 4 or self.repeat_weight < 0:
-            raise LeagueError("Promotion is 0 to 4 players and the repeat weight not negative.")
+            raise LeagueError("league.err_promotion")
 
     def to_json(self) -> str:
         """Return the config as JSON with a schema number, for the store."""

@@ -82,7 +82,7 @@ class LeagueService:
     ) -> League:
         """Create a league; its first season is seated at the first week start from now."""
         if not name.strip() or len(name) > 80:
-            raise LeagueError("A league name has 1 to 80 characters.")
+            raise LeagueError("league.err_name_length")
         seed = secrets.randbits(63) if seed is None else seed
         async with self.store.transaction():
             league_id = await self.store.insert_league(
@@ -96,7 +96,7 @@ class LeagueService:
         try:
             config = league.config.edited(**changes)
         except TypeError:
-            raise LeagueError(f"Unknown league setting in {sorted(changes)}.") from None
+            raise LeagueError("league.err_setting", settings=sorted(changes)) from None
         async with self.store.transaction():
             await self.store.update_league(league_id, config=config)
         return await self.store.league(league_id)
@@ -144,7 +144,7 @@ class LeagueService:
     async def _live(self, league_id: int) -> League:
         league = await self.store.league(league_id)
         if league.status is LeagueStatus.ENDED:
-            raise LeagueError("That league has ended.")
+            raise LeagueError("league.err_ended")
         return league
 
     # -- player commands ------------------------------------------------------------------
@@ -172,21 +172,21 @@ class LeagueService:
         if season is None:
             season = open_season.number if open_season else len(seasons) + 1
         if not 1 <= week <= league.config.season_weeks:
-            raise LeagueError(f"Pick a week from 1 to {league.config.season_weeks}.")
+            raise LeagueError("league.err_week", weeks=league.config.season_weeks)
         seated = {(s.number, w.number) for s in seasons for w in s.weeks}
         if (
             (season, week) in seated
             or season < len(seasons)
             or (open_season is None and season <= len(seasons))
         ):
-            raise LeagueError(f"Week {week} of season {season} is already seated or over.")
+            raise LeagueError("league.err_seated", week=week, season=season)
         async with self.store.transaction():
             await self.store.add_absence(league_id, user, season, week)
         return season, week
 
     async def _member(self, league_id: int, user: int) -> None:
         if not any(m.user == user and m.active for m in await self.store.members(league_id)):
-            raise LeagueError("You are not in that league.")
+            raise LeagueError("league.err_member")
 
     # -- the weekly cycle -----------------------------------------------------------------
 
@@ -338,10 +338,10 @@ class LeagueService:
         """
         tables = await self.store.tables(table_id=table_id)
         if not tables:
-            raise LeagueError("There is no such league table.")
+            raise LeagueError("league.err_no_table")
         table = tables[0]
         if not len(ranks) == len(scores) == len(table.players):
-            raise LeagueError("Give one rank and one score per seat.")
+            raise LeagueError("league.err_ranks")
         entries = [
             Entry(u, None if s in forfeited_seats else ranks[s], scores[s], s in forfeited_seats)
             for s, u in enumerate(table.players)
@@ -354,10 +354,10 @@ class LeagueService:
             existing = await self.store.table_scores(table_id)
             if existing:
                 if sorted(existing, key=lambda s: s.user) != sorted(scored, key=lambda s: s.user):
-                    raise LeagueError("That game's result is already recorded differently.")
+                    raise LeagueError("league.err_recorded")
                 return existing
             if table.finished:
-                raise LeagueError("That table was voided at its deadline.")
+                raise LeagueError("league.err_voided")
             await self.store.insert_results(table_id, scored, await self.store.next_result_seq())
             await self.store.set_table(table_id, finished_at=now)
             await self._rate(league_id, table_id, scored, now)
@@ -381,14 +381,14 @@ class LeagueService:
         """Return a season's standings (default: the latest season) per division."""
         seasons = await self.store.seasons(league_id)
         if not seasons:
-            raise LeagueError("That league has not started a season yet.")
+            raise LeagueError("league.err_no_season")
         chosen = (
             seasons[-1]
             if season is None
             else next((s for s in seasons if s.number == season), None)
         )
         if chosen is None:
-            raise LeagueError(f"There is no season {season}.")
+            raise LeagueError("league.err_season", season=season)
         divisions = await cycle.division_standings(self.store, chosen)
         ratings = {u: r for u, (r, _) in (await self.store.ratings(league_id)).items()}
         return Standings(

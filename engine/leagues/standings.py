@@ -152,12 +152,12 @@ def _vp_share(score: int | None, winner_score: int) -> Fraction:
 
 def _check_entries(entries: Sequence[Entry]) -> None:
     if len(entries) not in (3, 4):
-        raise LeagueError("A league table has three or four players.")
+        raise LeagueError("league.err_result_size")
     if len({e.user for e in entries}) != len(entries):
-        raise LeagueError("Each player appears once in a table result.")
+        raise LeagueError("league.err_result_once")
     for e in entries:
         if not e.forfeited and (e.placement is None or e.placement < 1 or e.score is None):
-            raise LeagueError("Every player who did not forfeit needs a placement and a score.")
+            raise LeagueError("league.err_result_placement")
 
 
 def season_standings(

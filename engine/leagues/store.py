@@ -86,13 +86,13 @@ class LeagueStore(ResultRows):
                 (guild, name, config.to_json(), seed, iso(now)),
             )
         except IntegrityError:
-            raise LeagueError(f"This server already has a league named {name!r}.") from None
+            raise LeagueError("league.err_name_taken", name=name) from None
 
     async def league(self, league_id: int) -> League:
         """Return one league; an unknown id raises LeagueError."""
         row = await self._one("SELECT * FROM league WHERE id = ?", (league_id,))
         if row is None:
-            raise LeagueError("There is no such league.")
+            raise LeagueError("league.err_no_league")
         return _league(row)
 
     async def leagues(self, guild: int | None = None) -> list[League]:
@@ -272,7 +272,7 @@ class LeagueStore(ResultRows):
             (table_id,),
         )
         if row is None:
-            raise LeagueError("There is no such league table.")
+            raise LeagueError("league.err_no_table")
         return int(row[0]), int(row[1]), int(row[2]), int(row[3])
 
     async def schedule_state(self, league_id: int) -> list[SeasonState]:

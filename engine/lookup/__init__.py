@@ -11,9 +11,10 @@ import functools
 from collections.abc import Iterable
 from pathlib import Path
 
+from engine.core.i18n import lang_or_default as language_of_locale
+from engine.core.i18n import resolve as resolve_language
 from engine.lookup.cards import CardRow, card_entry, read_card_rows
 from engine.lookup.index import RulesIndex
-from engine.lookup.lang import language_of_locale, resolve_language
 from engine.lookup.loader import load_rules
 from engine.lookup.model import (
     LANGS,

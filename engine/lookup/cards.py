@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from engine import games
+from engine.core import i18n
 from engine.lookup.labels import FIGURE_NAMES, KIND_NAMES, KIND_RELATED, VALUE_NAMES_ES
 from engine.lookup.model import (
     MAX_BODY,
@@ -61,12 +62,6 @@ _EFFECT_KEYS = ("effect", "effects", "modifier", "score", "params")
 # (activities.toml [[card]] -> "activity", forum_tiles.toml [[tile]] -> "forum_tile").
 _GENERIC_KEYS = frozenset({"card", "tile", "item", "row", "entry"})
 PROVISIONAL = "†"
-_FOOTNOTE: dict[Lang, str] = {
-    "en": f"{PROVISIONAL} provisional: the sources leave this figure open.",
-    "es": f"{PROVISIONAL} provisional: las fuentes no fijan esta cifra.",
-}
-_SECTION: dict[Lang, str] = {"en": "Cards and tiles", "es": "Cartas y fichas"}
-_NOTE: dict[Lang, str] = {"en": "Note", "es": "Nota"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,9 +195,9 @@ def _body(fields: Mapping[str, Any], lang: Lang) -> str:
         parts.append("\n".join(lines))
     note = fields.get("note" + suffix) or fields.get("note")
     if isinstance(note, str) and note.strip():
-        parts.append(f"*{_NOTE[lang]}: {note.strip()}*")
+        parts.append(f"*{i18n.text(lang, 'lookup.note', note=note.strip())}*")
     if any_open or text_open or fields.get("verified") is False:
-        parts.append(f"*{_FOOTNOTE[lang]}*")
+        parts.append(f"*{i18n.text(lang, 'lookup.footnote', mark=PROVISIONAL)}*")
     return "\n\n".join(parts)
 
 
@@ -223,7 +218,7 @@ def _text(row: CardRow, lang: Lang) -> EntryText:
     )
     return EntryText(
         title=str(fields["name" + suffix]),
-        section=f"{_SECTION[lang]}: {kind_en if lang == 'en' else kind_es}",
+        section=i18n.text(lang, "lookup.section", kind=kind_en if lang == "en" else kind_es),
         body=body,
         aliases=aliases,
         source=str(fields.get("source", "")),

@@ -81,12 +81,12 @@ class TrajanEngine:
     def new_state(self, options: Mapping[str, str], seats: int, seed: int) -> TrajanState:
         """Set up a new game; raise GameError on a bad seat count or option."""
         if not self.min_seats <= seats <= self.max_seats:
-            raise GameError("Trajan is played by 2 to 4 players.")
+            raise GameError("trajan.error.seats")
         chosen = {o.name: o.default for o in OPTIONS}
         for key, value in options.items():
             spec = next((o for o in OPTIONS if o.name == key), None)
             if spec is None or value not in spec.choices:
-                raise GameError(f"Unknown Trajan option {key}={value}.")
+                raise GameError("trajan.error.option", name=key, value=value)
             chosen[key] = value
         state, _ = setup.new_state(self.tables, tuple(sorted(chosen.items())), seats, seed)
         return state
@@ -98,9 +98,9 @@ class TrajanEngine:
     def apply(self, state: TrajanState, action: Action) -> Step[TrajanState]:
         """Apply a legal action to a clone of `state`; raise a GameError otherwise."""
         if state.pending is None:
-            raise GameOverError("This game is over; no more moves can be made.")
+            raise GameOverError("error.game_over")
         if action not in legal_actions(state, self.tables):
-            raise IllegalMoveError(f"'{action_text(action)}' is not a legal move now.")
+            raise IllegalMoveError("error.not_legal_now", move=action_text(action))
         new = state.clone()
         events: list[Any] = []
         _dispatch(new, self.tables, action, events)

@@ -1,12 +1,14 @@
 """Player-facing text for Trajan in English ("en") and Spanish ("es").
 
 Action labels (at most 80 characters), event log lines and the prompt of the pending
-decision. Names come from the catalog (`name` / `name_es`); sentences from `MESSAGES`.
+decision. Names come from the catalog (`name` / `name_es`); sentences from `MESSAGES`, the
+`trajan.text.*` messages of data/trajan/i18n/{en,es}.toml (plural ones through `plural`).
 Drawn cards are private: the log counts them and never names them.
 """
 
 from typing import Any
 
+from engine.core import i18n
 from engine.trajan import actions as a
 from engine.trajan import events as ev
 from engine.trajan.rules.tables import Tables
@@ -15,181 +17,7 @@ from engine.trajan.state import ACTIONS, TrajanState
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    "fill": ("Bowl {bowl}: {cols}", "Bandeja {bowl}: {cols}"),
-    "draw_deck": ("Draw from the face-down deck", "Robar de la pila boca abajo"),
-    "draw_pile": (
-        "Take the top card of discard pile {pile}",
-        "Tomar la carta de la pila de descarte {pile}",
-    ),
-    "pick": ("Stack {stack} ({what}) to slot {slot}", "Pila {stack} ({what}) al espacio {slot}"),
-    "bowl": ("Sow from bowl {bowl}", "Tomar los marcadores de la bandeja {bowl}"),
-    "sow": ("{col} into bowl {bowl}", "{col} a la bandeja {bowl}"),
-    "plus2": ("[+2] marker on {act}", "Marcador [+2] en {act}"),
-    "pass": ("Pass", "Pasar"),
-    "port_draw": ("Draw 2 cards, then discard 1", "Robar 2 cartas y descartar 1"),
-    "port_display": (
-        "Play 1-2 cards to your display and draw as many",
-        "Jugar 1-2 cartas a tu pantalla y robar otras tantas",
-    ),
-    "port_ship": ("Ship {ship}", "Enviar mercancías al barco de {ship}"),
-    "discard": (
-        "Discard {card} onto pile {pile}",
-        "Descartar {card} en la pila de descarte {pile}",
-    ),
-    "display": ("Play {card} to your display", "Jugar {card} a tu pantalla"),
-    "load": ("Load {card}", "Cargar {card}"),
-    "done": ("Done", "Terminar"),
-    "take": ("Take {tile}", "Tomar {tile}"),
-    "recruit": (
-        "Recruit: a token from your supply to the camp",
-        "Reclutar: una ficha de tu reserva al campamento",
-    ),
-    "move": ("Move your leader to {prov}", "Mover tu líder militar a {prov}"),
-    "deploy": ("Station a legionnaire in {prov}", "Trasladar un legionario a {prov}"),
-    "senate": ("Advance one space in the Senate", "Avanzar 1 espacio en el Senado"),
-    "trajan": (
-        "Take the top of stack {stack} ({what})",
-        "Tomar la ficha superior de la pila {stack} ({what})",
-    ),
-    "build": (
-        "Send a worker to site {site}",
-        "Enviar un trabajador al sitio de construcción {site}",
-    ),
-    "extra": ("Use {tile}", "Usar {tile}"),
-    "pay_tile": (
-        "Meet the {demand} demand with a forum tile",
-        "Satisfacer la demanda de {demand} con una ficha de foro",
-    ),
-    "pay_wild": (
-        "Meet the {demand} demand with the demand wild",
-        "Satisfacer la demanda de {demand} con el comodín de demanda",
-    ),
-    "bonus": ("Take {tile} (yellow side up)", "Tomar {tile} (lado amarillo)"),
-    # events
-    "ev_setup": ("Game set up for {n} players", "Partida preparada para {n} jugadores"),
-    "ev_fill": ("{who}: bowl {bowl} = {cols}", "{who}: bandeja {bowl} = {cols}"),
-    "ev_reveal": ("The Trajan stacks are revealed", "Se revelan las pilas de Trajano"),
-    "ev_drawn": ("{who} draws {n} card(s)", "{who} roba {n} carta(s)"),
-    "ev_taken": (
-        "{who} takes {card} from pile {pile}",
-        "{who} toma {card} de la pila de descarte {pile}",
-    ),
-    "ev_refill": (
-        "Discard pile {pile} refilled: {card}",
-        "Pila de descarte {pile} repuesta: {card}",
-    ),
-    "ev_pick": ("{who} picks {tile} for slot {slot}", "{who} elige {tile} para el espacio {slot}"),
-    "ev_bowl": (
-        "{who} sows {n} from bowl {bowl}; time marker on {time}",
-        "{who} toma {n} marcador(es) de la bandeja {bowl}; marcador de tiempo en {time}",
-    ),
-    "ev_round_due": ("; the round ends", "; termina la ronda"),
-    "ev_sown": ("{who}: {col} into bowl {bowl}", "{who}: {col} a la bandeja {bowl}"),
-    "ev_fulfil": (
-        "{who} fulfils {tile} at {slot}: +{vp} VP",
-        "{who} cumple {tile} en el espacio {slot}: +{vp} PV",
-    ),
-    "ev_plus2": ("{who} puts a [+2] marker on {act}", "{who} pone un marcador [+2] en {act}"),
-    "ev_tokens": ("{who}: {n} token(s) to the {camp}", "{who}: {n} ficha(s) al {camp}"),
-    "ev_pass": ("{who} passes ({act})", "{who} pasa ({act})"),
-    "ev_unavailable": (
-        "{who} cannot take the {act} action now (no possible option)",
-        "{who} no puede hacer la acción {act} ahora (ninguna opción posible)",
-    ),
-    "ev_discard": (
-        "{who} discards {card} onto pile {pile}",
-        "{who} descarta {card} en la pila {pile}",
-    ),
-    "ev_display": ("{who} plays to the display: {cards}", "{who} juega a su pantalla: {cards}"),
-    "ev_ship": (
-        "{who} ships {cards} ({ship}): +{vp} VP",
-        "{who} envía {cards} en el barco de {ship}: +{vp} PV",
-    ),
-    "ev_forum": ("{who} takes {tile}", "{who} toma {tile}"),
-    "ev_leader": (
-        "{who} moves the leader to {prov}{got}",
-        "{who} mueve su líder militar a {prov}{got}",
-    ),
-    "ev_station": (
-        "{who} stations a legionnaire in {prov}: +{vp} VP",
-        "{who} traslada un legionario a {prov}: +{vp} PV",
-    ),
-    "ev_senate": (
-        "{who} advances to senate space {space}: +{vp} VP",
-        "{who} avanza al espacio {space} del Senado: +{vp} PV",
-    ),
-    "ev_trajan": ("{who} takes {tile} to slot {slot}", "{who} coloca {tile} en el espacio {slot}"),
-    "ev_build": (
-        "{who} builds on site {site}: {got}, +{vp} VP",
-        "{who} construye en el sitio {site}: {got}, +{vp} PV",
-    ),
-    "ev_bonus_action": ("; bonus action: {act}", "; acción adicional: {act}"),
-    "ev_extra": ("{who} uses {tile}: {act} x{n}", "{who} usa {tile}: {act} x{n}"),
-    "ev_round": ("Round over: the people demand {demand}", "Fin de ronda: el pueblo pide {demand}"),
-    "ev_round_last": ("Round over: the quarter is scored", "Fin de ronda: se puntúa el trimestre"),
-    "ev_demands": (
-        "{who}: {met}/{all} demands met, -{vp} VP",
-        "{who}: {met}/{all} demandas satisfechas, -{vp} PV",
-    ),
-    "ev_consul": (
-        "Consul: player {c} ({ct}); vice-consul: player {v} ({vt})",
-        "Cónsul: jugador {c} ({ct}); vicecónsul: jugador {v} ({vt})",
-    ),
-    "ev_quarter": (
-        "Quarter {q} over: the board is refilled",
-        "Fin del trimestre {q}: se repone el tablero",
-    ),
-    "ev_end": (
-        "Game over. Final scores: {scores}",
-        "Fin de la partida. Puntuación final: {scores}",
-    ),
-    "nothing": ("nothing", "nada"),
-    "wild": ("the commodity wild", "el comodín de mercancía"),
-    "workers": ("workers' camp", "campamento de trabajadores"),
-    "legionnaires": ("military camp", "campamento militar"),
-    "player": ("Player {n}", "Jugador {n}"),
-    "ship_same": ("same goods", "mercancías iguales"),
-    "ship_diff": ("different goods", "mercancías distintas"),
-    "ship_pairs": ("pairs", "parejas"),
-    # prompts
-    "p_over": ("The game is over.", "La partida ha terminado."),
-    "p_action": ("take the {act} action, or pass.", "haz la acción {act}, o pasa."),
-    "p_setup_bowl": (
-        "fill your next bowl with 2 markers.",
-        "llena tu siguiente bandeja con 2 marcadores.",
-    ),
-    "p_setup_card": ("take a starting card.", "toma una carta inicial."),
-    "p_setup_trajan": ("take a starting Trajan tile.", "toma una ficha de Trajano inicial."),
-    "p_bowl": (
-        "choose the bowl whose markers you sow.",
-        "elige la bandeja cuyos marcadores repartes.",
-    ),
-    "p_sow": ("choose the colour for bowl {bowl}.", "elige el color para la bandeja {bowl}."),
-    "p_sow_all": (
-        "choose which colour goes into each bowl from {bowl} on.",
-        "elige qué color va a cada bandeja desde la {bowl}.",
-    ),
-    "p_plus2": ("place your [+2] marker.", "coloca tu marcador [+2]."),
-    "p_discard": ("discard one card.", "descarta una carta."),
-    "p_display": (
-        "choose the cards for your display.",
-        "elige las cartas que juegas a tu pantalla.",
-    ),
-    "p_ship": ("load cards on the ship.", "carga cartas en el barco."),
-    "p_extra": (
-        "use an extra-action tile for {act}, or pass.",
-        "usa una ficha de acción extra para {act}, o pasa.",
-    ),
-    "p_demand": (
-        "choose how to meet the {demand} demand.",
-        "elige cómo satisfacer la demanda de {demand}.",
-    ),
-    "p_consul": (
-        "as consul, choose a bonus tile.",
-        "como cónsul, elige una ficha de bonificación.",
-    ),
-}
+MESSAGES: dict[str, tuple[str, str]] = i18n.pairs("trajan.text")
 SHIP_KEYS = ("ship_same", "ship_diff", "ship_pairs")
 
 
@@ -197,6 +25,11 @@ def msg(lang: str, key: str, **values: Any) -> str:
     """Return the message `key` in `lang` with its placeholders filled."""
     en, es = MESSAGES[key]
     return (es if lang == "es" else en).format(**values)
+
+
+def plural(lang: str, key: str, count: int, **values: Any) -> str:
+    """Return the plural message `key` in `lang`, its form chosen by `count`."""
+    return i18n.text("es" if lang == "es" else "en", f"trajan.text.{key}", count=count, **values)
 
 
 def name(t: Tables, kind: str, ident: str | None, lang: str) -> str:
@@ -315,11 +148,14 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
 
 
 def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
-    """Return what the deciding seat must decide now, as one short sentence."""
+    """Return what the deciding seat must decide now, as one short sentence.
+
+    The sentence names no seat: whoever shows it names the deciding player (the board header,
+    the caption's "Now: <player>: ...").
+    """
     pending = state.pending
     if pending is None:
         return msg(lang, "p_over")
-    who = msg(lang, "player", n=pending.seat + 1) + ": "
     kind = pending.kind
     doing = state.todo[-1].split(":")[1] if state.todo else ""
     values = {
@@ -329,7 +165,7 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
     }
     if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
         kind = "sow_all"
-    return who + msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
+    return msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
 
 
 def describe_event(event: Any, t: Tables, lang: str = "en") -> str:  # noqa: PLR0911
@@ -337,7 +173,7 @@ def describe_event(event: Any, t: Tables, lang: str = "en") -> str:  # noqa: PLR
     who = msg(lang, "player", n=getattr(event, "seat", 0) + 1)
     match event:
         case ev.BowlChosen(_, bowl, count, time, over):
-            line = msg(lang, "ev_bowl", who=who, n=count, bowl=ROMAN[bowl], time=time)
+            line = plural(lang, "ev_bowl", count, who=who, bowl=ROMAN[bowl], time=time)
             return line + (msg(lang, "ev_round_due") if over else "")
         case ev.MarkerSown(_, bowl, colour):
             return msg(
@@ -347,7 +183,7 @@ def describe_event(event: Any, t: Tables, lang: str = "en") -> str:  # noqa: PLR
             tname = name(t, "trajan", tile, lang)
             return msg(lang, "ev_fulfil", who=who, tile=tname, slot=ROMAN[slot], vp=vp)
         case ev.CardsDrawn(_, cards):
-            return msg(lang, "ev_drawn", who=who, n=len(cards))
+            return plural(lang, "ev_drawn", len(cards), who=who)
         case ev.Shipped(_, ship, cards, wild, vp, _front):
             shown = _cards(t, cards, lang) + (" + " + msg(lang, "wild") if wild else "")
             return msg(
@@ -416,7 +252,7 @@ def _event_simple(event: Any, t: Tables, lang: str, who: str) -> str:  # noqa: P
         case ev.CardsDisplayed(_, cards):
             return msg(lang, "ev_display", who=who, cards=_cards(t, cards, lang))
         case ev.TokensMoved(_, camp, count):
-            return msg(lang, "ev_tokens", who=who, n=count, camp=msg(lang, camp))
+            return plural(lang, "ev_tokens", count, who=who, camp=msg(lang, camp))
         case ev.Plus2Placed(_, action):
             return msg(lang, "ev_plus2", who=who, act=name(t, "action", action, lang))
         case ev.ActionPassed(_, action):

@@ -81,11 +81,11 @@ class TroyesEngine:
     def new_state(self, options: Mapping[str, str], seats: int, seed: int) -> TroyesState:
         """Set up a game: board, cards, events, characters; first decision is placement."""
         if not self.min_seats <= seats <= self.max_seats:
-            raise GameError("Troyes is for 2 to 4 players.")
+            raise GameError("troyes.error.seats")
         chosen = dict.fromkeys(MODULES, "off")
         for key, value in options.items():
             if key not in MODULES or value not in MODULES[key][1]:
-                raise GameError(f"Unknown option {key}={value}.")
+                raise GameError("troyes.error.option", name=key, value=value)
             chosen[key] = value
         s = round_rules.new_board(seats, self.catalog, seed, chosen)
         ctx = Ctx(s, self.catalog, rng=Rng(seed, 0, "setup"))
@@ -166,7 +166,7 @@ class TroyesEngine:
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
         if action not in self._legal_cached(state):
-            raise IllegalMoveError("That move is not legal now; pick one from the list.")
+            raise IllegalMoveError("error.not_legal_pick")
         ctx = Ctx(state.clone(), self.catalog)
         if state.version == 0:  # new_state returns no events: the first move opens the log
             ctx.log.extend(self.setup_events(state))

@@ -6,6 +6,7 @@ Dice bought from a rival are named with their owner ("red 3 of Player 2"), neutr
 
 from typing import Any, TypeAlias, assert_never
 
+from engine.core import i18n
 from engine.troyes import events as ev
 from engine.troyes.catalog import Catalog
 from engine.troyes.log_words import (
@@ -34,68 +35,7 @@ ActionEvent: TypeAlias = (
     | ev.Passed
 )
 
-_LINES: dict[str, tuple[str, str]] = {
-    "countered": (
-        "{who} counters the black {n} with {dice}: +{gain}",
-        "{who} contrarresta el dado negro de {n} con {dice}: +{gain}",
-    ),
-    "countered_plain": (
-        "{who} counters the black {n}: +{gain}",
-        "{who} contrarresta el dado negro de {n}: +{gain}",
-    ),
-    "not_countered": (
-        "{who} cannot counter the black {n}: {loss}",
-        "{who} no puede contrarrestar el dado negro de {n}: {loss}",
-    ),
-    "reroll": (
-        "{who} spends {c} influence to reroll {die}: it shows {n}",
-        "{who} gasta {c} de influencia en relanzar {die}: sale {n}",
-    ),
-    "flip": (
-        "{who} spends {c} influence to flip {dice}",
-        "{who} gasta {c} de influencia en voltear {dice}",
-    ),
-    "flipped": ("{die} to {n}", "{die} a {n}"),
-    "hire": (
-        "{who} spends {c} influence to hire a citizen",
-        "{who} gasta {c} de influencia en contratar un ciudadano",
-    ),
-    "influence_used": ("{who} spends {c} influence", "{who} gasta {c} de influencia"),
-    "craftsman": (
-        "{who} hires a craftsman for {x} ({src})",
-        "{who} contrata un artesano para {x} ({src})",
-    ),
-    "craftsman_cost": (", paying {c} deniers", " y paga {c} denarios"),
-    "from_supply": ("from their supply", "de su suministro"),
-    "from_building": ("from the {b}", "del {b}"),
-    "from_card": ("moved from {x}", "movido desde {x}"),
-    "used": ("{who} uses {dice}", "{who} usa {dice}"),
-    "used_paid": (" for {c} deniers", " por {c} denarios"),
-    "used_cube": (" and a cube from {x}", " y un cubo de {x}"),
-    "rival_die": ("{die} of {who}", "{die} de {who}"),
-    "neutral_die": ("{die} (neutral)", "{die} (neutral)"),
-    "activates": ("{who} activates {x}", "{who} activa {x}"),
-    "activates_times": ("{who} activates {x} {n}", "{who} activa {x} {n}"),
-    "activates_place": (
-        "{who} activates {x}: {n} placed on the card",
-        "{who} activa {x}: coloca {n} en la carta",
-    ),
-    "cathedral": (
-        "{who} builds the Cathedral: {n}, +{vp}",
-        "{who} construye en la Catedral: {n}, +{vp}",
-    ),
-    "fights": ("{who} fights {e}: {n} on the card", "{who} combate {e}: {n} en la carta"),
-    "gain": (", +{x}", ", +{x}"),
-    "completed": ("Event {e} overcome: {what}", "Evento {e} superado: {what}"),
-    "gains": ("{who} gains {vp}", "{who} gana {vp}"),
-    "gain_each": ("{who} gain {vp} each", "{who} ganan {vp} cada uno"),
-    "no_gain": ("nobody gains VP", "nadie gana PV"),
-    "takes_card": ("; {who} takes the card", "; {who} se lleva la carta"),
-    "gains_takes": ("{who} gains {vp} and takes the card", "{who} gana {vp} y se lleva la carta"),
-    "stays": ("; the card stays in play", "; la carta sigue en juego"),
-    "agriculture": ("{who} uses Agriculture: +{x}", "{who} usa la Agricultura: +{x}"),
-    "passes": ("{who} passes", "{who} pasa"),
-}  # fmt: skip
+_LINES: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.actions")
 
 
 def say(lang: str, key: str, **values: Any) -> str:

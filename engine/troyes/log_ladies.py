@@ -8,6 +8,7 @@ gained come from the face's parameters in the catalog.
 
 from typing import Any, TypeAlias, assert_never
 
+from engine.core import i18n
 from engine.troyes import events as ev
 from engine.troyes.catalog import Catalog
 from engine.troyes.log_words import amount, die, name, player, sentence
@@ -21,41 +22,7 @@ LadiesEvent: TypeAlias = (
     | ev.OuterUsed
 )
 
-_LINES: dict[str, tuple[str, str]] = {
-    "character": (
-        "Character revealed, scored by everyone: {x}",
-        "Personaje revelado, puntúa para todos: {x}",
-    ),
-    "dealt": ("Outer activity at gate {n}: {x}", "Actividad exterior en la puerta {n}: {x}"),
-    "wall": (
-        "{who} goes to the walls with {die}: {n}",
-        "{who} sube a las murallas con {die}: {n}",
-    ),
-    "wall_boost": (
-        "{who} goes to the walls with {die}, raised by {b} for {cost}: {n}",
-        "{who} sube a las murallas con {die}, subido {b} por {cost}: {n}",
-    ),
-    "guard": (
-        "{who} moves their guard {n}, to space {end}",
-        "{who} avanza su guardia {n}, hasta el espacio {end}",
-    ),
-    "cube_placed": ("{who} places a cube on {x}", "{who} coloca un cubo en {x}"),
-    "outer": ("{who} uses a cube from {x}: {what}", "{who} usa un cubo de {x}: {what}"),
-    "outer_plain": ("{who} uses a cube from {x}", "{who} usa un cubo de {x}"),
-    "arrival": ("{who} reaches the gate of {x}: +{vp}", "{who} llega a la puerta de {x}: +{vp}"),
-    "reroll": ("rerolls {die}: it shows {n}", "relanza {die}: sale {n}"),
-    "flip": ("takes {die} flipped to {n}", "toma {die} volteado a {n}"),
-    "counter": ("counters the black {n}", "contrarresta el dado negro de {n}"),
-    "plus": ("+{x}", "+{x}"),
-    "move_cube": ("one more cube on {x}", "un cubo más en {x}"),
-    "swap": ("exchanges dice", "intercambia dados"),
-    "craftsman": (
-        "+{x} (a rival used {card}, where they have a craftsman)",
-        "+{x} (un rival usó {card}, donde tiene un artesano)",
-    ),
-    "sold": ("+{x} (a rival bought their die)", "+{x} (un rival compró su dado)"),
-    "shield": ("spared {e}", "se libra de {e}"),
-}  # fmt: skip
+_LINES: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.ladies")
 
 # The gain of a bonus face: (parameter, unit).
 _GAINS = {

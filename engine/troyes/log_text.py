@@ -12,6 +12,7 @@ has no words yet (and tests/engine/troyes/test_log.py fails).
 
 from typing import Any, TypeAlias, assert_never
 
+from engine.core import i18n
 from engine.troyes import events as ev
 from engine.troyes.catalog import Catalog
 from engine.troyes.log_actions import ActionEvent, action_line
@@ -27,58 +28,7 @@ from engine.troyes.log_words import (
     vp_loss,
 )
 
-_LINES: dict[str, tuple[str, str]] = {
-    # setup and the phases of a round
-    "citizen": (
-        "{who} places a citizen in the {b}, space {n}",
-        "{who} coloca un ciudadano en el {b}, espacio {n}",
-    ),
-    "expels": (", expelling {whom}", ", y expulsa a {whom}"),
-    "expelled": ("a citizen of {who}", "un ciudadano de {who}"),
-    "expelled_neutral": ("a neutral citizen", "un ciudadano neutral"),
-    "expelled_own": ("one of their own citizens", "uno de sus propios ciudadanos"),
-    "card_revealed": ("New activity card: {x}", "Nueva carta de actividad: {x}"),
-    "income": (
-        "{who} earns {inc} deniers and pays {sal} in salaries",
-        "{who} cobra {inc} denarios y paga {sal} de salarios",
-    ),
-    "income_free": (
-        "{who} earns {inc} deniers; no salaries to pay",
-        "{who} cobra {inc} denarios; no paga salarios",
-    ),
-    "income_short": (
-        "{who} earns {inc} deniers but pays only {paid} of {sal} in salaries: {loss}",
-        "{who} cobra {inc} denarios pero solo paga {paid} de {sal} de salarios: {loss}",
-    ),
-    "rolled": ("{who} rolls {dice}", "{who} lanza {dice}"),
-    "rolled_neutral": ("Neutral district dice: {dice}", "Dados del distrito neutral: {dice}"),
-    "event_revealed": ("New event: {e}", "Nuevo evento: {e}"),
-    "suffers": ("{who} suffers {e}: {what}", "{who} sufre {e}: {what}"),
-    "suffers_plain": ("{who} suffers {e}", "{who} sufre {e}"),
-    "spared": ("{who} is spared {e} (outer cube)", "{who} se libra de {e} (cubo exterior)"),
-    "short": (" (could not pay it all: -{vp} VP)", " (no pudo pagarlo todo: -{vp} PV)"),
-    "loses": ("loses {x}", "pierde {x}"),
-    "pays": ("pays {x}", "paga {x}"),
-    "pays_nothing": ("nothing to pay", "nada que pagar"),
-    "cathedral_cube": ("loses a cube from the Cathedral", "pierde un cubo de la Catedral"),
-    "card_cube": ("loses a cube from {x}", "pierde un cubo de {x}"),
-    "citizen_home": (
-        "a citizen goes home from the {b}",
-        "un ciudadano vuelve del {b} a su suministro",
-    ),
-    "unhurt": ("not affected", "no le afecta"),
-    "neutral_enters": (
-        "{e}: a neutral citizen enters the {b}",
-        "{e}: un ciudadano neutral entra en el {b}",
-    ),
-    "no_neutral": ("{e}: no neutral citizen left to enter", "{e}: no quedan ciudadanos neutrales"),
-    "event_acts": ("{e} takes effect", "{e} surte efecto"),
-    "black": ("Black dice rolled: {v}", "Se lanzan los dados negros: {v}"),
-    "round_end": ("Round {r} ends", "Fin de la ronda {r}"),
-    "pots": ("; pass deniers: {pots}", "; denarios por pasar: {pots}"),
-    "starts": ("; {who} starts next", "; empieza {who}"),
-    "game_over": ("Game over: {scores}", "Fin de la partida: {scores}"),
-}  # fmt: skip
+_LINES: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.events")
 
 
 def say(lang: str, key: str, **values: Any) -> str:

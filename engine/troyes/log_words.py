@@ -7,25 +7,13 @@ the player's name, so no sentence puts it inside "del" or "al".
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core import i18n
 from engine.troyes.catalog import Catalog
 
 LANGS = ("en", "es")
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "palace": ("Palace", "Palacio"), "bishopric": ("Bishopric", "Obispado"),
-    "city_hall": ("City Hall", "Ayuntamiento"),
-    "red": ("red", "rojo"), "white": ("white", "blanco"), "yellow": ("yellow", "amarillo"),
-    "purple": ("purple", "morado"),
-    "player": ("Player {n}", "Jugador {n}"),
-    "deniers": ("{n} deniers", "{n} denarios"), "denier": ("1 denier", "1 denario"),
-    "influence": ("{n} influence", "{n} de influencia"), "vp": ("{n} VP", "{n} PV"),
-    "cubes": ("{n} cubes", "{n} cubos"), "cube": ("1 cube", "1 cubo"),
-    "spaces": ("{n} spaces", "{n} espacios"), "space": ("1 space", "1 espacio"),
-    "times": ("{n} times", "{n} veces"),
-    "points": ("{n} action points", "{n} puntos de acción"),
-    "point": ("1 action point", "1 punto de acción"),
-    "vp_lost": ("-{n} VP", "-{n} PV"), "no_vp": ("no VP to lose", "no tiene PV que perder"),
-}  # fmt: skip
+_WORDS: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.words")
+_COUNTED = frozenset({"deniers", "cubes", "spaces", "points"})
 
 
 def sentence(table: Mapping[str, tuple[str, str]], lang: str, key: str, **values: Any) -> str:
@@ -46,8 +34,8 @@ def player(seat: int, lang: str) -> str:
 
 def amount(lang: str, unit: str, n: int) -> str:
     """Return "3 deniers", "1 denier", "2 influence", "4 VP", "1 cube"... in `lang`."""
-    if n == 1 and unit in ("deniers", "cubes", "spaces", "points"):
-        return word(lang, unit.removesuffix("s"))
+    if unit in _COUNTED:  # a plural table: "1 denier", "2 deniers"
+        return i18n.text("es" if lang == "es" else "en", f"troyes.log.words.{unit}", count=n)
     return word(lang, unit, n=n)
 
 

@@ -104,11 +104,7 @@ def _compose_score(
         style=Style.BOLD,
         fill=HEADER_INK,
     )
-    line = tr(
-        "score.win" if len(winners) > 1 else "score.wins",
-        who=who,
-        points=result.scores[winners[0]],
-    )
+    line = tr("score.wins", count=len(winners), who=who, points=result.scores[winners[0]])
     canvas.text(band.inset(30, 14).below(62), line, size=30, fill=HEADER_INK, valign="top")
     body = Box(
         MARGIN, HEADER_HEIGHT + MARGIN, WIDTH - 2 * MARGIN, height - HEADER_HEIGHT - 2 * MARGIN
@@ -155,7 +151,8 @@ def _compose_score(
     tied = len(set(result.scores)) < len(result.scores)
     if tied and result.tie_break:
         note = Box(inner.x, total.bottom + 4, inner.w, inner.bottom - total.bottom - 4)
-        why = strings(current()).get(f"tie_break.{result.tie_break}", result.tie_break)
+        key = f"tie_break.{result.tie_break}"
+        why = tr(key) if key in strings(current()) else result.tie_break
         canvas.text(note, tr("score.tie", why=why), size=22, fill=MUTED)
     return canvas
 

@@ -6,8 +6,6 @@ Both come from the one board pipeline (`render.base.board`); this game plugs in 
 of the view (`scene_from_view`), its layout of a scene (`scene.plan`) and its private image.
 """
 
-import re
-
 from engine.trajan.catalog import default_catalog
 from engine.trajan.components import Catalog
 from engine.trajan.view import TrajanView
@@ -16,10 +14,6 @@ from render.base.canvas import Canvas
 from render.i18n import localized, tr
 from render.trajan import view as tv
 from render.trajan.scene import TrajanScene, compose_private, plan
-
-# The engine's prompt may start with its own seat name ("Player 3: ..."); the header names
-# the seat itself (with letter and shape), so that prefix is dropped.
-_SEAT_PREFIX = re.compile(r"^(?:Player|Jugador) \d+:\s*")
 
 
 def scene_from_view(
@@ -33,8 +27,7 @@ def scene_from_view(
     Labels and catalog names are in the current language (`render.i18n.language`).
     """
     ix = tv.index_of(localized(cat or default_catalog()))
-    if prompt:
-        prompt = _SEAT_PREFIX.sub("", prompt)
+    if prompt:  # the engine's sentence names no seat: the header names the deciding player
         prompt = prompt[:1].upper() + prompt[1:]
     return TrajanScene(
         header=tv.header_of(view, ix, prompt, names),

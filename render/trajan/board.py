@@ -157,7 +157,7 @@ def draw_seaport(
     canvas: Canvas, box: Box, ships: Sequence[Ship], discards: Sequence[str], deck: int
 ) -> None:
     """Draw the three ships (side up and payouts) and the card piles."""
-    inner = area(canvas, box, tr("trajan.seaport"), tr("trajan.seaport_hint", n=deck))
+    inner = area(canvas, box, tr("trajan.seaport"), tr("trajan.seaport_hint", count=deck))
     rows = inner.top(inner.h - 64).rows(len(ships), gap=8)
     for ship, row in zip(ships, rows, strict=True):
         fill = (120, 170, 215) if ship.front else (190, 190, 190)
@@ -181,7 +181,7 @@ def draw_seaport(
 def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[str]) -> None:
     """Draw the forum display: the yellow extra-action spaces and the green tile spaces."""
     count = sum(1 for label in (*extras, *tiles) if label)
-    inner = area(canvas, box, tr("trajan.forum"), tr("trajan.forum_hint", n=count))
+    inner = area(canvas, box, tr("trajan.forum"), tr("trajan.forum_hint", count=count))
     left, right = inner.left(190), inner.after(206)
     for label, cell in zip(extras, left.rows(3, gap=8), strict=False):
         tile(canvas, cell, label, fill=(247, 214, 64) if label else EMPTY, size=22)

@@ -174,7 +174,7 @@ def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[s
     """Draw a player's hand (private image only); cards already chosen are marked."""
     panel(canvas, box)
     inner = box.inset(14, 10)
-    title = tr("trajan.hand", n=len(cards))
+    title = tr("trajan.hand", count=len(cards))
     if picked:
         title += tr("trajan.hand_chosen", n=len(picked))
     canvas.text(inner.top(40), title, size=26, style=Style.BOLD)

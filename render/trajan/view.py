@@ -105,10 +105,7 @@ def header_of(
     done_rounds = (view.quarter - 1) * ROUNDS_PER_QUARTER + view.round - 1
     fraction = (done_rounds + view.time / max(1, view.cycle)) / total
     left = total - done_rounds - 1
-    if left:
-        remaining = tr("common.rounds_left" if left > 1 else "common.rounds_left_one", n=left)
-    else:
-        remaining = tr("common.last_round")
+    remaining = tr("common.rounds_left", count=left) if left else tr("common.last_round")
     decision = prompt or view.pending.kind.replace("_", " ").capitalize() + "."
     stage = tr(
         "trajan.stage",
@@ -228,7 +225,7 @@ def player_of(
     plus2 = ", ".join(ix.action[a] for a in player.plus2) or tr("common.none")
     leader = ix.province[player.leader].name
     facts: tuple[str, ...] = (
-        tr("trajan.fact_supply", n=player.supply),
+        tr("trajan.fact_supply", count=player.supply),
         tr("trajan.fact_leader", name=leader),
         tr("trajan.fact_workers", n=player.workers),
         tr("trajan.fact_military", n=player.legionnaires),

@@ -114,7 +114,7 @@ def draw_cathedral(
     if revealed:
         shown = Box(inner.x, inner.bottom - 76, inner.w, 76)
         canvas.rounded(shown, 8, (236, 226, 246), (120, 64, 168), 2)
-        label = tr("troyes.revealed_one" if len(revealed) == 1 else "troyes.revealed_many")
+        label = tr("troyes.revealed", count=len(revealed))
         canvas.text(
             shown.inset(10, 4), f"{label}: {', '.join(revealed)}", size=20, style=Style.BOLD
         )
@@ -161,7 +161,7 @@ def _event(canvas: Canvas, cell: Box, event: Event) -> None:
 def _black_dice(count: int) -> str:
     if not count:
         return ""
-    return tr("troyes.event_black_one" if count == 1 else "troyes.event_black", n=count)
+    return tr("troyes.event_black", count=count)
 
 
 def draw_events(

@@ -115,9 +115,9 @@ def draw_players(
         vp = tr("troyes.hidden") if player.vp is None else str(player.vp)
         lines = (
             tr("troyes.deniers_influence", deniers=player.deniers, influence=player.influence),
-            tr("troyes.supply_one" if player.supply == 1 else "troyes.supply", n=player.supply),
+            tr("troyes.supply", count=player.supply),
             tr("troyes.vp_events", vp=vp, n=player.events_won),
-            (tr("troyes.passed") if player.passed else tr("troyes.pot", n=player.pot))
+            (tr("troyes.passed") if player.passed else tr("troyes.pot", count=player.pot))
             + (tr("troyes.start_player") if player.start else ""),
         )
         rows = column.inset(10, 0).below(48).rows(4, gap=0)

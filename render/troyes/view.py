@@ -44,11 +44,7 @@ def header_of(view: TroyesView, prompt: str | None, names: tuple[str, ...] | Non
     share = _PHASE_SHARE.get(view.phase, 0.5)
     done = (current - 1 + share) / max(1, view.rounds)
     left = view.rounds - current
-    remaining = (
-        tr("common.rounds_left" if left > 1 else "common.rounds_left_one", n=left)
-        if left
-        else tr("common.last_round")
-    )
+    remaining = tr("common.rounds_left", count=left) if left else tr("common.last_round")
     phase = tr(f"troyes.phase_{view.phase}") if view.phase in _PHASES else view.phase
     stage = tr("troyes.stage", round=current, rounds=view.rounds, phase=phase)
     decision = prompt or view.kind.replace("_", " ").capitalize() + "."

@@ -1,6 +1,7 @@
 """Captions of posted messages: names as on the images, within Discord's limits."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from cogs.common import text
@@ -21,7 +22,7 @@ def outcome(
     turn_user: int = 7,
 ) -> Outcome:
     at = datetime(2026, 1, 1, tzinfo=UTC)
-    turn = Turn(1, "bowl", turn_user, "Player 2: choose a bowl.", at, None)
+    turn = Turn(1, "bowl", turn_user, "choose a bowl.", at, None)
     return Outcome(3, 10, Status.ACTIVE, tuple(moves), (), turn, ping, tuple(catch_up),
                    None, None, None, 99, None, None)  # fmt: skip
 
@@ -30,7 +31,6 @@ def test_engine_player_numbers_become_names_as_on_the_board():
     assert text.named("Player 2 takes a card; player 3 passes", NAMES) == (
         "bob (2) takes a card; AI (3) passes"
     )
-    assert text.prompt_of("Player 2: choose a bowl.", NAMES) == "choose a bowl."
 
 
 def test_a_caption_names_who_decides_and_lists_the_catch_up_for_the_pinged_player():
@@ -57,3 +57,9 @@ def test_a_long_log_keeps_the_newest_lines_under_discords_limit():
     assert "move 0 " not in caption
     assert "/game log" in caption
     assert caption.startswith("**Partida n.º 3**")
+
+
+def test_a_stand_in_move_is_marked_in_the_games_language():
+    move = replace(line(4, 1, "Pass"), by=By.STAND_IN)
+    assert "bob (2)**: Pass *(AI stand-in)*" in text.log_lines([move], NAMES, "en")
+    assert "**: Pass *(suplente IA)*" in text.log_lines([move], NAMES, "es")

@@ -73,6 +73,17 @@ def test_a_spanish_player_gets_spanish_replies_and_command_names(table):
     assert reply.content == "No juegas en esta partida."
 
 
+def test_a_spanish_player_gets_the_precise_refusal_in_spanish(table):
+    marta = table.ld.add_user("marta", locale="es-419")
+    bad = marta.slash(table.channel, "game new", {"game": "trajan", "options": "cards"})
+    refusal = bad.wait_reply()
+    assert refusal.ephemeral
+    assert refusal.content == "Escribe las opciones como nombre=valor, no 'cards'."
+    alice = table.users["alice"]
+    english = alice.slash(table.channel, "game new", {"game": "trajan", "options": "cards"})
+    assert english.wait_reply().content == "Write options as name=value, not 'cards'."
+
+
 def test_settings_switch_a_games_language_for_the_next_board(table):
     alice = table.users["alice"]
     _, thread = solo(table)

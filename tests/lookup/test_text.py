@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.lookup.lang import language_of_locale, resolve_language
+from engine.lookup import language_of_locale, resolve_language
 from engine.lookup.text import content_words, fold, stem
 
 

@@ -5,6 +5,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.i18n import problems
 from engine.troyes.catalog import default_catalog as troyes_catalog
 from render.base.canvas import check_texts
 from render.base.score import compose_score
@@ -26,13 +27,17 @@ LADIES = {
 def test_both_languages_have_the_same_labels():
     assert set(strings("en")) == set(strings("es"))
     assert all(strings("es").values())
+    assert problems() == []
 
 
-def test_labels_take_the_same_fields_in_both_languages():
-    for key, english in strings("en").items():
-        fields = sorted(part.split("}")[0] for part in english.split("{")[1:])
-        spanish = strings("es")[key]
-        assert sorted(part.split("}")[0] for part in spanish.split("{")[1:]) == fields, key
+def test_a_label_with_a_count_agrees_with_it():
+    with language("en"):
+        assert tr("common.rounds_left", count=1) == "1 more round after this one"
+        assert tr("common.rounds_left", count=2) == "2 more rounds after this one"
+        assert tr("troyes.supply", count=1) == "1 citizen in supply"
+    with language("es"):
+        assert tr("trajan.hand", count=1) == "Tu mano: 1 carta"
+        assert tr("troyes.pot", count=3) == "bolsa 3 denarios"
 
 
 def test_unknown_language_falls_back_to_english():

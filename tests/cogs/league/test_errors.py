@@ -1,8 +1,8 @@
-"""League refusals in Spanish: every sentence a command can meet has its translation."""
+"""League refusals in Spanish: every refusal a command can meet is a catalog key."""
 
 import pytest
 
-from cogs.league.errors import PATTERNS, translated
+from cogs.common.errors import error_text
 from engine.leagues.model import LeagueConfig, LeagueError, Scoring, WeekStart
 from engine.leagues.service import LeagueService
 from engine.leagues.store import LeagueStore
@@ -48,12 +48,17 @@ async def test_the_refusals_users_meet_are_translated_to_spanish():
     refusals = await _refusals()
     assert len(refusals) == 8
     for error in refusals:
-        spanish = translated(error, "es")
+        assert error.key is not None, str(error)
+        spanish = error_text(error, "es")
         assert spanish != str(error), str(error)
-        assert translated(error, "en") == str(error)
+        assert error_text(error, "en") == str(error)
+    zone = next(e for e in refusals if "Mars/Olympus" in str(e))
+    assert error_text(zone, "es") == (
+        "Zona horaria desconocida 'Mars/Olympus'; usa un nombre como Europe/Madrid."
+    )
 
 
 def test_unknown_sentences_stay_in_english():
     error = LeagueError("Something new.")
-    assert translated(error, "es") == "Something new."
-    assert len({key for _, key in PATTERNS}) == len(PATTERNS)
+    assert error.key is None
+    assert error_text(error, "es") == "Something new."

@@ -34,7 +34,10 @@ def test_every_label_log_line_and_prompt_reads_in_both_languages():
             kinds.add(type(item).__name__)
             continue
         for lang in ("en", "es"):
-            assert ENGINE.prompt(item, lang)
+            prompt = ENGINE.prompt(item, lang)
+            assert prompt
+            assert "Player" not in prompt
+            assert "Jugador" not in prompt  # the caption and the header name the decider
             labels = [ENGINE.describe(a, lang) for a in actions]
             assert all(0 < len(label) <= 80 for label in labels)
     assert {"BowlChosen", "MarkerSown", "QuarterEnded", "GameEnded"} <= kinds
@@ -44,6 +47,15 @@ def test_drawn_cards_are_counted_not_named_in_the_log():
     line = ENGINE.describe_event(ev.CardsDrawn(0, ("wine", "fish")), "en")
     assert "2" in line
     assert "Wine" not in line
+
+
+def test_counted_log_lines_agree_with_their_count():
+    assert ENGINE.describe_event(ev.CardsDrawn(0, ("wine",)), "en") == "Player 1 draws 1 card"
+    assert ENGINE.describe_event(ev.CardsDrawn(1, ("wine", "fish")), "en") == (
+        "Player 2 draws 2 cards"
+    )
+    assert ENGINE.describe_event(ev.CardsDrawn(0, ("wine",)), "es") == "Jugador 1 roba 1 carta"
+    assert "(s)" not in ENGINE.describe_event(ev.CardsDrawn(0, ("a", "b", "c")), "es")
 
 
 def test_spanish_differs_from_english():

@@ -123,3 +123,10 @@ def test_ladies_labels_say_whose_district_as_dice_labels_do():
     assert es["die 3 red 2 flipped"] == (
         "Tomar el dado rojo 2 del distrito neutral, volteado a 5 (cubo exterior)"
     )
+
+
+def test_walking_the_guard_counts_its_spaces():
+    assert ENGINE.describe(a.Walk(1), "en") == "Walk the guard 1 space"
+    assert ENGINE.describe(a.Walk(3), "en") == "Walk the guard 3 spaces"
+    assert ENGINE.describe(a.Walk(1), "es") == "Avanzar el guardia 1 espacio"
+    assert ENGINE.describe(a.Walk(2), "es") == "Avanzar el guardia 2 espacios"

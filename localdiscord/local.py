@@ -107,10 +107,16 @@ class LocalDiscord:
         chan = self.run(self.emulator.add_channel(name))
         return ChannelRef(chan.id, chan.name, False)
 
-    def add_role(self, name: str, permissions: int = 0, members: tuple[Actor, ...] = ()) -> int:
-        """Create a guild role held by `members`; return its id."""
+    def add_role(
+        self,
+        name: str,
+        permissions: int = 0,
+        members: tuple[Actor, ...] = (),
+        role_id: int | None = None,
+    ) -> int:
+        """Create a guild role held by `members` (with `role_id`, that id); return its id."""
         users = tuple(m.user for m in members)
-        return int(self.run(self.emulator.add_role(name, permissions, users)).id)
+        return int(self.run(self.emulator.add_role(name, permissions, users, role_id)).id)
 
     def give_role(self, member: Actor, role_id: int, present: bool = True) -> None:
         """Give (or, with present=False, take away) a role."""

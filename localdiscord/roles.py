@@ -21,9 +21,9 @@ class Roles:
         self.world = world
         self.gateway = gateway
 
-    async def add_role(self, name: str, permissions: int) -> perms.Role:
+    async def add_role(self, name: str, permissions: int, role_id: int | None = None) -> perms.Role:
         """Create a role (GUILD_ROLE_CREATE)."""
-        role = self.world.add_role(name, permissions)
+        role = self.world.add_role(name, permissions, role_id)
         data = {"guild_id": str(self.world.guild.id), "role": role.payload()}
         await self.gateway.dispatch("GUILD_ROLE_CREATE", data, intent=GUILDS)
         return role

@@ -21,6 +21,7 @@ from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
 from localdiscord.messages import Messenger, walk_components
 from localdiscord.model import DM, Channel, Clock, Json, Message, User
+from localdiscord.perms import Role
 from localdiscord.ratelimit import GlobalLimit, RouteLimits
 from localdiscord.record import Sink
 from localdiscord.rest import CoreRoutes, make_middleware
@@ -161,10 +162,14 @@ class Emulator:
         return chan
 
     async def add_role(
-        self, name: str, permissions: int = 0, members: tuple[User, ...] = ()
-    ) -> Any:
+        self,
+        name: str,
+        permissions: int = 0,
+        members: tuple[User, ...] = (),
+        role_id: int | None = None,
+    ) -> Role:
         """Create a guild role (below the bot's) and give it to `members`; return it."""
-        role = await self.roles.add_role(name, permissions)
+        role = await self.roles.add_role(name, permissions, role_id)
         for user in members:
             await self.roles.set_member_role(user.id, role.id, True)
         self._notify()

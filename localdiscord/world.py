@@ -157,12 +157,15 @@ class World:
                 return role
         raise not_found(10011, "Role")
 
-    def add_role(self, name: str, permissions: int = 0) -> perms.Role:
-        """Create a role just above @everyone (the others move up, as on Discord)."""
+    def add_role(self, name: str, permissions: int = 0, role_id: int | None = None) -> perms.Role:
+        """Create a role just above @everyone (the others move up, as on Discord).
+
+        `role_id` fixes its id (a test that must name it to the bot before it exists).
+        """
         for role in self.guild.roles:
             if role.position >= 1:
                 role.position += 1
-        role = perms.Role(self.snowflake(), name, permissions, 1)
+        role = perms.Role(role_id or self.snowflake(), name, permissions, 1)
         self.guild.roles.append(role)
         return role
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 
 from localdiscord import perms
 from localdiscord.harness import BotHarness
@@ -83,3 +84,20 @@ def test_a_busy_thread_gets_every_board_late_but_complete(table: BotHarness) -> 
     assert table.ld.failed_interactions() == []
     assert "Traceback" not in table.log()
     print(f"busy thread: {moves} moves, 429s {len(limits.refused) - refused}")  # noqa: T201
+
+
+def test_the_admin_role_makes_a_member_a_game_admin(make_table: Callable[..., BotHarness]) -> None:
+    admins = (1 << 60) + 18  # a snowflake named to the bot before the role exists
+    table = make_table(extra_env={"ADMIN_ROLE_ID": str(admins)})
+    alice, bob, dave = (table.users[n] for n in ("alice", "bob", "dave"))
+    number, _ = _lobby(table, table.channel, players=2, ai=1)
+    refused = bob.slash(table.channel, "game verify", {"game": number}).wait_reply()
+    assert "Only server admins" in refused.content
+    table.ld.add_role("Game admins", members=(bob,), role_id=admins)
+    allowed = bob.slash(table.channel, "game verify", {"game": number}).wait_reply()
+    assert "Only server admins" not in allowed.content
+    still = dave.slash(table.channel, "game verify", {"game": number}).wait_reply()
+    assert "Only server admins" in still.content
+    assert "Only server admins" not in (
+        alice.slash(table.channel, "game verify", {"game": number}).wait_reply().content
+    )  # the owner has Manage Server

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
-from localdiscord import perms
+from localdiscord import perms, persist
 from localdiscord.harness import BotHarness
+from localdiscord.world import World
 from tests.localdiscord.conftest import HarnessFactory
 
 
@@ -125,3 +128,30 @@ def test_the_bot_cannot_hand_out_roles_without_manage_roles(make_harness: Harnes
     harness.ld.call(strip)
     reply = alice.slash(harness.channel, "grant", {"name": "Nope"}).wait_reply()
     assert reply.content == "forbidden 50013"
+
+
+def test_roles_and_overwrites_are_kept_with_the_world(tmp_path: Path) -> None:
+    world = World(time.time)
+    alice = world.add_user("alice")
+    world.join_guild(alice)
+    chan = world.add_text_channel("general")
+    role = world.add_role("League", perms.SEND_MESSAGES)
+    world.guild.member_roles[alice.id] = [role.id]
+    chan.overwrites.append(perms.Overwrite(world.bot_role_id, perms.ROLE, deny=perms.ATTACH_FILES))
+    path = tmp_path / "world.json"
+    persist.save(world, path)
+    again = World(time.time)
+    assert persist.load(again, path)
+    assert again.roles_of(alice.id) == [role.id]
+    assert again.role(role.id).name == "League"
+    assert not again.permissions(again.bot.id, again.channel(chan.id)) & perms.ATTACH_FILES
+    # a world saved before roles existed gets @everyone and the bot's role
+    data = json.loads(path.read_text())
+    del data["guild"]["roles"], data["guild"]["member_roles"]
+    for raw in data["channels"]:
+        del raw["overwrites"]
+    path.write_text(json.dumps(data))
+    old = World(time.time)
+    assert persist.load(old, path)
+    assert [r.name for r in old.guild.roles] == ["@everyone", "Denarius"]
+    assert old.permissions(old.bot.id, old.channel(chan.id)) & perms.ATTACH_FILES

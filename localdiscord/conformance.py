@@ -160,6 +160,7 @@ class _Operation:
     request: str | None  # pointer to the JSON request schema
     responses: dict[str, str | None]  # status (or 2XX/4XX) -> pointer to the JSON schema
     headers: dict[str, dict[str, str]]  # status -> header name -> its JSON type
+    query: dict[str, tuple[str, str]]  # query parameter -> (pointer to its schema, its type)
 
 
 class Spec:
@@ -223,8 +224,13 @@ class Spec:
             responses[status] = (
                 _pointer(*where, "content", "application/json", "schema") if has_json else None
             )
+        query = {}
+        for i, param in enumerate(op.get("parameters", [])):
+            if param.get("in") == "query":
+                kind = str(param.get("schema", {}).get("type", "string"))
+                query[param["name"]] = (_pointer(*base, "parameters", str(i), "schema"), kind)
         op_id = op.get("operationId", "?")
-        return _Operation(template, method, op_id, request, responses, headers)
+        return _Operation(template, method, op_id, request, responses, headers, query)
 
     def _header_type(self, spec: dict[str, Any]) -> str:
         if "$ref" in spec:
@@ -258,6 +264,8 @@ class Spec:
             text = "no such route in Discord's API"
             return [Problem(exchange, "route", "", text)]
         problems: list[Problem] = []
+        if exchange.status < 400:
+            problems += self._check_query(exchange, op)
         if exchange.request is not None:
             self.checked_requests += 1
             if op.request is None:
@@ -271,6 +279,19 @@ class Spec:
                 elif found:
                     self.refused_invalid += 1
         problems += self._check_response(exchange, op)
+        return problems
+
+    def _check_query(self, exchange: Exchange, op: _Operation) -> list[Problem]:
+        """Validate the query string (Discord's boolean query strings: true/false/1/0)."""
+        problems = []
+        for name, raw in exchange.query.items():
+            found = op.query.get(name)
+            if found is None:
+                problems.append(Problem(exchange, "query", name, "not a parameter of this route"))
+                continue
+            pointer, kind = found
+            for where, message in self._errors(pointer, _query_value(raw, kind)):
+                problems.append(Problem(exchange, "query", name + where, message))
         return problems
 
     def _check_response(self, exchange: Exchange, op: _Operation) -> list[Problem]:
@@ -325,6 +346,20 @@ class Spec:
             else:
                 self.allowed[quirk] = self.allowed.get(quirk, 0) + 1
         return problems
+
+
+_BOOLEANS = {"true": True, "True": True, "1": True, "false": False, "False": False, "0": False}
+
+
+def _query_value(raw: str, kind: str) -> Any:
+    """A query string value as its schema's type (Discord's boolean spellings: true/1...)."""
+    if kind == "boolean":
+        return _BOOLEANS.get(raw, raw)
+    if kind == "integer" and re.fullmatch(r"-?[0-9]+", raw):
+        return int(raw)
+    if kind == "number" and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", raw):
+        return float(raw)
+    return raw
 
 
 def _header_fits(value: str, kind: str) -> bool:

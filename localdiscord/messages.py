@@ -179,8 +179,8 @@ class Messenger:
         if "content" in body:
             msg.content = str(body["content"] or "")
             self.world.parse_mentions(msg, body.get("allowed_mentions"))
-        if "embeds" in body:
-            msg.embeds = list(body["embeds"] or [])
+        if "embeds" in body:  # Discord answers every embed a bot sends with type "rich"
+            msg.embeds = [{**e, "type": "rich"} for e in body["embeds"] or []]
         if "components" in body:
             msg.components = numbered(body["components"] or [])
         if "attachments" in body or uploads:

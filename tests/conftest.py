@@ -10,6 +10,7 @@ the test fails on any request or answer the spec refuses (the allowed quirks asi
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -18,7 +19,7 @@ from localdiscord import conformance, record
 
 _PENDING: list[record.Exchange] = []
 _SPEC: list[conformance.Spec] = []
-_TOTALS = {"exchanges": 0, "requests": 0, "responses": 0}
+_TOTALS = {"exchanges": 0, "seconds": 0.0}
 
 
 def _spec() -> conformance.Spec:
@@ -36,7 +37,9 @@ def _check_pending(when: str) -> None:
     batch = list(_PENDING)
     del _PENDING[: len(batch)]
     spec = _spec()
+    started = time.perf_counter()
     problems = [p for ex in batch for p in spec.check(ex)]
+    _TOTALS["seconds"] += time.perf_counter() - started
     _TOTALS["exchanges"] += len(batch)
     if problems:
         shown = "\n".join(f"  {p}" for p in problems[:30])
@@ -73,7 +76,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     write(
         f"Discord API spec: {_TOTALS['exchanges']} exchanges checked "
         f"({spec.checked_requests} request bodies, {spec.checked_responses} answers; "
-        f"{spec.refused_invalid} invalid requests refused as Discord would)"
+        f"{spec.refused_invalid} invalid requests refused as Discord would) "
+        f"in {_TOTALS['seconds']:.2f} s"
     )
     for quirk, count in spec.allowed.items():
         write(f"  quirk allowed {count}x: {quirk.operation} {quirk.side} {quirk.where}")

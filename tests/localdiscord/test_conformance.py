@@ -100,3 +100,15 @@ def test_quirks_are_explained_and_narrow(spec: Spec) -> None:
 def test_a_missing_spec_fails_clearly(tmp_path: Path) -> None:
     with pytest.raises(SpecMissingError, match="discord-api-spec"):
         Spec(tmp_path / "shared" / "discord-api-spec" / "openapi.json")
+
+
+def test_query_parameters_are_held_to_their_schemas(spec: Spec) -> None:
+    ok = _ex("GET", "/channels/20/messages", None, 200, [_message()])
+    ok.query = {"limit": "50", "before": "10"}
+    assert spec.check(ok) == []
+    bad = _ex("GET", "/channels/20/messages", None, 200, [_message()])
+    bad.query = {"limit": "500", "colour": "red"}
+    assert {p.where for p in spec.check(bad)} == {"limit", "colour"}
+    hook = _ex("POST", "/webhooks/1/tok", {"content": "x"}, 200, _message())
+    hook.query = {"wait": "1", "with_components": "0"}  # Discord's boolean query strings
+    assert spec.check(hook) == []

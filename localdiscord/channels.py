@@ -11,14 +11,33 @@ from collections.abc import Callable
 
 from aiohttp import web
 
-from localdiscord.errors import UNKNOWN_MESSAGE, ApiError, FormErrors, not_found
+from localdiscord import perms
+from localdiscord.errors import (
+    MISSING_ACCESS,
+    MISSING_PERMISSIONS,
+    UNKNOWN_MESSAGE,
+    ApiError,
+    FormErrors,
+    not_found,
+)
 from localdiscord.gateway import GUILDS
 from localdiscord.messages import Messenger, read_body
 from localdiscord.model import PRIVATE_THREAD, PUBLIC_THREAD, THREAD_TYPES, Channel, Json
 from localdiscord.rest import json_response, no_content
+from localdiscord.roles import Roles
 
 GUILD_MEMBERS_INTENT = 1 << 1
 _ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+
+def need(have: int, needs: int, in_dm: bool = False) -> None:
+    """Refuse as Discord does: 403 / 50001 without VIEW_CHANNEL, 403 / 50013 lacking `needs`."""
+    if in_dm:
+        return
+    if not have & perms.VIEW_CHANNEL:
+        raise ApiError(403, MISSING_ACCESS, "Missing Access")
+    if have & needs != needs:
+        raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
 
 
 class ChannelRoutes:
@@ -27,6 +46,7 @@ class ChannelRoutes:
     def __init__(self, messenger: Messenger, on_change: Callable[[], None]) -> None:
         self.m = messenger
         self.world = messenger.world
+        self.keeper = Roles(messenger.world, messenger.gateway)
         self._on_change = on_change
 
     def register(self, app: web.Application) -> None:
@@ -51,19 +71,41 @@ class ChannelRoutes:
         add.add_get("/api/v10/guilds/{g}/channels", self.guild_channels)
         add.add_get("/api/v10/guilds/{g}/members/{user}", self.member)
         add.add_get("/api/v10/guilds/{g}/threads/active", self.active_threads)
+        add.add_put(ch + "/permissions/{target}", self.put_overwrite)
+        add.add_delete(ch + "/permissions/{target}", self.delete_overwrite)
+        add.add_get("/api/v10/guilds/{g}/roles", self.roles)
+        add.add_post("/api/v10/guilds/{g}/roles", self.create_role)
+        add.add_put("/api/v10/guilds/{g}/members/{user}/roles/{role}", self.give_role)
+        add.add_delete("/api/v10/guilds/{g}/members/{user}/roles/{role}", self.take_role)
         add.add_get("/attachments/{ch}/{file}/{name}", self.attachment)
 
-    def _chan(self, request: web.Request) -> Channel:
-        return self.world.channel(int(request.match_info["ch"]))
+    def _chan(self, request: web.Request, needs: int = 0) -> Channel:
+        """Return the channel of a request, checked as Discord checks it.
+
+        403 / 50001 Missing Access when the bot cannot see it, 403 / 50013 Missing
+        Permissions when it lacks `needs`.
+        """
+        chan = self.world.channel(int(request.match_info["ch"]))
+        need(self.world.permissions(self.world.bot.id, chan), needs, chan.guild_id is None)
+        return chan
 
     async def get_channel(self, request: web.Request) -> web.Response:
         """GET /channels/{id}."""
         return json_response(self._chan(request).payload(self.world.users))
 
     async def edit_channel(self, request: web.Request) -> web.Response:
-        """PATCH /channels/{id}: rename, archive, lock a thread (or rename a channel)."""
+        """PATCH /channels/{id}: rename, archive, lock a thread (or rename a channel).
+
+        A thread's creator may rename, archive and unarchive it while it is not locked;
+        anything else needs MANAGE_THREADS (a channel: MANAGE_CHANNELS).
+        """
         chan = self._chan(request)
         body = await request.json()
+        own = chan.owner_id == self.world.bot.id and not chan.locked and "locked" not in body
+        if chan.is_thread and not own:
+            self._chan(request, perms.MANAGE_THREADS)
+        elif not chan.is_thread:
+            self._chan(request, perms.MANAGE_CHANNELS)
         errs = FormErrors()
         if "name" in body:
             errs.length(("name",), body["name"], 1, 100)
@@ -85,7 +127,7 @@ class ChannelRoutes:
 
     async def history(self, request: web.Request) -> web.Response:
         """GET /channels/{id}/messages."""
-        chan = self._chan(request)
+        chan = self._chan(request, perms.READ_MESSAGE_HISTORY)
         return json_response(self.m.history(chan.id, request.query))
 
     async def send(self, request: web.Request) -> web.Response:
@@ -94,6 +136,8 @@ class ChannelRoutes:
         if chan.is_thread and chan.locked:
             raise ApiError(403, 50083, "Thread is archived")
         body, uploads = await read_body(request)
+        sending = perms.SEND_MESSAGES_IN_THREADS if chan.is_thread else perms.SEND_MESSAGES
+        self._chan(request, sending | (perms.ATTACH_FILES if uploads else 0))
         msg = await self.m.create(chan.id, self.world.bot.id, body, uploads)
         if chan.is_thread and chan.archived:
             chan.archived = False  # sending unarchives, as on Discord
@@ -103,6 +147,7 @@ class ChannelRoutes:
 
     async def get_message(self, request: web.Request) -> web.Response:
         """GET one message (ephemeral messages are not fetchable, as on Discord)."""
+        self._chan(request, perms.READ_MESSAGE_HISTORY)
         msg = self.world.message(int(request.match_info["ch"]), int(request.match_info["msg"]))
         if msg.ephemeral:
             raise not_found(UNKNOWN_MESSAGE, "Message")
@@ -116,13 +161,15 @@ class ChannelRoutes:
         if msg.author_id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
+        self._chan(request, perms.ATTACH_FILES if uploads else 0)
         await self.m.edit(msg, body, uploads)
         self._on_change()
         return json_response(self.world.message_payload(msg))
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        """DELETE a message."""
+        """DELETE a message (another's needs MANAGE_MESSAGES)."""
         msg = self.world.message(int(request.match_info["ch"]), int(request.match_info["msg"]))
+        self._chan(request, 0 if msg.author_id == self.world.bot.id else perms.MANAGE_MESSAGES)
         await self.m.delete(msg)
         self._on_change()
         return no_content()
@@ -165,7 +212,7 @@ class ChannelRoutes:
 
     async def thread_from_message(self, request: web.Request) -> web.Response:
         """POST /channels/{id}/messages/{mid}/threads: a public thread on a message."""
-        parent = self._chan(request)
+        parent = self._chan(request, perms.CREATE_PUBLIC_THREADS | perms.READ_MESSAGE_HISTORY)
         msg = self.world.message(parent.id, int(request.match_info["msg"]))
         if msg.thread_id is not None:
             raise ApiError(400, 160004, "A thread has already been created for this message")
@@ -180,6 +227,10 @@ class ChannelRoutes:
         kind = int(body.get("type") or PRIVATE_THREAD)
         if kind not in THREAD_TYPES:
             raise ApiError(400, 50035, "Invalid Form Body")
+        private = kind == PRIVATE_THREAD
+        self._chan(
+            request, perms.CREATE_PRIVATE_THREADS if private else perms.CREATE_PUBLIC_THREADS
+        )
         thread = await self._new_thread(parent, body, kind, self.world.snowflake())
         return json_response(thread.payload(), 201)
 
@@ -206,8 +257,10 @@ class ChannelRoutes:
         self._on_change()
 
     async def join_thread(self, request: web.Request) -> web.Response:
-        """PUT /channels/{id}/thread-members/{user|@me}."""
+        """PUT /channels/{id}/thread-members/{user|@me} (adding someone: as one who can send)."""
         chan, user_id = self._thread_user(request)
+        if user_id != self.world.bot.id:
+            self._chan(request, perms.SEND_MESSAGES_IN_THREADS)
         if user_id not in chan.members:
             chan.members[user_id] = self.world.clock()
             if user_id == self.world.bot.id:
@@ -219,8 +272,10 @@ class ChannelRoutes:
         return no_content()
 
     async def leave_thread(self, request: web.Request) -> web.Response:
-        """DELETE /channels/{id}/thread-members/{user|@me}."""
+        """DELETE /channels/{id}/thread-members/{user|@me} (removing someone: MANAGE_THREADS)."""
         chan, user_id = self._thread_user(request)
+        if user_id != self.world.bot.id:
+            self._chan(request, perms.MANAGE_THREADS)
         if chan.members.pop(user_id, None) is not None:
             await self._members_update(chan, None, user_id)
         return no_content()
@@ -269,6 +324,75 @@ class ChannelRoutes:
             t.thread_member(self.world.bot.id) for t in threads if self.world.bot.id in t.members
         ]
         return json_response({"threads": [t.payload() for t in threads], "members": members})
+
+    # roles and overwrites -----------------------------------------------------------------
+
+    async def put_overwrite(self, request: web.Request) -> web.Response:
+        """PUT /channels/{id}/permissions/{target}: set a role's or a member's overwrite."""
+        chan = self._chan(request, perms.MANAGE_ROLES)
+        if chan.is_thread or chan.guild_id is None:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        body = await request.json()
+        errs = FormErrors()
+        if body.get("type") not in (perms.ROLE, perms.MEMBER):
+            errs.add(("type",), "BASE_TYPE_CHOICES", "Value must be one of {0, 1}.")
+        errs.raise_if_any()
+        target = int(request.match_info["target"])
+        allow, deny = int(body.get("allow") or 0), int(body.get("deny") or 0)
+        await self.keeper.set_overwrite(chan, target, int(body["type"]), allow, deny)
+        return no_content()
+
+    async def delete_overwrite(self, request: web.Request) -> web.Response:
+        """DELETE /channels/{id}/permissions/{target}."""
+        chan = self._chan(request, perms.MANAGE_ROLES)
+        target = int(request.match_info["target"])
+        await self.keeper.set_overwrite(chan, target, None, 0, 0)
+        return no_content()
+
+    async def roles(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/roles."""
+        self._check_guild(request)
+        return json_response(self.world.roles_payload())
+
+    async def create_role(self, request: web.Request) -> web.Response:
+        """POST /guilds/{id}/roles (MANAGE_ROLES; only permissions the bot has itself)."""
+        self._check_guild(request)
+        mine = self.world.permissions(self.world.bot.id)
+        need(mine, perms.MANAGE_ROLES)
+        body = await request.json() if request.body_exists else {}
+        errs = FormErrors()
+        errs.length(("name",), body.get("name", "new role"), 1, 100)
+        errs.raise_if_any()
+        bits = int(body.get("permissions") or 0)
+        need(mine, bits)
+        role = await self.keeper.add_role(str(body.get("name", "new role")), bits)
+        role.mentionable = bool(body.get("mentionable", False))
+        return json_response(role.payload())
+
+    def _member_role(self, request: web.Request) -> tuple[int, perms.Role]:
+        self._check_guild(request)
+        need(self.world.permissions(self.world.bot.id), perms.MANAGE_ROLES)
+        user = self.world.user(int(request.match_info["user"]))
+        if user.id not in self.world.guild.members:
+            raise not_found(10007, "Member")
+        role = self.world.role(int(request.match_info["role"]))
+        if role.managed or role.id == self.world.guild.id:
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if role.position >= self.world.top_position(self.world.bot.id):
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")  # above the bot
+        return user.id, role
+
+    async def give_role(self, request: web.Request) -> web.Response:
+        """PUT /guilds/{id}/members/{user}/roles/{role} (MANAGE_ROLES, a role below the bot's)."""
+        user_id, role = self._member_role(request)
+        await self.keeper.set_member_role(user_id, role.id, True)
+        return no_content()
+
+    async def take_role(self, request: web.Request) -> web.Response:
+        """DELETE /guilds/{id}/members/{user}/roles/{role}."""
+        user_id, role = self._member_role(request)
+        await self.keeper.set_member_role(user_id, role.id, False)
+        return no_content()
 
     def _check_guild(self, request: web.Request) -> None:
         if int(request.match_info["g"]) != self.world.guild.id:

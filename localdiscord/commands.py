@@ -112,6 +112,14 @@ def _check_option(errs: FormErrors, path: Path, opt: Json, depth: int) -> int:
             "APPLICATION_COMMAND_OPTION_TYPE_INVALID",
             "Only subcommands and groups may have options",
         )
+    for key in ("min_value", "max_value"):
+        bound = opt.get(key)
+        if isinstance(bound, int | float) and not -(2**53) <= bound <= 2**53:
+            errs.add(
+                (*path, key),
+                "NUMBER_TYPE_MAX" if bound > 0 else "NUMBER_TYPE_MIN",
+                f"int value should be <= {2**53} and >= {-(2**53)}.",
+            )
     for low, high in (("min_value", "max_value"), ("min_length", "max_length")):
         lo, hi = opt.get(low), opt.get(high)
         if lo is not None and hi is not None and lo > hi:

@@ -95,10 +95,10 @@ class Desk:
             "channel_id": str(chan.id),
             "channel": {
                 **chan.payload(world.users),
-                "permissions": world.member_payload(user.id, with_user=False)["permissions"],
+                "permissions": str(world.permissions(user.id, chan)),
             },
             "locale": user.locale,
-            "app_permissions": str((1 << 53) - 1),
+            "app_permissions": str(world.permissions(world.bot.id, chan)),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(world.guild.id)},
             "context": 1 if chan.type == DM else 0,
@@ -106,12 +106,13 @@ class Desk:
         }
         if chan.type == DM:
             out["user"] = user.payload()
-            out["authorizing_integration_owners"] = {"1": str(user.id)}
+            # a guild-installed app in its own DM: GUILD_INSTALL owner "0" (no guild)
+            out["authorizing_integration_owners"] = {"0": "0"}
         else:
             out["guild_id"] = str(world.guild.id)
             out["guild"] = {"id": str(world.guild.id), "locale": world.guild.locale, "features": []}
             out["guild_locale"] = world.guild.locale
-            out["member"] = world.member_payload(user.id)
+            out["member"] = world.member_payload(user.id, chan=chan)
         if ix.source_message_id is not None:
             source = world.messages[ix.source_message_id]
             out["message"] = world.message_payload(source)
@@ -230,13 +231,18 @@ class Desk:
         ix.original_id = msg.id
         return msg
 
+    def _owner(self, ix: Interaction) -> str:
+        """The GUILD_INSTALL owner of an interaction: its guild, or "0" in the bot's DM."""
+        in_dm = self.world.channel(ix.channel_id).type == DM
+        return "0" if in_dm else str(self.world.guild.id)
+
     def _metadata(self, ix: Interaction) -> Json:
         """Return the message's `interaction_metadata` (nested for modal submits)."""
         meta: Json = {
             "id": str(ix.id),
             "type": ix.type,
             "user": self.world.user(ix.user_id).payload(),
-            "authorizing_integration_owners": {"0": str(self.world.guild.id)},
+            "authorizing_integration_owners": {"0": self._owner(ix)},
         }
         if ix.type == COMPONENT and ix.source_message_id is not None:
             meta["interacted_message_id"] = str(ix.source_message_id)
@@ -279,13 +285,19 @@ class Desk:
 
     def _callback_payload(self, ix: Interaction, message: Message | None) -> Json:
         inner: Json = {"id": str(ix.id), "type": ix.type}
-        resource: Json = {"type": ix.response_type}
+        out: Json = {"interaction": inner}
         if message is not None:
             inner["response_message_id"] = str(message.id)
             inner["response_message_loading"] = bool(message.flags & LOADING)
             inner["response_message_ephemeral"] = message.ephemeral
-            resource["message"] = self.world.message_payload(message)
-        return {"interaction": inner, "resource": resource}
+        # The resource is the message a reply (4) or an update (7) made; the others
+        # (deferrals, choices, a modal) create none, and Discord's answer has no resource.
+        if message is not None and ix.response_type in (MESSAGE, UPDATE):
+            out["resource"] = {
+                "type": ix.response_type,
+                "message": self.world.message_payload(message),
+            }
+        return out
 
     # webhooks (followups, @original) ---------------------------------------------------------
 

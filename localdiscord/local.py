@@ -107,6 +107,38 @@ class LocalDiscord:
         chan = self.run(self.emulator.add_channel(name))
         return ChannelRef(chan.id, chan.name, False)
 
+    def add_role(
+        self,
+        name: str,
+        permissions: int = 0,
+        members: tuple[Actor, ...] = (),
+        role_id: int | None = None,
+    ) -> int:
+        """Create a guild role held by `members` (with `role_id`, that id); return its id."""
+        users = tuple(m.user for m in members)
+        return int(self.run(self.emulator.add_role(name, permissions, users, role_id)).id)
+
+    def give_role(self, member: Actor, role_id: int, present: bool = True) -> None:
+        """Give (or, with present=False, take away) a role."""
+        self.run(self.emulator.give_role(member.user, role_id, present))
+
+    def set_overwrite(
+        self,
+        channel: ChannelRef | int,
+        target: int,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+        member: bool = False,
+    ) -> None:
+        """Set a channel's permission overwrite for a role or (member=True) a user."""
+        chan = channel if isinstance(channel, int) else channel.id
+        self.run(self.emulator.set_overwrite(chan, target, allow=allow, deny=deny, member=member))
+
+    def deny_bot(self, channel: ChannelRef | int, bits: int) -> None:
+        """Take permissions from the bot in a channel (an overwrite on its own role)."""
+        self.set_overwrite(channel, self.call(lambda: self.world.bot_role_id), deny=bits)
+
     def user_or_new(self, name: str) -> Actor:
         """Return the user called `name`, created (and joined to the guild) if there is none."""
         try:

@@ -24,6 +24,7 @@ from localdiscord.model import (
 from localdiscord.world import World
 
 _READ_CHUNK = 1 << 16
+PAYLOAD_KEY = web.RequestKey("payload_json", dict)  # a multipart request's JSON, once read
 
 
 @dataclass
@@ -60,12 +61,47 @@ async def read_body(request: web.Request) -> tuple[Json, list[Upload]]:
         name = getattr(part, "name", None) or ""
         if name == "payload_json":
             body = json.loads(await part.text())
+            request[PAYLOAD_KEY] = body
         elif name.startswith("files["):
             data = await _read_part(part)
             kind = part.headers.get("Content-Type", "application/octet-stream")
             uploads.append(Upload(int(name[6:-1]), part.filename or "file", data, kind))
     limits.check_files([len(u.data) for u in uploads])
     return body, uploads
+
+
+def walk_components(components: list[Json]) -> list[Json]:
+    """Return every component in a message's tree (rows, containers, sections, accessories).
+
+    The order is Discord's: a parent before its children.
+    """
+    out: list[Json] = []
+    for comp in components:
+        out.append(comp)
+        out.extend(walk_components(comp.get("components") or []))
+        for key in ("accessory", "component"):
+            if isinstance(comp.get(key), dict):
+                out.extend(walk_components([comp[key]]))
+    return out
+
+
+def numbered(components: list[Json]) -> list[Json]:
+    """Copy a message's components, giving each without an `id` Discord's numeric one.
+
+    Discord numbers them 1, 2, ... in tree order, skipping the ids the sender chose.
+    """
+    copied: list[Json] = json.loads(json.dumps(components))
+    comps = walk_components(copied)
+    taken = {c["id"] for c in comps if isinstance(c.get("id"), int)}
+    next_id = 1
+    for comp in comps:
+        if isinstance(comp.get("id"), int):
+            continue
+        while next_id in taken:
+            next_id += 1
+        comp["id"] = next_id
+        taken.add(next_id)
+    return copied
 
 
 class Messenger:
@@ -143,10 +179,10 @@ class Messenger:
         if "content" in body:
             msg.content = str(body["content"] or "")
             self.world.parse_mentions(msg, body.get("allowed_mentions"))
-        if "embeds" in body:
-            msg.embeds = list(body["embeds"] or [])
+        if "embeds" in body:  # Discord answers every embed a bot sends with type "rich"
+            msg.embeds = [{**e, "type": "rich"} for e in body["embeds"] or []]
         if "components" in body:
-            msg.components = list(body["components"] or [])
+            msg.components = numbered(body["components"] or [])
         if "attachments" in body or uploads:
             msg.files = self._files(body, uploads, msg.files)
         self._link_embed_images(msg)

@@ -12,16 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from localdiscord.perms import Overwrite
+
 DISCORD_EPOCH_MS = 1_420_070_400_000
 TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 EPHEMERAL, LOADING = 1 << 6, 1 << 7
-ALL_PERMISSIONS = str((1 << 53) - 1)
-# @everyone in a fresh guild: invite, reactions, view, send, embed, attach, history, external
-# emoji, connect, speak, nickname, application commands, public/private threads, thread messages.
-_MEMBER_BITS = (0, 6, 10, 11, 14, 15, 16, 18, 20, 21, 26, 31, 35, 36, 38)
-MEMBER_PERMISSIONS = str(sum(1 << bit for bit in _MEMBER_BITS))
-
 Json = dict[str, Any]
 Clock = Callable[[], float]
 
@@ -67,6 +63,7 @@ class User:
             "bot": self.bot,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
 
 
@@ -91,6 +88,7 @@ class Channel:
     active_at: float = 0.0  # last message or unarchive (threads auto-archive after inactivity)
     last_message_id: int | None = None
     message_count: int = 0
+    overwrites: list[Overwrite] = field(default_factory=list)  # guild channels only
 
     @property
     def is_thread(self) -> bool:
@@ -118,7 +116,7 @@ class Channel:
             "name": self.name,
             "guild_id": str(self.guild_id),
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites],
             "nsfw": False,
             "parent_id": None,
             "topic": "",

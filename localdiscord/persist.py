@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from localdiscord.model import Channel, Json, Message, StoredFile, User
+from localdiscord.perms import BOT_DEFAULT, EVERYONE_DEFAULT, Overwrite, Role
 from localdiscord.world import Guild, World
 
 FORMAT = 1
@@ -100,7 +101,8 @@ def _restore(world: World, data: Json, blobs: Path) -> None:
     users = {u["id"]: User(**u) for u in data["users"]}
     channels = {}
     for raw in data["channels"]:
-        chan = Channel(**{**raw, "members": _int_keys(raw["members"])})
+        overwrites = [Overwrite(**o) for o in raw.get("overwrites", [])]
+        chan = Channel(**{**raw, "members": _int_keys(raw["members"]), "overwrites": overwrites})
         channels[chan.id] = chan
     files = {}
     for raw in data["files"]:
@@ -113,10 +115,20 @@ def _restore(world: World, data: Json, blobs: Path) -> None:
     world.users, world.channels, world.files, world.messages = users, channels, files, messages
     world.bot = users[data["bot"]]
     world.token = data["token"]
-    world.guild = Guild(**{**guild, "members": _int_keys(guild["members"])})
+    world.restart_sequence(int(data["next_id"]))
+    roles = [Role(**r) for r in guild.get("roles", [])]
+    member_roles = _int_keys(guild.get("member_roles", {}))
+    if not roles:  # a world saved before roles were emulated
+        roles = [Role(int(guild["id"]), "@everyone", EVERYONE_DEFAULT)]
+        bot_role = Role(world.snowflake(), world.bot.name, BOT_DEFAULT, 1, managed=True)
+        roles.append(bot_role)
+        member_roles[world.bot.id] = [bot_role.id]
+    world.guild = Guild(**{
+        **guild, "members": _int_keys(guild["members"]), "roles": roles,
+        "member_roles": member_roles,
+    })  # fmt: skip
     world.global_commands = data["global_commands"]
     world.guild_commands = _int_keys(data["guild_commands"])
-    world.restart_sequence(int(data["next_id"]))
 
 
 __all__ = ["WorldFileError", "load", "save", "snapshot"]

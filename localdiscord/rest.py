@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
-import time
-from collections import deque
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
 
 from localdiscord.commands import stored_command, validate_commands
-from localdiscord.errors import MISSING_ACCESS, UNKNOWN_APPLICATION_COMMAND, ApiError, not_found
+from localdiscord.errors import (
+    MISSING_ACCESS,
+    UNKNOWN_APPLICATION_COMMAND,
+    ApiError,
+    FormErrors,
+    not_found,
+)
 from localdiscord.interactions import Desk
-from localdiscord.messages import read_body
+from localdiscord.messages import PAYLOAD_KEY, read_body
 from localdiscord.model import Json
+from localdiscord.ratelimit import GlobalLimit, RouteLimits, template_of
+from localdiscord.record import API_PREFIX, SINKS, Exchange, Sink
 from localdiscord.world import World
 
 log = logging.getLogger(__name__)
@@ -37,45 +45,120 @@ def no_content() -> web.Response:
     return web.Response(status=204)
 
 
-class GlobalLimit:
-    """Discord's global limit: 50 bot requests per second (interaction routes are exempt)."""
-
-    def __init__(self, per_second: int = 50) -> None:
-        self.per_second = per_second
-        self._stamps: deque[float] = deque()
-
-    def retry_after(self) -> float:
-        """Count one request; return 0, or how long to wait when over the limit."""
-        now = time.monotonic()
-        while self._stamps and now - self._stamps[0] >= 1.0:
-            self._stamps.popleft()
-        if len(self._stamps) >= self.per_second:
-            return round(1.0 - (now - self._stamps[0]), 3) or 0.001
-        self._stamps.append(now)
-        return 0.0
-
-
-def _rate_limited(retry_after: float) -> web.Response:
-    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": True}
+def _rate_limited(retry_after: float, scope: str, headers: dict[str, str]) -> web.Response:
+    """Discord's 429: `Retry-After` in whole seconds, the exact wait in the body."""
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": scope == "global",
+        "code": 0,
+    }
     response = json_response(body, 429)
+    response.headers.update(headers)
     response.headers.update({
-        "Retry-After": str(max(1, round(retry_after))), "X-RateLimit-Global": "true",
-        "X-RateLimit-Scope": "global", "Via": "1.1 google",
+        "Retry-After": str(max(1, math.ceil(retry_after))), "X-RateLimit-Scope": scope,
+        "Via": "1.1 google",
     })  # fmt: skip
+    if scope == "global":
+        response.headers["X-RateLimit-Global"] = "true"
     return response
 
 
-def make_middleware(world: World, limit: GlobalLimit) -> Any:
-    """Build the middleware: bot token check, global rate limit, Discord-shaped errors."""
+async def _request_json(request: web.Request) -> Any:
+    """Return the JSON a request carried (a multipart request's payload_json), or None."""
+    if request.content_type.startswith("multipart/"):
+        if PAYLOAD_KEY not in request:
+            with contextlib.suppress(Exception):  # not read by the handler: read it now
+                await read_body(request)
+        return request.get(PAYLOAD_KEY)
+    if not request.body_exists:
+        return None
+    try:
+        raw = await request.read()
+        return json.loads(raw) if raw else None
+    except ValueError:
+        return None
+
+
+def _answer_json(response: web.StreamResponse) -> Any:
+    body = getattr(response, "body", None)
+    if not isinstance(body, bytes) or not body:
+        return None
+    if not response.headers.get("Content-Type", "").startswith("application/json"):
+        return None
+    return json.loads(body)
+
+
+async def _record(request: web.Request, response: web.StreamResponse, sinks: list[Sink]) -> None:
+    exchange = Exchange(
+        request.method,
+        request.path.removeprefix(API_PREFIX),
+        dict(request.query),
+        await _request_json(request),
+        response.status,
+        _answer_json(response),
+        dict(response.headers),
+    )
+    for sink in (*sinks, *SINKS):
+        sink(exchange)
+
+
+def _bad_snowflakes(params: dict[str, str]) -> ApiError | None:
+    """Discord's 400 / 50035 for a path id that is no 64-bit unsigned snowflake."""
+    errs = FormErrors()
+    for name, value in params.items():
+        if name.endswith("_id") and not (value.isdigit() and int(value) < 1 << 64):
+            errs.add((name,), "NUMBER_TYPE_COERCE", f'Value "{value[:50]}" is not snowflake.')
+    try:
+        errs.raise_if_any()
+    except ApiError as exc:
+        return exc
+    return None
+
+
+def make_middleware(
+    world: World, limit: GlobalLimit, routes: RouteLimits, sinks: list[Sink] | None = None
+) -> Any:
+    """Build the middleware: bot token check, rate limits, Discord-shaped errors.
+
+    Every exchange on the API routes is handed to `sinks` and to `conformance.SINKS`.
+    """
+    own_sinks = sinks if sinks is not None else []
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        response = await _answer(request, handler)
+        if request.path.startswith(API_PREFIX + "/") and (own_sinks or SINKS):
+            await _record(request, response, own_sinks)
+        return response
+
+    async def _answer(request: web.Request, handler: Handler) -> web.StreamResponse:
         public = request.path.startswith(_PUBLIC_PREFIXES)
-        if not public and request.headers.get("Authorization") != f"Bot {world.token}":
-            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        wait = 0.0 if public else limit.retry_after()
-        if wait:
-            return _rate_limited(wait)
+        if not request.path.startswith(API_PREFIX + "/"):
+            return await _handle(request, handler)  # the gateway, the attachment CDN
+        authorized = request.headers.get("Authorization") == f"Bot {world.token}"
+        response: web.StreamResponse
+        if not public and not authorized:
+            response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        elif wait := (0.0 if public else limit.retry_after()):
+            return _rate_limited(wait, "global", {})
+        else:
+            template, params = template_of(request.path.removeprefix(API_PREFIX))
+            if bad := _bad_snowflakes(params):
+                response = json_response(bad.body(), bad.status)
+                response.headers.update(routes.headers(request.method, template, params))
+                return response
+            verdict = routes.check(request.method, template, params)
+            if verdict.refused:
+                return _rate_limited(verdict.retry_after, verdict.scope, verdict.headers)
+            response = await _handle(request, handler)
+            response.headers.update(verdict.headers)
+            return response
+        template, params = template_of(request.path.removeprefix(API_PREFIX))
+        response.headers.update(routes.headers(request.method, template, params))
+        return response
+
+    async def _handle(request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
             return await handler(request)
         except ApiError as exc:
@@ -120,7 +203,9 @@ class CoreRoutes:
 
     async def me(self, _: web.Request) -> web.Response:
         """GET /users/@me: the bot user (discord.py's login)."""
-        return json_response({**self.world.bot.payload(), "verified": True, "mfa_enabled": False})
+        bot = self.world.bot
+        pii = {"verified": True, "mfa_enabled": False, "locale": bot.locale}
+        return json_response({**bot.payload(), **pii})
 
     async def get_user(self, request: web.Request) -> web.Response:
         """GET /users/{id}."""
@@ -142,6 +227,7 @@ class CoreRoutes:
                 "name": bot["username"],
                 "icon": None,
                 "description": "",
+                "type": None,
                 "rpc_origins": [],
                 "bot_public": True,
                 "bot_require_code_grant": False,
@@ -150,8 +236,16 @@ class CoreRoutes:
                 "verify_key": "0" * 64,
                 "team": None,
                 "flags": 0,
+                "flags_new": "0",
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
                 "bot": bot,
                 "approximate_guild_count": 1,
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["applications.commands", "bot"],
             }
         )
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from localdiscord.messages import walk_components
 from localdiscord.model import Json
-from localdiscord.server import walk_components
 
 
 @dataclass(frozen=True)

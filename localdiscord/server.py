@@ -19,26 +19,18 @@ from localdiscord import persist, slash
 from localdiscord.channels import ChannelRoutes
 from localdiscord.gateway import GUILDS, Gateway
 from localdiscord.interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Desk
-from localdiscord.messages import Messenger
+from localdiscord.messages import Messenger, walk_components
 from localdiscord.model import DM, Channel, Clock, Json, Message, User
-from localdiscord.rest import CoreRoutes, GlobalLimit, make_middleware
+from localdiscord.perms import Role
+from localdiscord.ratelimit import GlobalLimit, RouteLimits
+from localdiscord.record import Sink
+from localdiscord.rest import CoreRoutes, make_middleware
+from localdiscord.roles import Roles
 from localdiscord.slash import UsageError
 from localdiscord.world import World
 
 _SELECTS = (3, 5, 6, 7, 8)
 GUILD_MEMBERS = 1 << 1
-
-
-def walk_components(components: list[Json]) -> list[Json]:
-    """Return every component in a message's tree (rows, containers, sections, accessories)."""
-    out: list[Json] = []
-    for comp in components:
-        out.append(comp)
-        out.extend(walk_components(comp.get("components") or []))
-        for key in ("accessory", "component"):
-            if isinstance(comp.get(key), dict):
-                out.extend(walk_components([comp[key]]))
-    return out
 
 
 class Emulator:
@@ -66,9 +58,12 @@ class Emulator:
         self._dirty = False
         self.gateway = Gateway(self.world, self._notify)
         self.messenger = Messenger(self.world, self.gateway)
+        self.roles = Roles(self.world, self.gateway)
         self.desk = Desk(self.messenger, ack_timeout, token_ttl)
         self.reaction_time = 0.2  # seconds between a message changing and a click on it
         self.rate_limit = GlobalLimit()
+        self.route_limits = RouteLimits()  # per-route buckets (ratelimit.DEFAULT_LIMITS)
+        self.sinks: list[Sink] = []  # each gets every REST exchange (conformance.Exchange)
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
         self._archive_task: asyncio.Task[None] | None = None
@@ -78,7 +73,7 @@ class Emulator:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Start serving on a free loopback port; return the base URL."""
         self._changed = asyncio.Event()
-        middleware = make_middleware(self.world, self.rate_limit)
+        middleware = make_middleware(self.world, self.rate_limit, self.route_limits, self.sinks)
         app = web.Application(middlewares=[middleware], client_max_size=64 << 20)
         CoreRoutes(self.world, self.desk, self._notify).register(app)
         ChannelRoutes(self.messenger, self._notify).register(app)
@@ -165,6 +160,37 @@ class Emulator:
         chan = self.world.add_text_channel(name)
         await self.gateway.dispatch("CHANNEL_CREATE", chan.payload(), intent=GUILDS)
         return chan
+
+    async def add_role(
+        self,
+        name: str,
+        permissions: int = 0,
+        members: tuple[User, ...] = (),
+        role_id: int | None = None,
+    ) -> Role:
+        """Create a guild role (below the bot's) and give it to `members`; return it."""
+        role = await self.roles.add_role(name, permissions, role_id)
+        for user in members:
+            await self.roles.set_member_role(user.id, role.id, True)
+        self._notify()
+        return role
+
+    async def give_role(self, user: User, role_id: int, present: bool = True) -> None:
+        """Give (or take away) a role."""
+        self.world.role(role_id)
+        await self.roles.set_member_role(user.id, role_id, present)
+        self._notify()
+
+    async def set_overwrite(
+        self, channel_id: int, target: int, *, allow: int = 0, deny: int = 0, member: bool = False
+    ) -> None:
+        """Set a channel's overwrite for a role (or, with `member`, a user).
+
+        E.g. `set_overwrite(chan, world.bot_role_id, deny=perms.ATTACH_FILES)`.
+        """
+        chan = self.world.channel(channel_id)
+        await self.roles.set_overwrite(chan, target, int(member), allow, deny)
+        self._notify()
 
     def _check_sees(self, user: User, channel_id: int) -> Channel:
         chan = self.world.channel(channel_id)
@@ -255,11 +281,9 @@ class Emulator:
                 raise UsageError(f"No option {exc.args[0]!r} in that menu.") from None
         resolver = slash.Resolver(self.world)
         opt = {"name": comp.get("placeholder") or "menu", "type": 6}
-        convert = {5: resolver.user, 7: resolver.channel, 9: resolver.user}.get(comp["type"])
-        if convert is None:  # role select: the only role is @everyone
-            ids = [resolver.convert({**opt, "type": 8}, v) for v in values]
-        else:
-            ids = [convert(opt, v) for v in values]
+        kinds = {5: resolver.user, 6: resolver.role, 7: resolver.user, 8: resolver.channel}
+        convert = kinds.get(comp["type"], resolver.user)
+        ids = [convert(opt, v) for v in values]
         return ids, dict(resolver.resolved)
 
     async def submit(self, user: User, opened_by: Any, values: dict[str, str]) -> Any:

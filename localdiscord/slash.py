@@ -29,6 +29,9 @@ ADMINISTRATOR = 1 << 3
 _TRUE, _FALSE = {"true", "yes", "y", "1", "on"}, {"false", "no", "n", "0", "off"}
 
 
+MAX_SAFE = 2**53  # integer and number options lie within -2^53..2^53
+
+
 class UsageError(ValueError):
     """What the Discord client would refuse to send (unknown command, bad option value)."""
 
@@ -38,7 +41,7 @@ def _permitted(world: World, cmd: Json, user_id: int | None) -> bool:
     needed = cmd.get("default_member_permissions")
     if needed is None or user_id is None:
         return True
-    perms = int(world.member_payload(user_id, with_user=False)["permissions"])
+    perms = world.permissions(user_id)
     return bool(perms & ADMINISTRATOR) or perms & int(needed) == int(needed) != 0
 
 
@@ -102,8 +105,10 @@ def _choice(opt: Json, value: Any) -> Any:
 def _number(opt: Json, value: Any, kind: type[int] | type[float]) -> int | float:
     try:
         num = kind(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise UsageError(f"{opt['name']} must be {TYPE_NAMES[opt['type']]}.") from None
+    if not -MAX_SAFE <= num <= MAX_SAFE:  # Discord's range for numeric options
+        raise UsageError(f"{opt['name']} must be between {-MAX_SAFE} and {MAX_SAFE}.")
     low, high = opt.get("min_value"), opt.get("max_value")
     if (low is not None and num < low) or (high is not None and num > high):
         raise UsageError(f"{opt['name']} must be between {low} and {high}.")
@@ -160,6 +165,14 @@ class Resolver:
         payload = stored.payload(self.world.base_url, 0, ephemeral=True)
         return self._resolve("attachments", stored.id, payload)
 
+    def role(self, opt: Json, value: Any) -> str:
+        """Resolve a role by id or name (@everyone too); return its id."""
+        text = str(value).lstrip("@&").lower()
+        for role in self.world.guild.roles:
+            if text in (str(role.id), role.name.lower().lstrip("@")):
+                return self._resolve("roles", role.id, role.payload())
+        raise UsageError(f"{opt['name']}: no role {value!r}.")
+
     def convert(self, opt: Json, value: Any) -> Any:  # noqa: PLR0911 (one case per type)
         """Convert a typed value to the option's wire type, as the client would."""
         match opt["type"]:
@@ -176,7 +189,7 @@ class Resolver:
             case 7:
                 return self.channel(opt, value)
             case 8:
-                return self._resolve("roles", self.world.guild.id, self.world.role_payload())
+                return self.role(opt, value)
             case 11:
                 return self._attachment(opt, value)
         raise UsageError(f"{opt['name']}: unsupported option type {opt['type']}.")

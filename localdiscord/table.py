@@ -22,8 +22,8 @@ from localdiscord.errors import ApiError
 from localdiscord.harness import BotHarness
 from localdiscord.interactions import FAILED_TEXT
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
+from localdiscord.messages import walk_components
 from localdiscord.model import Json
-from localdiscord.server import walk_components
 from localdiscord.slash import UsageError, clip, resolve_path
 from localdiscord.textview import Renderer, option_index
 

@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from localdiscord.messages import walk_components
 from localdiscord.model import Json
 from localdiscord.seen import Seen
-from localdiscord.server import walk_components
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _MENTION = re.compile(r"<@!?(\d+)>")

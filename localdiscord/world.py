@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from localdiscord import perms
 from localdiscord.errors import (
     UNKNOWN_CHANNEL,
     UNKNOWN_MESSAGE,
@@ -13,10 +14,8 @@ from localdiscord.errors import (
     not_found,
 )
 from localdiscord.model import (
-    ALL_PERMISSIONS,
     DISCORD_EPOCH_MS,
     DM,
-    MEMBER_PERMISSIONS,
     TEXT,
     Channel,
     Clock,
@@ -40,6 +39,8 @@ class Guild:
     owner_id: int
     members: dict[int, float] = field(default_factory=dict)  # user id -> joined at
     locale: str = "en-US"
+    roles: list[perms.Role] = field(default_factory=list)  # @everyone (the guild's id) first
+    member_roles: dict[int, list[int]] = field(default_factory=dict)  # user id -> role ids
 
 
 class World:
@@ -57,6 +58,10 @@ class World:
         self.token = "local-emulator-token"  # noqa: S105 (loopback only, not a secret)
         self.guild = Guild(self.snowflake(), guild_name, owner_id=self.bot.id)
         self.guild.members[self.bot.id] = clock()
+        self.guild.roles = [perms.Role(self.guild.id, "@everyone", perms.EVERYONE_DEFAULT)]
+        bot_role = perms.Role(self.snowflake(), self.bot.name, perms.BOT_DEFAULT, 1, managed=True)
+        self.guild.roles.append(bot_role)
+        self.guild.member_roles[self.bot.id] = [bot_role.id]
         self.rejections: list[tuple[str, str, int, Json]] = []  # (method, path, status, body)
         self.global_commands: list[Json] = []
         self.guild_commands: dict[int, list[Json]] = {}
@@ -143,6 +148,63 @@ class World:
             return user_id in chan.members or user_id == self.bot.id
         return user_id in self.guild.members
 
+    # roles and permissions ----------------------------------------------------------------
+
+    def role(self, role_id: int) -> perms.Role:
+        """Return a guild role or raise Discord's 404."""
+        for role in self.guild.roles:
+            if role.id == role_id:
+                return role
+        raise not_found(10011, "Role")
+
+    def add_role(self, name: str, permissions: int = 0, role_id: int | None = None) -> perms.Role:
+        """Create a role just above @everyone (the others move up, as on Discord).
+
+        `role_id` fixes its id (a test that must name it to the bot before it exists).
+        """
+        for role in self.guild.roles:
+            if role.position >= 1:
+                role.position += 1
+        role = perms.Role(role_id or self.snowflake(), name, permissions, 1)
+        self.guild.roles.append(role)
+        return role
+
+    @property
+    def bot_role_id(self) -> int:
+        """The id of the bot's own (managed) role."""
+        return next(r.id for r in self.guild.roles if r.managed)
+
+    def roles_of(self, user_id: int) -> list[int]:
+        """Return the ids of a member's roles (not @everyone)."""
+        return list(self.guild.member_roles.get(user_id, []))
+
+    def top_position(self, user_id: int) -> int:
+        """The position of a member's highest role (the owner outranks every role)."""
+        if user_id == self.guild.owner_id:
+            return 1 << 30
+        ids = set(self.roles_of(user_id))
+        return max((r.position for r in self.guild.roles if r.id in ids), default=0)
+
+    def permissions(self, user_id: int, chan: Channel | None = None) -> int:
+        """A member's permissions in the guild, or in a channel (overwrites applied)."""
+        ids = self.roles_of(user_id)
+        base = perms.base_permissions(
+            is_owner=user_id == self.guild.owner_id,
+            everyone=self.role(self.guild.id).permissions,
+            role_permissions=[r.permissions for r in self.guild.roles if r.id in ids],
+        )
+        if chan is None or chan.guild_id is None:
+            return base
+        source = self.channels.get(chan.parent_id or 0, chan) if chan.is_thread else chan
+        return perms.channel_permissions(
+            base,
+            guild_id=self.guild.id,
+            user_id=user_id,
+            role_ids=ids,
+            overwrites=source.overwrites,
+            in_thread=chan.is_thread,
+        )
+
     def channel_messages(self, channel_id: int) -> list[Message]:
         """Return a channel's live messages, oldest first."""
         msgs = [m for m in self.messages.values() if m.channel_id == channel_id and not m.deleted]
@@ -150,39 +212,28 @@ class World:
 
     # payloads ----------------------------------------------------------------------------------
 
-    def member_payload(self, user_id: int, *, with_user: bool = True) -> Json:
-        """Return the guild `Member` payload of a user."""
+    def member_payload(
+        self, user_id: int, *, with_user: bool = True, chan: Channel | None = None
+    ) -> Json:
+        """Return the guild `Member` payload of a user (permissions: in `chan`, if given)."""
         joined = self.guild.members.get(user_id, self.clock())
         out: Json = {
-            "roles": [],
+            "roles": [str(r) for r in self.roles_of(user_id)],
             "joined_at": iso(joined),
             "deaf": False,
             "mute": False,
             "flags": 0,
             "pending": False,
             "premium_since": None,
-            "permissions": ALL_PERMISSIONS
-            if user_id == self.guild.owner_id
-            else MEMBER_PERMISSIONS,
+            "permissions": str(self.permissions(user_id, chan)),
         }
         if with_user:
             out["user"] = self.user(user_id).payload()
         return out
 
-    def role_payload(self) -> Json:
-        """Return the @everyone role."""
-        return {
-            "id": str(self.guild.id),
-            "name": "@everyone",
-            "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False,
-            "position": 0,
-            "permissions": MEMBER_PERMISSIONS,
-            "managed": False,
-            "mentionable": False,
-            "flags": 0,
-        }
+    def roles_payload(self) -> list[Json]:
+        """Return the guild's roles."""
+        return [r.payload() for r in self.guild.roles]
 
     def guild_payload(self) -> Json:
         """Return the full GUILD_CREATE payload."""
@@ -206,7 +257,7 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [self.role_payload()],
+            "roles": self.roles_payload(),
             "mfa_level": 0,
             "nsfw_level": 0,
             "application_id": None,

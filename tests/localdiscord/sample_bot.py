@@ -283,6 +283,61 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         except discord.NotFound as exc:
             print(f"SLOW LATE {exc.code}", flush=True)  # noqa: T201
 
+    @tree.command(name="burst", description="Posts n messages in the channel at once")
+    async def burst(interaction: discord.Interaction[Any], n: int) -> None:
+        await interaction.response.defer(thinking=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        sent = await asyncio.gather(*(channel.send(f"burst {i}") for i in range(n)))
+        await interaction.followup.send(f"sent {len(sent)}")
+
+    @tree.command(name="post", description="Posts in this channel (optionally with a file)")
+    async def post(interaction: discord.Interaction[Any], text: str, file: bool = False) -> None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        files = [discord.File(io.BytesIO(PNG), filename="p.png")] if file else []
+        try:
+            await channel.send(text, files=files)
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"forbidden {exc.code}", ephemeral=True)
+            return
+        await interaction.response.send_message("posted", ephemeral=True)
+
+    @tree.command(name="open", description="Opens a public thread on a new message")
+    async def open_thread(interaction: discord.Interaction[Any], name: str) -> None:
+        await interaction.response.send_message(f"opening {name}")
+        message = await interaction.original_response()
+        try:
+            await message.create_thread(name=name)
+        except discord.Forbidden as exc:
+            await interaction.followup.send(f"forbidden {exc.code}", ephemeral=True)
+            return
+        await interaction.followup.send("opened", ephemeral=True)
+
+    @tree.command(name="roles", description="Names your roles, and what the bot may do here")
+    async def roles(interaction: discord.Interaction[Any]) -> None:
+        member = interaction.user
+        assert isinstance(member, discord.Member)
+        names = sorted(r.name for r in member.roles if not r.is_default())
+        app = interaction.app_permissions
+        await interaction.response.send_message(
+            f"roles: {','.join(names) or '-'}; bot attach={app.attach_files}"
+        )
+
+    @tree.command(name="grant", description="Creates a role and gives it to you")
+    async def grant(interaction: discord.Interaction[Any], name: str) -> None:
+        guild = interaction.guild
+        member = interaction.user
+        assert guild is not None
+        assert isinstance(member, discord.Member)
+        try:
+            role = await guild.create_role(name=name)
+            await member.add_roles(role)
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"forbidden {exc.code}")
+            return
+        await interaction.response.send_message(f"granted {role.id}")
+
     @tree.command(name="huge", description="Tries to send a message over 2000 characters")
     async def huge(interaction: discord.Interaction[Any]) -> None:
         try:

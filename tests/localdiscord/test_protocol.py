@@ -324,3 +324,20 @@ async def test_idle_threads_auto_archive_and_a_message_revives_them(wire: Wire) 
     assert fetched["thread_metadata"]["archived"] is False
     wire.clock.advance(30 * 60)
     assert await wire.emu.archive_idle_threads() == []
+
+
+async def test_answers_carry_what_discords_spec_requires(wire: Wire) -> None:
+    chan = _chan(wire)
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "a"},
+                                     {"type": 2, "style": 1, "label": "b", "custom_id": "b",
+                                      "id": 2}]}  # fmt: skip
+    body = {"content": "x", "embeds": [{"title": "t"}], "components": [row]}
+    status, msg = await wire.call("POST", f"/channels/{chan}/messages", json=body)
+    assert status == 200
+    assert msg["embeds"][0]["type"] == "rich"
+    # Discord numbers components in tree order, keeping the sender's own ids
+    ids = [msg["components"][0]["id"]] + [c["id"] for c in msg["components"][0]["components"]]
+    assert ids == [1, 3, 2]
+    assert msg["author"]["primary_guild"] is None
+    _, app = await wire.call("GET", "/oauth2/applications/@me")
+    assert {"flags_new", "redirect_uris", "eligible_oauth2_scopes"} <= set(app)

@@ -135,6 +135,11 @@ def _strip(hint: Any) -> tuple[Any, bool | None]:
     return hint, None
 
 
+# Keys discord.py types as "absent or an object" that Discord's OpenAPI spec requires and
+# allows to be null (discord.py reads them with .get() and accepts None).
+SPEC_NULLABLE = {"primary_guild"}  # in User and the TypedDicts built on it
+
+
 def _check_typeddict(value: Any, tp: Any, path: str) -> list[str]:
     if not isinstance(value, dict):
         return [f"{path}: expected object for {tp.__name__}, got {type(value).__name__}"]
@@ -145,6 +150,8 @@ def _check_typeddict(value: Any, tp: Any, path: str) -> list[str]:
         if key not in value:
             if required:
                 errors.append(f"{path}.{key}: missing (required by {tp.__name__})")
+            continue
+        if value[key] is None and key in SPEC_NULLABLE:
             continue
         errors += check(value[key], hint, f"{path}.{key}")
     return errors

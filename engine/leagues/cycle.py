@@ -15,7 +15,7 @@ from engine.leagues import divisions as div
 from engine.leagues.actions import DeadlineReached, SeasonClosed, SeatedTable, WeekSeated
 from engine.leagues.model import League, Season, Table
 from engine.leagues.schedule import CloseDue, DeadlineDue, SeatDue, deadline_for
-from engine.leagues.seating import History, seat_week
+from engine.leagues.seating import History, history_of, seat_week
 from engine.leagues.standings import (
     Credit,
     Rating,
@@ -101,21 +101,11 @@ def _ranked(
 
 
 async def _history(store: LeagueStore, season_id: int, credits: Sequence[Credit]) -> History:
-    met: dict[tuple[int, int], int] = {}
-    seats: dict[int, list[int]] = {}
-    for week in await store.weeks(season_id):
-        for table in await store.tables(week.id):
-            for i, a in enumerate(table.players):
-                counts = seats.setdefault(a, [0, 0, 0, 0])
-                counts[i] += 1
-                for b in table.players[i + 1 :]:
-                    key = (min(a, b), max(a, b))
-                    met[key] = met.get(key, 0) + 1
-    byes: dict[int, int] = {}
-    for c in credits:
-        if c.kind == "bye":
-            byes[c.user] = byes.get(c.user, 0) + 1
-    return History(met, {p: tuple(c) for p, c in seats.items()}, byes)
+    weeks = [
+        [table.players for table in await store.tables(week.id)]
+        for week in await store.weeks(season_id)
+    ]
+    return history_of(weeks, (c.user for c in credits if c.kind == "bye"))
 
 
 async def _assign_divisions(

@@ -33,6 +33,11 @@ def seated(table: Table) -> SeatedTable:
     return SeatedTable(table.id, table.number, table.division, table.players, table.game_id)
 
 
+async def _season(store: LeagueStore, league_id: int, number: int) -> Season:
+    """Return season `number` of a league (a step names only seasons it opened)."""
+    return next(s for s in await store.seasons(league_id) if s.number == number)
+
+
 async def seat(
     store: LeagueStore, league: League, step: SeatDue, now: datetime
 ) -> WeekSeated | None:
@@ -42,7 +47,7 @@ async def seat(
     if step.week == 1:
         season_id = await store.insert_season(league.id, step.season, now)
     else:
-        season_id = next(s.id for s in await store.seasons(league.id) if s.number == step.season)
+        season_id = (await _season(store, league.id, step.season)).id
     members = [m for m in await store.members(league.id) if m.active and m.joined_at <= now]
     absent = sorted(m.user for m in members if (step.season, step.week) in m.absent)
     playing = [m.user for m in members if (step.season, step.week) not in m.absent]
@@ -179,7 +184,7 @@ async def deadline(
     """Mark a week's deadline as handled and void tables that never got a game."""
     if not await store.record_step(league.id, step.key, now):
         return None
-    season = next(s for s in await store.seasons(league.id) if s.number == step.season)
+    season = await _season(store, league.id, step.season)
     week = next(w for w in await store.weeks(season.id) if w.number == step.week)
     await store.mark_deadline_done(week.id, now)
     open_tables = [t for t in await store.tables(week.id) if not t.finished]
@@ -202,7 +207,7 @@ async def close(
     """Close a season and report its final standings, champions and next divisions."""
     if not await store.record_step(league.id, step.key, now):
         return None
-    season = next(s for s in await store.seasons(league.id) if s.number == step.season)
+    season = await _season(store, league.id, step.season)
     await store.close_season(season.id, now)
     finals = await division_standings(store, season)
     champions = tuple(r.user for r in finals[0][1] if r.rank == 1) if finals else ()

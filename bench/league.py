@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.rng import Rng
-from engine.leagues.seating import History, repeat_pairs, seat_week
+from engine.leagues.seating import history_of, repeat_pairs, seat_week
 
 TARGET_S = 1.0
 
@@ -20,22 +20,17 @@ TARGET_S = 1.0
 def season(n: int, weeks: int, weight: int, seed: int) -> tuple[list[float], int, list[int]]:
     """Seat `weeks` weeks of `n` players; standings order reshuffled each week."""
     players = list(range(n))
-    met: Counter[tuple[int, int]] = Counter()
-    seats: dict[int, list[int]] = {}
+    past: list[tuple[tuple[int, ...], ...]] = []
     times, repeats = [], 0
     for week in range(weeks):
         ranked = Rng(seed, week, "bench-standings").shuffled(players)
-        history = History(dict(met), {p: tuple(c) for p, c in seats.items()})
+        history = history_of(past)
         start = time.perf_counter()
         seating = seat_week(ranked, history, seed=seed, salt=f"w{week}", repeat_weight=weight)
         times.append(time.perf_counter() - start)
-        repeats += repeat_pairs(seating.tables, met)
-        for table in seating.tables:
-            for i, a in enumerate(table):
-                seats.setdefault(a, [0, 0, 0, 0])[i] += 1
-                for b in table[i + 1 :]:
-                    met[min(a, b), max(a, b)] += 1
-    return times, repeats, [c[0] for c in seats.values()]
+        repeats += repeat_pairs(seating.tables, history.met)
+        past.append(seating.tables)
+    return times, repeats, [c[0] for c in history_of(past).seats.values()]
 
 
 def main() -> int:

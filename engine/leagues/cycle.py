@@ -15,7 +15,7 @@ from engine.leagues import divisions as div
 from engine.leagues.actions import DeadlineReached, SeasonClosed, SeatedTable, WeekSeated
 from engine.leagues.model import League, Season, Table
 from engine.leagues.schedule import CloseDue, DeadlineDue, SeatDue, deadline_for
-from engine.leagues.seating import History, seat_week
+from engine.leagues.seating import History, history_of, seat_week
 from engine.leagues.standings import (
     Credit,
     Rating,
@@ -33,6 +33,11 @@ def seated(table: Table) -> SeatedTable:
     return SeatedTable(table.id, table.number, table.division, table.players, table.game_id)
 
 
+async def _season(store: LeagueStore, league_id: int, number: int) -> Season:
+    """Return season `number` of a league (a step names only seasons it opened)."""
+    return next(s for s in await store.seasons(league_id) if s.number == number)
+
+
 async def seat(
     store: LeagueStore, league: League, step: SeatDue, now: datetime
 ) -> WeekSeated | None:
@@ -42,7 +47,7 @@ async def seat(
     if step.week == 1:
         season_id = await store.insert_season(league.id, step.season, now)
     else:
-        season_id = next(s.id for s in await store.seasons(league.id) if s.number == step.season)
+        season_id = (await _season(store, league.id, step.season)).id
     members = [m for m in await store.members(league.id) if m.active and m.joined_at <= now]
     absent = sorted(m.user for m in members if (step.season, step.week) in m.absent)
     playing = [m.user for m in members if (step.season, step.week) not in m.absent]
@@ -101,21 +106,11 @@ def _ranked(
 
 
 async def _history(store: LeagueStore, season_id: int, credits: Sequence[Credit]) -> History:
-    met: dict[tuple[int, int], int] = {}
-    seats: dict[int, list[int]] = {}
-    for week in await store.weeks(season_id):
-        for table in await store.tables(week.id):
-            for i, a in enumerate(table.players):
-                counts = seats.setdefault(a, [0, 0, 0, 0])
-                counts[i] += 1
-                for b in table.players[i + 1 :]:
-                    key = (min(a, b), max(a, b))
-                    met[key] = met.get(key, 0) + 1
-    byes: dict[int, int] = {}
-    for c in credits:
-        if c.kind == "bye":
-            byes[c.user] = byes.get(c.user, 0) + 1
-    return History(met, {p: tuple(c) for p, c in seats.items()}, byes)
+    weeks = [
+        [table.players for table in await store.tables(week.id)]
+        for week in await store.weeks(season_id)
+    ]
+    return history_of(weeks, (c.user for c in credits if c.kind == "bye"))
 
 
 async def _assign_divisions(
@@ -189,7 +184,7 @@ async def deadline(
     """Mark a week's deadline as handled and void tables that never got a game."""
     if not await store.record_step(league.id, step.key, now):
         return None
-    season = next(s for s in await store.seasons(league.id) if s.number == step.season)
+    season = await _season(store, league.id, step.season)
     week = next(w for w in await store.weeks(season.id) if w.number == step.week)
     await store.mark_deadline_done(week.id, now)
     open_tables = [t for t in await store.tables(week.id) if not t.finished]
@@ -212,7 +207,7 @@ async def close(
     """Close a season and report its final standings, champions and next divisions."""
     if not await store.record_step(league.id, step.key, now):
         return None
-    season = next(s for s in await store.seasons(league.id) if s.number == step.season)
+    season = await _season(store, league.id, step.season)
     await store.close_season(season.id, now)
     finals = await division_standings(store, season)
     champions = tuple(r.user for r in finals[0][1] if r.rank == 1) if finals else ()

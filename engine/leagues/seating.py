@@ -22,7 +22,7 @@ Deterministic: the same inputs and seed give the same tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.rng import Rng
@@ -48,6 +48,23 @@ class History:
         """Return how often `player` sat at `position` (0 = first)."""
         counts = self.seats.get(player, ())
         return counts[position] if position < len(counts) else 0
+
+
+def history_of(weeks: Iterable[Iterable[Sequence[int]]], byes: Iterable[int] = ()) -> History:
+    """Return what earlier weeks left: each week's tables (players in seat order), the byes."""
+    met: dict[tuple[int, int], int] = {}
+    seats: dict[int, list[int]] = {}
+    for tables in weeks:
+        for table in tables:
+            for i, a in enumerate(table):
+                seats.setdefault(a, [0, 0, 0, 0])[i] += 1
+                for b in table[i + 1 :]:
+                    key = (min(a, b), max(a, b))
+                    met[key] = met.get(key, 0) + 1
+    counted: dict[int, int] = {}
+    for player in byes:
+        counted[player] = counted.get(player, 0) + 1
+    return History(met, {p: tuple(c) for p, c in seats.items()}, counted)
 
 
 @dataclass(frozen=True, slots=True)

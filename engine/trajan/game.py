@@ -44,8 +44,8 @@ from engine.trajan.components import Catalog
 from engine.trajan.events import REVEALING
 from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions
-from engine.trajan.rules.tables import Tables, tables
 from engine.trajan.state import TrajanState, from_json, to_json
+from engine.trajan.tables import Tables, tables
 
 OPTIONS = (
     OptionSpec(

@@ -9,9 +9,9 @@ are estimates tuned by self-play against the random player, not rule figures.
 
 from collections import Counter
 
-from engine.trajan.rules.tables import Tables
 from engine.trajan.scoring import final_breakdown, final_scores
 from engine.trajan.state import ACTIONS, PlayerState, TrajanState
+from engine.trajan.tables import Tables
 
 SENATE_TOP = 7
 SAME, DIFFERENT, PAIRS = 0, 1, 2

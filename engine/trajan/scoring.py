@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.core.protocol import Result
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import PLAY_CATEGORIES, PlayerState, TrajanState
+from engine.trajan.tables import Tables
 
 WILD_CONSTRUCTION = "wild_construction"
 WILD_COMMODITY = "wild_commodity"

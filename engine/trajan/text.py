@@ -11,9 +11,9 @@ from typing import Any
 from engine.core import i18n
 from engine.trajan import actions as a
 from engine.trajan import events as ev
-from engine.trajan.rules.tables import Tables
 from engine.trajan.rules.turn import sow_options
 from engine.trajan.state import ACTIONS, TrajanState
+from engine.trajan.tables import Tables
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from engine.core.protocol import Decision
 from engine.trajan.rules.quarter import votes
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import TrajanState
+from engine.trajan.tables import Tables
 
 
 @dataclass(frozen=True, slots=True)

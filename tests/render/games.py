@@ -9,6 +9,7 @@ from engine.ai.players import RandomPlayer
 from engine.trajan.game import TrajanEngine
 from engine.troyes.game import TroyesEngine
 from render import trajan, troyes
+from render.base.canvas import check_texts
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,35 @@ def state_at(game: Game, seats: int, seed: int, move: int | None) -> Any:
     return state
 
 
-def board(game: Game, state: Any, previous: Any = None, note: str = "") -> Any:
+def board(game: Game, state: Any, previous: Any = None, note: str = "", lang: str = "en") -> Any:
     """Compose the public board of `state` (previous state's view for the highlight)."""
     engine = game.engine
     before = None if previous is None else engine.view(previous, None)
-    prompt = engine.prompt(state) if state.pending is not None else None
+    prompt = engine.prompt(state, lang) if state.pending is not None else None
     view = engine.view(state, None)
-    return game.render.compose_board(view, before, prompt=prompt, note=note)
+    return game.render.compose_board(view, before, prompt=prompt, note=note, lang=lang)
+
+
+def check_boards(
+    name: str,
+    seats: int,
+    seed: int,
+    stride: int,
+    options: dict[str, str] | None = None,
+    lang: str = "en",
+) -> int:
+    """Check every `stride`-th board of a seeded game (and its last) in `lang`; count them.
+
+    Each board is 1600 pixels wide and every text fits its box (`check_texts`).
+    """
+    game = GAMES[name]
+    previous = None
+    checked = 0
+    for index, state in enumerate(play(game, seats, seed, options)):
+        if index % stride == 0 or state.pending is None:
+            canvas = board(game, state, previous, lang=lang)
+            assert canvas.image.width == 1600
+            assert check_texts(canvas) == [], (name, seats, seed, index, lang)
+            checked += 1
+        previous = state
+    return checked

@@ -13,31 +13,15 @@ from render.base.areas import area_cache_bytes, clear_area_cache
 from render.base.canvas import check_texts
 from render.base.score import compose_score
 from render.trajan.scene import compose_private
-from tests.render.games import GAMES, board, option_variants, play, state_at
+from tests.render.games import GAMES, board, check_boards, option_variants, play, state_at
 
 SEATS = (2, 3, 4)
-
-
-def _check_game(
-    name: str, seats: int, seed: int, stride: int, options: dict[str, str] | None = None
-) -> int:
-    game = GAMES[name]
-    previous = None
-    checked = 0
-    for index, state in enumerate(play(game, seats, seed, options)):
-        if index % stride == 0 or state.pending is None:
-            canvas = board(game, state, previous)
-            assert canvas.image.width == 1600
-            assert check_texts(canvas) == [], (name, seats, seed, index)
-            checked += 1
-        previous = state
-    return checked
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("seats", SEATS)
 def test_sampled_states_render_without_text_problems(name, seats):
-    assert _check_game(name, seats, seed=11, stride=60) >= 3
+    assert check_boards(name, seats, seed=11, stride=60) >= 3
 
 
 @pytest.mark.slow
@@ -45,7 +29,7 @@ def test_sampled_states_render_without_text_problems(name, seats):
 @pytest.mark.parametrize("seats", SEATS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_state_of_seeded_games_renders(name, seats, seed):
-    assert _check_game(name, seats, seed, stride=1) > 50
+    assert check_boards(name, seats, seed, stride=1) > 50
 
 
 @pytest.mark.slow
@@ -53,7 +37,7 @@ def test_every_state_of_seeded_games_renders(name, seats, seed):
 def test_every_state_renders_with_each_option_and_module(name):
     for index, options in enumerate(option_variants(GAMES[name])[1:]):
         for seats in SEATS:
-            assert _check_game(name, seats, 30 + index, stride=1, options=options) > 50
+            assert check_boards(name, seats, 30 + index, stride=1, options=options) > 50
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

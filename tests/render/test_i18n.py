@@ -1,7 +1,6 @@
 """Spanish images: the same labels in both languages, and every Spanish board fits its boxes."""
 
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -11,7 +10,7 @@ from render.base.canvas import check_texts
 from render.base.score import compose_score
 from render.i18n import language, localized, strings, tr
 from render.trajan.scene import compose_private
-from tests.render.games import GAMES, option_variants, play, state_at
+from tests.render.games import GAMES, check_boards, option_variants, play, state_at
 
 SEATS = (2, 3, 4)
 LADIES = {
@@ -56,28 +55,11 @@ def test_spanish_catalog_uses_name_es():
     assert localized(cat) is cat  # English: the catalog itself
 
 
-def _check(name: str, seats: int, seed: int, stride: int, options: dict[str, str]) -> int:
-    game = GAMES[name]
-    previous: Any = None
-    checked = 0
-    for index, state in enumerate(play(game, seats, seed, options)):
-        if index % stride == 0 or state.pending is None:
-            prompt = game.engine.prompt(state, "es") if state.pending is not None else None
-            before = None if previous is None else game.engine.view(previous, None)
-            canvas = game.render.compose_board(
-                game.engine.view(state, None), before, prompt=prompt, lang="es"
-            )
-            assert check_texts(canvas) == [], (name, seats, seed, index)
-            checked += 1
-        previous = state
-    return checked
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("seats", SEATS)
 def test_sampled_spanish_boards_have_no_text_problems(name, seats):
     options = LADIES if name == "troyes" else {}
-    assert _check(name, seats, seed=11, stride=40, options=options) >= 3
+    assert check_boards(name, seats, seed=11, stride=40, options=options, lang="es") >= 3
 
 
 @pytest.mark.slow
@@ -87,7 +69,7 @@ def test_every_state_of_a_seeded_game_renders_in_spanish(name, seats):
     # Every third state (and the last) of each variant: the English test draws every state,
     # and this keeps `make test` within its ten-minute budget.
     for options in [{}, *option_variants(GAMES[name])[1:], LADIES if name == "troyes" else {}]:
-        assert _check(name, seats, 7, stride=3, options=options) > 15
+        assert check_boards(name, seats, 7, stride=3, options=options, lang="es") > 15
 
 
 def test_spanish_boards_use_spanish_words():

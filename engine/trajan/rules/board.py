@@ -13,8 +13,8 @@ from engine.trajan.events import (
 )
 from engine.trajan.rules.common import player, replace_at, with_sorted
 from engine.trajan.rules.flow import finish_action
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import TrajanState
+from engine.trajan.tables import Tables
 
 
 def forum_take(state: TrajanState, t: Tables, tile: str, events: list[Any]) -> None:

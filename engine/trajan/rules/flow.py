@@ -13,8 +13,8 @@ from engine.trajan.events import ActionPassed, ActionUnavailable, ExtraUsed
 from engine.trajan.rules import quarter
 from engine.trajan.rules.common import player, without
 from engine.trajan.rules.options import OPTIONS, extra_options
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import TrajanState
+from engine.trajan.tables import Tables
 
 
 def continue_turn(state: TrajanState, t: Tables, events: list[Any]) -> None:

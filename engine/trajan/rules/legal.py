@@ -5,9 +5,9 @@ from functools import cache
 
 from engine.trajan.actions import Action, ChooseBonus, ChooseBowl, Pass, PayDemand, PlacePlus2, Sow
 from engine.trajan.rules import options, quarter, setup
-from engine.trajan.rules.tables import Tables
 from engine.trajan.rules.turn import plus2_spaces, sow_options
 from engine.trajan.state import ACTIONS, TrajanState
+from engine.trajan.tables import Tables
 
 
 def _bowls(state: TrajanState, t: Tables) -> list[Action]:

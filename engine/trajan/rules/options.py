@@ -26,8 +26,8 @@ from engine.trajan.actions import (
     TakeTrajan,
     UseExtra,
 )
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import PlayerState, TrajanState
+from engine.trajan.tables import Tables
 
 WILD_COMMODITY = "wild_commodity"
 SAME, DIFFERENT, PAIRS = 0, 1, 2

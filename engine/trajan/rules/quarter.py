@@ -13,8 +13,9 @@ from typing import Any
 from engine.core.protocol import Decision
 from engine.trajan.events import ConsulsNamed, DemandsMet, GameEnded, QuarterEnded, RoundEnded
 from engine.trajan.rules.common import start_turn, with_sorted, without
-from engine.trajan.rules.tables import Tables
+from engine.trajan.scoring import final_scores
 from engine.trajan.state import TrajanState
+from engine.trajan.tables import Tables
 
 WILD_DEMAND = "wild_demand"
 
@@ -218,8 +219,6 @@ def _draw(state: TrajanState) -> str | None:
 
 def _end_game(state: TrajanState, t: Tables, events: list[Any]) -> None:
     """Stop the game; final scoring is computed by `scoring.final_scores`."""
-    from engine.trajan.scoring import final_scores  # noqa: PLC0415 - scoring imports rules
-
     state.phase = "over"
     state.pending = None
     events.append(GameEnded(tuple(s.total for s in final_scores(state, t))))

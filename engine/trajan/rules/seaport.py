@@ -20,8 +20,8 @@ from engine.trajan.rules.common import (
 )
 from engine.trajan.rules.flow import finish_action
 from engine.trajan.rules.options import PAIRS, WILD_COMMODITY, display_options, ship_options
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import TrajanState
+from engine.trajan.tables import Tables
 
 
 def port_draw(state: TrajanState, t: Tables, events: list[Any]) -> None:

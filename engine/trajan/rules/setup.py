@@ -24,8 +24,8 @@ from engine.trajan.rules.common import (
     start_turn,
     with_sorted,
 )
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import COLOUR_ORDER, PLAY_CATEGORIES, PlayerState, TrajanState
+from engine.trajan.tables import Tables
 
 START_SEAT = 0
 BOWLS = 6

@@ -23,8 +23,8 @@ from engine.trajan.events import (
 )
 from engine.trajan.rules.common import draw_cards, player, replace_at, with_sorted, without
 from engine.trajan.rules.flow import continue_turn
-from engine.trajan.rules.tables import Tables
 from engine.trajan.state import ACTIONS, COLOUR_ORDER, TrajanState, sort_markers
+from engine.trajan.tables import Tables
 
 BOWLS = 6
 MAX_CHOICES = 25

@@ -60,6 +60,12 @@ async def seat_week(rig: Rig, at: datetime = SLOT1) -> tuple[WeekSeated, list[Cr
     return seated, [a for a in done if isinstance(a, CreateGame)]
 
 
+async def game_of(rig: Rig, table_id: int) -> int:
+    """Return the session game id stored for a league table (0 if it has none)."""
+    stored = (await rig.leagues.store.tables(table_id=table_id))[0]
+    return int(stored.game_id or 0)
+
+
 async def test_a_table_becomes_a_started_game_with_its_players_in_seat_order(rig):
     await new_league(rig, 8)
     seated, created = await seat_week(rig)
@@ -142,8 +148,8 @@ async def test_with_the_forfeit_policy_the_player_the_game_waits_on_forfeits(rig
     await new_league(rig, 4, forfeit_policy=ForfeitPolicy.FORFEIT)
     seated, _ = await seat_week(rig)
     table = seated.tables[0]
-    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
-    info = await rig.sessions.status(int(stored.game_id or 0))
+    game_id = await game_of(rig, table.table_id)
+    info = await rig.sessions.status(game_id)
     assert info.turn is not None
     waiting = info.turn.user_id
     rig.clock.now = SLOT2 + timedelta(minutes=1)
@@ -153,7 +159,7 @@ async def test_with_the_forfeit_policy_the_player_the_game_waits_on_forfeits(rig
     assert scores[waiting].points == 0
     assert scores[waiting].rank == 4
     assert sorted(s.rank for u, s in scores.items() if u != waiting) == [1, 2, 3]
-    after = await rig.sessions.status(int(stored.game_id or 0))
+    after = await rig.sessions.status(game_id)
     assert after.status is Status.FINISHED
     assert [s.state for s in after.seats if s.user_id == waiting] == [SeatState.FORFEITED]
 
@@ -162,8 +168,7 @@ async def test_a_game_ended_by_resignations_is_settled_before_the_deadline(rig):
     await new_league(rig, 3)
     seated, _ = await seat_week(rig)
     table = seated.tables[0]
-    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
-    game_id = int(stored.game_id or 0)
+    game_id = await game_of(rig, table.table_id)
     await rig.sessions.resign(game_id, table.players[0])
     await rig.sessions.resign(game_id, table.players[2])
     assert (await rig.sessions.status(game_id)).status is Status.FINISHED
@@ -181,8 +186,7 @@ async def test_a_game_abandoned_because_everyone_timed_out_is_a_forfeit_for_all(
     await new_league(rig, 3)
     seated, _ = await seat_week(rig)
     table = seated.tables[0]
-    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
-    game_id = int(stored.game_id or 0)
+    game_id = await game_of(rig, table.table_id)
     for _ in range(3):  # each per-move deadline (72 h) passes with nobody moving
         info = await rig.sessions.status(game_id)
         if info.turn is None or info.turn.deadline is None:
@@ -238,8 +242,7 @@ async def test_settle_reads_only_the_games_the_session_service_said_ended(rig, m
     assert await rig.port.settle() == []
     assert read == []  # nothing ended: no game is read, however many are running
     table = seated.tables[1]
-    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
-    game_id = int(stored.game_id or 0)
+    game_id = await game_of(rig, table.table_id)
     await rig.sessions.resign(game_id, table.players[0])
     await rig.sessions.resign(game_id, table.players[1])
     await rig.sessions.resign(game_id, table.players[2])
@@ -254,8 +257,7 @@ async def test_a_game_that_ended_while_the_bot_was_down_is_settled_at_start_up(r
     await new_league(rig, 4)
     seated, _ = await seat_week(rig)
     table = seated.tables[0]
-    stored = (await rig.leagues.store.tables(table_id=table.table_id))[0]
-    game_id = int(stored.game_id or 0)
+    game_id = await game_of(rig, table.table_id)
     # Another process (the bot before its restart) ends the game: this port is not told.
     other_store = await Store.open(tmp_path / "games.db")
     try:

@@ -1,36 +1,36 @@
-from collections import Counter
-
 import pytest
 
 from engine.core.rng import Rng
-from engine.leagues.seating import History, Seating, repeat_pairs, seat_week, table_sizes
+from engine.leagues.seating import (
+    History,
+    Seating,
+    history_of,
+    repeat_pairs,
+    seat_week,
+    table_sizes,
+)
 
 
 def _play_season(
     n: int, weeks: int, *, repeat_weight: int = 3, seed: int = 7
-) -> tuple[list[Seating], dict[int, list[int]], int]:
+) -> tuple[list[Seating], History, int]:
     """Seat `weeks` weeks with a shifting standings order; return the seatings and history."""
     players = list(range(100, 100 + n))
-    met: Counter[tuple[int, int]] = Counter()
-    seats: dict[int, list[int]] = {}
-    byes: Counter[int] = Counter()
-    seatings = []
+    seatings: list[Seating] = []
     repeats = 0
     for week in range(weeks):
         ranked = Rng(seed, week, "standings").shuffled(players)
-        history = History(dict(met), {p: tuple(c) for p, c in seats.items()}, dict(byes))
+        history = _history(seatings)
         seating = seat_week(
             ranked, history, seed=seed, salt=f"w{week}", repeat_weight=repeat_weight
         )
-        repeats += repeat_pairs(seating.tables, met)
-        for table in seating.tables:
-            for i, a in enumerate(table):
-                seats.setdefault(a, [0, 0, 0, 0])[i] += 1
-                for b in table[i + 1 :]:
-                    met[min(a, b), max(a, b)] += 1
-        byes.update(seating.byes)
+        repeats += repeat_pairs(seating.tables, history.met)
         seatings.append(seating)
-    return seatings, seats, repeats
+    return seatings, _history(seatings), repeats
+
+
+def _history(seatings: list[Seating]) -> History:
+    return history_of((s.tables for s in seatings), (p for s in seatings for p in s.byes))
 
 
 @pytest.mark.parametrize("n", [*range(3, 31), 500])
@@ -116,8 +116,8 @@ def test_repeat_penalty_cuts_repeats_over_a_season():
 
 def test_first_seats_even_out_over_a_season():
     for n in (24, 22, 17):
-        _, seats, _ = _play_season(n, 6)
-        firsts = [c[0] for c in seats.values()]
+        _, history, _ = _play_season(n, 6)
+        firsts = [c[0] for c in history.seats.values()]
         assert max(firsts) - min(firsts) <= 1, (n, sorted(firsts))
 
 
@@ -134,3 +134,11 @@ def test_seat_order_puts_the_player_with_fewest_first_seats_first():
 def test_a_listed_twice_player_is_refused():
     with pytest.raises(ValueError, match="twice"):
         seat_week([1, 1, 2], History(), seed=1, salt="x")
+
+
+def test_history_of_counts_pairs_seats_and_byes_over_weeks():
+    history = history_of([[(1, 2, 3)], [(2, 1, 4)]], [5, 5, 3])
+    assert history.met == {(1, 2): 2, (1, 3): 1, (2, 3): 1, (1, 4): 1, (2, 4): 1}
+    assert history.seats == {1: (1, 1, 0, 0), 2: (1, 1, 0, 0), 3: (0, 0, 1, 0), 4: (0, 0, 1, 0)}
+    assert history.byes == {5: 2, 3: 1}
+    assert history.seat_count(4, 2) == 1

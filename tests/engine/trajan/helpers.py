@@ -7,7 +7,7 @@ from engine.core.protocol import Decision
 from engine.core.rng import Rng
 from engine.trajan.game import TrajanEngine
 from engine.trajan.rules.common import start_turn
-from engine.trajan.state import COLOUR_ORDER, TrajanState
+from engine.trajan.state import ACTIONS, COLOUR_ORDER, TrajanState
 
 ENGINE = TrajanEngine()
 T = ENGINE.tables
@@ -141,8 +141,6 @@ def fresh(seats: int = 2, seed: int = 1) -> TrajanState:
 
 def to_action(state: TrajanState, action: str) -> TrajanState:
     """Sow one blue marker into the bowl of `action`, so its decision is pending."""
-    from engine.trajan.state import ACTIONS  # noqa: PLC0415
-
     target = ACTIONS.index(action)
     bowls = [""] * 6
     bowls[(target - 1) % 6] = "B"
@@ -150,6 +148,29 @@ def to_action(state: TrajanState, action: str) -> TrajanState:
     state = state.clone()
     state.players[state.current].bowls = tuple(bowls)
     return do(state, f"bowl {(target - 1) % 6 + 1}")
+
+
+def end_quarter(
+    state: TrajanState, demands: tuple[str, ...] = ("bread", "games", "religion")
+) -> TrajanState:
+    """Play seat 0's turn so that the 4th round of the quarter ends with `demands` shown."""
+    state = state.clone()
+    state.demands_shown = tuple(demands)
+    state.time = state.cycle - 1
+    state = to_action(state, "senate")
+    if kind_of(state) == "senate":
+        state = do(state, "pass")
+    return state
+
+
+def finish_quarter(
+    state: TrajanState, demands: tuple[str, ...] = ("bread", "games", "religion")
+) -> TrajanState:
+    """End the quarter (`end_quarter`), answering every quarter decision with the first."""
+    state = end_quarter(state, demands)
+    while state.phase == "quarter":
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    return state
 
 
 def kind_of(state: TrajanState) -> str:

@@ -5,12 +5,12 @@ Each test names the mistake it guards against and the rule it rests on (SEED lin
 
 from engine.trajan.events import TrajanFulfilled
 from engine.trajan.scoring import bonus_points, final_breakdown
-from engine.trajan.state import TrajanState
 from tests.engine.trajan.helpers import (
     ENGINE,
     T,
     at_turn,
     do,
+    finish_quarter,
     fresh,
     kind_of,
     play_setup,
@@ -18,19 +18,6 @@ from tests.engine.trajan.helpers import (
     texts,
     to_action,
 )
-
-
-def finish_quarter(state: TrajanState, demands=("bread", "games", "religion")) -> TrajanState:
-    """Play seat 0's turn so that the quarter ends; answer quarter decisions with the first."""
-    state = state.clone()
-    state.demands_shown = tuple(demands)
-    state.time = state.cycle - 1
-    state = to_action(state, "senate")
-    if kind_of(state) == "senate":
-        state = do(state, "pass")
-    while state.phase == "quarter":
-        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
-    return state
 
 
 def test_mistake_checking_a_trajan_tile_beside_another_bowl():

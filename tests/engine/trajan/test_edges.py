@@ -6,6 +6,7 @@ from tests.engine.trajan.helpers import (
     ENGINE,
     at_turn,
     do,
+    finish_quarter,
     fresh,
     kind_of,
     seat_of,
@@ -14,23 +15,11 @@ from tests.engine.trajan.helpers import (
 )
 
 
-def end_quarter(state: TrajanState) -> TrajanState:
-    state = state.clone()
-    state.demands_shown = ("bread", "games", "religion")
-    state.time = state.cycle - 1
-    state = to_action(state, "senate")
-    if kind_of(state) == "senate":
-        state = do(state, "pass")
-    while state.phase == "quarter":
-        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
-    return state
-
-
 def test_with_two_players_both_are_consul_and_vice_consul():
     state = fresh(seats=2)
     state.players[1].senate = 2  # 3 votes against 0
     first, second = sorted(state.bonus_offer)
-    state = end_quarter(state)  # the consul takes the first listed tile
+    state = finish_quarter(state)  # the consul takes the first listed tile
     assert first in state.players[1].bonus
     assert state.players[0].bonus_grey == (second,)
 
@@ -40,7 +29,7 @@ def test_a_province_with_a_legionnaire_is_not_refilled():
     state.province_tiles = (None, None, *state.province_tiles[2:])
     state.players[0].provinces = ("raetia",)
     state.players[0].legionnaires = 0
-    state = end_quarter(state)
+    state = finish_quarter(state)
     assert state.province_tiles[0] is not None  # alpes: empty, nobody there
     assert state.province_tiles[1] is None  # raetia: a legionnaire stands there
 

@@ -3,21 +3,16 @@
 import pytest
 
 from engine.trajan.events import ConsulsNamed, DemandsMet, QuarterEnded
-from engine.trajan.state import TrajanState
-from tests.engine.trajan.helpers import ENGINE, do, fresh, kind_of, seat_of, texts, to_action
-
-
-def end_quarter(
-    state: TrajanState, demands: tuple[str, ...] = ("bread", "games", "religion")
-) -> TrajanState:
-    """Play seat 0's turn so that the 4th round of the quarter ends with `demands` shown."""
-    state = state.clone()
-    state.demands_shown = tuple(demands)
-    state.time = state.cycle - 1
-    state = to_action(state, "senate")
-    if kind_of(state) == "senate":
-        state = do(state, "pass")
-    return state
+from tests.engine.trajan.helpers import (
+    ENGINE,
+    do,
+    end_quarter,
+    fresh,
+    kind_of,
+    seat_of,
+    texts,
+    to_action,
+)
 
 
 def test_a_round_end_reveals_a_demand_tile_and_passes_the_turn():

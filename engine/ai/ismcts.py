@@ -16,17 +16,16 @@ a safety net), and the search's random numbers are seeded from the version and t
 own view, never from the hidden state.
 """
 
-import hashlib
 import math
 import time
 from collections.abc import Callable
 from typing import Any
 
+from engine.ai.planner import sampled_plan_values
+from engine.ai.sampling import determiniser, search_seed
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
-from engine.trajan import determinise as trajan_determinise
-from engine.troyes import determinise as troyes_determinise
 
 # Iterations per second of thinking, per game, measured on one core of the development machine
 # (bench/ai.py prints the rate on yours). A budget in seconds becomes this many iterations.
@@ -38,12 +37,15 @@ WIDEN = 2.0  # a node may have WIDEN * visits ** ALPHA children
 ALPHA = 0.5
 SCALE = 6.0  # a lead of this many VP is worth a reward of about 0.73
 MAX_DEPTH = 40  # decisions below the root before the leaf is rated anyway
-
-Determinise = Callable[[Any, int, Rng], Any]
+# The root is searched over the normal player's best few plans only (action grouping by the
+# planner), each starting with PRIOR_VISITS virtual visits at a reward from its plan value:
+# with few iterations the search plays as normal does, and overrides it on evidence.
+ROOT_CANDIDATES = 5
+PRIOR_VISITS = 8
 
 
 class _Node:
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "closed", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat that chose the action leading here
@@ -51,26 +53,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-
-
-def determiniser(engine: GameEngine[Any, Any]) -> Determinise:
-    """Return the game's determinise function (state, seat, rng) -> sampled state."""
-    if engine.name == "troyes":
-        catalog = engine.catalog  # type: ignore[attr-defined]
-
-        def troyes(state: Any, seat: int, rng: Rng) -> Any:
-            return troyes_determinise.determinise(state, catalog, seat, rng)
-
-        return troyes
-    if engine.name == "trajan":
-        return trajan_determinise.determinise
-    raise ValueError(f"no determinisation for {engine.name!r}")
-
-
-def search_seed(engine: GameEngine[Any, Any], state: GameState, seat: int, seed: int) -> int:
-    """Return the search's seed from what `seat` may see (its own view), never the state."""
-    seen = repr(engine.view(state, seat)).encode()
-    return int.from_bytes(hashlib.sha256(seen).digest()[:8], "big") ^ seed
+        self.closed = False  # no new children (the root, limited to the planner's choices)
 
 
 class IsmctsPlayer:
@@ -114,7 +97,7 @@ class IsmctsPlayer:
         rng = Rng(search_seed(engine, state, seat, self.seed), state.version, "ismcts")
         sample = determiniser(engine)
         value = value_of(engine)
-        root = _Node(seat)
+        root = _root(engine, state, seat, value)
         n = self.budget(engine)
         deadline = time.monotonic() + WALL_CAP * max(self.budget_s, 0.5)
         done = 0
@@ -124,6 +107,29 @@ class IsmctsPlayer:
                 break
         self.last_iterations = done
         return root
+
+
+def _root(
+    engine: GameEngine[Any, Any], state: GameState, seat: int, value: Callable[[Any, int], float]
+) -> _Node:
+    """Return a root whose children are the planner's best few actions, with prior visits.
+
+    The planner plans on a sample of what the seat cannot see (a reroll in a plan rolls
+    sampled dice, not the game's), like the normal player.
+    """
+    actions = engine.legal_actions(state)
+    values = sampled_plan_values(engine, state, value)
+    top = max(values)
+    order = sorted(range(len(actions)), key=lambda i: (-values[i], i))[:ROOT_CANDIDATES]
+    root = _Node(seat)
+    for i in order:
+        child = _Node(seat)
+        child.visits = child.avail = PRIOR_VISITS
+        child.reward = PRIOR_VISITS * 0.5 / (1.0 + math.exp(-(values[i] - top) / SCALE)) * 2
+        root.children[actions[i]] = child
+    root.visits = PRIOR_VISITS * len(order)
+    root.closed = True
+    return root
 
 
 def _visits(root: _Node, action: Any) -> int:
@@ -148,7 +154,7 @@ def _iterate(
         if len(actions) == 1:  # forced: no choice to learn, no node
             state = engine.apply(state, actions[0]).state
             continue
-        untried = [a for a in actions if a not in node.children]
+        untried = [] if node.closed else [a for a in actions if a not in node.children]
         limit = max(1, int(WIDEN * (node.visits + 1) ** ALPHA))
         if untried and len(node.children) < limit:
             action = untried[rng.below(len(untried))]

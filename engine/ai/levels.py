@@ -12,7 +12,7 @@ what it may see, never from hidden information, so a replay gives the same game.
 
 from typing import Any, Literal
 
-from engine.ai.planner import PlannerPlayer, plan_values
+from engine.ai.planner import PlannerPlayer, sampled_plan_values
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
@@ -36,7 +36,7 @@ class EasyPlayer:
             raise ValueError("no legal action to choose from")
         if len(actions) == 1:
             return actions[0]
-        values = plan_values(engine, state, value_of(engine), beam=2, depth=5)
+        values = sampled_plan_values(engine, state, value_of(engine), beam=2, depth=5)
         top = max(values)
         rng = Rng(state.version, len(actions), "ai-easy")
         if rng.below(1000) < EASY_MISTAKE * 1000:

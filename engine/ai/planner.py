@@ -4,13 +4,16 @@ Compound turns are split into many small decisions (STYLE.md §2.2), so a one-st
 rates "choose a card" before any die is taken. This player searches the seat's consecutive
 decisions (a beam of the best partial plans) until the turn passes to another seat, dice are
 rolled or hidden cards revealed, or the plan is long enough, and rates each end with the
-game's position value from that seat's knowledge. It then plays the first step of the best
+game's position value from that seat's knowledge. It plans on a determinised copy of the
+state (sampling.py), so a plan that rerolls or draws sees sampled dice and cards, not the
+game's. It then plays the first step of the best
 plan. Ties go to the first listed action, so the choice is a function of the state.
 """
 
 from collections.abc import Callable
 from typing import Any
 
+from engine.ai.sampling import public_sample
 from engine.core.protocol import GameEngine, GameState
 
 Value = Callable[[Any, int], float]
@@ -95,5 +98,27 @@ class PlannerPlayer:
             raise ValueError("no legal action to choose from")
         if len(actions) == 1:
             return actions[0]
-        values = plan_values(engine, state, self._value(engine))
-        return actions[max(range(len(actions)), key=values.__getitem__)]
+        return best_planned(engine, state, self._value(engine))
+
+
+def best_planned(engine: GameEngine[Any, Any], state: GameState, value: Value) -> Any:
+    """Return the legal action whose plan rates best, planned on a sample of the unseen."""
+    actions = engine.legal_actions(state)
+    values = sampled_plan_values(engine, state, value)
+    return actions[max(range(len(actions)), key=values.__getitem__)]
+
+
+def sampled_plan_values(
+    engine: GameEngine[Any, Any],
+    state: GameState,
+    value: Value,
+    beam: int = BEAM,
+    depth: int = DEPTH,
+) -> list[float]:
+    """Return `plan_values` per legal action of `state`, planned on a determinised copy."""
+    pending = state.pending
+    assert pending is not None  # noqa: S101 - callers ask only while a decision is open
+    sample = public_sample(engine, state, pending.seat)
+    found = plan_values(engine, sample, value, beam, depth)
+    by_action = dict(zip(engine.legal_actions(sample), found, strict=True))
+    return [by_action.get(a, float("-inf")) for a in engine.legal_actions(state)]

@@ -7,6 +7,8 @@ import pytest
 from engine.ai import make_player
 from engine.ai.ismcts import IsmctsPlayer
 from engine.ai.levels import LEVELS
+from engine.ai.planner import sampled_plan_values
+from engine.ai.values import value_of
 from engine.core.rng import Rng
 from engine.games import GAMES
 from engine.troyes.game import EVERY_MODULE
@@ -73,14 +75,19 @@ def test_hard_player_is_deterministic_for_a_seed_and_budget(game):
     assert IsmctsPlayer(iterations=60).choose(engine, state) == first
 
 
-def _visit_counts(engine: Any, state: Any) -> Any:
-    player = IsmctsPlayer(iterations=150)
-    seat = state.pending.seat
-    root = player.search(engine, state, seat)
-    return player.choose(engine, state), {a: c.visits for a, c in root.children.items()}
+def _thinking(level: str, engine: Any, state: Any) -> Any:
+    """Return what a level's choice rests on: the search's visits, the plans' values."""
+    if level == "hard":
+        player = IsmctsPlayer(iterations=150)
+        root = player.search(engine, state, state.pending.seat)
+        return player.choose(engine, state), {a: c.visits for a, c in root.children.items()}
+    if level == "normal":
+        return sampled_plan_values(engine, state, value_of(engine))
+    return make_player(level).choose(engine, state)
 
 
-def test_hard_troyes_player_does_not_peek_at_hidden_information():
+@pytest.mark.parametrize("level", LEVELS)
+def test_troyes_players_do_not_peek_at_hidden_information(level):
     engine: Any = GAMES["troyes"]
     cat = engine.catalog
     state = _state_after(engine, 11, 60, options=EVERY_MODULE)
@@ -114,10 +121,11 @@ def test_hard_troyes_player_does_not_peek_at_hidden_information():
         other.card_cubes = {swap if c == hidden[0] else c: v for c, v in state.card_cubes.items()}
     assert engine.view(other, seat) == engine.view(state, seat)
     assert engine.to_json(other) != engine.to_json(state)
-    assert _visit_counts(engine, other) == _visit_counts(engine, state)
+    assert _thinking(level, engine, other) == _thinking(level, engine, state)
 
 
-def test_hard_trajan_player_does_not_peek_at_hidden_information():
+@pytest.mark.parametrize("level", LEVELS)
+def test_trajan_players_do_not_peek_at_hidden_information(level):
     engine = GAMES["trajan"]
     state = _state_after(engine, 4, 30)
     seat = state.pending.seat
@@ -134,4 +142,4 @@ def test_hard_trajan_player_does_not_peek_at_hidden_information():
     other.bonus_bag = tuple(reversed(state.bonus_bag))
     assert engine.view(other, seat) == engine.view(state, seat)
     assert engine.to_json(other) != engine.to_json(state)
-    assert _visit_counts(engine, other) == _visit_counts(engine, state)
+    assert _thinking(level, engine, other) == _thinking(level, engine, state)

@@ -9,7 +9,9 @@ search's iterations per CPU second.
 
 The hard player's budget is an iteration count (`--hard-iters`, default its 2 s budget at
 the per-game rate), so results do not depend on the machine's load; times are CPU time of
-this thread. Run: `python bench/ai.py [--quick] [--games N] [--hard-iters N] [--only NAME]`.
+this thread. At the default budget (about 2 s a hard decision) the full run takes hours:
+pass `--hard-iters` (and `--games`) to trade strength and interval width for time.
+Run: `python bench/ai.py [--quick] [--games N] [--hard-iters N] [--only NAME] [--seats 2,4]`.
 """
 
 import argparse

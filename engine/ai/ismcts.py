@@ -29,7 +29,7 @@ from engine.core.rng import Rng
 
 # Iterations per second of thinking, per game, measured on one core of the development machine
 # (bench/ai.py prints the rate on yours). A budget in seconds becomes this many iterations.
-RATE = {"troyes": 600, "trajan": 400}
+RATE = {"troyes": 3000, "trajan": 4000}
 DEFAULT_BUDGET_S = 2.0
 WALL_CAP = 5.0  # stop after this many times the budget in wall-clock seconds, whatever happens
 EXPLORE = 0.7  # UCB1 exploration constant (rewards lie in [0, 1])

@@ -1,0 +1,44 @@
+"""Sampling what a seat cannot see: the per-game determinisers and a seed from the own view.
+
+Every AI level plans on a determinised state, never on the real one, so that no look ahead
+can read a rival's cards, the deck order or the dice a reroll would give: those come from the
+game's `determinise` (engine/<game>/determinise.py), drawn from the seat's own knowledge.
+Random numbers are seeded from the seat's own view, so the same view gives the same choice.
+"""
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.protocol import GameEngine, GameState
+from engine.core.rng import Rng
+from engine.trajan import determinise as trajan_determinise
+from engine.troyes import determinise as troyes_determinise
+
+Determinise = Callable[[Any, int, Rng], Any]
+
+
+def determiniser(engine: GameEngine[Any, Any]) -> Determinise:
+    """Return the game's determinise function (state, seat, rng) -> sampled state."""
+    if engine.name == "troyes":
+        catalog = engine.catalog  # type: ignore[attr-defined]
+
+        def troyes(state: Any, seat: int, rng: Rng) -> Any:
+            return troyes_determinise.determinise(state, catalog, seat, rng)
+
+        return troyes
+    if engine.name == "trajan":
+        return trajan_determinise.determinise
+    raise ValueError(f"no determinisation for {engine.name!r}")
+
+
+def search_seed(engine: GameEngine[Any, Any], state: GameState, seat: int, seed: int) -> int:
+    """Return the search's seed from what `seat` may see (its own view), never the state."""
+    seen = repr(engine.view(state, seat)).encode()
+    return int.from_bytes(hashlib.sha256(seen).digest()[:8], "big") ^ seed
+
+
+def public_sample(engine: GameEngine[Any, Any], state: GameState, seat: int) -> Any:
+    """Return one determinised state for `seat`, seeded from what it sees (for planning)."""
+    rng = Rng(search_seed(engine, state, seat, 0), state.version, "plan")
+    return determiniser(engine)(state, seat, rng)

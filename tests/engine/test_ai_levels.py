@@ -1,0 +1,153 @@
+"""The three AI levels: legal play to the end, determinism, and the hard player never peeks."""
+
+from typing import Any
+
+import pytest
+
+from engine.ai import make_player
+from engine.ai.ismcts import RATE, IsmctsPlayer
+from engine.ai.levels import LEVELS
+from engine.ai.planner import sampled_plan_values
+from engine.ai.values import value_of
+from engine.core.rng import Rng
+from engine.games import GAMES
+from engine.troyes.game import EVERY_MODULE
+
+
+def _player(level: str) -> Any:
+    # A short search keeps the test quick; the budget is an iteration count, so it is exact.
+    return IsmctsPlayer(iterations=12) if level == "hard" else make_player(level)
+
+
+def _play(engine: Any, players: list[Any], seed: int, options: Any = None) -> Any:
+    state = engine.new_state(options or {}, len(players), seed)
+    decisions = 0
+    while state.pending is not None:
+        action = players[state.pending.seat].choose(engine, state)
+        assert action in engine.legal_actions(state)
+        state = engine.apply(state, action).state
+        decisions += 1
+        assert decisions < 5000, "the game does not end"
+    return state
+
+
+@pytest.mark.parametrize("game", ["troyes", "trajan"])
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seats", [2, pytest.param(4, marks=pytest.mark.slow)])
+def test_every_level_plays_a_seeded_game_to_the_end(game, level, seats):
+    engine = GAMES[game]
+    # The level under test sits at seat 1 beside normal players.
+    players = [make_player("normal") for _ in range(seats)]
+    players[1] = _player(level)
+    state = _play(engine, players, seed=7 + seats)
+    assert engine.result(state) is not None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_troyes_with_every_ladies_module(level):
+    engine = GAMES["troyes"]
+    state = _play(engine, [_player(level), make_player("normal")], 5, EVERY_MODULE)
+    assert engine.result(state) is not None
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown AI level"):
+        make_player("grandmaster")
+
+
+def _state_after(
+    engine: Any, seed: int, decisions: int, seats: int = 2, options: Any = None
+) -> Any:
+    state = engine.new_state(options or {}, seats, seed)
+    normal = make_player("normal")
+    for _ in range(decisions):
+        state = engine.apply(state, normal.choose(engine, state)).state
+    while len(engine.legal_actions(state)) < 3:  # a real choice for the search
+        state = engine.apply(state, normal.choose(engine, state)).state
+    return state
+
+
+@pytest.mark.parametrize("game", ["troyes", "trajan"])
+def test_hard_player_is_deterministic_for_a_seed_and_budget(game):
+    engine = GAMES[game]
+    state = _state_after(engine, 3, 40)
+    first = IsmctsPlayer(iterations=60).choose(engine, state)
+    assert IsmctsPlayer(iterations=60).choose(engine, state) == first
+
+
+def _thinking(level: str, engine: Any, state: Any) -> Any:
+    """Return what a level's choice rests on: the search's visits, the plans' values."""
+    if level == "hard":
+        player = IsmctsPlayer(iterations=150)
+        root = player.search(engine, state, state.pending.seat)
+        return player.choose(engine, state), {a: c.visits for a, c in root.children.items()}
+    if level == "normal":
+        return sampled_plan_values(engine, state, value_of(engine))
+    return make_player(level).choose(engine, state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_troyes_players_do_not_peek_at_hidden_information(level):
+    engine: Any = GAMES["troyes"]
+    cat = engine.catalog
+    state = _state_after(engine, 11, 60, options=EVERY_MODULE)
+    seat = state.pending.seat
+    rival = 1 - seat
+    other = state.clone()
+    # Everything the seat may not see, changed: the rival's characters and VP, the dice still
+    # to roll (the seed), the order and make-up of the event decks, face-down activity cards.
+    other.seed = state.seed + 12345
+    other.vp = list(state.vp)
+    other.vp[rival] += 17
+    unseen = [c for c in cat.characters if c not in (*state.characters[seat], *state.revealed)]
+    swapped = [c for c in unseen if c not in state.characters[rival]][
+        : len(state.characters[rival])
+    ]
+    assert swapped
+    assert swapped != state.characters[rival]
+    other.characters = [list(h) for h in state.characters]
+    other.characters[rival] = swapped
+    other.decks = {k: Rng(5, 0, k).shuffled(v) for k, v in state.decks.items()}
+    assert other.decks != state.decks
+    hidden = [c for c in state.activity if cat.cards[c].level > state.round]
+    if hidden:
+        card = cat.cards[hidden[0]]
+        swap = next(
+            c.id for c in cat.cards.values()
+            if c.colour == card.colour and c.level == card.level and c.id != card.id
+        )  # fmt: skip
+        other.activity = [swap if c == hidden[0] else c for c in state.activity]
+        other.craftsmen = {swap if c == hidden[0] else c: v for c, v in state.craftsmen.items()}
+        other.card_cubes = {swap if c == hidden[0] else c: v for c, v in state.card_cubes.items()}
+    assert engine.view(other, seat) == engine.view(state, seat)
+    assert engine.to_json(other) != engine.to_json(state)
+    assert _thinking(level, engine, other) == _thinking(level, engine, state)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_trajan_players_do_not_peek_at_hidden_information(level):
+    engine = GAMES["trajan"]
+    state = _state_after(engine, 4, 30)
+    seat = state.pending.seat
+    rival = 1 - seat
+    other = state.clone()
+    other.seed = state.seed + 999
+    # The rival's hand traded with the top of the deck, and the hidden piles reordered.
+    hand = other.players[rival].hand
+    k = min(len(hand), len(state.deck))
+    assert k > 0
+    other.players[rival].hand = tuple(sorted((*hand[k:], *state.deck[:k])))
+    other.deck = (*hand[:k], *state.deck[k:])
+    other.forum_pile = tuple(reversed(state.forum_pile))
+    other.bonus_bag = tuple(reversed(state.bonus_bag))
+    assert engine.view(other, seat) == engine.view(state, seat)
+    assert engine.to_json(other) != engine.to_json(state)
+    assert _thinking(level, engine, other) == _thinking(level, engine, state)
+
+
+def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
+    # The same budget gives the same iterations on any machine, so replays stay identical.
+    player = make_player("hard", budget_s=0.5)
+    assert player.budget(GAMES["troyes"]) == round(0.5 * RATE["troyes"])
+    assert player.budget(GAMES["trajan"]) == round(0.5 * RATE["trajan"])
+    assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * RATE["troyes"])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.troyes import effects
 from engine.troyes.catalog import Catalog
-from engine.troyes.rules.common import cathedral_cubes, in_buildings
+from engine.troyes.context import cathedral_cubes, in_buildings
 from engine.troyes.scoring import walls_scores
 from engine.troyes.state import TroyesState
 

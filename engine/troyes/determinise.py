@@ -11,7 +11,7 @@ it is given except the sizes the rules make public (cards per hand, cards per de
 
 from engine.core.rng import Rng
 from engine.troyes.catalog import Catalog
-from engine.troyes.rules.common import cathedral_cubes
+from engine.troyes.context import cathedral_cubes
 from engine.troyes.rules.round import boxes
 from engine.troyes.state import TroyesState
 

@@ -327,9 +327,9 @@ class TroyesEngine:
         """Return the label a player reads for an action (at most 80 characters)."""
         return text.describe(self.catalog, action, lang)
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
-        """Return one log line for an event."""
-        return text.describe_event(self.catalog, event, lang)
+    def describe_event(self, event: Any, lang: str = "en", viewer: int | None = None) -> str:
+        """Return one log line for an event: public (no VP figure), or as `viewer` reads it."""
+        return text.describe_event(self.catalog, event, lang, viewer)
 
     def prompt(self, state: TroyesState, lang: str = "en") -> str:
         """Return what the deciding seat must decide now."""

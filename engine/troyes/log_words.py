@@ -1,5 +1,7 @@
 """Words shared by the Troyes log lines: seats, amounts, dice, buildings and catalog names.
 
+VP figures appear only in the line their owner reads (`viewer`, see `vp`).
+
 Seats are "Player N" / "Jugador N" (N = seat + 1): the Discord layer swaps that exact phrase for
 the player's name, so no sentence puts it inside "del" or "al".
 """
@@ -67,6 +69,18 @@ def dice_list(dice: tuple[tuple[str, int], ...], lang: str) -> str:
     return ", ".join(die(c, v, lang) for c, v in dice)
 
 
-def vp_loss(lost: int, lang: str) -> str:
-    """Return "-2 VP" / "-2 PV", or that there was no VP to lose."""
+def vp(n: int, lang: str, shown: bool) -> str:
+    """Return "4 VP" for the seat whose VP they are (`shown`), else just "VP".
+
+    Troyes VP stay hidden until the end (the views show a seat's VP to that seat only): the
+    public log says that a seat gained VP, never how many, or summing the lines would give
+    each hidden total.
+    """
+    return amount(lang, "vp", n) if shown else word(lang, "vp_hidden")
+
+
+def vp_loss(lost: int, lang: str, shown: bool = True) -> str:
+    """Return "-2 VP" / "-2 PV", or that there was no VP to lose; "loses VP" if not `shown`."""
+    if not shown:
+        return word(lang, "vp_penalty")
     return word(lang, "vp_lost", n=lost) if lost else word(lang, "no_vp")

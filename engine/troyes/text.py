@@ -134,9 +134,12 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
             return w[a.text(action)]
 
 
-def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:
-    """Return one log line for an event in English or Spanish (wording in log_text.py)."""
-    return log_text.describe_event(cat, event, lang)
+def describe_event(cat: Catalog, event: ev.Event, lang: str, viewer: int | None = None) -> str:
+    """Return one log line for an event in English or Spanish (wording in log_text.py).
+
+    VP figures are only in `viewer`'s own lines; the public log (None) has none.
+    """
+    return log_text.describe_event(cat, event, lang, viewer)
 
 
 PROMPTS: dict[str, dict[str, str]] = i18n.tables("troyes.text.prompts")

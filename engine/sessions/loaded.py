@@ -137,7 +137,7 @@ def seated(g: Loaded, user_id: int) -> SeatRow:
     """Return the user's seat, or refuse a user who is not seated."""
     seat = g.seat_of(user_id)
     if seat is None:
-        raise NotSeatedError("You are not seated in this game.")
+        raise NotSeatedError("error.not_seated")
     return seat
 
 
@@ -145,16 +145,14 @@ def competing(g: Loaded, user_id: int) -> SeatRow:
     """Return the user's seat, or refuse a user who is not seated or no longer competes."""
     row = seated(g, user_id)
     if row.state != SeatState.PLAYING:
-        raise NotSeatedError("You have left this game, so you can no longer act in it.")
+        raise NotSeatedError("error.session.left_game")
     return row
 
 
 def check_version(g: Loaded, version: int) -> None:
     """Refuse a click made on an older board."""
     if version != g.row.version:
-        raise StaleStateError(
-            f"This board is out of date (move {version}, the game is at move {g.row.version})."
-        )
+        raise StaleStateError("error.stale_move", shown=version, current=g.row.version)
 
 
 def resolve(engine: GameEngine[Any, Any], state: Any, move: object) -> Any:
@@ -164,7 +162,7 @@ def resolve(engine: GameEngine[Any, Any], state: Any, move: object) -> Any:
     if isinstance(move, int) and not isinstance(move, bool):
         actions = engine.legal_actions(state)
         if not 0 <= move < len(actions):
-            raise IllegalMoveError("That choice is not on offer now; pick one from the board.")
+            raise IllegalMoveError("error.session.not_on_offer")
         return actions[move]
     return move
 

@@ -6,6 +6,7 @@ object and writes through the repository, which keeps it up to date. Everything 
 """
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -30,6 +31,8 @@ from engine.sessions.models import (
 )
 from engine.sessions.replay import final_from_json
 from engine.sessions.rows import GameRow, MoveRow, SeatRow, from_text
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -117,6 +120,15 @@ def turn_of(g: Loaded) -> Turn | None:
     )
 
 
+def records(g: Loaded, move: MoveRow) -> tuple[Any, ...]:
+    """Return a stored move's recorded events, rebuilt ((): stored in a shape no longer known)."""
+    try:
+        return tuple(g.engine.event_from_json(e) for e in json.loads(move.events))
+    except (ValueError, TypeError, KeyError):
+        log.warning("game %s move %s: its events cannot be rebuilt", g.id, move.version)
+        return ()
+
+
 def line(g: Loaded, move: MoveRow) -> LogLine:
     """Return the log line of a stored move."""
     return LogLine(
@@ -130,6 +142,8 @@ def line(g: Loaded, move: MoveRow) -> LogLine:
         irreversible=bool(move.irreversible),
         at=from_text(move.created_at),
         undone=move.undone_at is not None,
+        game=g.row.game,
+        records=records(g, move),
     )
 
 

@@ -2,11 +2,14 @@
 
 VP figures appear only in the line their owner reads (`viewer`, see `vp`).
 
-Seats are "Player N" / "Jugador N" (N = seat + 1): the Discord layer swaps that exact phrase for
-the player's name, so no sentence puts it inside "del" or "al".
+A seat is named by the caller (`naming(names)` around a call: the players' names, put in at
+the edge by the cogs), else "Player N" / "Jugador N" (N = seat + 1), as the stored lines say.
+No sentence puts a seat inside "del" or "al", since a name may stand there.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.core import i18n
@@ -29,8 +32,24 @@ def word(lang: str, key: str, **values: Any) -> str:
     return sentence(_WORDS, lang, key, **values)
 
 
+_NAMES: ContextVar[tuple[str, ...]] = ContextVar("troyes_seat_names", default=())
+
+
+@contextmanager
+def naming(names: Sequence[str]) -> Iterator[None]:
+    """Name the seats by `names` (seat order) in the words made inside the block."""
+    token = _NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
 def player(seat: int, lang: str) -> str:
-    """Return "Player N" / "Jugador N" for a seat (N = seat + 1)."""
+    """Return the seat's name given by `naming`, else "Player N" / "Jugador N" (N = seat + 1)."""
+    names = _NAMES.get()
+    if 0 <= seat < len(names):
+        return names[seat]
     return word(lang, "player", n=seat + 1)
 
 

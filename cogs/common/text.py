@@ -9,6 +9,7 @@ is one `/game log` away).
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +17,7 @@ import discord
 
 from cogs.common.i18n import t
 from engine.games import GAMES
-from engine.sessions import LogLine, Notice, NoticeKind, Outcome
+from engine.sessions import Choices, LogLine, Notice, NoticeKind, Outcome
 from render.base.palette import seat_label
 
 LIMIT = 1900
@@ -43,6 +44,20 @@ def words(line: LogLine, names: Sequence[str], lang: str) -> tuple[str, list[str
     seats = tuple(seat_name(seat, names) for seat in range(len(names)))
     label = engine.relabel(line.notation, line.seat, lang, seats) or line.text
     return label, [engine.describe_event(e, lang, seats) for e in line.records]
+
+
+def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) -> Choices:
+    """Return the choices with the labels that name a seat worded with the players' names."""
+    engine = GAMES.get(game)
+    if engine is None:
+        return choices
+    seats = tuple(seat_name(seat, names) for seat in range(len(names)))
+    decider = choices.turn.seat
+    named = tuple(
+        replace(c, label=engine.relabel(c.notation, decider, lang, seats) or c.label)
+        for c in choices.choices
+    )
+    return replace(choices, choices=named)
 
 
 def when(moment: datetime | None) -> str:

@@ -5,9 +5,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from cogs.common import text
+from cogs.common.i18n import t
 from engine.core.serial import to_jsonable
 from engine.games import GAMES
-from engine.sessions import By, LogLine, Outcome, Status, Turn
+from engine.sessions import By, Choice, Choices, LogLine, Outcome, Status, Turn
 from engine.trajan import events as tjev
 from engine.troyes import events as tev
 
@@ -95,3 +96,25 @@ def test_a_stand_in_move_is_marked_in_the_games_language():
     move = replace(line(4, 1, "Pass"), by=By.STAND_IN)
     assert "bob (2)**: Pass *(AI stand-in)*" in text.log_lines([move], NAMES, "en")
     assert "**: Pass *(suplente IA)*" in text.log_lines([move], NAMES, "es")
+
+
+def test_a_button_label_naming_a_rival_carries_the_rivals_name():
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    turn = Turn(0, "die", 7, "choose dice.", at, None)
+    offered = (
+        Choice(0, "die 1 red 3", "Take red 3 from Player 2"),
+        Choice(1, "die 0 white 2", "Take your white 2"),
+        Choice(2, "dice done", "Done"),
+    )
+    named = text.named_choices(Choices(3, 10, turn, offered), "troyes", NAMES, "es")
+    assert [c.label for c in named.choices] == [
+        "Tomar el dado rojo 3 de bob (2)",
+        "Tomar tu dado blanco 2",
+        "Done",  # names no seat: the label stands as the session gave it
+    ]
+    assert [c.notation for c in named.choices] == [c.notation for c in offered]
+
+
+def test_an_ai_seat_is_named_in_the_games_language():
+    assert t("es", "post.ai") == "IA"
+    assert t("en", "post.ai") == "AI"

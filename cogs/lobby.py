@@ -77,7 +77,7 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
         if seat is None:
             who = t(lang, "lobby.free")
         elif seat.user_id is None:
-            who = "AI"
+            who = t(lang, "post.ai")
         else:
             who = names.get(seat.user_id, f"<@{seat.user_id}>")
         lines.append(f"{slot + 1}. {who}")

@@ -23,6 +23,7 @@ from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_of, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
+from cogs.common.text import named_choices
 from engine import games
 from engine.core.errors import GameError, StaleStateError
 from engine.sessions import Choices
@@ -123,7 +124,9 @@ async def stale(interaction: discord.Interaction[Any], game: int, error: GameErr
         await refuse(interaction, error)
         return
     if now.turn.user_id == interaction.user.id and now.choices is not None:
-        view = controls(now.choices, lang)
+        meta = await rt.poster.meta(game)
+        choices = named_choices(now.choices, meta.game, meta.names, meta.language)
+        view = controls(choices, lang)
         await reply(interaction, t(lang, "play.stale_mine", prompt=now.turn.prompt), view=view)
         return
     guild = interaction.guild_id
@@ -248,6 +251,8 @@ class PageButton(
         if choices.turn.user_id != interaction.user.id:
             await reply(interaction, t(lang, "error.not_your_turn"))
             return
+        meta = await rt.poster.meta(self.game)
+        choices = named_choices(choices, meta.game, meta.names, meta.language)
         view = controls(choices, lang, self.page, tools=False)
         await reply(interaction, choices.turn.prompt, view=view)
 

@@ -38,8 +38,8 @@ from engine.sessions import (
 
 log = logging.getLogger(__name__)
 
-# An error raised with a plain sentence (engine/sessions today) has no key: Spanish players
-# get the catalog sentence for its kind; English players get the sentence itself.
+# An error raised with a plain sentence has no key (the engines and sessions raise by key; a
+# new plain one would land here): Spanish players get the catalog sentence for its kind.
 _KEYS: tuple[tuple[type[GameError], str], ...] = (
     (StaleStateError, "error.stale"),
     (NotYourTurnError, "error.not_your_turn"),

@@ -20,7 +20,7 @@ import discord
 from cogs.common import text
 from cogs.common.acting import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
 from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
@@ -88,15 +88,15 @@ class Poster:
                     self.names[user_id] = (await self.bot.fetch_user(user_id)).display_name
                 except discord.HTTPException:
                     log.info("could not fetch the name of user %s", user_id)
-        names = tuple(self._name(s.user_id, s.ai) for s in seats)
+        names = tuple(self._name(s.user_id, info.language) for s in seats)
         meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names)
         if info.status is not Status.LOBBY:
             self._meta[game_id] = meta
         return meta
 
-    def _name(self, user_id: int | None, ai: str | None) -> str:
+    def _name(self, user_id: int | None, lang: str) -> str:
         if user_id is None:
-            return "AI"
+            return t(lang, "post.ai")  # "AI", "IA": in the game's language
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)
@@ -191,6 +191,7 @@ class Poster:
         if choices is None:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
+        choices = text.named_choices(choices, meta.game, meta.names, meta.language)
         return controls(choices, meta.language, hidden=hidden)
 
     async def _draw_wanted(self) -> None:
@@ -291,8 +292,10 @@ class Poster:
     # ---- private views and refreshes ---------------------------------------------------
 
     async def send_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """Send the user, ephemerally, their hidden information and private image."""
-        lang = lang_of(interaction.locale)
+        """Send the user, ephemerally, their hidden information and private image.
+
+        In the game's language, as the image is (a Spanish game reads Spanish throughout).
+        """
         await interaction.response.defer(ephemeral=True, thinking=True)
         private = await self.sessions.private_view(game_id, interaction.user.id)
         meta = await self.meta(game_id)
@@ -301,7 +304,7 @@ class Poster:
         )
         file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
         seat = text.seat_name(private.seat, meta.names)
-        await reply(interaction, t(lang, "post.private", seat=seat), file=file)
+        await reply(interaction, t(meta.language, "post.private", seat=seat), file=file)
 
     async def refresh(self) -> int:
         """After a restart: post again every active board whose controls are out of date."""

@@ -25,6 +25,11 @@ class GameFacts(Protocol):
         """The players' names, by engine seat."""
         ...
 
+    @property
+    def language(self) -> str:
+        """The game's language."""
+        ...
+
 
 class Posting(Protocol):
     """What the cogs ask of the poster (cogs/common/poster.py `Poster`).

@@ -1,25 +1,27 @@
 """The text of posted messages: board captions, catch-up logs, notices and final standings.
 
 Pure functions of the session manager's records, in the game's language; the sentences
-come from the message catalog. Discord's 2,000-character limit is kept by dropping the
-oldest log lines first (the full log is one `/game log` away).
+come from the message catalog. Players' names are put in here, at the edge: each stored move
+is described again by its engine with the seats' names (`words`), never swapped in by regex.
+Discord's 2,000-character limit is kept by dropping the oldest log lines first (the full log
+is one `/game log` away).
 """
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 import discord
 
 from cogs.common.i18n import t
-from engine.sessions import LogLine, Notice, NoticeKind, Outcome
+from engine.games import GAMES
+from engine.sessions import Choices, LogLine, Notice, NoticeKind, Outcome
 from render.base.palette import seat_label
 
 LIMIT = 1900
-MAX_SEATS = 4
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
-_PLAYER = re.compile(r"\b(?:[Pp]layer|[Jj]ugador) ([1-4])\b")
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:
@@ -29,14 +31,33 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
     return seat_label(seat, tuple(names))
 
 
-def named(line: str, names: Sequence[str]) -> str:
-    """Replace the engine's "Player 2" (1-based) with the player's name and letter."""
+def words(line: LogLine, names: Sequence[str], lang: str) -> tuple[str, list[str]]:
+    """Describe a stored move again, its seats named: its label and its event lines.
 
-    def swap(found: re.Match[str]) -> str:
-        seat = int(found[1]) - 1
-        return seat_name(seat, names) if 0 <= seat < MAX_SEATS else found[0]
+    The engine words it from what is stored (the notation and the recorded events), with the
+    players' names put in here, so a move stored with "Player N" prose reads like a new one.
+    The events are described as the public reads them (no hidden VP figures).
+    """
+    engine = GAMES.get(line.game)
+    if engine is None or (line.events and not line.records):  # a game no longer registered
+        return line.text, list(line.events)
+    seats = tuple(seat_name(seat, names) for seat in range(len(names)))
+    label = engine.relabel(line.notation, line.seat, lang, seats) or line.text
+    return label, [engine.describe_event(e, lang, seats) for e in line.records]
 
-    return _PLAYER.sub(swap, line)
+
+def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) -> Choices:
+    """Return the choices with the labels that name a seat worded with the players' names."""
+    engine = GAMES.get(game)
+    if engine is None:
+        return choices
+    seats = tuple(seat_name(seat, names) for seat in range(len(names)))
+    decider = choices.turn.seat
+    named = tuple(
+        replace(c, label=engine.relabel(c.notation, decider, lang, seats) or c.label)
+        for c in choices.choices
+    )
+    return replace(choices, choices=named)
 
 
 def when(moment: datetime | None) -> str:
@@ -46,12 +67,13 @@ def when(moment: datetime | None) -> str:
 
 def _line(line: LogLine, names: Sequence[str], lang: str) -> str:
     who = seat_name(line.seat, names)
-    head = f"`{line.version:>3}` **{who}**: {named(line.text, names)}"
+    label, described = words(line, names, lang)
+    head = f"`{line.version:>3}` **{who}**: {label}"
     if line.by.value == "stand_in":
         head += " " + t(lang, "post.stand_in")
     said = head.lower()
     # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
-    events = [named(e, names) for e in line.events if e]
+    events = [e for e in described if e]
     events = [e for e in events if e.partition(": ")[2].lower() not in said or ": " not in e]
     return head + ("\n" + "\n".join(f"      \N{BULLET} {e}" for e in events) if events else "")
 

@@ -3,8 +3,9 @@
 `GameError("error.stale_move", shown=3, current=5)` names its sentence in the message
 catalogs (engine/core/i18n.py): `str(error)` is the English sentence, so logs stay readable,
 and `error.text(lang)` the sentence in the player's language. A plain sentence that is not a
-catalog key still works (`GameError("No.")`, as engine/sessions raises today): it reads the
-same in every language, and cogs/common/errors.py may map its class to a catalog sentence.
+catalog key still works (`GameError("No.")`): it reads the same in every language, and
+cogs/common/errors.py may map its class to a catalog sentence. The engines and the session
+service raise by key only (tests/engine/sessions/test_refusal_keys.py).
 Sentences carry no Discord markup: the cogs show them as they are, in an ephemeral reply.
 `CatalogError` is different: it is a broken data file, raised at load time, and stops start-up
 (it is defined beside the loader, which raises it).

@@ -122,12 +122,27 @@ class GameEngine(Protocol[S, A]):
         """Return the short, unique notation of an action (parsed back by `parse_action`)."""
         ...
 
-    def describe(self, action: A, lang: str = "en") -> str:
-        """Return the label a player reads for an action (at most 80 characters)."""
+    def describe(self, action: A, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """Return the label a player reads for an action (at most 80 characters).
+
+        `names` name the seats (seat order), put in by the caller (the cogs); without them a
+        seat reads "Player N" (N = seat + 1), as the stored text does.
+        """
         ...
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
-        """Return one log line for an event."""
+    def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """Return one public log line for an event, its seats named by `names`."""
+        ...
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a recorded event from its stored JSON, to describe it again."""
+        ...
+
+    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+        """Return the label of `seat`'s stored move `notation` with its seats named by `names`.
+
+        None when the label names no seat: the stored label stands as it is.
+        """
         ...
 
     def prompt(self, state: S, lang: str = "en") -> str:

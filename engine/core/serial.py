@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import enum
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
@@ -28,6 +29,39 @@ def to_jsonable(obj: Any) -> Any:
         items = sorted(obj, key=repr) if isinstance(obj, frozenset | set) else obj
         return [to_jsonable(v) for v in items]
     return obj
+
+
+def record_types(module: ModuleType) -> dict[str, type]:
+    """Return the dataclasses defined in `module` by class name (for `from_jsonable`)."""
+    return {
+        name: cls
+        for name, cls in vars(module).items()
+        if isinstance(cls, type)
+        and dataclasses.is_dataclass(cls)
+        and cls.__module__ == module.__name__
+    }
+
+
+def from_jsonable(data: Any, types: Mapping[str, type]) -> Any:
+    """Rebuild what `to_jsonable` made of records of `types` (lists come back as tuples).
+
+    Raises:
+        ValueError: a record of a type not in `types`, or with fields its class lacks.
+    """
+    if isinstance(data, Mapping) and "type" in data:
+        cls = types.get(str(data["type"]))
+        if cls is None:
+            raise ValueError(f"unknown record type {data['type']!r}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        values = {k: from_jsonable(v, types) for k, v in data.items() if k != "type"}
+        if not set(values) <= names:
+            raise ValueError(f"{cls.__name__} has no fields {sorted(set(values) - names)}")
+        return cls(**values)
+    if isinstance(data, Mapping):
+        return {k: from_jsonable(v, types) for k, v in data.items()}
+    if isinstance(data, list):
+        return tuple(from_jsonable(v, types) for v in data)
+    return data
 
 
 def check_schema(data: Mapping[str, Any], game: str, schema: int) -> None:

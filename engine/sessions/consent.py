@@ -52,16 +52,13 @@ class Consent:
             if first is None:
                 mine = [m for m in moves if m.seat == row.seat and m.by == By.PLAYER]
                 if not mine:
-                    raise UndoRefusedError("You have no move to take back.")
+                    raise UndoRefusedError("error.session.no_own_move")
                 first = mine[-1].version
             taken = [m for m in moves if m.version >= first]
             if not taken or taken[0].version != first:
-                raise UndoRefusedError(f"There is no move number {first} to take back.")
+                raise UndoRefusedError("error.session.no_such_move", number=first)
             if any(m.irreversible for m in taken):
-                raise UndoRefusedError(
-                    "A die, card or hidden information was revealed since then;"
-                    " that cannot be taken back."
-                )
+                raise UndoRefusedError("error.session.revealed")
             own = all(m.seat == row.seat and m.by == By.PLAYER for m in taken)
             own = own and g.state.pending.seat == row.seat
             others = tuple(s.user_id for s in g.humans() if s.user_id not in (None, user_id))
@@ -105,15 +102,15 @@ class Consent:
             row = competing(g, user_id)
             req = await self.ctx.store.request(request_id)
             if req is None or req.game_id != game_id or req.status != "open":
-                raise RequestNotFoundError("That request is closed or does not exist.")
+                raise RequestNotFoundError("error.session.request_closed")
             needed = {s.user_id for s in g.humans()} - {req.user_id}
             if user_id not in needed:
-                raise NotAllowedError("This request is not waiting on you.")
+                raise NotAllowedError("error.session.request_not_yours")
             now = self.ctx.now()
             if req.kind == "undo" and req.version != g.row.version:
                 async with self.ctx.store.transaction() as tx:
                     await tx.set_request_status(request_id, "stale")
-                raise StaleStateError("The game has moved on since this undo was asked; ask again.")
+                raise StaleStateError("error.session.undo_outdated")
             agreed = {u for u, yes in (await self.ctx.store.consents(request_id)).items() if yes}
             waiting = tuple(sorted(u for u in needed - agreed - {user_id} if u is not None))
             kind = NoticeKind.UNDO_ASKED if req.kind == "undo" else NoticeKind.ABANDON_ASKED
@@ -159,11 +156,11 @@ class Consent:
         async with self.ctx.lock(game_id):
             g = await self.repo.load(game_id)
             if g.row.status in (Status.FINISHED, Status.ABANDONED):
-                raise GameOverError("This game is already over.")
+                raise GameOverError("error.session.already_over")
             lobby = g.row.status == Status.LOBBY
             if not admin and not (lobby and user_id == g.row.creator_id):
                 if lobby:
-                    raise NotAllowedError("Only the player who opened this game can close it.")
+                    raise NotAllowedError("error.session.creator_closes")
                 row = competing(g, user_id)
                 others = tuple(s.user_id for s in g.humans() if s.user_id not in (None, user_id))
                 if others:
@@ -181,7 +178,7 @@ class Consent:
             g = await self.repo.active(game_id)
             row = competing(g, user_id)
             if not row.stand_in:
-                raise NotAllowedError("No AI is standing in for you in this game.")
+                raise NotAllowedError("error.session.no_stand_in")
             async with self.ctx.store.transaction() as tx:
                 await self.repo.update_seat(tx, g, row.slot, stand_in=0)
             notice = Notice(NoticeKind.RETURNED, row.seat, user_id)

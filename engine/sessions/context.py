@@ -53,7 +53,7 @@ class Context:
         try:
             return self.games[name]
         except KeyError:
-            raise UnknownGameError(f"There is no game called '{name}' here.") from None
+            raise UnknownGameError("error.session.no_game_called", name=name) from None
 
     async def ended(self, info: GameInfo) -> None:
         """Tell every listener that a game ended; a failing listener is logged, not raised.

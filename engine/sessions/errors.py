@@ -1,7 +1,9 @@
 """Session-level refusals: lobby, seats, requests and lookups, each a GameError for players.
 
-The cogs catch `GameError` and show `str(error)` as it is (STYLE.md §2.5), so every message
-here is one plain sentence a player can act on, with no Discord markup.
+Each is raised with a catalog key and its arguments (`NotSeatedError("error.not_seated")`,
+the `error.session.*` messages of data/i18n/{en,es}.toml), so the one error handler
+(cogs/common/errors.py) answers in the player's language with the precise sentence: one plain
+sentence a player can act on, with no Discord markup.
 """
 
 from engine.core.errors import GameError

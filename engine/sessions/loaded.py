@@ -6,6 +6,7 @@ object and writes through the repository, which keeps it up to date. Everything 
 """
 
 import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -30,6 +31,8 @@ from engine.sessions.models import (
 )
 from engine.sessions.replay import final_from_json
 from engine.sessions.rows import GameRow, MoveRow, SeatRow, from_text
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True)
@@ -117,6 +120,15 @@ def turn_of(g: Loaded) -> Turn | None:
     )
 
 
+def records(g: Loaded, move: MoveRow) -> tuple[Any, ...]:
+    """Return a stored move's recorded events, rebuilt ((): stored in a shape no longer known)."""
+    try:
+        return tuple(g.engine.event_from_json(e) for e in json.loads(move.events))
+    except (ValueError, TypeError, KeyError):
+        log.warning("game %s move %s: its events cannot be rebuilt", g.id, move.version)
+        return ()
+
+
 def line(g: Loaded, move: MoveRow) -> LogLine:
     """Return the log line of a stored move."""
     return LogLine(
@@ -130,6 +142,8 @@ def line(g: Loaded, move: MoveRow) -> LogLine:
         irreversible=bool(move.irreversible),
         at=from_text(move.created_at),
         undone=move.undone_at is not None,
+        game=g.row.game,
+        records=records(g, move),
     )
 
 
@@ -137,7 +151,7 @@ def seated(g: Loaded, user_id: int) -> SeatRow:
     """Return the user's seat, or refuse a user who is not seated."""
     seat = g.seat_of(user_id)
     if seat is None:
-        raise NotSeatedError("You are not seated in this game.")
+        raise NotSeatedError("error.not_seated")
     return seat
 
 
@@ -145,16 +159,14 @@ def competing(g: Loaded, user_id: int) -> SeatRow:
     """Return the user's seat, or refuse a user who is not seated or no longer competes."""
     row = seated(g, user_id)
     if row.state != SeatState.PLAYING:
-        raise NotSeatedError("You have left this game, so you can no longer act in it.")
+        raise NotSeatedError("error.session.left_game")
     return row
 
 
 def check_version(g: Loaded, version: int) -> None:
     """Refuse a click made on an older board."""
     if version != g.row.version:
-        raise StaleStateError(
-            f"This board is out of date (move {version}, the game is at move {g.row.version})."
-        )
+        raise StaleStateError("error.stale_move", shown=version, current=g.row.version)
 
 
 def resolve(engine: GameEngine[Any, Any], state: Any, move: object) -> Any:
@@ -164,7 +176,7 @@ def resolve(engine: GameEngine[Any, Any], state: Any, move: object) -> Any:
     if isinstance(move, int) and not isinstance(move, bool):
         actions = engine.legal_actions(state)
         if not 0 <= move < len(actions):
-            raise IllegalMoveError("That choice is not on offer now; pick one from the board.")
+            raise IllegalMoveError("error.session.not_on_offer")
         return actions[move]
     return move
 

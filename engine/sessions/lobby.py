@@ -78,10 +78,10 @@ class Lobby:
         known = {o.name: o for o in engine.options()}
         for name, value in spec.options.items():
             if name not in known:
-                raise UnknownGameError(f"'{name}' is not an option of {engine.name}.")
+                raise UnknownGameError("error.session.not_an_option", name=name, game=engine.name)
             if value not in known[name].choices:
                 choices = ", ".join(known[name].choices)
-                raise UnknownGameError(f"Option '{name}' must be one of: {choices}.")
+                raise UnknownGameError("error.session.option_choices", name=name, choices=choices)
         return {name: spec.options.get(name, o.default) for name, o in known.items()}
 
     def _check_new(self, spec: NewGame) -> int:
@@ -89,7 +89,10 @@ class Lobby:
         seats = engine.max_seats if spec.seats is None else spec.seats
         if not engine.min_seats <= seats <= engine.max_seats:
             raise NotEnoughPlayersError(
-                f"{engine.name} is for {engine.min_seats} to {engine.max_seats} players."
+                "error.session.seat_range",
+                game=engine.name,
+                low=engine.min_seats,
+                high=engine.max_seats,
             )
         self._check_control(spec.time_control)
         return seats
@@ -100,7 +103,7 @@ class Lobby:
             control.per_move.total_seconds() < 60
             or any(r.total_seconds() <= 0 or r >= control.per_move for r in control.reminders)
         ):
-            raise GameError("The time per move must be a minute or more, reminders inside it.")
+            raise GameError("error.session.time_control")
 
     async def create_lobby(self, creator_id: int, spec: NewGame) -> GameInfo:
         """Open a lobby with its creator seated, and return it."""
@@ -135,9 +138,9 @@ class Lobby:
         async with self.ctx.lock(game_id):
             g = await self.repo.lobby(game_id)
             if g.seat_of(user_id) is not None:
-                raise AlreadySeatedError("You are already seated in this game.")
+                raise AlreadySeatedError("error.already_seated")
             if len(g.seats) >= g.row.max_seats:
-                raise LobbyFullError("This game is full.")
+                raise LobbyFullError("error.lobby_full")
             async with self.ctx.store.transaction() as tx:
                 await tx.insert_seat(game_id, user_id, None, to_text(self.ctx.now()))
             return info(await self.repo.load(game_id))
@@ -167,12 +170,12 @@ class Lobby:
     async def add_ai(self, game_id: int, user_id: int, kind: str = "greedy") -> GameInfo:
         """Add an AI seat to a lobby (any seated player may)."""
         if kind not in self.ctx.players:
-            raise UnknownGameError(f"There is no AI called '{kind}'.")
+            raise UnknownGameError("error.session.no_ai_called", kind=kind)
         async with self.ctx.lock(game_id):
             g = await self.repo.lobby(game_id)
             seated(g, user_id)
             if len(g.seats) >= g.row.max_seats:
-                raise LobbyFullError("This game is full.")
+                raise LobbyFullError("error.lobby_full")
             async with self.ctx.store.transaction() as tx:
                 await tx.insert_seat(game_id, None, kind, to_text(self.ctx.now()))
             return info(await self.repo.load(game_id))
@@ -184,7 +187,7 @@ class Lobby:
             seated(g, user_id)
             ais = [s for s in g.seats if s.ai is not None]
             if not ais:
-                raise GameError("There is no AI seat to remove.")
+                raise GameError("error.session.no_ai_seat")
             async with self.ctx.store.transaction() as tx:
                 await tx.delete_seat(game_id, ais[-1].slot)
             return info(await self.repo.load(game_id))
@@ -194,12 +197,11 @@ class Lobby:
         async with self.ctx.lock(game_id):
             g = await self.repo.lobby(game_id)
             if user_id != g.row.creator_id and not admin:
-                raise NotAllowedError("Only the player who opened this game can start it.")
+                raise NotAllowedError("error.session.creator_starts")
             count = len(g.seats)
             if count < g.engine.min_seats or not g.humans():
                 raise NotEnoughPlayersError(
-                    f"{g.engine.name} needs at least {g.engine.min_seats} seats"
-                    " with one player or more."
+                    "error.session.too_few", game=g.engine.name, low=g.engine.min_seats
                 )
             seed = self.ctx.seeds()
             slots = [s.slot for s in g.seats]
@@ -219,7 +221,7 @@ class Lobby:
                 }
                 fields.update(await self.repo.retarget(tx, g, state, now))
                 if not await tx.update_game(game_id, g.row.version, when="lobby", **fields):
-                    raise NotInLobbyError("This game has already started.")
+                    raise NotInLobbyError("error.session.already_started")
             g.row, g.state = replace(g.row, **fields), state
             lines = await self.turns.advance(g)
             notice = Notice(NoticeKind.STARTED, detail=g.row.seat_order)
@@ -235,9 +237,9 @@ class Lobby:
         async with self.ctx.lock(game_id):
             g = await self.repo.load(game_id)
             if user_id != g.row.creator_id and not admin:
-                raise NotAllowedError("Only the player who opened this game can change it.")
+                raise NotAllowedError("error.session.creator_changes")
             if g.row.status in (Status.FINISHED, Status.ABANDONED):
-                raise GameOverError("This game is over.")
+                raise GameOverError("error.session.over")
             fields: dict[str, Any] = {"updated_at": to_text(self.ctx.now())}
             if changes.language is not None:
                 fields["language"] = changes.language
@@ -265,7 +267,7 @@ class Lobby:
             fields: dict[str, Any] = dict(ids)
             async with self.ctx.store.transaction() as tx:
                 if not await tx.update_game(game_id, None, **fields):
-                    raise GameNotFoundError(f"There is no game number {game_id}.")
+                    raise GameNotFoundError("error.session.no_game_number", number=game_id)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         """Store a guild setting (e.g. "language", "admin_role")."""

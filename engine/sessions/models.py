@@ -95,7 +95,13 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
-    """One applied move, with its text in the game's language."""
+    """One applied move: what is stored of it, to be described again with the players' names.
+
+    `text` and `events` are the label and event lines as stored (in the game's language then,
+    seats as "Player N"); the edge re-describes the move from `notation` and `records` (the
+    recorded events, rebuilt from their JSON) with the names it knows (`engine.relabel`,
+    `engine.describe_event`), so old rows read like new ones.
+    """
 
     version: int  # game version after the move
     seat: int
@@ -107,6 +113,8 @@ class LogLine:
     irreversible: bool
     at: datetime
     undone: bool = False
+    game: str = ""  # the game's name in the registry (engine/games.py)
+    records: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,7 @@ class Queries:
         """Return what only this user's seat may see (`/game private`)."""
         g = await self.repo.load(game_id)
         if g.state is None:
-            raise NotStartedError("This game has not started yet.")
+            raise NotStartedError("error.not_started")
         row = seated(g, user_id)
         assert row.seat is not None  # noqa: S101
         view = g.engine.view(g.state, row.seat)

@@ -40,7 +40,7 @@ class Repository:
         """Read a game's row and seats, and decode its state."""
         row = await self.ctx.store.game(game_id)
         if row is None:
-            raise GameNotFoundError(f"There is no game number {game_id}.")
+            raise GameNotFoundError("error.session.no_game_number", number=game_id)
         engine = self.ctx.engine(row.game)
         state = None if row.state is None else engine.from_json(json.loads(row.state))
         return Loaded(row, await self.ctx.store.seats(game_id), engine, state, initial=state)
@@ -49,16 +49,16 @@ class Repository:
         """Load a game that must still be in its lobby."""
         g = await self.load(game_id)
         if g.row.status != Status.LOBBY:
-            raise NotInLobbyError("This game has already started; seats can no longer change.")
+            raise NotInLobbyError("error.not_in_lobby")
         return g
 
     async def active(self, game_id: int) -> Loaded:
         """Load a game that must be running."""
         g = await self.load(game_id)
         if g.row.status == Status.LOBBY:
-            raise NotStartedError("This game has not started yet.")
+            raise NotStartedError("error.not_started")
         if g.row.status != Status.ACTIVE:
-            raise GameOverError("This game is over; no more moves can be made.")
+            raise GameOverError("error.game_over")
         return g
 
     async def since_last_turn(self, g: Loaded, seat: int) -> tuple[LogLine, ...]:
@@ -122,7 +122,7 @@ class Repository:
             fields.update(status=Status.FINISHED.value, result=final_to_json(final))
             g.ended = g.closed = True
         if not await tx.update_game(g.id, g.row.version, when="active", **fields):
-            raise StaleStateError("Someone else moved first; the board has been refreshed.")
+            raise StaleStateError("error.session.moved_first")
         await tx.close_requests(g.id, "undo", "stale")
         g.row = replace(g.row, **fields)
         g.state = state
@@ -169,7 +169,7 @@ class Repository:
         for kind in ("undo", "abandon"):
             await tx.close_requests(g.id, kind, "stale")
         if not await tx.update_game(g.id, None, when=g.row.status, **fields):
-            raise StaleStateError("This game changed meanwhile; look at it again and retry.")
+            raise StaleStateError("error.session.changed_meanwhile")
         g.row = replace(g.row, **fields)
         g.ended = status is Status.FINISHED
         g.closed = True

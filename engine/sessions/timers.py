@@ -161,7 +161,7 @@ class Timers:
     ) -> Outcome:
         """Answer a kind of decision in advance (None clears it); it plays when legal."""
         if notation is not None and not 0 < len(notation) <= 100:
-            raise NotAllowedError("A standing answer is a move notation of 1 to 100 characters.")
+            raise NotAllowedError("error.session.standing_answer")
         async with self.ctx.lock(game_id):
             g = await self.repo.active(game_id)
             row = competing(g, user_id)

@@ -108,7 +108,7 @@ class Turns:
         g = await self.repo.active(game_id)
         turn = turn_of(g)
         if turn is None:
-            raise GameOverError("This game is over; no more moves can be made.")
+            raise GameOverError("error.game_over")
         return choices_of(g, turn)
 
     async def current(self, game_id: int) -> Outcome:

@@ -9,7 +9,8 @@ from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, GameOverError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
-from engine.trajan import heuristic, scoring, text, view
+from engine.core.serial import from_jsonable, record_types
+from engine.trajan import events, heuristic, scoring, text, view
 from engine.trajan.actions import (
     Action,
     AdvanceSenate,
@@ -61,6 +62,9 @@ OPTIONS = (
         "ih",
     ),
 )
+
+
+EVENT_TYPES = record_types(events)  # the recorded events by class name, to rebuild stored ones
 
 
 class TrajanEngine:
@@ -132,13 +136,21 @@ class TrajanEngine:
         """Return the short, unique notation of an action."""
         return action_text(action)
 
-    def describe(self, action: Action, lang: str = "en") -> str:
-        """Return the label a player reads for an action (at most 80 characters)."""
+    def describe(self, action: Action, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """Return the label a player reads for an action (Trajan's labels name no seat)."""
         return text.describe(action, self.tables, lang)
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
-        """Return one log line for an event."""
-        return text.describe_event(event, self.tables, lang)
+    def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """Return one log line for an event, its seats named by `names` (else "Player N")."""
+        return text.describe_event(event, self.tables, lang, names)
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a recorded event from its stored JSON (`to_jsonable`)."""
+        return from_jsonable(data, EVENT_TYPES)
+
+    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+        """Return a stored move's label with its seats named: None, no Trajan label names one."""
+        return None
 
     def prompt(self, state: TrajanState, lang: str = "en") -> str:
         """Return what the deciding seat must decide now."""

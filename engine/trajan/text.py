@@ -6,6 +6,7 @@ decision. Names come from the catalog (`name` / `name_es`); sentences from `MESS
 Drawn cards are private: the log counts them and never names them.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import i18n
@@ -168,9 +169,16 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
     return msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
 
 
-def describe_event(event: Any, t: Tables, lang: str = "en") -> str:  # noqa: PLR0911
-    """Return one log line for an event."""
-    who = msg(lang, "player", n=getattr(event, "seat", 0) + 1)
+def seat_name(seat: int, lang: str, names: Sequence[str] = ()) -> str:
+    """Return the seat's name from `names` (given by the caller), else "Player N"."""
+    return names[seat] if 0 <= seat < len(names) else msg(lang, "player", n=seat + 1)
+
+
+def describe_event(  # noqa: PLR0911
+    event: Any, t: Tables, lang: str = "en", names: Sequence[str] = ()
+) -> str:
+    """Return one log line for an event, its seats named by `names` (else "Player N")."""
+    who = seat_name(getattr(event, "seat", 0), lang, names)
     match event:
         case ev.BowlChosen(_, bowl, count, time, over):
             line = plural(lang, "ev_bowl", count, who=who, bowl=ROMAN[bowl], time=time)
@@ -204,7 +212,8 @@ def describe_event(event: Any, t: Tables, lang: str = "en") -> str:  # noqa: PLR
             return msg(lang, "ev_demands", who=who, met=n - unmet, all=n, vp=penalty)
         case ev.ConsulsNamed(_votes, consul, tile, vice, vice_tile):
             ct, vt = name(t, "bonus", tile, lang), name(t, "bonus", vice_tile, lang)
-            return msg(lang, "ev_consul", c=consul + 1, ct=ct, v=vice + 1, vt=vt)
+            c, v = seat_name(consul, lang, names), seat_name(vice, lang, names)
+            return msg(lang, "ev_consul", c=c, ct=ct, v=v, vt=vt)
         case _:
             return _event_more(event, t, lang, who)
 

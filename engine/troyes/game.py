@@ -14,10 +14,13 @@ from typing import Any, ClassVar, assert_never
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
 from engine.core.rng import Rng
+from engine.core.serial import from_jsonable, record_types
 from engine.troyes import actions as a
+from engine.troyes import events as ev
 from engine.troyes import scoring, state, text, view
 from engine.troyes.catalog import Catalog, default_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
+from engine.troyes.log_words import naming
 from engine.troyes.rules import (
     actions_phase,
     commit,
@@ -57,6 +60,7 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
 # Every option at its fullest: each Ladies module on, its cards and events mixed with the
 # base ones, and the tournament order (the all-modules game of the tests and benchmarks).
 EVERY_MODULE: dict[str, str] = {key: choices[-1] for key, (_, choices) in MODULES.items()}
+EVENT_TYPES = record_types(ev)  # the recorded events by class name, to rebuild stored ones
 
 
 class TroyesEngine:
@@ -323,13 +327,30 @@ class TroyesEngine:
         """Return the short, unique notation of an action."""
         return a.text(action)
 
-    def describe(self, action: a.Action, lang: str = "en") -> str:
+    def describe(self, action: a.Action, lang: str = "en", names: Sequence[str] = ()) -> str:
         """Return the label a player reads for an action (at most 80 characters)."""
-        return text.describe(self.catalog, action, lang)
+        with naming(names):
+            return text.describe(self.catalog, action, lang)
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
-        """Return one log line for an event."""
-        return text.describe_event(self.catalog, event, lang)
+    def describe_event(
+        self,
+        event: Any,
+        lang: str = "en",
+        names: Sequence[str] = (),
+        viewer: int | None = None,
+    ) -> str:
+        """Return one log line for an event: public (no VP figure), or as `viewer` reads it."""
+        with naming(names):
+            return text.describe_event(self.catalog, event, lang, viewer)
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild a recorded event from its stored JSON (`to_jsonable`)."""
+        return from_jsonable(data, EVENT_TYPES)
+
+    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+        """Return a stored move's label with its seats named (None: its label names no seat)."""
+        with naming(names):
+            return text.relabel(self.catalog, notation, seat, len(names), lang)
 
     def prompt(self, state: TroyesState, lang: str = "en") -> str:
         """Return what the deciding seat must decide now."""

@@ -17,6 +17,7 @@ from engine.troyes.log_words import (
     name,
     player,
     sentence,
+    vp,
     vp_loss,
     word,
 )
@@ -54,16 +55,20 @@ def _district_die(seat: int, die_: tuple[int, str, int], neutral: int, lang: str
     return say(lang, "rival_die", die=text, who=player(district, lang))
 
 
-def action_line(cat: Catalog, event: ActionEvent, lang: str) -> str:
-    """Return the log line of a counter against a black die or of a turn action."""
+def action_line(cat: Catalog, event: ActionEvent, lang: str, viewer: int | None = None) -> str:
+    """Return the log line of a counter against a black die or of a turn action.
+
+    VP figures are given to their owner only (`viewer`; None is the public log).
+    """
     who = player(event.seat, lang) if not isinstance(event, ev.EventCompleted) else ""
+    own = not isinstance(event, ev.EventCompleted) and event.seat == viewer
     match event:
         case ev.BlackDieCountered(_, value, dice):
             gain = amount(lang, "influence", cat.rules.counter_influence)
             key = "countered" if dice else "countered_plain"
             out = say(lang, key, who=who, n=value, dice=dice_list(dice, lang), gain=gain)
         case ev.CounterFailed(_, value, lost):
-            out = say(lang, "not_countered", who=who, n=value, loss=vp_loss(lost, lang))
+            out = say(lang, "not_countered", who=who, n=value, loss=vp_loss(lost, lang, own))
         case ev.InfluenceUsed():
             out = _influence(event, who, lang)
         case ev.CraftsmanHired(_, card, source, cost):
@@ -77,14 +82,14 @@ def action_line(cat: Catalog, event: ActionEvent, lang: str) -> str:
             out += say(lang, "used_paid", c=paid) if paid else ""
             out += say(lang, "used_cube", x=name(cat, cube, lang)) if cube else ""
         case ev.CardActivated():
-            out = _activated(cat, event, who, lang)
-        case ev.CathedralBuilt(_, cubes, vp, influence):
+            out = _activated(cat, event, who, lang, own)
+        case ev.CathedralBuilt(_, cubes, points, influence):
             out = say(
                 lang,
                 "cathedral",
                 who=who,
                 n=amount(lang, "cubes", cubes),
-                vp=amount(lang, "vp", vp),
+                vp=vp(points, lang, own),
             )
             out += say(lang, "gain", x=amount(lang, "influence", influence)) if influence else ""
         case ev.EventFought(_, e, cubes):
@@ -92,7 +97,7 @@ def action_line(cat: Catalog, event: ActionEvent, lang: str) -> str:
             gained = cat.rules.cube_influence * cubes
             out += say(lang, "gain", x=amount(lang, "influence", gained)) if gained else ""
         case ev.EventCompleted():
-            out = _completed(cat, event, lang)
+            out = _completed(cat, event, lang, viewer)
         case ev.AgricultureUsed(_, deniers):
             out = say(lang, "agriculture", who=who, x=amount(lang, "deniers", deniers))
         case ev.Passed():
@@ -132,7 +137,7 @@ def _source(cat: Catalog, source: str, lang: str) -> str:
     return say(lang, "from_building", b=building(source, lang))
 
 
-def _activated(cat: Catalog, event: ev.CardActivated, who: str, lang: str) -> str:
+def _activated(cat: Catalog, event: ev.CardActivated, who: str, lang: str, own: bool) -> str:
     x = name(cat, event.card, lang)
     if event.mode == "place":
         return say(lang, "activates_place", who=who, x=x, n=amount(lang, "cubes", event.times))
@@ -142,25 +147,31 @@ def _activated(cat: Catalog, event: ev.CardActivated, who: str, lang: str) -> st
         out = say(lang, "activates", who=who, x=x)
     units = ("deniers", "influence", "vp")
     parts = [
-        ("+" if n > 0 else "-") + amount(lang, unit, abs(n))
+        ("+" if n > 0 else "-")
+        + (vp(abs(n), lang, own) if unit == "vp" else amount(lang, unit, abs(n)))
         for unit, n in zip(units, event.change, strict=True)
         if n
     ]
     return out + (": " + ", ".join(parts) if parts else "")
 
 
-def _completed(cat: Catalog, event: ev.EventCompleted, lang: str) -> str:
-    """Word who gains the VP of an overcome event and who takes the card."""
-    gainers = [seat for seat, vp in enumerate(event.vp) if vp > 0]
-    vp = amount(lang, "vp", event.vp[gainers[0]]) if gainers else ""
+def _completed(cat: Catalog, event: ev.EventCompleted, lang: str, viewer: int | None) -> str:
+    """Word who gains the VP of an overcome event and who takes the card.
+
+    The figure is the viewer's own (every gainer gains the same); the public reads only "VP".
+    """
+    gainers = [seat for seat, points in enumerate(event.vp) if points > 0]
+    own = viewer if viewer in gainers else None
+    gained = vp(event.vp[own], lang, True) if own is not None else word(lang, "vp_hidden")
     names = ", ".join(player(seat, lang) for seat in gainers)
     if gainers == [event.winner]:
-        what = say(lang, "gains_takes", who=names, vp=vp)
+        what = say(lang, "gains_takes", who=names, vp=gained)
     else:
         if not gainers:
             what = say(lang, "no_gain")
         else:
-            what = say(lang, "gain_each" if len(gainers) > 1 else "gains", who=names, vp=vp)
+            key = "gain_each" if len(gainers) > 1 else "gains"
+            what = say(lang, key, who=names, vp=gained)
         if event.winner >= 0:
             what += say(lang, "takes_card", who=player(event.winner, lang))
     if event.winner < 0:

@@ -11,7 +11,7 @@ from typing import Any, TypeAlias, assert_never
 from engine.core import i18n
 from engine.troyes import events as ev
 from engine.troyes.catalog import Catalog
-from engine.troyes.log_words import amount, die, name, player, sentence
+from engine.troyes.log_words import amount, die, name, player, sentence, vp
 
 LadiesEvent: TypeAlias = (
     ev.CharacterRevealed
@@ -38,8 +38,8 @@ def _say(lang: str, key: str, **values: Any) -> str:
     return sentence(_LINES, lang, key, **values)
 
 
-def ladies_line(cat: Catalog, event: LadiesEvent, lang: str) -> str:
-    """Return the log line of a Ladies of Troyes event."""
+def ladies_line(cat: Catalog, event: LadiesEvent, lang: str, viewer: int | None = None) -> str:
+    """Return the log line of a Ladies of Troyes event (VP figures for `viewer`'s own only)."""
     match event:
         case ev.CharacterRevealed(character):
             out = _say(lang, "character", x=name(cat, character, lang))
@@ -59,25 +59,27 @@ def ladies_line(cat: Catalog, event: LadiesEvent, lang: str) -> str:
         case ev.OuterCubePlaced(seat, face):
             out = _say(lang, "cube_placed", who=player(seat, lang), x=name(cat, face, lang))
         case ev.OuterUsed():
-            out = _outer_used(cat, event, lang)
+            out = _outer_used(cat, event, lang, event.seat == viewer)
         case _:
             assert_never(event)
     return out
 
 
-def _outer_used(cat: Catalog, event: ev.OuterUsed, lang: str) -> str:
+def _outer_used(cat: Catalog, event: ev.OuterUsed, lang: str, own: bool) -> str:
     who, face = player(event.seat, lang), name(cat, event.face, lang)
     kind, _, rest = event.detail.partition(" ")
     if kind == "arrival":
-        vp = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
-        return _say(lang, "arrival", who=who, x=face, vp=amount(lang, "vp", vp))
-    what = _what(cat, event.face, kind, rest, lang)
+        points = int(rest.split()[0]) if rest.split() and rest.split()[0].isdigit() else 0
+        return _say(lang, "arrival", who=who, x=face, vp=vp(points, lang, own))
+    what = _what(cat, event.face, kind, rest, lang, own)
     if not what:
         return _say(lang, "outer_plain", who=who, x=face)
     return _say(lang, "outer", who=who, x=face, what=what)
 
 
-def _what(cat: Catalog, face: str, kind: str, rest: str, lang: str) -> str:  # noqa: PLR0911
+def _what(  # noqa: PLR0911
+    cat: Catalog, face: str, kind: str, rest: str, lang: str, own: bool
+) -> str:
     """Word what the cube did; "" when the detail is not one this module knows."""
     if kind in ("reroll", "flip"):
         try:
@@ -94,7 +96,7 @@ def _what(cat: Catalog, face: str, kind: str, rest: str, lang: str) -> str:  # n
         return _say(lang, "swap")
     if kind == "shield":
         return _say(lang, "shield", e=name(cat, rest, lang))
-    gain = _gain(cat, face, kind, lang)
+    gain = _gain(cat, face, kind, lang, own)
     if not gain:
         return ""
     if kind == "craftsman":
@@ -104,10 +106,12 @@ def _what(cat: Catalog, face: str, kind: str, rest: str, lang: str) -> str:  # n
     return _say(lang, "plus", x=gain)
 
 
-def _gain(cat: Catalog, face: str, kind: str, lang: str) -> str:
+def _gain(cat: Catalog, face: str, kind: str, lang: str, own: bool) -> str:
     tile = cat.outer.get(face)
     if kind not in _GAINS or tile is None or tile.effect is None:
         return ""
     key, unit = _GAINS[kind]
     figure = tile.effect.params.get(key)
-    return amount(lang, unit, int(figure)) if isinstance(figure, int) else ""
+    if not isinstance(figure, int):
+        return ""
+    return vp(figure, lang, own) if unit == "vp" else amount(lang, unit, figure)

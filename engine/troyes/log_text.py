@@ -25,6 +25,7 @@ from engine.troyes.log_words import (
     name,
     player,
     sentence,
+    vp,
     vp_loss,
 )
 
@@ -49,17 +50,21 @@ _RoundEvent: TypeAlias = (
 )
 
 
-def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:
-    """Return one log line for an event in `lang` ("en" or "es"; English otherwise)."""
+def describe_event(cat: Catalog, event: ev.Event, lang: str, viewer: int | None = None) -> str:
+    """Return one log line for an event in `lang` ("en" or "es"; English otherwise).
+
+    `viewer` is the seat reading it in private: only that seat's own VP figures are given
+    (None, the public log: no VP figure at all until the final scores).
+    """
     lang = lang if lang in LANGS else "en"
     if isinstance(event, _RoundEvent):
-        return _round_line(cat, event, lang)
+        return _round_line(cat, event, lang, viewer)
     if isinstance(event, ActionEvent):
-        return action_line(cat, event, lang)
-    return ladies_line(cat, event, lang)
+        return action_line(cat, event, lang, viewer)
+    return ladies_line(cat, event, lang, viewer)
 
 
-def _round_line(cat: Catalog, event: _RoundEvent, lang: str) -> str:
+def _round_line(cat: Catalog, event: _RoundEvent, lang: str, viewer: int | None) -> str:
     """Word setup, income, dice, events revealed and suffered, black dice, round and game end."""
     match event:
         case ev.CitizenPlaced(seat, b, space, expelled):
@@ -69,7 +74,7 @@ def _round_line(cat: Catalog, event: _RoundEvent, lang: str) -> str:
         case ev.CardRevealed(card):
             out = say(lang, "card_revealed", x=name(cat, card, lang))
         case ev.IncomePaid():
-            out = _income(event, lang)
+            out = _income(event, lang, event.seat == viewer)
         case ev.DiceRolled(district, dice, neutral) if district == neutral:
             out = say(lang, "rolled_neutral", dice=dice_list(dice, lang))
         case ev.DiceRolled(district, dice):
@@ -77,7 +82,7 @@ def _round_line(cat: Catalog, event: _RoundEvent, lang: str) -> str:
         case ev.EventRevealed(e):
             out = say(lang, "event_revealed", e=name(cat, e, lang))
         case ev.EventSuffered():
-            out = _suffered(cat, event, lang)
+            out = _suffered(cat, event, lang, event.seat == viewer)
         case ev.BlackDiceRolled(values):
             out = say(lang, "black", v=", ".join(map(str, values)))
         case ev.RoundEnded():
@@ -100,12 +105,12 @@ def _expelled(seat: int, expelled: int, lang: str) -> str:
     return say(lang, "expelled", who=player(expelled, lang))
 
 
-def _income(event: ev.IncomePaid, lang: str) -> str:
+def _income(event: ev.IncomePaid, lang: str, shown: bool) -> str:
     who, inc, sal, paid = player(event.seat, lang), event.income, event.salary, event.paid
     if not sal:
         return say(lang, "income_free", who=who, inc=inc)
     if paid < sal:
-        loss = vp_loss(event.vp_lost, lang)
+        loss = vp_loss(event.vp_lost, lang, shown)
         return say(lang, "income_short", who=who, inc=inc, paid=paid, sal=sal, loss=loss)
     return say(lang, "income", who=who, inc=inc, sal=sal)
 
@@ -116,19 +121,19 @@ def _event_building(cat: Catalog, event: str, lang: str) -> str:
     return building(str(ident), lang)
 
 
-def _losses(cat: Catalog, event: str, lang: str) -> str:
+def _losses(cat: Catalog, event: str, lang: str, shown: bool) -> str:
     """Word what a "lose" event takes from each seat, from its figures in the catalog."""
     card = cat.events.get(event)
     params = card.effect.params if card and card.effect else {}
     parts = [
-        amount(lang, unit, int(params.get(key, 0)))
+        vp(int(params[key]), lang, shown) if unit == "vp" else amount(lang, unit, int(params[key]))
         for key, unit in (("deniers", "deniers"), ("influence", "influence"), ("vp", "vp"))
         if params.get(key)
     ]
     return say(lang, "loses", x=", ".join(parts)) if parts else say(lang, "unhurt")
 
 
-def _suffered(cat: Catalog, event: ev.EventSuffered, lang: str) -> str:
+def _suffered(cat: Catalog, event: ev.EventSuffered, lang: str, shown: bool) -> str:
     """Word an event's effect on one seat (or, seat -1, on the city once)."""
     e, detail = name(cat, event.event, lang), event.detail
     if event.seat < 0:
@@ -140,17 +145,19 @@ def _suffered(cat: Catalog, event: ev.EventSuffered, lang: str) -> str:
     who = player(event.seat, lang)
     if detail == "shielded":
         return say(lang, "spared", who=who, e=e)
-    what = _suffered_what(cat, event, lang)
-    short = say(lang, "short", vp=event.vp_lost) if event.vp_lost else ""
+    what = _suffered_what(cat, event, lang, shown)
+    short = say(lang, "short", loss=vp_loss(event.vp_lost, lang, shown)) if event.vp_lost else ""
     if not what:
         return say(lang, "suffers_plain", who=who, e=e) + short
     return say(lang, "suffers", who=who, e=e, what=what) + short
 
 
-def _suffered_what(cat: Catalog, event: ev.EventSuffered, lang: str) -> str:  # noqa: PLR0911
+def _suffered_what(  # noqa: PLR0911
+    cat: Catalog, event: ev.EventSuffered, lang: str, shown: bool
+) -> str:
     detail = event.detail
     if detail == "lose":
-        return _losses(cat, event.event, lang)
+        return _losses(cat, event.event, lang, shown)
     if detail.startswith("pay "):
         owed = int(detail.removeprefix("pay "))
         return (

@@ -1,10 +1,15 @@
 """Words shared by the Troyes log lines: seats, amounts, dice, buildings and catalog names.
 
-Seats are "Player N" / "Jugador N" (N = seat + 1): the Discord layer swaps that exact phrase for
-the player's name, so no sentence puts it inside "del" or "al".
+VP figures appear only in the line their owner reads (`viewer`, see `vp`).
+
+A seat is named by the caller (`naming(names)` around a call: the players' names, put in at
+the edge by the cogs), else "Player N" / "Jugador N" (N = seat + 1), as the stored lines say.
+No sentence puts a seat inside "del" or "al", since a name may stand there.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.core import i18n
@@ -27,8 +32,24 @@ def word(lang: str, key: str, **values: Any) -> str:
     return sentence(_WORDS, lang, key, **values)
 
 
+_NAMES: ContextVar[tuple[str, ...]] = ContextVar("troyes_seat_names", default=())
+
+
+@contextmanager
+def naming(names: Sequence[str]) -> Iterator[None]:
+    """Name the seats by `names` (seat order) in the words made inside the block."""
+    token = _NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
 def player(seat: int, lang: str) -> str:
-    """Return "Player N" / "Jugador N" for a seat (N = seat + 1)."""
+    """Return the seat's name given by `naming`, else "Player N" / "Jugador N" (N = seat + 1)."""
+    names = _NAMES.get()
+    if 0 <= seat < len(names):
+        return names[seat]
     return word(lang, "player", n=seat + 1)
 
 
@@ -67,6 +88,18 @@ def dice_list(dice: tuple[tuple[str, int], ...], lang: str) -> str:
     return ", ".join(die(c, v, lang) for c, v in dice)
 
 
-def vp_loss(lost: int, lang: str) -> str:
-    """Return "-2 VP" / "-2 PV", or that there was no VP to lose."""
+def vp(n: int, lang: str, shown: bool) -> str:
+    """Return "4 VP" for the seat whose VP they are (`shown`), else just "VP".
+
+    Troyes VP stay hidden until the end (the views show a seat's VP to that seat only): the
+    public log says that a seat gained VP, never how many, or summing the lines would give
+    each hidden total.
+    """
+    return amount(lang, "vp", n) if shown else word(lang, "vp_hidden")
+
+
+def vp_loss(lost: int, lang: str, shown: bool = True) -> str:
+    """Return "-2 VP" / "-2 PV", or that there was no VP to lose; "loses VP" if not `shown`."""
+    if not shown:
+        return word(lang, "vp_penalty")
     return word(lang, "vp_lost", n=lost) if lost else word(lang, "no_vp")

@@ -6,6 +6,7 @@ Names come from the catalog (`name`/`name_es`), so a data fix renames everywhere
 cut to 80 characters (a Discord button label's limit).
 """
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core import i18n
@@ -13,6 +14,7 @@ from engine.troyes import actions as a
 from engine.troyes import events as ev
 from engine.troyes import log_text
 from engine.troyes.catalog import Catalog
+from engine.troyes.log_words import player
 
 LABEL_MAX = 80
 
@@ -67,7 +69,9 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.TakeDie(d, c, n, as_c):
             whose = action.whose or ("own" if d == me else "")
             form = f[f"die_{whose}"] if whose else f["die"]
-            out = form.format(c=w[c], n=n, k=d + 1) + (f" ({w[as_c]})" if as_c in w else "")
+            out = form.format(c=w[c], n=n, who=player(d, lang)) + (
+                f" ({w[as_c]})" if as_c in w else ""
+            )
         case a.Times(n):
             out = f["once"] if n == 1 else f["times"].format(n=n)
         case a.Mode(m):
@@ -100,7 +104,7 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
         case a.Walls():
             return f["walls"]
         case a.WallFrom(d, whose):
-            return f[_tagged("from", whose)].format(n=d + 1)
+            return f[_tagged("from", whose)].format(who=player(d, lang))
         case a.Boost(n):
             return f["boost"].format(n=n)
         case a.Walk(n):
@@ -121,7 +125,7 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
         case a.OuterCounter():
             return f["counter"]
         case a.SwapWith(d, whose):
-            return f[_tagged("swap with", whose)].format(n=d + 1)
+            return f[_tagged("swap with", whose)].format(who=player(d, lang))
         case a.SwapTake(c, n):
             return f["swap take"].format(c=w[c], n=n)
         case a.SwapGive(c, n):
@@ -129,14 +133,54 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
         case a.SwapDone():
             return f["swap done"]
         case a.FlipBought(d, c, n, whose):
-            return f[_tagged("flipped", whose)].format(c=w[c], n=n, k=d + 1, m=7 - n)
+            return f[_tagged("flipped", whose)].format(c=w[c], n=n, who=player(d, lang), m=7 - n)
         case _:
             return w[a.text(action)]
 
 
-def describe_event(cat: Catalog, event: ev.Event, lang: str) -> str:
-    """Return one log line for an event in English or Spanish (wording in log_text.py)."""
-    return log_text.describe_event(cat, event, lang)
+def describe_event(cat: Catalog, event: ev.Event, lang: str, viewer: int | None = None) -> str:
+    """Return one log line for an event in English or Spanish (wording in log_text.py).
+
+    VP figures are only in `viewer`'s own lines; the public log (None) has none.
+    """
+    return log_text.describe_event(cat, event, lang, viewer)
 
 
 PROMPTS: dict[str, dict[str, str]] = i18n.tables("troyes.text.prompts")
+
+
+def _district_action(notation: str) -> a.Action | None:  # noqa: PLR0911 - one per form
+    """Rebuild the actions whose label names a district's owner from their notation."""
+    words = notation.split()
+    try:
+        match words:
+            case ["die", d, c, v, "flipped"]:
+                return a.FlipBought(int(d), c, int(v))
+            case ["die", d, c, v]:
+                return a.TakeDie(int(d), c, int(v))
+            case ["die", d, c, v, "as", wild]:
+                return a.TakeDie(int(d), c, int(v), wild)
+            case ["from", d]:
+                return a.WallFrom(int(d))
+            case ["swap", "with", d]:
+                return a.SwapWith(int(d))
+    except ValueError:
+        return None
+    return None
+
+
+def relabel(cat: Catalog, notation: str, seat: int, seats: int, lang: str) -> str | None:
+    """Return the label of a stored move that names a district's owner, worded again.
+
+    Only these labels name a seat ("Take red 3 from Player 2"), so only they are re-described
+    with the players' names; None means the stored label names no seat and stands as it is.
+    `seats` is the seat count: the neutral district is the one after the last seat's.
+    """
+    action = _district_action(notation)
+    if action is None:
+        return None
+    district = getattr(action, "district", -1)
+    whose = "own" if district == seat else "neutral" if district == seats else ""
+    if isinstance(action, a.TakeDie | a.WallFrom | a.SwapWith | a.FlipBought):
+        action = replace(action, whose=whose)
+    return describe(cat, action, lang, seat)

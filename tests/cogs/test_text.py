@@ -5,7 +5,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from cogs.common import text
-from engine.sessions import By, LogLine, Outcome, Status, Turn
+from cogs.common.i18n import t
+from engine.core.serial import to_jsonable
+from engine.games import GAMES
+from engine.sessions import By, Choice, Choices, LogLine, Outcome, Status, Turn
+from engine.trajan import events as tjev
+from engine.troyes import events as tev
 
 NAMES = ("alice", "bob", "AI")
 
@@ -27,10 +32,38 @@ def outcome(
                    None, None, None, 99, None, None)  # fmt: skip
 
 
-def test_engine_player_numbers_become_names_as_on_the_board():
-    assert text.named("Player 2 takes a card; player 3 passes", NAMES) == (
-        "bob (2) takes a card; AI (3) passes"
+def stored(
+    game: str, version: int, seat: int, notation: str, label: str, *events: object
+) -> LogLine:
+    """A log line as the session store hands it out: notation and the events' JSON rebuilt."""
+    engine = GAMES[game]
+    records = tuple(engine.event_from_json(to_jsonable(e)) for e in events)
+    prose = tuple(engine.describe_event(e, "en") for e in events)
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    return LogLine(version, seat, None, By.PLAYER, notation, label, prose, False, at,
+                   game=game, records=records)  # fmt: skip
+
+
+def test_stored_moves_are_described_again_with_the_players_names():
+    used = tev.DiceUsed(0, ((1, "red", 3), (0, "white", 2)), 2, "", 3)
+    move = stored("troyes", 12, 0, "die 1 red 3", "Take red 3 from Player 2", used)
+    shown = text.log_lines([move], NAMES, "en")
+    assert "**alice (1)**: Take red 3 from bob (2)" in shown
+    assert "alice (1) uses red 3 of bob (2), white 2 for 2 deniers" in shown
+    assert "Player" not in shown
+    spanish = text.log_lines([move], NAMES, "es")
+    assert "Tomar el dado rojo 3 de bob (2)" in spanish
+    assert "alice (1) usa rojo 3 de bob (2), blanco 2 por 2 denarios" in spanish
+
+
+def test_a_consul_line_of_trajan_names_both_players():
+    named = tjev.ConsulsNamed((3, 1, 0), 0, "bonus_a", 1, "bonus_b")
+    shown = text.log_lines(
+        [stored("trajan", 40, 2, "senate", "Advance in the Senate", named)], NAMES, "en"
     )
+    assert "Consul: alice (1) (" in shown
+    assert "vice-consul: bob (2) (" in shown
+    assert "layer" not in shown
 
 
 def test_a_caption_names_who_decides_and_lists_the_catch_up_for_the_pinged_player():
@@ -63,3 +96,25 @@ def test_a_stand_in_move_is_marked_in_the_games_language():
     move = replace(line(4, 1, "Pass"), by=By.STAND_IN)
     assert "bob (2)**: Pass *(AI stand-in)*" in text.log_lines([move], NAMES, "en")
     assert "**: Pass *(suplente IA)*" in text.log_lines([move], NAMES, "es")
+
+
+def test_a_button_label_naming_a_rival_carries_the_rivals_name():
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    turn = Turn(0, "die", 7, "choose dice.", at, None)
+    offered = (
+        Choice(0, "die 1 red 3", "Take red 3 from Player 2"),
+        Choice(1, "die 0 white 2", "Take your white 2"),
+        Choice(2, "dice done", "Done"),
+    )
+    named = text.named_choices(Choices(3, 10, turn, offered), "troyes", NAMES, "es")
+    assert [c.label for c in named.choices] == [
+        "Tomar el dado rojo 3 de bob (2)",
+        "Tomar tu dado blanco 2",
+        "Done",  # names no seat: the label stands as the session gave it
+    ]
+    assert [c.notation for c in named.choices] == [c.notation for c in offered]
+
+
+def test_an_ai_seat_is_named_in_the_games_language():
+    assert t("es", "post.ai") == "IA"
+    assert t("en", "post.ai") == "AI"

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import Decision, OptionSpec, Result, Step
 from engine.core.rng import Rng
+from engine.core.serial import from_jsonable
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +104,17 @@ class ToyEngine:
     def action_text(self, action: Add | Roll) -> str:
         return f"add {action.amount}" if isinstance(action, Add) else "roll"
 
-    def describe(self, action: Add | Roll, lang: str = "en") -> str:
+    def describe(self, action: Add | Roll, lang: str = "en", names: Sequence[str] = ()) -> str:
         return self.action_text(action).capitalize()
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
+    def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] = ()) -> str:
         return f"Rolled {event.value}."
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        return from_jsonable(data, {"Rolled": Rolled})
+
+    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+        return None
 
     def prompt(self, state: ToyState, lang: str = "en") -> str:
         return "Add or roll."

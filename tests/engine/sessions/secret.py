@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import Decision, OptionSpec, Result, Step
 from engine.core.rng import Rng
+from engine.core.serial import from_jsonable
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +138,20 @@ class SecretEngine:
     def action_text(self, action: Tap | Pass | Reveal) -> str:
         return type(action).__name__.lower()
 
-    def describe(self, action: Tap | Pass | Reveal, lang: str = "en") -> str:
+    def describe(
+        self, action: Tap | Pass | Reveal, lang: str = "en", names: Sequence[str] = ()
+    ) -> str:
         return type(action).__name__
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
-        return f"Seat {event.seat} revealed {event.value}."
+    def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] = ()) -> str:
+        who = names[event.seat] if event.seat < len(names) else event.seat
+        return f"Seat {who} revealed {event.value}."
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        return from_jsonable(data, {"Revealed": Revealed})
+
+    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+        return None
 
     def prompt(self, state: SecretState, lang: str = "en") -> str:
         return "Tap, pass or reveal."

@@ -23,10 +23,15 @@ def test_log_lines_read_in_both_languages():
     assert ENGINE.describe_event(BlackDiceRolled((6, 2)), "es") == (
         "Se lanzan los dados negros: 6, 2"
     )
-    line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es")
+    # The VP figures are for their owner; the public line only says that VP changed.
+    line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es", viewer=0)
     assert line == "Jugador 1 cobra 10 denarios pero solo paga 10 de 12 de salarios: -2 PV"
-    done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en")
+    line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es")
+    assert line == "Jugador 1 cobra 10 denarios pero solo paga 10 de 12 de salarios: pierde PV"
+    done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en", viewer=1)
     assert done == "Event War overcome: Player 2 gains 4 VP and takes the card"
+    done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en")
+    assert done == "Event War overcome: Player 2 gains VP and takes the card"
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():

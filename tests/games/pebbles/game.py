@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import Decision, OptionSpec, Result, Step
+from engine.core.serial import from_jsonable
 
 DATA = Path(__file__).resolve().parent / "data" / "pebbles.toml"
 SCHEMA = 1
@@ -194,15 +195,22 @@ class PebblesEngine:
     def action_text(self, action: Action) -> str:
         return f"lucky {action.number}" if isinstance(action, Pick) else f"take {action.count}"
 
-    def describe(self, action: Action, lang: str = "en") -> str:
+    def describe(self, action: Action, lang: str = "en", names: Sequence[str] = ()) -> str:
         if isinstance(action, Pick):
             return self.rules.say(lang, "pick", n=action.number)
         return self.rules.say(lang, "take_action", n=action.count)
 
-    def describe_event(self, event: Any, lang: str = "en") -> str:
+    def describe_event(self, event: Any, lang: str = "en", names: Sequence[str] = ()) -> str:
+        seat = names[event.seat] if event.seat < len(names) else event.seat + 1
         if isinstance(event, Took):
-            return self.rules.say(lang, "took", seat=event.seat + 1, n=event.count)
-        return self.rules.say(lang, "picked", seat=event.seat + 1)
+            return self.rules.say(lang, "took", seat=seat, n=event.count)
+        return self.rules.say(lang, "picked", seat=seat)
+
+    def event_from_json(self, data: Mapping[str, Any]) -> Any:
+        return from_jsonable(data, {"Picked": Picked, "Took": Took})
+
+    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+        return None  # no label of this game names a seat
 
     def prompt(self, state: PebblesState, lang: str = "en") -> str:
         pending = state.pending

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.core.protocol import GameEngine
+from engine.core.rng import Rng
 
 ENGINE_DIR = Path(__file__).resolve().parent
 SPEC_FILE = "spec.py"
@@ -52,6 +53,27 @@ class Topic:
 
 
 @dataclass(frozen=True, slots=True)
+class AiSupport:
+    """What the AI players (engine/ai) need of a game beyond its rules.
+
+    Each callable gets the engine the game is played with (a stored game may run under an
+    older edition's catalog), then the state and the seat that is thinking.
+
+    Args:
+        determinise: (engine, state, seat, rng) -> a full state consistent with everything
+            `seat` may see (its own private view and the public one), the rest sampled.
+        value: (engine, state, seat) -> how well `seat` stands; None: the engine's heuristic.
+        iterations_per_s: search iterations per second of thinking on one core (the rate at
+            which a budget in seconds becomes a fixed number of iterations, so replays stay
+            identical on any machine; bench/ai.py prints the rate measured here).
+    """
+
+    determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
+    value: Callable[[GameEngine[Any, Any], Any, int], float] | None = None
+    iterations_per_s: int = 300
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """Everything shared code needs of one game.
 
@@ -66,6 +88,7 @@ class GameSpec:
         value_names: how lookups show the game's data values in other languages
             ({"es": {"seaport": "puerto"}}), on top of the shared names.
         league: whether a league may play it (`/league create`).
+        ai: what the AI levels need (engine/ai); None: only the random and greedy players.
     """
 
     engine: GameEngine[Any, Any]
@@ -75,6 +98,7 @@ class GameSpec:
     topics: tuple[Topic, ...] = ()
     value_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     league: bool = True
+    ai: AiSupport | None = None
 
     def __post_init__(self) -> None:
         if "en" not in self.titles:

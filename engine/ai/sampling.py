@@ -10,26 +10,30 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
+from engine import games
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
-from engine.trajan import determinise as trajan_determinise
-from engine.troyes import determinise as troyes_determinise
 
 Determinise = Callable[[Any, int, Rng], Any]
 
 
+def iterations_per_s(engine: GameEngine[Any, Any]) -> int:
+    """Return the search rate a budget in seconds is converted at, for this game."""
+    support = games.spec(engine.name).ai if engine.name in games.GAMES else None
+    return support.iterations_per_s if support is not None else 300
+
+
 def determiniser(engine: GameEngine[Any, Any]) -> Determinise:
     """Return the game's determinise function (state, seat, rng) -> sampled state."""
-    if engine.name == "troyes":
-        catalog = engine.catalog  # type: ignore[attr-defined]
+    support = games.spec(engine.name).ai
+    if support is None:
+        raise ValueError(f"no determinisation for {engine.name!r}")
+    sample = support.determinise
 
-        def troyes(state: Any, seat: int, rng: Rng) -> Any:
-            return troyes_determinise.determinise(state, catalog, seat, rng)
+    def determinise(state: Any, seat: int, rng: Rng) -> Any:
+        return sample(engine, state, seat, rng)
 
-        return troyes
-    if engine.name == "trajan":
-        return trajan_determinise.determinise
-    raise ValueError(f"no determinisation for {engine.name!r}")
+    return determinise
 
 
 def search_seed(engine: GameEngine[Any, Any], state: GameState, seat: int, seed: int) -> int:

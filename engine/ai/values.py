@@ -6,18 +6,19 @@ A value estimates a seat's final score from what that seat may see. Troyes has i
 
 from typing import Any
 
+from engine import games
 from engine.ai.planner import Value
 from engine.core.protocol import GameEngine
-from engine.troyes import ai as troyes_ai
 
 
 def value_of(engine: GameEngine[Any, Any]) -> Value:
-    """Return the position value the AI players use for `engine`."""
-    if engine.name == "troyes":
-        catalog = engine.catalog  # type: ignore[attr-defined]
+    """Return the position value the AI uses for `engine` (its spec's, else its heuristic)."""
+    support = games.spec(engine.name).ai if engine.name in games.GAMES else None
+    if support is None or support.value is None:
+        return engine.heuristic
+    value = support.value
 
-        def troyes(state: Any, seat: int) -> float:
-            return troyes_ai.value(state, catalog, seat)
+    def valued(state: Any, seat: int) -> float:
+        return value(engine, state, seat)
 
-        return troyes
-    return engine.heuristic
+    return valued

@@ -1,12 +1,23 @@
 """Trajan in the game registry (engine/games.py): what shared code needs to host it."""
 
-from engine.games import GameSpec, Topic
+from typing import Any
+
+from engine.core.protocol import GameEngine
+from engine.core.rng import Rng
+from engine.games import AiSupport, GameSpec, Topic
+from engine.trajan import determinise
 from engine.trajan.game import TrajanEngine
+
+
+def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+    return determinise.determinise(state, seat, rng)
+
 
 SPEC = GameSpec(
     engine=TrajanEngine(),
     titles={"en": "Trajan", "es": "Trajano"},
     renderer="render.trajan",
+    ai=AiSupport(_determinise, iterations_per_s=4000),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),
     topics=(

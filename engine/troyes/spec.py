@@ -1,12 +1,27 @@
 """Troyes in the game registry (engine/games.py): what shared code needs to host it."""
 
-from engine.games import GameSpec, Topic
+from typing import Any
+
+from engine.core.protocol import GameEngine
+from engine.core.rng import Rng
+from engine.games import AiSupport, GameSpec, Topic
+from engine.troyes import ai, determinise
 from engine.troyes.game import TroyesEngine
+
+
+def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+    return determinise.determinise(state, engine.catalog, seat, rng)  # type: ignore[attr-defined]
+
+
+def _value(engine: GameEngine[Any, Any], state: Any, seat: int) -> float:
+    return ai.value(state, engine.catalog, seat)  # type: ignore[attr-defined]
+
 
 SPEC = GameSpec(
     engine=TroyesEngine(),
     titles={"en": "Troyes", "es": "Troyes"},
     renderer="render.troyes",
+    ai=AiSupport(_determinise, _value, iterations_per_s=3000),
     topics=(
         Topic("troyes", {"en": "Troyes", "es": "Troyes"}, 0x2F5D8C, words=("troyes",)),
         # The Ladies of Troyes: its cards sit in data/troyes, marked by box or expansion.

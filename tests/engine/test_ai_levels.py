@@ -4,8 +4,9 @@ from typing import Any
 
 import pytest
 
+from engine import games
 from engine.ai import make_player
-from engine.ai.ismcts import RATE, IsmctsPlayer
+from engine.ai.ismcts import IsmctsPlayer
 from engine.ai.levels import LEVELS
 from engine.ai.planner import sampled_plan_values
 from engine.ai.values import value_of
@@ -148,6 +149,8 @@ def test_trajan_players_do_not_peek_at_hidden_information(level):
 def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     # The same budget gives the same iterations on any machine, so replays stay identical.
     player = make_player("hard", budget_s=0.5)
-    assert player.budget(GAMES["troyes"]) == round(0.5 * RATE["troyes"])
-    assert player.budget(GAMES["trajan"]) == round(0.5 * RATE["trajan"])
-    assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * RATE["troyes"])
+    rate = {name: games.spec(name).ai.iterations_per_s for name in ("troyes", "trajan")}  # type: ignore[union-attr]
+    assert rate == {"troyes": 3000, "trajan": 4000}
+    assert player.budget(GAMES["troyes"]) == round(0.5 * rate["troyes"])
+    assert player.budget(GAMES["trajan"]) == round(0.5 * rate["trajan"])
+    assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * rate["troyes"])

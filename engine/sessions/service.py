@@ -42,6 +42,7 @@ from engine.sessions.queries import Queries
 from engine.sessions.repository import Repository
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
+from engine.sessions.transfer import Transfer
 from engine.sessions.turns import Turns
 
 __all__ = ["SessionManager", "SessionService"]
@@ -77,6 +78,7 @@ class SessionService:
         self._consent = Consent(self.ctx, repo, self._turns)
         self._timers = Timers(self.ctx, repo, self._turns)
         self._queries = Queries(self.ctx, repo)
+        self._transfer = Transfer(self.ctx, repo, self._turns)
 
     @property
     def store(self) -> Store:
@@ -261,6 +263,20 @@ class SessionService:
     async def verify(self, game_id: int) -> Verification:
         """Replay the move log from the seed and compare it with the stored state and events."""
         return await self._queries.verify(game_id)
+
+    # ---- export and import (export.py) -------------------------------------------------
+
+    async def export_game(
+        self, game_id: int, names: Mapping[int, str] | None = None
+    ) -> dict[str, Any]:
+        """Return a started game as an export document (`export.dumps` makes the file)."""
+        return await self._transfer.export(game_id, names)
+
+    async def import_game(
+        self, data: bytes | str, creator_id: int, guild_id: int | None, channel_id: int | None
+    ) -> Outcome:
+        """Check an exported file by replaying it and store it as a new game."""
+        return await self._transfer.import_game(data, creator_id, guild_id, channel_id)
 
 
 SessionManager = SessionService  # the name the cogs and tests have always used

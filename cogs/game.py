@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import lobby
+from cogs import lobby, transfer
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
@@ -288,6 +288,31 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         result = await rt.sessions.verify(found)
         key = "game.verified" if result.ok else "game.verify_failed"
         await reply(interaction, t(lang, key, number=found, detail=result.detail))
+
+    # ---- export and import (issue 17; cogs/transfer.py does the work) ------------------
+    # `import` belongs in the admin group once it exists; until then it checks at run time.
+
+    @app_commands.command(
+        name=_("export"), description=_("Download a game as a file (JSON and text)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def export(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Attach a game as a JSON file (replayable, importable) and as a text log."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await transfer.export_game(interaction, found)
+
+    @app_commands.command(
+        name=_("import"), description=_("Recreate a game from an exported file (admins)")
+    )
+    @app_commands.describe(file=_("The JSON file made by /game export"))
+    async def import_(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> None:
+        """Check an exported file by replaying it and recreate its game here (admins)."""
+        await transfer.import_game(interaction, file)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,76 @@
+"""/game export and /game import through the local Discord (issue 17)."""
+
+import json
+import sqlite3
+
+from localdiscord.harness import BotHarness
+from localdiscord.local import ChannelRef
+from tests.e2e.conftest import board, decider, open_game, press_first, start_game, wait_new_board
+from tests.e2e.test_play import two_humans
+
+
+def _state(table: BotHarness, number: int) -> str:
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (state,) = db.execute("SELECT state FROM games WHERE id = ?", (number,)).fetchone()
+    return str(state)
+
+
+def _play(table: BotHarness, thread: ChannelRef, moves: int) -> None:
+    alice = table.users["alice"]
+    for _ in range(moves):
+        current = board(alice, thread)
+        who = next(u for u in table.users.values() if u.id == decider(current))
+        press_first(who, current, thread)
+        wait_new_board(alice, thread, None)
+
+
+def test_export_attaches_the_game_and_import_recreates_it_here(table):
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, thread = two_humans(table)
+    _play(table, thread, 3)
+    refused = bob.slash(thread, "game export", {}).wait_reply()  # running, and bob no admin
+    assert refused.ephemeral
+    assert "Only server admins may export a running game" in refused.content
+    got = alice.slash(thread, "game export", {}).wait_reply()  # alice owns the server
+    assert got.ephemeral
+    names = sorted(f.filename for f in got.attachments)
+    assert names == [f"denarius-trajan-{number}.json", f"denarius-trajan-{number}.txt"]
+    data = next(f.data for f in got.attachments if f.filename.endswith(".json"))
+    doc = json.loads(data)
+    assert doc["game"] == "trajan"
+    assert len(doc["seats"]) == 3
+    log = next(f.data for f in got.attachments if f.filename.endswith(".txt")).decode()
+    assert "alice" in log
+    assert "bob" in log
+
+    no = bob.slash(table.channel, "game import", {"file": ("game.json", data)}).wait_reply()
+    assert "Only server admins" in no.content
+    tampered = json.loads(data)
+    tampered["moves"][1]["notation"] = tampered["moves"][0]["notation"] + " x"
+    bad = json.dumps(tampered).encode()
+    refusal = alice.slash(table.channel, "game import", {"file": ("g.json", bad)}).wait_reply()
+    assert refusal.ephemeral
+    assert f"Move {doc['moves'][1]['version']} (" in refusal.content
+    assert "does not replay" in refusal.content
+
+    done = alice.slash(table.channel, "game import", {"file": ("g.json", data)}).wait_reply()
+    assert "Imported as game #" in done.content
+    imported = int(done.content.split("#")[1].split()[0])
+    assert imported != number
+    copy = alice.wait_thread(f"Trajan #{imported}", timeout=30)
+    again = alice.wait_message(copy, lambda m: m.author_is_bot and bool(m.attachments), timeout=30)
+    assert again.attachments[0].data.startswith(b"\x89PNG")
+    assert _state(table, imported) == _state(table, number)
+    checks = alice.slash(copy, "game verify", {}).wait_reply().content
+    assert f"Game #{imported} checks out" in checks
+
+
+def test_anyone_exports_a_finished_game(table):
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, lobby = open_game(table, alice, players=2, ai=1)
+    thread = start_game(table, alice, lobby, number)
+    alice.slash(thread, "game abandon", {}).wait_reply()
+    alice.wait_message(thread, lambda m: "is over" in m.content, timeout=30)
+    got = bob.slash(table.channel, "game export", {"game": number}).wait_reply()
+    assert len(got.attachments) == 2
+    assert json.loads(got.attachments[0].data)["status"] == "abandoned"

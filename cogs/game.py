@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import lobby, transfer
+from cogs import lobby, replay, transfer
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
@@ -314,7 +314,24 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         """Check an exported file by replaying it and recreate its game here (admins)."""
         await transfer.import_game(interaction, file)
 
+    # ---- replay (issue 17; cogs/replay.py draws it and holds its controls) -------------
+
+    @app_commands.command(name=_("replay"), description=_("Look at a game's board at any move"))
+    @app_commands.describe(move=_("The move to show (0: the start; empty: the newest)"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: GameOption | None = None,
+        move: app_commands.Range[int, 0] | None = None,
+    ) -> None:
+        """Show, ephemerally, the public board at any move, with buttons to step through."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await replay.show(interaction, found, move)
+
 
 async def setup(bot: commands.Bot) -> None:
-    """Load the cog."""
+    """Load the cog and register the replay's persistent controls."""
     await bot.add_cog(GameCog(bot))
+    bot.add_dynamic_items(*replay.ITEMS)

@@ -40,6 +40,7 @@ from engine.sessions.models import (
 )
 from engine.sessions.queries import Queries
 from engine.sessions.repository import Repository
+from engine.sessions.rewind import Frame, Rewind
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
 from engine.sessions.transfer import Transfer
@@ -79,6 +80,7 @@ class SessionService:
         self._timers = Timers(self.ctx, repo, self._turns)
         self._queries = Queries(self.ctx, repo)
         self._transfer = Transfer(self.ctx, repo, self._turns)
+        self._rewind = Rewind(self.ctx, repo)
 
     @property
     def store(self) -> Store:
@@ -277,6 +279,10 @@ class SessionService:
     ) -> Outcome:
         """Check an exported file by replaying it and store it as a new game."""
         return await self._transfer.import_game(data, creator_id, guild_id, channel_id)
+
+    async def board_at(self, game_id: int, move: int | None = None) -> Frame:
+        """Return the public board after `move` live moves, rebuilt from the log (rewind.py)."""
+        return await self._rewind.board_at(game_id, move)
 
 
 SessionManager = SessionService  # the name the cogs and tests have always used

@@ -4,7 +4,7 @@ import json
 import sqlite3
 
 from localdiscord.harness import BotHarness
-from localdiscord.local import ChannelRef
+from localdiscord.local import Actor, ChannelRef, Seen
 from tests.e2e.conftest import board, decider, open_game, press_first, start_game, wait_new_board
 from tests.e2e.test_play import two_humans
 
@@ -74,3 +74,44 @@ def test_anyone_exports_a_finished_game(table):
     got = bob.slash(table.channel, "game export", {"game": number}).wait_reply()
     assert len(got.attachments) == 2
     assert json.loads(got.attachments[0].data)["status"] == "abandoned"
+
+
+def _step(actor: Actor, message: Seen, symbol: str) -> Seen:
+    button = next(b for b in message.buttons() if b.get("label") == symbol)
+    assert not button.get("disabled"), symbol
+    return actor.click(message, button["custom_id"]).wait_reply()
+
+
+def test_replay_steps_through_the_board_before_and_after_a_restart(make_table):
+    table = make_table()
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, thread = two_humans(table)
+    _play(table, thread, 4)
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (last,) = db.execute(
+            "SELECT COUNT(*) FROM moves WHERE game_id = ? AND undone_at IS NULL", (number,)
+        ).fetchone()
+    shown = bob.slash(thread, "game replay", {"move": 1}).wait_reply()
+    assert shown.ephemeral
+    assert f"move 1 of {last}" in shown.content
+    assert shown.attachments[0].data.startswith(b"\x89PNG")
+    start = _step(bob, shown, "⏮")
+    assert f"move 0 of {last}" in start.content
+    assert "The start" in start.content
+    assert all(b.get("disabled") for b in start.buttons() if b["label"] in ("⏮", "◀"))
+    assert start.attachments[0].data != shown.attachments[0].data
+    forward = _step(bob, start, "▶")
+    assert f"move 1 of {last}" in forward.content
+    assert forward.attachments[0].data == shown.attachments[0].data  # rebuilt the same
+    newest = _step(bob, forward, "⏭")
+    assert f"move {last} of {last}" in newest.content
+
+    table.restart(kill=True)
+    back = _step(bob, newest, "◀")  # the same ephemeral message, its buttons after a restart
+    assert f"move {last - 1} of {last}" in back.content
+    chapters = next(s for s in back.selects() if s["custom_id"].startswith("dn:w:"))
+    first = chapters["options"][0]
+    picked = bob.select(back, chapters["custom_id"], [first["value"]]).wait_reply()
+    assert f"move {first['value']} of {last}" in picked.content
+    too_far = alice.slash(thread, "game replay", {"move": 999}).wait_reply()
+    assert f"move {last} of {last}" in too_far.content  # a running game: never past now

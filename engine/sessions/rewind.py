@@ -1,0 +1,134 @@
+"""The public board at any move of a game, rebuilt from its log (`/game replay`, issue 17).
+
+Nothing is stored for this: the log is replayed from the seed up to the move asked for, and
+only public views (`engine.view(state, None)`) leave this module, so a running game shows
+what every player could see then, and never past its current move. Moves are counted as the
+live moves of the log: move 0 is the board before anyone moved, move `last` the board now.
+
+A game's chapters (the select of rounds or quarters) are read off its public views: a view
+with a `quarter` and a `round` field is in chapter (quarter, round), one with a `round` in
+chapter (round,). The first move of each chapter is where the select jumps.
+"""
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.play import parse_action
+from engine.core.protocol import GameEngine
+from engine.sessions.context import Context
+from engine.sessions.errors import NotStartedError
+from engine.sessions.loaded import line
+from engine.sessions.models import LogLine, Status
+from engine.sessions.repository import Repository
+
+CHAPTERS = 25  # a Discord select's options
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """A round (or a quarter's round) of a game: its key fields and the move it starts at."""
+
+    fields: tuple[tuple[str, int], ...]  # e.g. (("quarter", 2), ("round", 1))
+    move: int
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The public board of a game at one move, and where the other moves are."""
+
+    game_id: int
+    game: str
+    status: Status
+    language: str
+    move: int  # live moves applied (0: the start)
+    last: int  # the newest move there is
+    view: Any  # the public view after `move` moves
+    before: Any  # the public view one move earlier (None at the start)
+    line: LogLine | None  # the move that led here (None at the start)
+    chapters: tuple[Chapter, ...]
+    chapter: int  # the index in `chapters` of the one `move` is in (-1: none)
+
+
+def chapter_of(view: Any) -> tuple[tuple[str, int], ...]:
+    """Return the chapter fields of a public view (no round field: no chapters)."""
+    found = []
+    for name in ("quarter", "round"):
+        value = getattr(view, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            found.append((name, value))
+    return tuple(found) if any(n == "round" for n, _v in found) else ()
+
+
+def chapters(views: Sequence[Any]) -> tuple[Chapter, ...]:
+    """Return where each chapter starts; too many for a select: by their first field only."""
+    keys = [chapter_of(v) for v in views]
+    found = _starts(keys)
+    if len(found) > CHAPTERS:
+        found = _starts([k[:1] for k in keys])
+    return tuple(found[-CHAPTERS:])
+
+
+def _starts(keys: Sequence[tuple[tuple[str, int], ...]]) -> list[Chapter]:
+    out: list[Chapter] = []
+    for move, key in enumerate(keys):
+        if key and (not out or out[-1].fields != key):
+            out.append(Chapter(key, move))
+    return out
+
+
+def public_views(
+    engine: GameEngine[Any, Any],
+    options: dict[str, str],
+    seats: int,
+    seed: int,
+    moves: Sequence[str],
+) -> list[Any]:
+    """Replay notations from the seed; return the public view after each (0 moves first)."""
+    state = engine.new_state(options, seats, seed)
+    views = [engine.view(state, None)]
+    for notation in moves:
+        state = engine.apply(state, parse_action(engine, state, notation)).state
+        views.append(engine.view(state, None))
+    return views
+
+
+class Rewind:
+    """The session part that rebuilds past boards."""
+
+    def __init__(self, ctx: Context, repo: Repository) -> None:
+        """Share the service's context and repository."""
+        self.ctx = ctx
+        self.repo = repo
+
+    async def board_at(self, game_id: int, move: int | None = None) -> Frame:
+        """Return the public board after `move` live moves (None or past the end: the newest)."""
+        g = await self.repo.load(game_id)
+        if g.state is None or g.row.seed is None:
+            raise NotStartedError("This game has not started yet.")
+        moves = await self.ctx.store.moves(game_id)
+        last = len(moves)
+        at = last if move is None else max(0, min(move, last))
+        options, seed = json.loads(g.row.options), g.row.seed
+        notations = [m.action for m in moves]
+        # Off the event loop: a long game replays for a while.
+        views = await asyncio.to_thread(
+            public_views, g.engine, options, len(g.seats), seed, notations
+        )
+        marks = chapters(views)
+        inside = [i for i, c in enumerate(marks) if c.move <= at]
+        return Frame(
+            game_id=game_id,
+            game=g.row.game,
+            status=Status(g.row.status),
+            language=g.row.language,
+            move=at,
+            last=last,
+            view=views[at],
+            before=views[at - 1] if at else None,
+            line=line(g, moves[at - 1]) if at else None,
+            chapters=marks,
+            chapter=inside[-1] if inside else -1,
+        )

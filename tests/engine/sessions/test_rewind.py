@@ -1,0 +1,81 @@
+"""The public board at any move, rebuilt from the log (`board_at`, issue 17)."""
+
+import pytest
+
+from engine.games import GAMES as REGISTERED
+from engine.sessions.errors import NotStartedError
+from engine.sessions.lobby import NewGame
+from engine.sessions.manager import SessionManager
+from engine.sessions.models import Status
+from engine.sessions.rewind import Chapter, chapter_of, chapters
+from tests.engine.sessions.conftest import start_game
+
+
+async def test_each_move_of_a_running_game_up_to_now_and_no_further(manager):
+    out = await start_game(manager, "toy", (1, 2))
+    out = await manager.play(out.game_id, 1, out.version, "add 2")
+    out = await manager.play(out.game_id, 2, out.version, "roll")
+    out = await manager.play(out.game_id, 1, out.version, "add 1")
+    start = await manager.board_at(out.game_id, 0)
+    assert (start.move, start.last, start.view["total"], start.line, start.before) == (
+        0, 3, 0, None, None,
+    )  # fmt: skip
+    one = await manager.board_at(out.game_id, 1)
+    assert one.view["total"] == 2
+    assert one.before == start.view
+    assert one.line is not None
+    assert one.line.notation == "add 2"
+    now = await manager.board_at(out.game_id, 99)
+    assert now.move == 3
+    assert now.view == out.view  # the newest move is the board as it stands
+    assert (await manager.board_at(out.game_id)).view == out.view
+
+
+async def test_undone_moves_are_not_replayed(manager):
+    out = await start_game(manager, "secret", (1, 2, 3))
+    out = await manager.play(out.game_id, 1, out.version, "tap")
+    out = await manager.undo(out.game_id, 1, out.version)
+    frame = await manager.board_at(out.game_id)
+    assert (frame.move, frame.last) == (0, 0)
+
+
+async def test_only_public_views_leave(manager):
+    out = await start_game(manager, "secret", (1, 2, 3))
+    frame = await manager.board_at(out.game_id, 0)
+    assert frame.view == (await manager.status(out.game_id)).view  # the public view
+
+
+async def test_a_lobby_has_no_board(manager):
+    info = await manager.create_lobby(1, NewGame("toy", seats=2))
+    with pytest.raises(NotStartedError):
+        await manager.board_at(info.game_id)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTERED))
+async def test_a_finished_game_has_its_rounds_as_chapters(name, store, clock):
+    manager = SessionManager(store, REGISTERED, clock, seeds=lambda: 5)
+    out = await start_game(manager, name, (1,), ("greedy", "greedy"))
+    done = await manager.play_out(out.game_id)
+    assert done.status is Status.FINISHED
+    frame = await manager.board_at(done.game_id)
+    assert frame.move == frame.last > 20
+    marks = frame.chapters
+    assert len(marks) >= 4
+    assert marks[0].move == 0
+    assert [c.move for c in marks] == sorted({c.move for c in marks})
+    assert frame.chapter == len(marks) - 1
+    for chapter in marks[1:3]:
+        at = await manager.board_at(done.game_id, chapter.move)
+        assert chapter_of(at.view) == chapter.fields
+        assert chapter_of(at.before) != chapter.fields  # the chapter starts right there
+
+
+def test_chapters_fall_back_to_their_first_field_when_too_many():
+    class View:
+        def __init__(self, quarter: int, round_: int) -> None:
+            self.quarter, self.round = quarter, round_
+
+    views = [View(q, r) for q in range(1, 5) for r in range(1, 9)]  # 32 chapters
+    marks = chapters(views)
+    assert marks == tuple(Chapter((("quarter", q),), (q - 1) * 8) for q in range(1, 5))
+    assert chapters([{"total": 1}]) == ()

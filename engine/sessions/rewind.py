@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.errors import GameError
 from engine.core.play import parse_action
 from engine.core.protocol import GameEngine
 from engine.sessions.context import Context
@@ -132,3 +133,59 @@ class Rewind:
             chapters=marks,
             chapter=inside[-1] if inside else -1,
         )
+
+
+MAX_FRAMES = 60  # an animation of a game without rounds: at most this many of its moves
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the end-of-game summary shows: frames of the public board, and every seat's view.
+
+    `frames` are (view, before) pairs: the board at the start, at the end of each round (or
+    chapter; a game without them: at its moves, at most MAX_FRAMES) and at the end, each with
+    the board of the frame before, so a drawing marks what changed in between. `private` is
+    each seat's own view, by seat: the game is over, so nothing in it is secret any more.
+    """
+
+    game_id: int
+    game: str
+    language: str
+    frames: tuple[tuple[Any, Any], ...]
+    private: tuple[Any, ...]
+
+
+def frame_moves(marks: Sequence[Chapter], last: int) -> list[int]:
+    """Return the moves an animation shows: the start, each chapter's end, the end."""
+    if marks:
+        moves = [0, *(c.move for c in marks[1:]), last]
+    else:
+        step = max(1, -(-last // (MAX_FRAMES - 1)))
+        moves = [*range(0, last, step), last]
+    return sorted(set(moves))
+
+
+class Ending:
+    """The session part that gathers a finished game's summary."""
+
+    def __init__(self, ctx: Context, repo: Repository) -> None:
+        """Share the service's context and repository."""
+        self.ctx = ctx
+        self.repo = repo
+
+    async def summary(self, game_id: int) -> Summary:
+        """Return a finished game's frames and private views (refused while it runs)."""
+        g = await self.repo.load(game_id)
+        if g.state is None or g.row.seed is None:
+            raise NotStartedError("This game has not started yet.")
+        if g.row.status != Status.FINISHED:
+            raise GameError("replay.not_over", number=game_id)
+        moves = await self.ctx.store.moves(game_id)
+        notations = [m.action for m in moves]
+        views = await asyncio.to_thread(
+            public_views, g.engine, json.loads(g.row.options), len(g.seats), g.row.seed, notations
+        )
+        shown = frame_moves(chapters(views), len(moves))
+        frames = tuple((views[m], views[shown[i - 1]] if i else None) for i, m in enumerate(shown))
+        private = tuple(g.engine.view(g.state, seat) for seat in range(len(g.seats)))
+        return Summary(game_id, g.row.game, g.row.language, frames, private)

@@ -40,7 +40,7 @@ from engine.sessions.models import (
 )
 from engine.sessions.queries import Queries
 from engine.sessions.repository import Repository
-from engine.sessions.rewind import Frame, Rewind
+from engine.sessions.rewind import Ending, Frame, Rewind, Summary
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
 from engine.sessions.transfer import Transfer
@@ -81,6 +81,7 @@ class SessionService:
         self._queries = Queries(self.ctx, repo)
         self._transfer = Transfer(self.ctx, repo, self._turns)
         self._rewind = Rewind(self.ctx, repo)
+        self._ending = Ending(self.ctx, repo)
 
     @property
     def store(self) -> Store:
@@ -283,6 +284,10 @@ class SessionService:
     async def board_at(self, game_id: int, move: int | None = None) -> Frame:
         """Return the public board after `move` live moves, rebuilt from the log (rewind.py)."""
         return await self._rewind.board_at(game_id, move)
+
+    async def summary(self, game_id: int) -> Summary:
+        """Return a finished game's animation frames and every seat's final view (rewind.py)."""
+        return await self._ending.summary(game_id)
 
 
 SessionManager = SessionService  # the name the cogs and tests have always used

@@ -1,7 +1,10 @@
 """/game export and /game import through the local Discord (issue 17)."""
 
+import io
 import json
 import sqlite3
+
+from PIL import Image
 
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, Seen
@@ -115,3 +118,29 @@ def test_replay_steps_through_the_board_before_and_after_a_restart(make_table):
     assert f"move {first['value']} of {last}" in picked.content
     too_far = alice.slash(thread, "game replay", {"move": 999}).wait_reply()
     assert f"move {last} of {last}" in too_far.content  # a running game: never past now
+
+
+def _frames(data: bytes) -> int:
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        return int(getattr(image, "n_frames", 1))
+
+
+def test_a_finished_game_gets_its_summary_with_an_animated_replay(table):
+    alice = table.users["alice"]
+    for game, title in (("trajan", "Trajan"), ("troyes", "Troyes")):
+        number, lobby = open_game(table, alice, game=game, players=2, ai=1)
+        thread = start_game(table, alice, lobby, number, game=title)
+        _play(table, thread, 2)
+        alice.slash(thread, "game resign", {}).wait_reply()  # no human left: the game ends
+        summary = alice.wait_message(thread, lambda m: "in review" in m.content, timeout=60)
+        names = [f.filename for f in summary.attachments]
+        assert names == [f"replay-{number}.png", "seat-1-final.png", "seat-2-final.png"]
+        replay = summary.attachments[0].data
+        assert _frames(replay) >= 2
+        assert len(replay) <= 8 * 1024 * 1024
+        assert "alice: kept hidden until the end" in summary.content
+        ended = [m for m in alice.messages(thread) if "is over" in m.content]
+        assert ended
+        assert ended[-1].id < summary.id  # after the standings, the score and the final board
+        (table.workdir / f"summary-{game}.png").write_bytes(replay)

@@ -7,7 +7,7 @@ from engine.sessions.errors import NotStartedError
 from engine.sessions.lobby import NewGame
 from engine.sessions.manager import SessionManager
 from engine.sessions.models import Status
-from engine.sessions.rewind import Chapter, chapter_of, chapters
+from engine.sessions.rewind import Chapter, chapter_of, chapters, frame_moves
 from tests.engine.sessions.conftest import start_game
 
 
@@ -79,3 +79,29 @@ def test_chapters_fall_back_to_their_first_field_when_too_many():
     marks = chapters(views)
     assert marks == tuple(Chapter((("quarter", q),), (q - 1) * 8) for q in range(1, 5))
     assert chapters([{"total": 1}]) == ()
+
+
+async def test_the_summary_of_a_finished_game_and_not_of_a_running_one(manager):
+    out = await start_game(manager, "secret", (1, 2, 3))
+    with pytest.raises(Exception, match="is not over yet"):
+        await manager.summary(out.game_id)
+    done = await manager.play_out(out.game_id)
+    summary = await manager.summary(done.game_id)
+    moves = len(await manager.log(done.game_id))
+    assert len(summary.frames) == min(moves + 1, 60)  # no rounds: its moves
+    assert summary.frames[0][1] is None
+    assert summary.frames[1][1] == summary.frames[0][0]  # each drawn against the one before
+    assert summary.frames[-1][0] == done.view
+    assert len(summary.private) == 3  # every seat's own view, secrets included
+    assert summary.private[0] != done.view
+
+
+def test_frame_moves_are_the_start_the_end_of_each_chapter_and_the_end():
+    marks = (Chapter((("round", 1),), 0), Chapter((("round", 2),), 7))
+    assert frame_moves(marks, 12) == [0, 7, 12]
+    assert frame_moves((), 3) == [0, 1, 2, 3]
+    assert frame_moves((), 0) == [0]
+    many = frame_moves((), 500)
+    assert many[0] == 0
+    assert many[-1] == 500
+    assert len(many) <= 60

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import lobby, replay, transfer
+from cogs import lobby, replay, transfer, undo_here
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
@@ -162,7 +162,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         user = interaction.user.id if since_my_turn else None
         lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
         meta = await rt.poster.meta(found)
-        await reply(interaction, text.log_lines(lines, meta.names, lang))
+        # Undo to here (issue 17, cogs/undo_here.py): this round's moves, for a player.
+        view = await undo_here.view_for(rt, found, interaction.user.id, lang)
+        extra = {} if view is None else {"view": view}
+        await reply(interaction, text.log_lines(lines, meta.names, lang), **extra)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -334,4 +337,4 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
 async def setup(bot: commands.Bot) -> None:
     """Load the cog and register the replay's persistent controls."""
     await bot.add_cog(GameCog(bot))
-    bot.add_dynamic_items(*replay.ITEMS)
+    bot.add_dynamic_items(*replay.ITEMS, *undo_here.ITEMS)

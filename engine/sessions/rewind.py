@@ -189,3 +189,36 @@ class Ending:
         frames = tuple((views[m], views[shown[i - 1]] if i else None) for i, m in enumerate(shown))
         private = tuple(g.engine.view(g.state, seat) for seat in range(len(g.seats)))
         return Summary(game_id, g.row.game, g.row.language, frames, private)
+
+
+UNDO_POINTS = 25  # a Discord select's options
+
+
+class UndoPoints:
+    """The moves of the current round a player may ask to go back to ("undo to here")."""
+
+    def __init__(self, ctx: Context, repo: Repository) -> None:
+        """Share the service's context and repository."""
+        self.ctx = ctx
+        self.repo = repo
+
+    async def undo_points(self, game_id: int) -> tuple[LogLine, ...]:
+        """Return the live moves of the current round after the last irreversible one.
+
+        Going back to one of them takes back it and every move after it: never across a
+        die, card or hidden reveal (a move marked irreversible, and what came before it),
+        and never into an earlier round. The newest last, at most UNDO_POINTS of them.
+        """
+        g = await self.repo.load(game_id)
+        if g.row.status != Status.ACTIVE or g.row.seed is None:
+            return ()
+        moves = await self.ctx.store.moves(game_id)
+        notations = [m.action for m in moves]
+        views = await asyncio.to_thread(
+            public_views, g.engine, json.loads(g.row.options), len(g.seats), g.row.seed, notations
+        )
+        marks = chapters(views)
+        start = marks[-1].move if marks else 0  # moves[start:] were made in this round
+        reveal = max((i + 1 for i, m in enumerate(moves) if m.irreversible), default=0)
+        first = max(start, reveal)
+        return tuple(line(g, m) for m in moves[first:])[-UNDO_POINTS:]

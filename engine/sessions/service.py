@@ -40,7 +40,7 @@ from engine.sessions.models import (
 )
 from engine.sessions.queries import Queries
 from engine.sessions.repository import Repository
-from engine.sessions.rewind import Ending, Frame, Rewind, Summary
+from engine.sessions.rewind import Ending, Frame, Rewind, Summary, UndoPoints
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
 from engine.sessions.transfer import Transfer
@@ -82,6 +82,7 @@ class SessionService:
         self._transfer = Transfer(self.ctx, repo, self._turns)
         self._rewind = Rewind(self.ctx, repo)
         self._ending = Ending(self.ctx, repo)
+        self._points = UndoPoints(self.ctx, repo)
 
     @property
     def store(self) -> Store:
@@ -288,6 +289,10 @@ class SessionService:
     async def summary(self, game_id: int) -> Summary:
         """Return a finished game's animation frames and every seat's final view (rewind.py)."""
         return await self._ending.summary(game_id)
+
+    async def undo_points(self, game_id: int) -> tuple[LogLine, ...]:
+        """Return the moves of the current round one may ask to go back to (`undo(first=)`)."""
+        return await self._points.undo_points(game_id)
 
 
 SessionManager = SessionService  # the name the cogs and tests have always used

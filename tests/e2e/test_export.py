@@ -144,3 +144,46 @@ def test_a_finished_game_gets_its_summary_with_an_animated_replay(table):
         assert ended
         assert ended[-1].id < summary.id  # after the standings, the score and the final board
         (table.workdir / f"summary-{game}.png").write_bytes(replay)
+
+
+def _ask_back(table: BotHarness, thread: ChannelRef, asker: Actor) -> tuple[int, Seen]:
+    """Ask, from /game log, to go back to the oldest move offered; return it and the request."""
+    log = asker.slash(thread, "game log", {}).wait_reply()
+    menu = next(s for s in log.selects() if s["custom_id"].startswith("dn:h:"))
+    oldest = menu["options"][-1]["value"]
+    asked = asker.select(log, menu["custom_id"], [oldest]).wait_reply()
+    assert "the others have until" in asked.content
+    request = asker.wait_message(
+        thread, lambda m: any(b["custom_id"].startswith("dn:a:") for b in m.buttons()), timeout=30
+    )
+    return int(oldest), request
+
+
+def test_undo_to_here_accepted_by_all_and_refused_by_one(table):
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, thread = two_humans(table)
+    _play(table, thread, 3)
+    # The player not deciding now asks: the other one must agree.
+    deciding = decider(board(alice, thread))
+    asker, other = (alice, bob) if deciding == bob.id else (bob, alice)
+    first, request = _ask_back(table, thread, asker)
+    no = next(b for b in request.buttons() if b["custom_id"].endswith(":0"))
+    other.click(request, no["custom_id"]).wait_acked()
+    alice.wait_message(thread, lambda m: "refused" in m.content.lower(), timeout=30)
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        none = db.execute(
+            "SELECT COUNT(*) FROM moves WHERE game_id = ? AND undone_at IS NOT NULL", (number,)
+        ).fetchone()[0]
+    assert none == 0
+
+    first, request = _ask_back(table, thread, asker)
+    yes = next(b for b in request.buttons() if b["custom_id"].endswith(":1"))
+    other.click(request, yes["custom_id"]).wait_acked()
+    alice.wait_message(thread, lambda m: f"took back the moves from move {first}" in m.content)
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        undone = db.execute(
+            "SELECT MIN(version) FROM moves WHERE game_id = ? AND undone_at IS NOT NULL",
+            (number,),
+        ).fetchone()[0]
+    assert undone == first  # taken back from there; the moves stay in the log, undone
+    assert "checks out" in alice.slash(thread, "game verify", {}).wait_reply().content

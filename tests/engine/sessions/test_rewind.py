@@ -3,7 +3,7 @@
 import pytest
 
 from engine.games import GAMES as REGISTERED
-from engine.sessions.errors import NotStartedError
+from engine.sessions.errors import NotStartedError, RequestNotFoundError, UndoRefusedError
 from engine.sessions.lobby import NewGame
 from engine.sessions.manager import SessionManager
 from engine.sessions.models import Status
@@ -105,3 +105,53 @@ def test_frame_moves_are_the_start_the_end_of_each_chapter_and_the_end():
     assert many[0] == 0
     assert many[-1] == 500
     assert len(many) <= 60
+
+
+async def test_undo_points_are_this_rounds_moves_since_the_last_reveal(manager):
+    out = await start_game(manager, "toy", (1, 2))
+    for user, move in ((1, "add 1"), (2, "roll"), (1, "add 1"), (2, "add 1")):
+        out = await manager.play(out.game_id, user, out.version, move)
+    points = await manager.undo_points(out.game_id)
+    assert [(p.version, p.notation) for p in points] == [(3, "add 1"), (4, "add 1")]
+    asked = await manager.undo(out.game_id, 1, out.version, first=points[0].version)
+    request = asked.notices[0].request_id
+    assert request is not None
+    done = await manager.answer(out.game_id, 2, request, True)
+    assert done.view["total"] == (await manager.board_at(out.game_id, 2)).view["total"]
+    log = await manager.log(out.game_id, include_undone=True)
+    assert [x.undone for x in log] == [False, False, True, True]  # still there, undone
+    assert await manager.undo_points(out.game_id) == ()  # back at the reveal: nothing left
+
+
+async def test_an_undo_request_expires_after_a_day(manager, clock):
+    out = await start_game(manager, "toy", (1, 2))
+    out = await manager.play(out.game_id, 1, out.version, "add 1")
+    out = await manager.play(out.game_id, 2, out.version, "add 1")
+    asked = await manager.undo(out.game_id, 2, out.version, first=1)
+    request = asked.notices[0].request_id
+    assert request is not None
+    clock.advance(hours=25)
+    with pytest.raises(UndoRefusedError, match="more than a day"):
+        await manager.answer(out.game_id, 1, request, True)
+    with pytest.raises(RequestNotFoundError):
+        await manager.answer(out.game_id, 1, request, True)
+    assert (await manager.status(out.game_id)).version == out.version
+
+
+@pytest.mark.parametrize("name", sorted(REGISTERED))
+async def test_undo_points_stay_inside_the_current_round(name, store, clock):
+    manager = SessionManager(store, REGISTERED, clock, seeds=lambda: 11)
+    out = await start_game(manager, name, (1, 2), ("greedy",))
+    for _ in range(40):  # two people play their first legal move for a while
+        assert out.turn is not None
+        assert out.turn.user_id is not None
+        out = await manager.play(out.game_id, out.turn.user_id, out.version, 0)
+    frame = await manager.board_at(out.game_id)
+    start = frame.chapters[frame.chapter].move
+    log = await manager.log(out.game_id)
+    points = await manager.undo_points(out.game_id)
+    numbers = [line.version for line in log]
+    for point in points:
+        index = numbers.index(point.version)
+        assert index >= start
+        assert not any(line.irreversible for line in log[index:])

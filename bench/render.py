@@ -10,7 +10,11 @@ keep other processes' load out of it; compose is also given in CPU time of the r
 thread, which a busy machine disturbs less than wall time. The load average is printed
 with the figures. Targets on this machine: compose < 20 ms, encode < 80 ms, file < 1 MiB.
 
-Run: .venv/bin/python bench/render.py [--states N] [--repeats R]
+Then the end-of-game animation (issue 17) of the whole game of each kind: frames, the time to
+draw them and to make the APNG, and its size (at most 8 MiB).
+
+Run: .venv/bin/python bench/render.py [--states N] [--repeats R] [--only-animation]
+     [--animation-out DIR]
 """
 
 import argparse
@@ -24,9 +28,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.ai.players import RandomPlayer
+from engine.sessions.rewind import chapters, frame_moves
 from engine.trajan.game import TrajanEngine
 from engine.troyes.game import TroyesEngine
 from render import trajan, troyes
+from render.base.animation import animation_png
 from render.base.areas import clear_area_cache
 from render.base.encode import clear_band_cache, encode_board
 from render.base.palettes import board_palette
@@ -109,15 +115,53 @@ def bench(name: str, engine: Any, module: Any, limit: int, repeats: int) -> None
     print(_row("file size", [row[2] for row in best], "KiB"))
 
 
+def bench_animation(name: str, engine: Any, module: Any, out: Path | None) -> None:
+    """Print the time and size of the end-of-game animation of a whole 4-player game.
+
+    As the bot makes it (cogs/common/images.py `_animation`): the board at the start, at the
+    end of every round and at the end, each drawn with the frame before as `before`, then
+    the APNG. Drawing counts from cold caches, as in a render worker that drew other games.
+    """
+    views = [engine.view(state, None) for state in _states(engine, 4, 2026)]
+    shown = frame_moves(chapters(views), len(views) - 1)
+    clear_area_cache()
+    clear_band_cache()
+    start = time.perf_counter()
+    pngs = [
+        bytes(module.board_png(views[m], views[shown[i - 1]] if i else None, names=NAMES))
+        for i, m in enumerate(shown)
+    ]
+    drawn = time.perf_counter()
+    data = animation_png(pngs)
+    end = time.perf_counter()
+    print(
+        f"{name} animation: {len(pngs)} frames of {len(views) - 1} moves,"
+        f" draw {(drawn - start) * 1000:.0f} ms + APNG {(end - drawn) * 1000:.0f} ms,"
+        f" {len(data) / 1024 / 1024:.2f} MiB"
+    )
+    if out is not None:
+        path = out / f"{name.lower()}_4p_replay.png"
+        path.write_bytes(data)
+        print(f"  written to {path}")
+
+
+NAMES = ("Ana", "Bo", "Cy", "Di")
+
+
 def main() -> None:
     """Run the benchmark for both games."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=100, help="consecutive states per game")
     parser.add_argument("--repeats", type=int, default=3, help="passes; the best one counts")
+    parser.add_argument("--animation-out", type=Path, help="write the animations to a folder")
+    parser.add_argument("--only-animation", action="store_true", help="skip the board figures")
     args = parser.parse_args()
     print(f"load average before: {_load()}")
-    bench("Trajan", TrajanEngine(), trajan, args.states, args.repeats)
-    bench("Troyes", TroyesEngine(), troyes, args.states, args.repeats)
+    if not args.only_animation:
+        bench("Trajan", TrajanEngine(), trajan, args.states, args.repeats)
+        bench("Troyes", TroyesEngine(), troyes, args.states, args.repeats)
+    bench_animation("Trajan", TrajanEngine(), trajan, args.animation_out)
+    bench_animation("Troyes", TroyesEngine(), troyes, args.animation_out)
     print(f"load average after: {_load()}")
 
 

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import lobby
+from cogs import lobby, replay, transfer, undo_here
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
@@ -162,7 +162,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         user = interaction.user.id if since_my_turn else None
         lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
         meta = await rt.poster.meta(found)
-        await reply(interaction, text.log_lines(lines, meta.names, lang))
+        # Undo to here (issue 17, cogs/undo_here.py): this round's moves, for a player.
+        view = await undo_here.view_for(rt, found, interaction.user.id, lang)
+        extra = {} if view is None else {"view": view}
+        await reply(interaction, text.log_lines(lines, meta.names, lang), **extra)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -289,7 +292,49 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         key = "game.verified" if result.ok else "game.verify_failed"
         await reply(interaction, t(lang, key, number=found, detail=result.detail))
 
+    # ---- export and import (issue 17; cogs/transfer.py does the work) ------------------
+    # `import` belongs in the admin group once it exists; until then it checks at run time.
+
+    @app_commands.command(
+        name=_("export"), description=_("Download a game as a file (JSON and text)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def export(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Attach a game as a JSON file (replayable, importable) and as a text log."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await transfer.export_game(interaction, found)
+
+    @app_commands.command(
+        name=_("import"), description=_("Recreate a game from an exported file (admins)")
+    )
+    @app_commands.describe(file=_("The JSON file made by /game export"))
+    async def import_(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment
+    ) -> None:
+        """Check an exported file by replaying it and recreate its game here (admins)."""
+        await transfer.import_game(interaction, file)
+
+    # ---- replay (issue 17; cogs/replay.py draws it and holds its controls) -------------
+
+    @app_commands.command(name=_("replay"), description=_("Look at a game's board at any move"))
+    @app_commands.describe(move=_("The move to show (0: the start; empty: the newest)"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: GameOption | None = None,
+        move: app_commands.Range[int, 0] | None = None,
+    ) -> None:
+        """Show, ephemerally, the public board at any move, with buttons to step through."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await replay.show(interaction, found, move)
+
 
 async def setup(bot: commands.Bot) -> None:
-    """Load the cog."""
+    """Load the cog and register the replay's persistent controls."""
     await bot.add_cog(GameCog(bot))
+    bot.add_dynamic_items(*replay.ITEMS, *undo_here.ITEMS)

@@ -8,12 +8,14 @@ a busy render thread delays clicks. With `processes=0` it falls back to `asyncio
 
 import asyncio
 import importlib
+from collections.abc import Sequence
 from typing import Any
 
 from engine import games
 from engine.core.protocol import Result
 from engine.workers import WorkerPool
 from render.base import score
+from render.base.animation import animation_png
 
 
 def _module(renderer: str) -> Any:
@@ -37,6 +39,15 @@ def _private(
     renderer: str, view: Any, names: tuple[str, ...], lang: str, prompt: str | None
 ) -> bytes:
     return bytes(_module(renderer).private_png(view, prompt=prompt, names=names, lang=lang))
+
+
+def _animation(
+    renderer: str, frames: Sequence[tuple[Any, Any]], names: tuple[str, ...], lang: str
+) -> bytes:
+    """Draw every frame's board (what changed since the frame before marked), then the APNG."""
+    board_png = _module(renderer).board_png
+    pngs = [bytes(board_png(v, b, prompt=None, names=names, lang=lang)) for v, b in frames]
+    return animation_png(pngs)
 
 
 def _score(title: str, result: Result, names: tuple[str, ...], lang: str) -> bytes:
@@ -123,6 +134,17 @@ class Renderer:
     ) -> bytes:
         """Draw the final score chart in the game's language."""
         return await self._run(_score, games.spec(game).title, result, names, lang)
+
+    async def animation(
+        self,
+        game: str,
+        frames: Sequence[tuple[Any, Any]],
+        names: tuple[str, ...],
+        lang: str = "en",
+    ) -> bytes:
+        """Draw an animated replay (APNG, at most 8 MiB) of (view, before) frames, in a worker."""
+        renderer = games.spec(game).renderer
+        return await self._run(_animation, renderer, tuple(frames), names, lang)
 
     def close(self) -> None:
         """Stop the workers."""

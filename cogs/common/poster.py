@@ -23,6 +23,7 @@ from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
+from cogs.common.summary import post_summary
 from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
 
 log = logging.getLogger(__name__)
@@ -271,6 +272,8 @@ class Poster:
         await thread.send(content, files=files, allowed_mentions=NO_PINGS)
         if outcome.board_message_id is not None:
             await self._retire(thread, outcome.board_message_id)
+        if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
+            await post_summary(thread, self.sessions, self.render, outcome, meta.names)
 
     async def _lacking(self, outcome: Outcome) -> None:
         """Say in the game's channel exactly which permissions the bot lacks in the thread."""

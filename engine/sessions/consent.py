@@ -9,7 +9,7 @@ An undo request goes stale as soon as the game moves on. Taking back marks the m
 """
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine.core.errors import GameOverError, StaleStateError
 from engine.sessions.context import Context
@@ -22,9 +22,13 @@ from engine.sessions.loaded import Loaded, check_version, competing
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, SeatState, Status
 from engine.sessions.replay import replay
 from engine.sessions.repository import Repository
-from engine.sessions.rows import RequestRow, to_text
+from engine.sessions.rows import RequestRow, from_text, to_text
 from engine.sessions.store import Tx
 from engine.sessions.turns import Turns
+
+# How long the others have to answer an undo request (issue 17: "undo to here"); later
+# answers find it stale. Async games move slowly: a day, like a typical turn.
+UNDO_ANSWER_WITHIN = timedelta(hours=24)
 
 
 class Consent:
@@ -111,6 +115,10 @@ class Consent:
                 async with self.ctx.store.transaction() as tx:
                     await tx.set_request_status(request_id, "stale")
                 raise StaleStateError("error.session.undo_outdated")
+            if req.kind == "undo" and now > from_text(req.created_at) + UNDO_ANSWER_WITHIN:
+                async with self.ctx.store.transaction() as tx:
+                    await tx.set_request_status(request_id, "stale")
+                raise UndoRefusedError("replay.undo_expired")
             agreed = {u for u, yes in (await self.ctx.store.consents(request_id)).items() if yes}
             waiting = tuple(sorted(u for u in needed - agreed - {user_id} if u is not None))
             kind = NoticeKind.UNDO_ASKED if req.kind == "undo" else NoticeKind.ABANDON_ASKED

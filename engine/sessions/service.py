@@ -40,8 +40,10 @@ from engine.sessions.models import (
 )
 from engine.sessions.queries import Queries
 from engine.sessions.repository import Repository
+from engine.sessions.rewind import Ending, Frame, Rewind, Summary, UndoPoints
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
+from engine.sessions.transfer import Transfer
 from engine.sessions.turns import Turns
 
 __all__ = ["SessionManager", "SessionService"]
@@ -77,6 +79,10 @@ class SessionService:
         self._consent = Consent(self.ctx, repo, self._turns)
         self._timers = Timers(self.ctx, repo, self._turns)
         self._queries = Queries(self.ctx, repo)
+        self._transfer = Transfer(self.ctx, repo, self._turns)
+        self._rewind = Rewind(self.ctx, repo)
+        self._ending = Ending(self.ctx, repo)
+        self._points = UndoPoints(self.ctx, repo)
 
     @property
     def store(self) -> Store:
@@ -261,6 +267,32 @@ class SessionService:
     async def verify(self, game_id: int) -> Verification:
         """Replay the move log from the seed and compare it with the stored state and events."""
         return await self._queries.verify(game_id)
+
+    # ---- export and import (export.py) -------------------------------------------------
+
+    async def export_game(
+        self, game_id: int, names: Mapping[int, str] | None = None
+    ) -> dict[str, Any]:
+        """Return a started game as an export document (`export.dumps` makes the file)."""
+        return await self._transfer.export(game_id, names)
+
+    async def import_game(
+        self, data: bytes | str, creator_id: int, guild_id: int | None, channel_id: int | None
+    ) -> Outcome:
+        """Check an exported file by replaying it and store it as a new game."""
+        return await self._transfer.import_game(data, creator_id, guild_id, channel_id)
+
+    async def board_at(self, game_id: int, move: int | None = None) -> Frame:
+        """Return the public board after `move` live moves, rebuilt from the log (rewind.py)."""
+        return await self._rewind.board_at(game_id, move)
+
+    async def summary(self, game_id: int) -> Summary:
+        """Return a finished game's animation frames and every seat's final view (rewind.py)."""
+        return await self._ending.summary(game_id)
+
+    async def undo_points(self, game_id: int) -> tuple[LogLine, ...]:
+        """Return the moves of the current round one may ask to go back to (`undo(first=)`)."""
+        return await self._points.undo_points(game_id)
 
 
 SessionManager = SessionService  # the name the cogs and tests have always used

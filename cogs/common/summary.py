@@ -1,0 +1,49 @@
+"""The end-of-game summary posted in a finished game's thread (issue 17).
+
+After the final standings, the score chart and the final board (poster.py), the poster
+posts this: an animated replay of the whole game (APNG, one frame per round, what changed
+in each round marked; drawn in a render worker, never on the event loop) and each player's
+own view at the end, now that nothing in it is secret (Troyes characters and VP, Trajan
+hands). A summary that cannot be made is logged and left out: the end is already posted.
+"""
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from cogs.common.i18n import t
+from cogs.common.images import Renderer
+from engine.sessions import Outcome, SessionManager
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+async def post_summary(
+    thread: discord.PartialMessageable | Any,
+    sessions: SessionManager,
+    render: Renderer,
+    outcome: Outcome,
+    names: tuple[str, ...],
+) -> None:
+    """Post the animated replay and every seat's final private image in the thread."""
+    try:
+        summary = await sessions.summary(outcome.game_id)
+        lang = summary.language
+        files = [
+            discord.File(
+                io.BytesIO(await render.animation(summary.game, summary.frames, names, lang)),
+                filename=f"replay-{outcome.game_id}.png",
+            )
+        ]
+        for seat, view in enumerate(summary.private[:9]):
+            png = await render.private(summary.game, view, names, lang)
+            files.append(discord.File(io.BytesIO(png), filename=f"seat-{seat + 1}-final.png"))
+    except Exception:
+        log.exception("game %s: the end-of-game summary could not be made", outcome.game_id)
+        return
+    who = [t(lang, "replay.hidden", who=name) for name in names]
+    content = "\n".join([t(lang, "replay.summary", number=outcome.game_id), *who])
+    await thread.send(content[:2000], files=files, allowed_mentions=NO_PINGS)

@@ -23,7 +23,6 @@ from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
-from engine.core.errors import GameError
 from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,9 @@ SQLite and PostgreSQL share (`ON CONFLICT ... DO UPDATE`, `coalesce`, `count(DIS
   transaction lock) makes two processes migrating one database at once take turns;
 - new row ids: `Connection.insert` returns them (SQLite reads the cursor's `lastrowid`;
   PostgreSQL appends `RETURNING id`);
-- the catalog query that lists tables (`tables_sql`), and `identity_sql`, the columns whose
+- the catalog queries: the tables in the order they were made (`tables_sql`), which table's
+  foreign keys point at which (`foreign_keys_sql`), a table's columns (`columns_sql`), and
+  `identity_sql`, the columns whose
   values come from a sequence (the copy tool moves those sequences past the copied ids).
 
 Times are never taken from SQL (`now()`, `CURRENT_TIMESTAMP`): they come from the injected
@@ -65,6 +67,8 @@ class Dialect:
     name: str
     tables_sql: str
     begin: str
+    foreign_keys_sql: str
+    columns_sql: str
     migration_lock: str | None = None
     identity_sql: str | None = None
 
@@ -130,13 +134,31 @@ def _insert(table: str, columns: Sequence[str]) -> str:
 
 SQLITE = Dialect(
     name="sqlite",
-    tables_sql="SELECT name FROM sqlite_master WHERE type = 'table'",
+    tables_sql="SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid",
     begin="BEGIN IMMEDIATE",
+    foreign_keys_sql=(
+        'SELECT m.name, f."table" FROM sqlite_master m, pragma_foreign_key_list(m.name) f'
+        " WHERE m.type = 'table'"
+    ),
+    columns_sql="SELECT name FROM pragma_table_info(?) ORDER BY cid",
 )
 POSTGRESQL = _Postgres(
     name="postgresql",
-    tables_sql="SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
+    tables_sql=(
+        "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+        " WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY c.oid"
+    ),
     begin="BEGIN",
+    foreign_keys_sql=(
+        "SELECT t.relname, r.relname FROM pg_constraint c"
+        " JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class r ON r.oid = c.confrelid"
+        " JOIN pg_namespace n ON n.oid = t.relnamespace"
+        " WHERE c.contype = 'f' AND n.nspname = current_schema()"
+    ),
+    columns_sql=(
+        "SELECT column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
+    ),
     migration_lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})",
     identity_sql=(
         "SELECT table_name, column_name FROM information_schema.columns"

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick check bench clean
+.PHONY: run test quick check bench clean postgres
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ run: $(STAMP)
 ## Every check: lint, format, types, import layers, all tests (slow ones included).
 test: check
 	$(BIN)/python -m pytest -q
+
+## Start this machine's PostgreSQL server if it is down. The tests run every store, session and
+## league test on SQLite and on PostgreSQL (a throw-away database they make and drop); without a
+## server the PostgreSQL half skips, except under CI=true (.ci/run), where it fails.
+postgres:
+	.ci/postgres
 
 ## The quick loop while working: checks and the tests not marked slow.
 quick: check

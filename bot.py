@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import discord
 from discord import app_commands
@@ -46,6 +47,7 @@ class Settings:
 
     token: str
     database_path: Path = Path("var/games.db")
+    database_url: str | None = None  # postgresql://...: PostgreSQL instead of the SQLite file
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # the local emulator (tests and the local table)
@@ -58,7 +60,8 @@ class Settings:
 
     def __repr__(self) -> str:
         """Show the settings without the token."""
-        return f"Settings(database_path={self.database_path!s}, dev_guild_id={self.dev_guild_id})"
+        where = _without_password(self.database_url) if self.database_url else self.database_path
+        return f"Settings(database={where!s}, dev_guild_id={self.dev_guild_id})"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -75,6 +78,7 @@ class Settings:
         return cls(
             token=token,
             database_path=Path(env.get("DATABASE_PATH") or "var/games.db"),
+            database_url=env.get("DATABASE_URL", "").strip() or None,
             dev_guild_id=number("DEV_GUILD_ID"),
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             api_base=env.get("DISCORD_API_BASE") or None,
@@ -85,6 +89,14 @@ class Settings:
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
         )
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 class GameBot(commands.Bot):
@@ -215,7 +227,8 @@ def clock(offset: timedelta, file: Path | None = None) -> Any:
 
 async def run(settings: Settings) -> None:
     """Open the database, run the bot until it is stopped, and close both cleanly."""
-    async with await Database.open(settings.database_path) as database:
+    target = settings.database_url or settings.database_path
+    async with await Database.open(target) as database:
         now = clock(settings.clock_offset, settings.clock_file)
         sessions = SessionManager(Store(database), GAMES, clock=now)
         renderer = Renderer(settings.render_processes)

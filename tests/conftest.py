@@ -5,6 +5,8 @@ the sink installed here; after each test, what was recorded since the last check
 module's bot start-up included) is validated against Discord's OpenAPI description, and
 the test fails on any request or answer the spec refuses (the allowed quirks aside).
 `DISCORD_API_SPEC_CHECK=0` turns the check off (e.g. to measure without it).
+
+It also offers every test folder the database backends (tests/engine/db/backends.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from collections.abc import Iterator
 import pytest
 
 from localdiscord import conformance, record
+from tests.engine.db.backends import backend, database_url, pg_database, pg_url
+
+__all__ = ["backend", "database_url", "pg_database", "pg_url", "pytest_terminal_summary"]
 
 _PENDING: list[record.Exchange] = []
 _SPEC: list[conformance.Spec] = []

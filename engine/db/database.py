@@ -12,6 +12,10 @@ Every repository (the sessions' `Store`, the leagues' `LeagueStore`) works over 
   transaction runs as a transaction of its own.
 - A transaction whose COMMIT fails is rolled back, so the writer is never left inside a
   transaction that nobody will finish.
+
+`open(target)` chooses the backend: a `postgresql://` URL opens PostgreSQL (postgres.py: one
+writer connection and a pool of readers), anything else is an SQLite file (sqlite.py) or
+`:memory:`. The policy above is the same for both.
 """
 
 from __future__ import annotations
@@ -24,12 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
-import aiosqlite
-
-from engine.db import sqlite
+from engine.db import postgres, sqlite
+from engine.db.connection import Connection, Row
 from engine.db.dialect import SQLITE, Dialect
 from engine.db.migrate import Migration, migrate
-from engine.db.sqlite import Connection, Row
 
 
 @dataclass(slots=True)
@@ -44,12 +46,16 @@ class _Open:
 class Database:
     """One database: a writer, a reader, one write lock and the migrations applied on open."""
 
+    # The SQL built at import time (upserts) is the same in every dialect; an open database's
+    # own dialect is set by `open`.
     dialect: Dialect = SQLITE
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(self, writer: Connection, reader: Connection) -> None:
         """Wrap two open connections (the same one twice for `:memory:`); see `open`."""
-        self._writer = Connection(writer, self.dialect)
-        self.reader = self._writer if reader is writer else Connection(reader, self.dialect)
+        self.dialect = writer.dialect
+        self._writer = writer
+        self.reader = reader
+        self.target = ""
         self._lock = asyncio.Lock()
         self._open: ContextVar[_Open | None] = ContextVar(f"db_{id(self)}", default=None)
         self.closed = False
@@ -64,14 +70,32 @@ class Database:
     ) -> Self:
         """Open (creating if needed, 0600) and migrate the database at `path`.
 
-        `migrations` defaults to the files of `engine/db/migrations/`.
+        `path` is an SQLite file, `:memory:`, or a `postgresql://` URL (the server's database
+        must exist; `synchronous` is SQLite's). `migrations` defaults to the files of
+        `engine/db/migrations/`.
         """
-        writer = await sqlite.connect_writer(path, synchronous)
+        if postgres.is_url(path):
+            return await cls._open_postgres(str(path), migrations)
+        writer = sqlite.SqliteConnection(await sqlite.connect_writer(path, synchronous))
         db = cls(writer, writer)
+        db.target = str(path)
         try:
             await migrate(db, migrations)
             if str(path) != sqlite.MEMORY:
-                db.reader = Connection(await sqlite.connect_reader(path), db.dialect)
+                db.reader = sqlite.SqliteConnection(await sqlite.connect_reader(path))
+        except BaseException:
+            await writer.close()
+            raise
+        return db
+
+    @classmethod
+    async def _open_postgres(cls, url: str, migrations: Sequence[Migration] | None) -> Self:
+        writer = await postgres.connect_writer(url)
+        db = cls(writer, writer)
+        db.target = url
+        try:
+            await migrate(db, migrations)
+            db.reader = await postgres.connect_readers(url)
         except BaseException:
             await writer.close()
             raise
@@ -84,8 +108,8 @@ class Database:
                 return
             self.closed = True
             if self.reader is not self._writer:
-                await self.reader.raw.close()
-            await self._writer.raw.close()
+                await self.reader.close()
+            await self._writer.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -118,7 +142,7 @@ class Database:
             return
         async with self._lock:
             conn = self._writer
-            await conn.control("BEGIN IMMEDIATE")
+            await conn.control(self.dialect.begin)
             self._open.set(_Open(asyncio.current_task(), conn))
             try:
                 yield conn
@@ -141,7 +165,7 @@ class Database:
         try:
             yield
         except BaseException:
-            if held.conn.raw.in_transaction:
+            if held.conn.in_transaction:
                 await held.conn.control(f"ROLLBACK TO {name}")
                 await held.conn.control(f"RELEASE {name}")
             raise
@@ -157,8 +181,9 @@ class Database:
         """Return the first row of a query read from `current()`, or None."""
         return await self.current().fetch_one(sql, args)
 
-    # A failing statement undoes only itself (SQLite and PostgreSQL statements are atomic),
-    # so writes inside a transaction need no savepoint of their own.
+    # A failing statement undoes only itself in SQLite; in PostgreSQL it aborts the whole
+    # transaction, so a caller that survives a failed write wraps it in a nested
+    # `transaction()` (a savepoint), which works the same in both.
 
     async def execute(self, sql: str, args: Iterable[Any] = ()) -> int:
         """Run one write in this task's transaction (or in one of its own); return the count."""
@@ -195,11 +220,16 @@ class Database:
         return [int(r[0]) for r in rows]
 
     async def backup(self, target: str | Path) -> None:
-        """Copy the whole database to `target` as one consistent snapshot, while games go on."""
+        """Copy the whole database to `target` as one consistent snapshot, while games go on.
+
+        SQLite only: a PostgreSQL server is backed up with its own tools (README).
+        """
+        if not isinstance(self.reader, sqlite.SqliteConnection):
+            raise NotImplementedError("back up a PostgreSQL database with pg_dump (README)")
         await sqlite.backup(self.reader.raw, target)
 
 
 async def _rollback(conn: Connection) -> None:
     # SQLite may have rolled back already (a full disk, an I/O error): then there is nothing.
-    if conn.raw.in_transaction:
+    if conn.in_transaction:
         await conn.control("ROLLBACK")

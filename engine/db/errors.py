@@ -1,7 +1,11 @@
 """The database errors a repository may catch, whatever the backend raised."""
 
 
-class IntegrityError(Exception):
+class DatabaseError(Exception):
+    """A statement failed in the database (PostgreSQL's errors arrive as this or a subclass)."""
+
+
+class IntegrityError(DatabaseError):
     """A statement broke a uniqueness, foreign-key, NOT NULL or CHECK constraint."""
 
 

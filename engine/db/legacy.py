@@ -11,9 +11,9 @@ first transaction, so it happens once, or not at all.
 
 from __future__ import annotations
 
+from engine.db.connection import Connection
 from engine.db.dialect import Dialect
 from engine.db.errors import MigrationError
-from engine.db.sqlite import Connection
 
 LEAGUE_TABLE = "league_migration"
 # league_migration number -> (number, file name) in engine/db/migrations/

@@ -4,8 +4,10 @@ Every table of the bot, the sessions' and the leagues', comes from one numbered 
 (`0001_sessions.sql`, `0002_leagues.sql`, ...), recorded in `schema_migrations` (number,
 file name, time applied). Each file runs in its own write transaction, which first checks
 that nobody applied it meanwhile, so two processes opening a new database at once apply it
-once, and a failing file changes nothing. A database recording a number this code does not
-know (written by newer code), or a file name that differs from the file's, is refused.
+once (PostgreSQL's BEGIN takes no lock, so there each first takes an advisory lock), and a
+failing file changes nothing (PostgreSQL's DDL is transactional too). A database recording a
+number this code does not know (written by newer code), or a file name that differs from the
+file's, is refused.
 
 Databases written before the single numbering kept the leagues' migrations apart, in
 `league_migration`; `legacy.adopt` folds that bookkeeping in before anything runs.
@@ -21,7 +23,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.db import legacy
-from engine.db.errors import IntegrityError, MigrationError
+from engine.db.errors import DatabaseError, MigrationError
 
 if TYPE_CHECKING:
     from engine.db.database import Database
@@ -78,7 +80,10 @@ async def migrate(db: Database, files: Sequence[Migration] | None = None) -> lis
     """
     files = migration_files() if files is None else list(files)
     stamp = _stamp()
+    lock = db.dialect.migration_lock
     async with db.transaction() as conn:
+        if lock is not None:  # PostgreSQL: BEGIN takes no lock, so processes take turns here
+            await conn.fetch_all(lock)
         await conn.execute(db.dialect.ddl(BOOKKEEPING))
         await legacy.adopt(conn, db.dialect, stamp)
         recorded = await conn.fetch_all("SELECT version, name FROM schema_migrations")
@@ -86,12 +91,14 @@ async def migrate(db: Database, files: Sequence[Migration] | None = None) -> lis
     applied = []
     for number, name, sql in files:
         async with db.transaction() as conn:
+            if lock is not None:
+                await conn.fetch_all(lock)
             if await conn.fetch_one("SELECT 1 FROM schema_migrations WHERE version = ?", (number,)):
                 continue
             try:
                 for statement in split_statements(sql):
                     await conn.execute(db.dialect.ddl(statement))
-            except (sqlite3.Error, IntegrityError, MigrationError) as error:
+            except (sqlite3.Error, DatabaseError, MigrationError) as error:
                 raise MigrationError(f"migration {name} failed: {error}") from error
             await conn.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",

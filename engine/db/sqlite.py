@@ -15,18 +15,18 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from engine.db.connection import Row
 from engine.db.dialect import SQLITE, Dialect
 from engine.db.errors import IntegrityError
 
 log = logging.getLogger(__name__)
 
-Row = Sequence[Any]
 MEMORY = ":memory:"
 SYNCHRONOUS = ("FULL", "NORMAL")
 FILE_MODE = 0o600
@@ -35,8 +35,8 @@ _WRITER_PRAGMAS = ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 50
 _READER_PRAGMAS = ("query_only = ON", "busy_timeout = 5000")
 
 
-class Connection:
-    """One connection's calls, as every repository makes them (`?` placeholders)."""
+class SqliteConnection:
+    """One aiosqlite connection's calls, as every repository makes them (`?` placeholders)."""
 
     def __init__(self, conn: aiosqlite.Connection, dialect: Dialect = SQLITE) -> None:
         self.raw = conn
@@ -90,6 +90,15 @@ class Connection:
         if row_id is None:  # pragma: no cover - an INSERT always sets it
             raise RuntimeError("insert returned no row id")
         return row_id
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a transaction is open (SQLite may have rolled one back by itself)."""
+        return self.raw.in_transaction
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.raw.close()
 
 
 def prepare_file(path: Path) -> None:

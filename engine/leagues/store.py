@@ -80,11 +80,13 @@ class LeagueStore(ResultRows):
     ) -> int:
         """Insert a league; a duplicate name in the guild raises LeagueError."""
         try:
-            return await self._insert(
-                "INSERT INTO league (guild_id, name, config, seed, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (guild, name, config.to_json(), seed, iso(now)),
-            )
+            # Its own (nested) transaction: PostgreSQL aborts a transaction whose statement fails.
+            async with self.transaction():
+                return await self._insert(
+                    "INSERT INTO league (guild_id, name, config, seed, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (guild, name, config.to_json(), seed, iso(now)),
+                )
         except IntegrityError:
             raise LeagueError("league.err_name_taken", name=name) from None
 
@@ -124,7 +126,8 @@ class LeagueStore(ResultRows):
         await self._run(
             "INSERT INTO league_member (league_id, user_id, joined_at) VALUES (?, ?, ?)"
             " ON CONFLICT (league_id, user_id) DO UPDATE SET left_at = NULL,"
-            " joined_at = CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END",
+            " joined_at = CASE WHEN league_member.left_at IS NULL"
+            " THEN league_member.joined_at ELSE excluded.joined_at END",
             (league_id, user, iso(now)),
         )
 

@@ -147,7 +147,8 @@ class ResultRows:
         before, after = change
         await self._run(
             "INSERT INTO league_rating VALUES (?, ?, ?, ?, 1) ON CONFLICT (league_id, user_id)"
-            " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+            " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+            " games = league_rating.games + 1",
             (league_id, user, after.mu, after.sigma),
         )
         await self._run(

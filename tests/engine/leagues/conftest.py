@@ -54,8 +54,9 @@ def port() -> FakePort:
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[LeagueStore]:
-    s = await LeagueStore.open(":memory:")
+async def store(database_url: str) -> AsyncIterator[LeagueStore]:
+    """A store on each backend (SQLite file, PostgreSQL schema): see tests/engine/db/backends.py."""
+    s = await LeagueStore.open(database_url)
     yield s
     await s.close()
 

@@ -4,7 +4,6 @@ import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,9 +32,9 @@ class Rig:
 
 
 @pytest.fixture
-async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
+async def rig(database_url: str) -> AsyncIterator[Rig]:
     clock = FakeClock(MONDAY)
-    database = await Database.open(tmp_path / "games.db")  # one database for both, as in the bot
+    database = await Database.open(database_url)  # one database for both, as in the bot
     sessions = SessionManager(Store(database), GAMES, clock, seeds=itertools.count(7).__next__)
     leagues = LeagueService(LeagueStore(database), clock)
     yield Rig(clock, sessions, leagues, SessionPort(sessions, leagues))
@@ -253,13 +252,13 @@ async def test_settle_reads_only_the_games_the_session_service_said_ended(rig, m
     assert await rig.port.settle() == []
 
 
-async def test_a_game_that_ended_while_the_bot_was_down_is_settled_at_start_up(rig, tmp_path):
+async def test_a_game_that_ended_while_the_bot_was_down_is_settled_at_start_up(rig, database_url):
     await new_league(rig, 4)
     seated, _ = await seat_week(rig)
     table = seated.tables[0]
     game_id = await game_of(rig, table.table_id)
     # Another process (the bot before its restart) ends the game: this port is not told.
-    other_store = await Store.open(tmp_path / "games.db")
+    other_store = await Store.open(database_url)
     try:
         other = SessionManager(other_store, GAMES, rig.clock)
         for user in table.players[:3]:

@@ -1,7 +1,6 @@
 import asyncio
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -253,8 +252,8 @@ async def test_divisions_seat_apart_and_promote_at_season_end(service, clock, po
     assert {r.user for r in season2.divisions[0][1]} == set(closed.next_divisions[0])
 
 
-async def test_restart_mid_week_neither_skips_nor_repeats(tmp_path: Path):
-    path = str(tmp_path / "league.db")
+async def test_restart_mid_week_neither_skips_nor_repeats(database_url: str):
+    path = database_url
     clock = FakeClock(MONDAY)
     port = FakePort()
     service = LeagueService(await LeagueStore.open(path), clock)

@@ -42,8 +42,9 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-async def store(db_path):
-    opened = await Store.open(db_path)
+async def store(database_url):
+    """A store on each backend (SQLite file, PostgreSQL schema): see tests/engine/db/backends.py."""
+    opened = await Store.open(database_url)
     yield opened
     await opened.close()
 

@@ -34,8 +34,8 @@ def test_times_round_trip_and_sort_as_text():
         to_text(datetime(2026, 1, 1))  # noqa: DTZ001 - the naive time is the point
 
 
-async def test_a_game_round_trips_through_a_reopened_database(db_path, clock):
-    async with await Store.open(db_path) as store:
+async def test_a_game_round_trips_through_a_reopened_database(database_url, clock):
+    async with await Store.open(database_url) as store:
         manager = make_manager(store, clock)
         spec = NewGame(
             "secret",
@@ -53,7 +53,7 @@ async def test_a_game_round_trips_through_a_reopened_database(db_path, clock):
         await manager.add_ai(info.game_id, 11, "random")
         started = await manager.start(info.game_id, 11)
         before = await manager.status(info.game_id)
-    async with await Store.open(db_path) as store:
+    async with await Store.open(database_url) as store:
         after = await make_manager(store, clock).status(info.game_id)
     assert after == before
     assert after.options == {"taps": "1"}
@@ -135,8 +135,8 @@ def _events(row) -> str:
     return json.dumps([{"seat": 0, "type": "Revealed", "value": value}], sort_keys=True)
 
 
-async def test_two_processes_opening_a_new_database_at_once_migrate_it_once(db_path):
-    first, second = await asyncio.gather(Store.open(db_path), Store.open(db_path))
+async def test_two_processes_opening_a_new_database_at_once_migrate_it_once(database_url):
+    first, second = await asyncio.gather(Store.open(database_url), Store.open(database_url))
     try:
         assert await first.schema_versions() == [1, 2, 3]
         assert await second.schema_versions() == [1, 2, 3]

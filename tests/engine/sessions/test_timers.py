@@ -113,11 +113,11 @@ async def test_muting_for_the_game_and_unmuting(manager, clock):
     assert reminder.ping == 1
 
 
-async def test_timers_survive_a_restart(db_path, clock):
-    async with await Store.open(db_path) as store:
+async def test_timers_survive_a_restart(database_url, clock):
+    async with await Store.open(database_url) as store:
         out = await start_game(make_manager(store, clock), control=DAY)
     clock.advance(days=3)  # the bot was down past the deadline
-    async with await Store.open(db_path) as store:
+    async with await Store.open(database_url) as store:
         manager = make_manager(store, clock)
         outcomes = await manager.resume()
         kinds = [n.kind for o in outcomes for n in o.notices]

@@ -69,6 +69,7 @@ class NoticeKind(StrEnum):
     ABANDONED = "abandoned"
     FINISHED = "finished"
     AI_FAILED = "ai_failed"  # an automated seat raised; the game waits (logged; resume retries)
+    REPAIRED = "repaired"  # an admin rebuilt the game from its move log; `detail`: the moves
 
 
 @dataclass(frozen=True, slots=True)

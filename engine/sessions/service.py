@@ -39,6 +39,7 @@ from engine.sessions.models import (
     Waiting,
 )
 from engine.sessions.queries import Queries
+from engine.sessions.repair import Repair, Repairs
 from engine.sessions.repository import Repository
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
@@ -77,6 +78,7 @@ class SessionService:
         self._consent = Consent(self.ctx, repo, self._turns)
         self._timers = Timers(self.ctx, repo, self._turns)
         self._queries = Queries(self.ctx, repo)
+        self._repairs = Repairs(self.ctx, repo, self._turns)
 
     @property
     def store(self) -> Store:
@@ -194,6 +196,10 @@ class SessionService:
         return await self._consent.return_to_seat(game_id, user_id)
 
     # ---- timers ------------------------------------------------------------------------
+
+    async def repair(self, game_id: int) -> Repair:
+        """Rebuild a game from its move log (a stored state that fails its checks); admins."""
+        return await self._repairs.repair(game_id)
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened."""

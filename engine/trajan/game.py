@@ -9,7 +9,8 @@ from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, GameOverError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
-from engine.trajan import heuristic, scoring, text, view
+from engine.core.validation import InvalidStateError
+from engine.trajan import heuristic, scoring, text, validate, view
 from engine.trajan.actions import (
     Action,
     AdvanceSenate,
@@ -45,7 +46,7 @@ from engine.trajan.events import REVEALING
 from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions
 from engine.trajan.rules.tables import Tables, tables
-from engine.trajan.state import TrajanState, from_json, to_json
+from engine.trajan.state import GAME, TrajanState, from_json, to_json
 
 OPTIONS = (
     OptionSpec(
@@ -125,8 +126,17 @@ class TrajanEngine:
         return to_json(state)
 
     def from_json(self, data: Mapping[str, Any]) -> TrajanState:
-        """Rebuild and validate a state; raise ValueError on bad data."""
-        return from_json(data)
+        """Rebuild and validate a state; raise ValueError (InvalidStateError) on bad data."""
+        s = from_json(data)
+        validate.check(s, self.tables)
+        if s.pending is not None:
+            try:
+                legal = self.legal_actions(s)
+            except Exception as exc:  # a state the rules cannot read is corrupt, whatever broke
+                raise InvalidStateError(GAME, "pending", f"cannot be offered: {exc!r}") from exc
+            if not legal:
+                raise InvalidStateError(GAME, "pending", f"{s.pending.kind!r} offers nothing")
+        return s
 
     def action_text(self, action: Action) -> str:
         """Return the short, unique notation of an action."""

@@ -14,8 +14,9 @@ from typing import Any, ClassVar, assert_never
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
 from engine.core.rng import Rng
+from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
-from engine.troyes import scoring, state, text, view
+from engine.troyes import scoring, state, text, validate, view
 from engine.troyes.catalog import Catalog, default_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.rules import (
@@ -34,7 +35,7 @@ from engine.troyes.rules import (
 )
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
-from engine.troyes.state import TroyesState
+from engine.troyes.state import GAME, TroyesState
 
 # Everything in a state but its version, declined entries and memos: two states equal under
 # this have the same doable turn-menu targets (actions_phase.targets reads nothing else).
@@ -317,7 +318,22 @@ class TroyesEngine:
             for ident in ids:
                 if ident not in known:
                     raise ValueError(f"malformed troyes state: unknown {what} {ident!r}")
+        validate.check(s, cat)
+        self._check_decision(s)
         return s
+
+    def _check_decision(self, s: TroyesState) -> None:
+        """Refuse a state whose pending decision offers nothing (or cannot be worked out)."""
+        if s.pending is None:
+            return
+        try:
+            legal = self.legal_actions(s)
+        except Exception as exc:  # a state the rules cannot read is corrupt, whatever broke
+            raise InvalidStateError(
+                GAME, "pending", f"{s.kind!r} cannot be offered: {exc!r}"
+            ) from exc
+        if not legal:
+            raise InvalidStateError(GAME, "pending", f"{s.kind!r} offers no legal action")
 
     def action_text(self, action: a.Action) -> str:
         """Return the short, unique notation of an action."""

@@ -30,7 +30,7 @@ from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
-from engine.db import Database
+from engine.db import Database, integrity
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
 
@@ -55,6 +55,14 @@ class Settings:
     clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
     render_processes: int = 1  # worker processes drawing images (0: threads)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
+    backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
+    backup_every_hours: float = 24.0  # 0: no scheduled backups
+    backup_keep: int = 7  # the newest backups kept
+
+    @property
+    def backups(self) -> Path:
+        """Return the folder the scheduled backups go to."""
+        return self.backup_dir or self.database_path.parent / "backups"
 
     def __repr__(self) -> str:
         """Show the settings without the token."""
@@ -84,6 +92,9 @@ class Settings:
             clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
+            backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,
+            backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
+            backup_keep=int(env.get("BACKUP_KEEP") or 7),
         )
 
 
@@ -108,6 +119,8 @@ class GameBot(commands.Bot):
         poster = Poster(self, sessions, names, renderer)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, names=names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
+        every = settings.backup_every_hours
+        self.backups = tasks.loop(hours=every)(self._backup) if every > 0 else None
         self._monitor: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -143,6 +156,8 @@ class GameBot(commands.Bot):
         refreshed = await self.runtime.poster.refresh()
         log.info("resumed; %d boards posted again", refreshed)
         self.ticker.start()
+        if self.backups is not None:
+            self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS
 
     async def on_ready(self) -> None:
         """Log the connection."""
@@ -155,6 +170,15 @@ class GameBot(commands.Bot):
         except Exception:
             log.exception("timer tick failed")
 
+    async def _backup(self) -> None:
+        folder, keep = self.settings.backups, self.settings.backup_keep
+        try:
+            path = await integrity.take_backup(self.database, folder, keep, datetime.now(UTC))
+        except Exception:
+            log.exception("the scheduled backup into %s failed", folder)
+        else:
+            log.info("backup written: %s", path)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -165,6 +189,8 @@ class GameBot(commands.Bot):
         """Stop the timers, then disconnect."""
         if self.ticker.is_running():
             self.ticker.cancel()
+        if self.backups is not None and self.backups.is_running():
+            self.backups.cancel()
         if self._monitor is not None:
             self._monitor.cancel()
         await super().close()
@@ -213,8 +239,18 @@ def clock(offset: timedelta, file: Path | None = None) -> Any:
     return lambda: datetime.now(UTC) + offset
 
 
+async def check_database(settings: Settings) -> None:
+    """Stop with a clear message if the database file fails SQLite's quick check."""
+    try:
+        await asyncio.to_thread(integrity.refuse_damaged, settings.database_path, settings.backups)
+    except integrity.DamagedDatabaseError as error:
+        log.critical("%s", error)
+        raise SystemExit(str(error)) from error
+
+
 async def run(settings: Settings) -> None:
-    """Open the database, run the bot until it is stopped, and close both cleanly."""
+    """Check and open the database, run the bot until it is stopped, and close both cleanly."""
+    await check_database(settings)
     async with await Database.open(settings.database_path) as database:
         now = clock(settings.clock_offset, settings.clock_file)
         sessions = SessionManager(Store(database), GAMES, clock=now)

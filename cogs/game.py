@@ -315,6 +315,29 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if done.outcome.notices:  # the state was rewritten: the thread hears of it, fresh board
             await rt.poster.post(done.outcome, fresh=True)
 
+    @app_commands.command(
+        name=_("edition"), description=_("Move a running game to the newest rules edition (admins)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def edition(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Replay a running game under the newest rules data and move it there (admins)."""
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        if not lobby.is_admin(interaction, rt):  # the lead moves this into /admin at merge
+            await reply(interaction, t(lang, "error.admin_only"))
+            return
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await rt.sessions.migrate_edition(found)
+        said = {"new": done.new, "old": done.old or "?", "moves": done.moves}
+        await reply(
+            interaction, t(lang, "edition.migrated", number=found, changed=done.changed, **said)
+        )
+        await rt.poster.post(done.outcome, fresh=True)  # announced in the thread
+
 
 async def setup(bot: commands.Bot) -> None:
     """Load the cog."""

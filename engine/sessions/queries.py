@@ -5,6 +5,7 @@ Nothing here takes a game's lock or writes: these calls read committed data only
 
 import json
 
+from engine.sessions import editions
 from engine.sessions.context import Context
 from engine.sessions.errors import NotStartedError
 from engine.sessions.loaded import info, line, seated
@@ -109,4 +110,8 @@ class Queries:
             return Verification(
                 game_id, False, len(moves), "The stored state differs from the replay."
             )
-        return Verification(game_id, True, len(moves), f"{len(moves)} moves replay exactly.")
+        edition = await editions.edition_of(
+            self.ctx.store, self.ctx.editions, g.row, self.ctx.engine(g.row.game)
+        )
+        under = f" under its edition ({edition})" if edition else ""
+        return Verification(game_id, True, len(moves), f"{len(moves)} moves replay exactly{under}.")

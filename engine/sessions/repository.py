@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.errors import GameOverError, StaleStateError
 from engine.core.protocol import Step
 from engine.core.validation import InvalidStateError
+from engine.sessions import editions
 from engine.sessions.context import Context
 from engine.sessions.errors import (
     GameNotFoundError,
@@ -56,7 +57,9 @@ class Repository:
         row = await self.ctx.store.game(game_id)
         if row is None:
             raise GameNotFoundError(f"There is no game number {game_id}.")
-        engine = self.ctx.engine(row.game)
+        engine = await editions.engine_for(
+            self.ctx.store, self.ctx.editions, row, self.ctx.engine(row.game)
+        )
         try:
             state = None if row.state is None else engine.from_json(json.loads(row.state))
         except InvalidStateError as error:

@@ -39,7 +39,7 @@ from engine.sessions.models import (
     Waiting,
 )
 from engine.sessions.queries import Queries
-from engine.sessions.repair import Repair, Repairs
+from engine.sessions.repair import Migration, Repair, Repairs
 from engine.sessions.repository import Repository
 from engine.sessions.store import Store
 from engine.sessions.timers import Timers
@@ -200,6 +200,10 @@ class SessionService:
     async def repair(self, game_id: int) -> Repair:
         """Rebuild a game from its move log (a stored state that fails its checks); admins."""
         return await self._repairs.repair(game_id)
+
+    async def migrate_edition(self, game_id: int) -> Migration:
+        """Move a running game to the newest rules edition if its log replays under it; admins."""
+        return await self._repairs.migrate(game_id)
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened."""

@@ -30,6 +30,11 @@ from engine.trajan.components import (
 )
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "trajan"
+# The files the catalog reads (the rules data of an edition; layout.toml is the renderer's).
+DATA_FILES = (
+    "board.toml", "cards.toml", "bonus_tiles.toml", "construction.toml", "demand_tiles.toml",
+    "forum_tiles.toml", "trajan_tiles.toml",
+)  # fmt: skip
 _META: dict[str, type] = {"verified": bool, "source": str, "note": str}
 _NAMES: dict[str, type] = {"name": str, "name_es": str}
 _TEXTS: dict[str, type] = {"text": str, "text_es": str}

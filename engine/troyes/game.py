@@ -9,6 +9,7 @@ complete), bumps the version and reports whether dice were rolled or hidden card
 
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
+from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, IllegalMoveError
@@ -17,7 +18,7 @@ from engine.core.rng import Rng
 from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import scoring, state, text, validate, view
-from engine.troyes.catalog import Catalog, default_catalog
+from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.rules import (
     actions_phase,
@@ -67,11 +68,23 @@ class TroyesEngine:
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
+    # Rules editions (engine/core/editions.py): raise `rules_version` when a rule's code
+    # changes; the data files are those catalog.py reads.
+    rules_version: ClassVar[int] = 1
+    data_files: ClassVar[tuple[str, ...]] = DATA_FILES
+
+    def __init__(self, catalog: Catalog | None = None, data_dir: Path | None = None) -> None:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
         # The engine holds nothing but the catalog: one engine serves every game, from several
         # threads at once, so what is worked out about a game is memoised on its state.
+        if catalog is None and data_dir is not None:
+            catalog = load_catalog(data_dir)
         self.catalog = catalog or default_catalog()
+        self.data_dir = data_dir if data_dir is not None else (None if catalog else DATA_DIR)
+
+    def with_data(self, directory: Path) -> "TroyesEngine":
+        """Return a Troyes engine reading its data from `directory` (another edition)."""
+        return TroyesEngine(data_dir=directory)
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""

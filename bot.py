@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -30,6 +31,9 @@ from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
+from engine.core import editions
+from engine.core.errors import CatalogError
+from engine.core.protocol import GameEngine
 from engine.db import Database, integrity
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
@@ -58,6 +62,7 @@ class Settings:
     backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
     backup_every_hours: float = 24.0  # 0: no scheduled backups
     backup_keep: int = 7  # the newest backups kept
+    data_overrides: Path | None = None  # an operator's corrections: <folder>/<game>/<file>.toml
 
     @property
     def backups(self) -> Path:
@@ -95,6 +100,7 @@ class Settings:
             backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,
             backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
             backup_keep=int(env.get("BACKUP_KEEP") or 7),
+            data_overrides=Path(env["DATA_OVERRIDES"]) if env.get("DATA_OVERRIDES") else None,
         )
 
 
@@ -248,21 +254,50 @@ async def check_database(settings: Settings) -> None:
         raise SystemExit(str(error)) from error
 
 
+def corrected_games(overrides: Path | None, folder: Path) -> dict[str, GameEngine[Any, Any]]:
+    """Return the engines by game name, with DATA_OVERRIDES' corrections read into them.
+
+    Corrections for a game live in `<overrides>/<game>/` (files named like its data files);
+    a bad one stops start-up with a message naming file, row and field.
+    """
+    games = dict(GAMES)
+    if overrides is None:
+        return games
+    if not overrides.is_dir():
+        raise SystemExit(f"DATA_OVERRIDES={overrides} is not a folder.")
+    for name, engine in games.items():
+        own = overrides / name
+        if own.is_dir() and isinstance(engine, editions.Editioned):
+            try:
+                games[name] = editions.with_corrections(engine, own, folder / name)
+            except CatalogError as error:
+                raise SystemExit(f"DATA_OVERRIDES: {error}") from error
+            log.info("game %s: figures corrected from %s", name, own)
+    return games
+
+
 async def run(settings: Settings) -> None:
     """Check and open the database, run the bot until it is stopped, and close both cleanly."""
     await check_database(settings)
-    async with await Database.open(settings.database_path) as database:
-        now = clock(settings.clock_offset, settings.clock_file)
-        sessions = SessionManager(Store(database), GAMES, clock=now)
-        renderer = Renderer(settings.render_processes)
-        try:
-            async with GameBot(settings, sessions, renderer, database) as bot:
-                loop = asyncio.get_running_loop()
-                for sig in (signal.SIGTERM, signal.SIGINT):
-                    loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-                await bot.start(settings.token)
-        finally:
-            renderer.close()
+    with tempfile.TemporaryDirectory(prefix="denarius-data-") as folder:
+        games = corrected_games(settings.data_overrides, Path(folder))  # fails fast
+        async with await Database.open(settings.database_path) as database:
+            now = clock(settings.clock_offset, settings.clock_file)
+            sessions = SessionManager(Store(database), games, clock=now)
+            await _serve(settings, database, sessions)
+
+
+async def _serve(settings: Settings, database: Database, sessions: SessionManager) -> None:
+    """Run the bot until it is stopped."""
+    renderer = Renderer(settings.render_processes)
+    try:
+        async with GameBot(settings, sessions, renderer, database) as bot:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(settings.token)
+    finally:
+        renderer.close()
 
 
 def main() -> int:

@@ -18,14 +18,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from engine.core import overrides
+from engine.core.i18n import CatalogError
+
 
 @runtime_checkable
 class Editioned(Protocol):
     """An engine whose data can be read from another folder (an older edition's files)."""
 
-    rules_version: int
-    data_dir: Path | None
-    data_files: tuple[str, ...]
+    @property
+    def rules_version(self) -> int:
+        """Return the version of the rules' code (raised when a rule's code changes)."""
+        ...
+
+    @property
+    def data_dir(self) -> Path | None:
+        """Return the folder the catalog was read from (None: built in memory)."""
+        ...
+
+    @property
+    def data_files(self) -> tuple[str, ...]:
+        """Return the names of the data files the catalog reads."""
+        ...
 
     def with_data(self, directory: Path) -> Any:
         """Return the same engine with its catalog read from `directory`."""
@@ -54,8 +68,13 @@ def digest(files: Mapping[str, str]) -> str:
 
 
 def read_files(directory: Path, names: tuple[str, ...]) -> dict[str, str]:
-    """Return the texts of the named data files of a folder."""
-    return {name: (directory / name).read_text(encoding="utf-8") for name in names}
+    """Return the texts of the named data files of a folder, and of their corrections."""
+    files = {name: (directory / name).read_text(encoding="utf-8") for name in names}
+    for name in names:  # an operator's corrections are part of the edition (overrides.py)
+        correction = directory / overrides.name_for(name)
+        if correction.exists():
+            files[correction.name] = correction.read_text(encoding="utf-8")
+    return files
 
 
 def current(engine: Editioned, game: str) -> Edition | None:
@@ -74,3 +93,26 @@ def write_files(files: Mapping[str, str], directory: Path) -> Path:
             raise ValueError(f"bad data file name {name!r}")
         (directory / name).write_text(text, encoding="utf-8")
     return directory
+
+
+def with_corrections(engine: Editioned, corrections: Path, target: Path) -> Any:
+    """Return the engine reading its data with an operator's corrections (DATA_OVERRIDES).
+
+    `corrections` holds files named like the engine's data files; they are copied beside a
+    copy of the data into `target` as `override.<file>` (overrides.py), and the engine's
+    catalog is read from there: a bad correction raises CatalogError naming file, row, field.
+    """
+    if engine.data_dir is None:
+        raise ValueError("this engine's data is not read from a folder")
+    unknown = sorted(
+        p.name for p in corrections.iterdir() if p.is_file() and p.name not in engine.data_files
+    )
+    if unknown:
+        raise CatalogError(
+            f"{corrections}: {unknown} correct no data file (known: {list(engine.data_files)})"
+        )
+    files = read_files(engine.data_dir, engine.data_files)
+    for name in engine.data_files:
+        if (corrections / name).is_file():
+            files[overrides.name_for(name)] = (corrections / name).read_text(encoding="utf-8")
+    return engine.with_data(write_files(files, target))

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core import overrides
 from engine.core.errors import CatalogError
 from engine.trajan.components import (
     ActionDef,
@@ -40,16 +41,23 @@ _NAMES: dict[str, type] = {"name": str, "name_es": str}
 _TEXTS: dict[str, type] = {"text": str, "text_es": str}
 
 
+def _parse(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
+
+
 class _Reader:
     """Validate the entries of one data file against field specs."""
 
     def __init__(self, path: Path, unverified: list[str]) -> None:
         self.path = path
         self.unverified = unverified
-        try:
-            self.data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
+        self.data = _parse(path)
+        correction = path.with_name(overrides.name_for(path.name))
+        if correction.exists():  # an operator's corrections (engine/core/overrides.py)
+            self.data = overrides.overlay(self.data, path.name, _parse(correction))
 
     def entries(
         self, section: str, required: Mapping[str, type], optional: Mapping[str, type] = {}

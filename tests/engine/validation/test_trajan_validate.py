@@ -138,7 +138,11 @@ def test_a_corrupted_state_is_refused_by_the_check_that_catches_it(name, state, 
     check, corrupt = CORRUPTIONS[name]
     bad = state.clone()
     corrupt(bad, seat % state.seats, k)
+    found = [p.check for p in problems(bad, TABLES)]
     with pytest.raises(InvalidStateError) as caught:
         _load(bad)
-    assert caught.value.check == check, str(caught.value)
+    # The check named is the expected one, or the first of the checks the corruption breaks
+    # when it also breaks an earlier one (two craftsmen of a seat may make 13 citizens too).
+    named = caught.value.check
+    assert named == check or (check in found and named == found[0]), (str(caught.value), found)
     assert caught.value.game == "trajan"

@@ -155,9 +155,13 @@ def test_a_corrupted_state_is_refused_by_the_check_that_catches_it(name, state, 
     bad = state.clone()
     bad.won, bad.buildings = [list(w) for w in bad.won], [list(b) for b in bad.buildings]
     corrupt(bad, seat % state.seats, k)
+    found = [p.check for p in problems(bad, CAT)]
     with pytest.raises(InvalidStateError) as caught:
         _load(bad)
-    assert caught.value.check == check, str(caught.value)
+    # The check named is the expected one, or the first of the checks the corruption breaks
+    # when it also breaks an earlier one (two craftsmen of a seat may make 13 citizens too).
+    named = caught.value.check
+    assert named == check or (check in found and named == found[0]), (str(caught.value), found)
     assert caught.value.game == "troyes"
 
 

@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -31,7 +32,10 @@ from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
-from engine.db import Database
+from engine.core import editions
+from engine.core.errors import CatalogError
+from engine.core.protocol import GameEngine
+from engine.db import Database, integrity
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
 
@@ -57,6 +61,15 @@ class Settings:
     clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
     render_processes: int = 1  # worker processes drawing images (0: threads)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
+    backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
+    backup_every_hours: float = 24.0  # 0: no scheduled backups
+    backup_keep: int = 7  # the newest backups kept
+    data_overrides: Path | None = None  # an operator's corrections: <folder>/<game>/<file>.toml
+
+    @property
+    def backups(self) -> Path:
+        """Return the folder the scheduled backups go to."""
+        return self.backup_dir or self.database_path.parent / "backups"
 
     def __repr__(self) -> str:
         """Show the settings without the token."""
@@ -88,6 +101,10 @@ class Settings:
             clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
+            backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,
+            backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
+            backup_keep=int(env.get("BACKUP_KEEP") or 7),
+            data_overrides=Path(env["DATA_OVERRIDES"]) if env.get("DATA_OVERRIDES") else None,
         )
 
 
@@ -120,6 +137,9 @@ class GameBot(commands.Bot):
         poster = Poster(self, sessions, names, renderer)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, names=names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
+        # PostgreSQL is backed up with its own tools (pg_dump; README), not by the bot.
+        every = 0.0 if settings.database_url else settings.backup_every_hours
+        self.backups = tasks.loop(hours=every)(self._backup) if every > 0 else None
         self._monitor: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -155,6 +175,8 @@ class GameBot(commands.Bot):
         refreshed = await self.runtime.poster.refresh()
         log.info("resumed; %d boards posted again", refreshed)
         self.ticker.start()
+        if self.backups is not None:
+            self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS
 
     async def on_ready(self) -> None:
         """Log the connection."""
@@ -167,6 +189,15 @@ class GameBot(commands.Bot):
         except Exception:
             log.exception("timer tick failed")
 
+    async def _backup(self) -> None:
+        folder, keep = self.settings.backups, self.settings.backup_keep
+        try:
+            path = await integrity.take_backup(self.database, folder, keep, datetime.now(UTC))
+        except Exception:
+            log.exception("the scheduled backup into %s failed", folder)
+        else:
+            log.info("backup written: %s", path)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -177,6 +208,8 @@ class GameBot(commands.Bot):
         """Stop the timers, then disconnect."""
         if self.ticker.is_running():
             self.ticker.cancel()
+        if self.backups is not None and self.backups.is_running():
+            self.backups.cancel()
         if self._monitor is not None:
             self._monitor.cancel()
         await super().close()
@@ -225,21 +258,61 @@ def clock(offset: timedelta, file: Path | None = None) -> Any:
     return lambda: datetime.now(UTC) + offset
 
 
+async def check_database(settings: Settings) -> None:
+    """Stop with a clear message if the database file fails SQLite's quick check."""
+    try:
+        await asyncio.to_thread(integrity.refuse_damaged, settings.database_path, settings.backups)
+    except integrity.DamagedDatabaseError as error:
+        log.critical("%s", error)
+        raise SystemExit(str(error)) from error
+
+
+def corrected_games(overrides: Path | None, folder: Path) -> dict[str, GameEngine[Any, Any]]:
+    """Return the engines by game name, with DATA_OVERRIDES' corrections read into them.
+
+    Corrections for a game live in `<overrides>/<game>/` (files named like its data files);
+    a bad one stops start-up with a message naming file, row and field.
+    """
+    games = dict(GAMES)
+    if overrides is None:
+        return games
+    if not overrides.is_dir():
+        raise SystemExit(f"DATA_OVERRIDES={overrides} is not a folder.")
+    for name, engine in games.items():
+        own = overrides / name
+        if own.is_dir() and isinstance(engine, editions.Editioned):
+            try:
+                games[name] = editions.with_corrections(engine, own, folder / name)
+            except CatalogError as error:
+                raise SystemExit(f"DATA_OVERRIDES: {error}") from error
+            log.info("game %s: figures corrected from %s", name, own)
+    return games
+
+
 async def run(settings: Settings) -> None:
-    """Open the database, run the bot until it is stopped, and close both cleanly."""
-    target = settings.database_url or settings.database_path
-    async with await Database.open(target) as database:
-        now = clock(settings.clock_offset, settings.clock_file)
-        sessions = SessionManager(Store(database), GAMES, clock=now)
-        renderer = Renderer(settings.render_processes)
-        try:
-            async with GameBot(settings, sessions, renderer, database) as bot:
-                loop = asyncio.get_running_loop()
-                for sig in (signal.SIGTERM, signal.SIGINT):
-                    loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-                await bot.start(settings.token)
-        finally:
-            renderer.close()
+    """Check and open the database, run the bot until it is stopped, and close both cleanly."""
+    if not settings.database_url:  # SQLite's own check; a PostgreSQL server checks itself
+        await check_database(settings)
+    with tempfile.TemporaryDirectory(prefix="denarius-data-") as folder:
+        games = corrected_games(settings.data_overrides, Path(folder))  # fails fast
+        target = settings.database_url or settings.database_path
+        async with await Database.open(target) as database:
+            now = clock(settings.clock_offset, settings.clock_file)
+            sessions = SessionManager(Store(database), games, clock=now)
+            await _serve(settings, database, sessions)
+
+
+async def _serve(settings: Settings, database: Database, sessions: SessionManager) -> None:
+    """Run the bot until it is stopped."""
+    renderer = Renderer(settings.render_processes)
+    try:
+        async with GameBot(settings, sessions, renderer, database) as bot:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            await bot.start(settings.token)
+    finally:
+        renderer.close()
 
 
 def main() -> int:

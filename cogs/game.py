@@ -333,6 +333,56 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if found is not None:
             await replay.show(interaction, found, move)
 
+    # ---- repair and edition (issue 20; admins) -------------------------------------------
+    @app_commands.command(
+        name=_("repair"), description=_("Rebuild a paused game from its move log (admins)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def repair(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Replay a game's move log and save the result in place of its stored state (admins)."""
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        if not lobby.is_admin(interaction, rt):  # the lead moves this into /admin at merge
+            await reply(interaction, t(lang, "error.admin_only"))
+            return
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await rt.sessions.repair(found)
+        if done.differences:
+            what = t(lang, "repair.done", number=found, moves=done.moves,
+                     differences=", ".join(done.differences))  # fmt: skip
+        else:
+            what = t(lang, "repair.same", number=found, moves=done.moves)
+        await reply(interaction, what)
+        if done.outcome.notices:  # the state was rewritten: the thread hears of it, fresh board
+            await rt.poster.post(done.outcome, fresh=True)
+
+    @app_commands.command(
+        name=_("edition"), description=_("Move a running game to the newest rules edition (admins)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def edition(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Replay a running game under the newest rules data and move it there (admins)."""
+        rt, lang = remember(interaction), lang_of(interaction.locale)
+        if not lobby.is_admin(interaction, rt):  # the lead moves this into /admin at merge
+            await reply(interaction, t(lang, "error.admin_only"))
+            return
+        found = await find_game(interaction, game)
+        if found is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await rt.sessions.migrate_edition(found)
+        said = {"new": done.new, "old": done.old or "?", "moves": done.moves}
+        await reply(
+            interaction, t(lang, "edition.migrated", number=found, changed=done.changed, **said)
+        )
+        await rt.poster.post(done.outcome, fresh=True)  # announced in the thread
+
 
 async def setup(bot: commands.Bot) -> None:
     """Load the cog and register the replay's persistent controls."""

@@ -25,6 +25,7 @@ from cogs.common.images import Renderer
 from cogs.common.requests import request_view
 from cogs.common.summary import post_summary
 from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
+from engine.sessions.errors import StateNeedsRepairError
 
 log = logging.getLogger(__name__)
 
@@ -317,7 +318,19 @@ class Poster:
                 count += await self._refresh(info)
             except discord.HTTPException:
                 log.exception("could not refresh the board of game %s", info.game_id)
+            except StateNeedsRepairError as paused:  # its stored state fails its checks
+                await self._tell_paused(info, paused)
         return count
+
+    async def _tell_paused(self, info: GameInfo, paused: StateNeedsRepairError) -> None:
+        """Tell a paused game's thread, in its language, why it waits and who can repair it."""
+        if info.thread_id is None:
+            return
+        try:
+            thread = self.bot.get_partial_messageable(info.thread_id)
+            await thread.send(paused.text(info.language))
+        except discord.HTTPException:
+            log.exception("could not tell game %s that it is paused", info.game_id)
 
     async def _refresh(self, info: GameInfo) -> int:
         outcome = await self.sessions.current(info.game_id)

@@ -89,6 +89,8 @@ def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
         NoticeKind.REFUSED: "notice.refused",
         NoticeKind.ABANDONED: "notice.abandoned",
         NoticeKind.AI_FAILED: "notice.ai_failed",
+        NoticeKind.REPAIRED: "repair.announce",
+        NoticeKind.EDITION: "edition.announce",
     }.get(notice.kind)
     return None if key is None else t(lang, key, who=who, detail=notice.detail)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.ai.players import Player
 from engine.core.protocol import GameEngine
+from engine.sessions.editions import EditionCache
 from engine.sessions.errors import UnknownGameError
 from engine.sessions.models import GameInfo
 from engine.sessions.store import Store
@@ -36,6 +37,7 @@ class Context:
     seeds: Callable[[], int]
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     listeners: list[GameEnded] = field(default_factory=list)
+    editions: EditionCache = field(default_factory=EditionCache)
 
     def now(self) -> datetime:
         """Return the clock's time in UTC (the clock must be timezone-aware)."""

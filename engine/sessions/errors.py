@@ -51,3 +51,7 @@ class UndoRefusedError(GameError):
 
 class RequestNotFoundError(GameError):
     """The undo or abandon request does not exist or is closed."""
+
+
+class StateNeedsRepairError(GameError):
+    """The stored state fails its game's checks: nobody plays on it until an admin repairs it."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.errors import GameError, GameOverError
 from engine.core.rng import Rng
+from engine.sessions import editions
 from engine.sessions.context import Context
 from engine.sessions.errors import (
     AlreadySeatedError,
@@ -222,6 +223,10 @@ class Lobby:
                 fields.update(await self.repo.retarget(tx, g, state, now))
                 if not await tx.update_game(game_id, g.row.version, when="lobby", **fields):
                     raise NotInLobbyError("error.session.already_started")
+                # The edition it starts under: it finishes under it (editions.py).
+                await editions.record(
+                    tx, self.ctx.editions, game_id, g.row.game, g.engine, to_text(now)
+                )
             g.row, g.state = replace(g.row, **fields), state
             lines = await self.turns.advance(g)
             notice = Notice(NoticeKind.STARTED, detail=g.row.seat_order)

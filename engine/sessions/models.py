@@ -69,6 +69,8 @@ class NoticeKind(StrEnum):
     ABANDONED = "abandoned"
     FINISHED = "finished"
     AI_FAILED = "ai_failed"  # an automated seat raised; the game waits (logged; resume retries)
+    REPAIRED = "repaired"  # an admin rebuilt the game from its move log; `detail`: the moves
+    EDITION = "edition"  # an admin moved the game to the newest rules edition; `detail`: which
 
 
 @dataclass(frozen=True, slots=True)

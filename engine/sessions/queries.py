@@ -5,6 +5,7 @@ Nothing here takes a game's lock or writes: these calls read committed data only
 
 import json
 
+from engine.sessions import editions
 from engine.sessions.context import Context
 from engine.sessions.errors import NotStartedError
 from engine.sessions.loaded import info, line, seated
@@ -37,7 +38,8 @@ class Queries:
     ) -> list[GameInfo]:
         """Return the games with the given statuses (in one guild if given)."""
         rows = await self.ctx.store.games([s.value for s in statuses], guild_id)
-        return [info(await self.repo.load(r.id)) for r in rows]
+        # A game paused for repair is listed (without its view), not an error for the list.
+        return [info(await self.repo.load(r.id, checked=False)) for r in rows]
 
     async def log(
         self,
@@ -90,8 +92,8 @@ class Queries:
 
     async def verify(self, game_id: int) -> Verification:
         """Replay the move log from the seed and compare it with the stored state and events."""
-        g = await self.repo.load(game_id)
-        if g.state is None or g.row.seed is None:
+        g = await self.repo.load(game_id, checked=False)  # a state that fails checks: below
+        if g.row.state is None or g.row.seed is None:
             return Verification(game_id, True, 0, "The game has not started; nothing to check.")
         moves = await self.ctx.store.moves(game_id)
         log = [(m.action, m.events) for m in moves]
@@ -108,4 +110,8 @@ class Queries:
             return Verification(
                 game_id, False, len(moves), "The stored state differs from the replay."
             )
-        return Verification(game_id, True, len(moves), f"{len(moves)} moves replay exactly.")
+        edition = await editions.edition_of(
+            self.ctx.store, self.ctx.editions, g.row, self.ctx.engine(g.row.game)
+        )
+        under = f" under its edition ({edition})" if edition else ""
+        return Verification(game_id, True, len(moves), f"{len(moves)} moves replay exactly{under}.")

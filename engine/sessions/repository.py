@@ -6,14 +6,22 @@ caller's `Loaded` up to date, so a call never reads its game twice.
 """
 
 import json
+import logging
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from engine.core.errors import GameOverError, StaleStateError
 from engine.core.protocol import Step
+from engine.core.validation import InvalidStateError
+from engine.sessions import editions
 from engine.sessions.context import Context
-from engine.sessions.errors import GameNotFoundError, NotInLobbyError, NotStartedError
+from engine.sessions.errors import (
+    GameNotFoundError,
+    NotInLobbyError,
+    NotStartedError,
+    StateNeedsRepairError,
+)
 from engine.sessions.loaded import Loaded, controller, line
 from engine.sessions.models import By, Final, LogLine, SeatState, Status
 from engine.sessions.replay import (
@@ -26,6 +34,8 @@ from engine.sessions.replay import (
 from engine.sessions.rows import MoveRow, SeatRow, to_text
 from engine.sessions.store import Tx
 
+log = logging.getLogger(__name__)
+
 
 class Repository:
     """Reads a game for a call and writes its changes, keeping the loaded object current."""
@@ -36,13 +46,30 @@ class Repository:
 
     # ---- reading -----------------------------------------------------------------------
 
-    async def load(self, game_id: int) -> Loaded:
-        """Read a game's row and seats, and decode its state."""
+    async def load(self, game_id: int, *, checked: bool = True) -> Loaded:
+        """Read a game's row and seats, and decode its state.
+
+        A stored state that fails its game's checks (engine/<game>/validate.py) is not
+        played: the call is refused with `StateNeedsRepairError` until an admin rebuilds it
+        from its move log (repair.py). With `checked=False` such a state is left undecoded
+        (`state` None, the row as stored), for the verify and the repair.
+        """
         row = await self.ctx.store.game(game_id)
         if row is None:
             raise GameNotFoundError("error.session.no_game_number", number=game_id)
-        engine = self.ctx.engine(row.game)
-        state = None if row.state is None else engine.from_json(json.loads(row.state))
+        engine = await editions.engine_for(
+            self.ctx.store, self.ctx.editions, row, self.ctx.engine(row.game)
+        )
+        try:
+            state = None if row.state is None else engine.from_json(json.loads(row.state))
+        except InvalidStateError as error:
+            if not checked:
+                state = None
+            else:
+                log.warning("game %s: stored state refused: %s", game_id, error)
+                raise StateNeedsRepairError(
+                    "repair.needed", number=game_id, check=error.check
+                ) from error
         return Loaded(row, await self.ctx.store.seats(game_id), engine, state, initial=state)
 
     async def lobby(self, game_id: int) -> Loaded:

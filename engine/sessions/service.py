@@ -39,6 +39,7 @@ from engine.sessions.models import (
     Waiting,
 )
 from engine.sessions.queries import Queries
+from engine.sessions.repair import Migration, Repair, Repairs
 from engine.sessions.repository import Repository
 from engine.sessions.rewind import Ending, Frame, Rewind, Summary, UndoPoints
 from engine.sessions.store import Store
@@ -83,6 +84,7 @@ class SessionService:
         self._rewind = Rewind(self.ctx, repo)
         self._ending = Ending(self.ctx, repo)
         self._points = UndoPoints(self.ctx, repo)
+        self._repairs = Repairs(self.ctx, repo, self._turns)
 
     @property
     def store(self) -> Store:
@@ -200,6 +202,14 @@ class SessionService:
         return await self._consent.return_to_seat(game_id, user_id)
 
     # ---- timers ------------------------------------------------------------------------
+
+    async def repair(self, game_id: int) -> Repair:
+        """Rebuild a game from its move log (a stored state that fails its checks); admins."""
+        return await self._repairs.repair(game_id)
+
+    async def migrate_edition(self, game_id: int) -> Migration:
+        """Move a running game to the newest rules edition if its log replays under it; admins."""
+        return await self._repairs.migrate(game_id)
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened."""

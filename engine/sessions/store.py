@@ -6,6 +6,7 @@ reads and writes through the one writer connection. Every SQL statement of the s
 in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
 """
 
+import json
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -37,6 +38,9 @@ _CONSENT = Database.dialect.upsert(
 )
 _SETTING = Database.dialect.upsert("settings", ("guild_id", "key", "value"), ("guild_id", "key"))
 _LANGUAGE = Database.dialect.upsert("users", ("user_id", "language"), ("user_id",))
+_GAME_EDITION = Database.dialect.upsert(
+    "game_editions", ("game_id", "digest", "rules", "set_at"), ("game_id",)
+)
 
 
 class _Reads:
@@ -52,6 +56,18 @@ class _Reads:
         """Return the game row, or None."""
         rows = await self._all("SELECT * FROM games WHERE id = ?", (game_id,))
         return GameRow(*rows[0]) if rows else None
+
+    async def game_edition(self, game_id: int) -> tuple[str, int] | None:
+        """Return the (data digest, rules version) a game plays under, if recorded."""
+        sql = "SELECT digest, rules FROM game_editions WHERE game_id = ?"
+        rows = await self._all(sql, (game_id,))
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
+
+    async def edition_files(self, game: str, digest: str) -> dict[str, str] | None:
+        """Return the data files kept for an edition of a game, if kept."""
+        sql = "SELECT files FROM editions WHERE game = ? AND digest = ?"
+        rows = await self._all(sql, (game, digest))
+        return {str(k): str(v) for k, v in json.loads(rows[0][0]).items()} if rows else None
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """Return the seats of a game in join order."""
@@ -248,6 +264,25 @@ class Tx(_Reads):
     async def set_user_language(self, user_id: int, language: str) -> None:
         """Store a user's language."""
         await self._run(_LANGUAGE, (user_id, language))
+
+    async def keep_edition(
+        self, game: str, digest: str, rules: int, files: Mapping[str, str], at: str
+    ) -> None:
+        """Keep an edition's data files by digest (once; a kept edition never changes)."""
+        if await self.edition_files(game, digest) is None:
+            await self._run(
+                "INSERT INTO editions (game, digest, rules, files, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game, digest, rules, json.dumps(dict(files), sort_keys=True), at),
+            )
+
+    async def set_move_events(self, move_id: int, events: str) -> None:
+        """Replace a move's recorded events (a game moved to another edition replays so)."""
+        await self._run("UPDATE moves SET events = ? WHERE id = ?", (events, move_id))
+
+    async def set_game_edition(self, game_id: int, digest: str, rules: int, at: str) -> None:
+        """Record the edition a game plays under."""
+        await self._run(_GAME_EDITION, (game_id, digest, rules, at))
 
 
 def _set_clause(fields: Mapping[str, Any], allowed: frozenset[str]) -> tuple[str, list[Any]]:

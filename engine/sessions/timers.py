@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from engine.sessions.context import Context
-from engine.sessions.errors import NotAllowedError
+from engine.sessions.errors import NotAllowedError, StateNeedsRepairError
 from engine.sessions.loaded import Loaded, competing, controller, seated
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, SeatState, Status
 from engine.sessions.replay import next_reminder
@@ -51,7 +51,12 @@ class Timers:
         live = current.get((timer.seat, timer.kind))
         if live is None or from_text(live.due_at) > now:
             return None  # moved or dropped since it was read
-        g = await self.repo.load(timer.game_id)
+        try:
+            g = await self.repo.load(timer.game_id)
+        except StateNeedsRepairError:  # paused until repaired; the repair sets its timers again
+            async with self.ctx.store.transaction() as tx:
+                await tx.delete_timers(timer.game_id)
+            return None
         if g.row.status != Status.ACTIVE or g.row.turn_seat != timer.seat:
             async with self.ctx.store.transaction() as tx:
                 await tx.delete_timers(g.id, timer.kind)
@@ -183,7 +188,10 @@ class Timers:
         outcomes = []
         for row in await self.ctx.store.games([Status.ACTIVE.value]):
             async with self.ctx.lock(row.id):
-                g = await self.repo.load(row.id)
+                try:
+                    g = await self.repo.load(row.id)
+                except StateNeedsRepairError:  # logged by the load; paused until repaired
+                    continue
                 if g.row.status != Status.ACTIVE or g.state.pending is None:
                     continue
                 if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is By.PLAYER:

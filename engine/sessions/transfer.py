@@ -318,7 +318,7 @@ class Transfer:
         """Return the export document of a started game (`names`: user id -> name, for the log)."""
         row = await self.ctx.store.game(game_id)
         if row is None:
-            raise GameNotFoundError(f"There is no game number {game_id}.")
+            raise GameNotFoundError("error.session.no_game_number", number=game_id)
         seats = await self.ctx.store.seats(game_id)
         moves = await self.ctx.store.moves(game_id, live_only=False)
         return build(row, seats, moves, self.ctx.engine(row.game), names)

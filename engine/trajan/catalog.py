@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.core import overrides
 from engine.core.errors import CatalogError
 from engine.trajan.components import (
     ActionDef,
@@ -30,9 +31,21 @@ from engine.trajan.components import (
 )
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "trajan"
+# The files the catalog reads (the rules data of an edition; layout.toml is the renderer's).
+DATA_FILES = (
+    "board.toml", "cards.toml", "bonus_tiles.toml", "construction.toml", "demand_tiles.toml",
+    "forum_tiles.toml", "trajan_tiles.toml",
+)  # fmt: skip
 _META: dict[str, type] = {"verified": bool, "source": str, "note": str}
 _NAMES: dict[str, type] = {"name": str, "name_es": str}
 _TEXTS: dict[str, type] = {"text": str, "text_es": str}
+
+
+def _parse(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
 
 
 class _Reader:
@@ -41,10 +54,10 @@ class _Reader:
     def __init__(self, path: Path, unverified: list[str]) -> None:
         self.path = path
         self.unverified = unverified
-        try:
-            self.data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise CatalogError(f"{path.name}: cannot read: {exc}") from exc
+        self.data = _parse(path)
+        correction = path.with_name(overrides.name_for(path.name))
+        if correction.exists():  # an operator's corrections (engine/core/overrides.py)
+            self.data = overrides.overlay(self.data, path.name, _parse(correction))
 
     def entries(
         self, section: str, required: Mapping[str, type], optional: Mapping[str, type] = {}

@@ -5,12 +5,14 @@ then clone, dispatch with `match` to a small handler in rules/, bump the version
 """
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, GameOverError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
 from engine.core.serial import from_jsonable, record_types
-from engine.trajan import events, heuristic, scoring, text, view
+from engine.core.validation import InvalidStateError
+from engine.trajan import events, heuristic, scoring, text, validate, view
 from engine.trajan.actions import (
     Action,
     AdvanceSenate,
@@ -40,12 +42,12 @@ from engine.trajan.actions import (
     UseExtra,
     action_text,
 )
-from engine.trajan.catalog import default_catalog
+from engine.trajan.catalog import DATA_DIR, DATA_FILES, default_catalog, load_catalog
 from engine.trajan.components import Catalog
 from engine.trajan.events import REVEALING
 from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions
-from engine.trajan.state import TrajanState, from_json, to_json
+from engine.trajan.state import GAME, TrajanState, from_json, to_json
 from engine.trajan.tables import Tables, tables
 
 OPTIONS = (
@@ -74,9 +76,22 @@ class TrajanEngine:
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
+    # Rules editions (engine/core/editions.py): raise `rules_version` when a rule's code
+    # changes; the data files are those catalog.py reads.
+    rules_version: ClassVar[int] = 1
+    data_files: ClassVar[tuple[str, ...]] = DATA_FILES
+
+    def __init__(self, catalog: Catalog | None = None, data_dir: Path | None = None) -> None:
+        """Use the shipped data unless a catalog (or a data folder) is given."""
+        if catalog is None and data_dir is not None:
+            catalog = load_catalog(data_dir)
+        self.data_dir = data_dir if data_dir is not None else (None if catalog else DATA_DIR)
         self.catalog = catalog if catalog is not None else default_catalog()
         self.tables: Tables = tables(self.catalog)
+
+    def with_data(self, directory: Path) -> "TrajanEngine":
+        """Return a Trajan engine reading its data from `directory` (another edition)."""
+        return TrajanEngine(data_dir=directory)
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with."""
@@ -129,8 +144,17 @@ class TrajanEngine:
         return to_json(state)
 
     def from_json(self, data: Mapping[str, Any]) -> TrajanState:
-        """Rebuild and validate a state; raise ValueError on bad data."""
-        return from_json(data)
+        """Rebuild and validate a state; raise ValueError (InvalidStateError) on bad data."""
+        s = from_json(data)
+        validate.check(s, self.tables)
+        if s.pending is not None:
+            try:
+                legal = self.legal_actions(s)
+            except Exception as exc:  # a state the rules cannot read is corrupt, whatever broke
+                raise InvalidStateError(GAME, "pending", f"cannot be offered: {exc!r}") from exc
+            if not legal:
+                raise InvalidStateError(GAME, "pending", f"{s.pending.kind!r} offers nothing")
+        return s
 
     def action_text(self, action: Action) -> str:
         """Return the short, unique notation of an action."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.protocol import Decision
 from engine.core.serial import Upgrade, upgrade_schema
+from engine.core.validation import InvalidStateError
 
 GAME = "trajan"
 # The shape of the saved JSON: a change to it bumps this number and adds an upgrade function
@@ -257,5 +258,5 @@ def _validate(state: TrajanState) -> None:
         tokens = p.supply + p.workers + p.legionnaires + len(p.sites) + len(p.provinces)
         problems.append(("player tokens", tokens != TOKENS or min(p.supply, p.workers) < 0))
     for what, bad in problems:
-        if bad:
-            raise ValueError(f"invalid trajan state: {what}")
+        if bad:  # the check's name is what it looks at (engine/trajan/validate.py has the rest)
+            raise InvalidStateError(GAME, what, "not as saved by the rules")

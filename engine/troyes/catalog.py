@@ -19,6 +19,11 @@ from engine.troyes.reader import BOXES, Reader, Ref, choice, integer, read, text
 from engine.troyes.state import BUILDINGS, COLOURS
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "troyes"
+# The files the catalog reads (the rules data of an edition; layout.toml is the renderer's).
+DATA_FILES = (
+    "rules.toml", "activities.toml", "events.toml", "characters.toml", "cathedral.toml",
+    "ladies.toml", "outer_tiles.toml",
+)  # fmt: skip
 KINDS = ("immediate", "delayed", "mixed", "endgame")
 
 

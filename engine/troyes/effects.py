@@ -252,7 +252,9 @@ def apply_event_once(ctx: Ctx, name: str, params: Params) -> str:
     del row[gap]
     row.insert(0, NEUTRAL)
     s.neutral_supply -= 1
-    if out is not None and out == NEUTRAL:
+    if out is not None and params["expelled"] == "lies":  # beside the building until phase 5
+        s.lying[building_index(params["building"])].append(out)
+    elif out is not None and out == NEUTRAL:
         s.neutral_supply += 1
     elif out is not None:
         s.supply[out] += 1

@@ -9,16 +9,18 @@ complete), bumps the version and reports whether dice were rolled or hidden card
 
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
+from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
 from engine.core.rng import Rng
 from engine.core.serial import from_jsonable, record_types
+from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import events as ev
-from engine.troyes import scoring, state, text, view
-from engine.troyes.catalog import Catalog, default_catalog
+from engine.troyes import scoring, state, text, validate, view
+from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.log_words import naming
 from engine.troyes.rules import (
@@ -37,7 +39,7 @@ from engine.troyes.rules import (
 )
 from engine.troyes.rules import round as round_rules
 from engine.troyes.rules.buildings import empty_spaces
-from engine.troyes.state import TroyesState
+from engine.troyes.state import GAME, TroyesState
 
 # Everything in a state but its version, declined entries and memos: two states equal under
 # this have the same doable turn-menu targets (actions_phase.targets reads nothing else).
@@ -70,11 +72,23 @@ class TroyesEngine:
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
 
-    def __init__(self, catalog: Catalog | None = None) -> None:
+    # Rules editions (engine/core/editions.py): raise `rules_version` when a rule's code
+    # changes; the data files are those catalog.py reads.
+    rules_version: ClassVar[int] = 1
+    data_files: ClassVar[tuple[str, ...]] = DATA_FILES
+
+    def __init__(self, catalog: Catalog | None = None, data_dir: Path | None = None) -> None:
         """Use the shipped data unless a catalog is given (tests build small ones)."""
         # The engine holds nothing but the catalog: one engine serves every game, from several
         # threads at once, so what is worked out about a game is memoised on its state.
+        if catalog is None and data_dir is not None:
+            catalog = load_catalog(data_dir)
         self.catalog = catalog or default_catalog()
+        self.data_dir = data_dir if data_dir is not None else (None if catalog else DATA_DIR)
+
+    def with_data(self, directory: Path) -> "TroyesEngine":
+        """Return a Troyes engine reading its data from `directory` (another edition)."""
+        return TroyesEngine(data_dir=directory)
 
     def options(self) -> Sequence[OptionSpec]:
         """Return the options a game may be created with (only modules that work)."""
@@ -321,7 +335,22 @@ class TroyesEngine:
             for ident in ids:
                 if ident not in known:
                     raise ValueError(f"malformed troyes state: unknown {what} {ident!r}")
+        validate.check(s, cat)
+        self._check_decision(s)
         return s
+
+    def _check_decision(self, s: TroyesState) -> None:
+        """Refuse a state whose pending decision offers nothing (or cannot be worked out)."""
+        if s.pending is None:
+            return
+        try:
+            legal = self.legal_actions(s)
+        except Exception as exc:  # a state the rules cannot read is corrupt, whatever broke
+            raise InvalidStateError(
+                GAME, "pending", f"{s.kind!r} cannot be offered: {exc!r}"
+            ) from exc
+        if not legal:
+            raise InvalidStateError(GAME, "pending", f"{s.kind!r} offers no legal action")
 
     def action_text(self, action: a.Action) -> str:
         """Return the short, unique notation of an action."""

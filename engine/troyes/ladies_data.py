@@ -42,6 +42,9 @@ class OuterFace:
     note: str = ""
 
 
+OUTER_LIMITS = ("per_player", "table")
+
+
 @dataclass(frozen=True, slots=True)
 class LadiesRules:
     """The expansion's fixed figures."""
@@ -53,6 +56,11 @@ class LadiesRules:
     extra_neutral_citizens: int
     wall_boost_max: int
     unverified: tuple[str, ...] = ()
+    # Whom "not 2 cubes from the same outer activity during the same action (even if the action
+    # is performed by an opponent)" (seed 002) limits: "per_player" (each player, the reading
+    # chosen in docs/rules-gaps.md) or "table" (one cube for the whole table: the earlier
+    # reading, what data without this figure means, so games of older editions play on).
+    outer_limit: str = "table"
 
 
 def _face(file: str, raw: Mapping[str, Any]) -> OuterFace:
@@ -86,10 +94,11 @@ def _rules(file: str, raw: Mapping[str, Any]) -> LadiesRules:
     length = integer(r, "wall_length", 1)
     if not isinstance(gates, list) or len(gates) != len(LEVELS) or gates[-1] != length:
         raise CatalogError(f"{r.where('gates')}: expected 4 gate spaces, the last at the end")
+    limit = choice(r, "outer_limit", OUTER_LIMITS, True) if "outer_limit" in r.entry else "table"
     return LadiesRules(
         integer(r, "purple_reroll_deniers"), length, tuple(int(g) for g in gates),
         integer(r, "extra_black_dice"), integer(r, "extra_neutral_citizens"),
-        integer(r, "wall_boost_max", 1), r.done(),
+        integer(r, "wall_boost_max", 1), r.done(), limit,
     )  # fmt: skip
 
 

@@ -75,6 +75,8 @@ def _check_value(kind: str, value: Any) -> bool:  # noqa: PLR0911 - one line per
             return isinstance(value, list) and all(_check_value("int", x) for x in value)
         case "cube_place":
             return value in ("cathedral", "cards")
+        case "expelled":
+            return value in ("home", "lies")
         case "tiers":
             return (
                 isinstance(value, list)
@@ -154,7 +156,11 @@ register("modifier", "free_one_per_district", colour=("colour", REQUIRED))
 register("event", "lose", deniers=("int", 0), influence=("int", 0), vp=("int", 0))
 register("event", "lose_per_citizens", building=("building", REQUIRED), deniers=("int", REQUIRED))
 register("event", "remove_citizen", building=("building", REQUIRED))
-register("event", "neutral_enters", building=("building", REQUIRED))
+# `expelled`: where a citizen it drives out goes. "lies" beside the building until phase 5,
+# like any expelled citizen (troyes-readings-turn2 F4, docs/rules-gaps.md); "home" (straight
+# to its owner's supply) is the earlier reading, the default so data kept for running games
+# from before keeps playing as it did (rules editions).
+register("event", "neutral_enters", building=("building", REQUIRED), expelled=("expelled", "home"))
 register("event", "lose_cube", where=("cube_place", REQUIRED))
 
 # ---- characters and end-of-game cards -----------------------------------------------------

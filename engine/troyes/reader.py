@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core import overrides
 from engine.core.errors import CatalogError
 from engine.troyes import primitives
 
@@ -119,7 +120,14 @@ def texts(r: Reader) -> tuple[str, str, str, str]:
 
 
 def read(directory: Path, name: str) -> dict[str, Any]:
-    """Parse one TOML file of the data directory."""
+    """Parse one TOML file of the data directory, with an operator's corrections over it."""
+    data = _parse(directory, name)
+    if (directory / overrides.name_for(name)).exists():
+        data = overrides.overlay(data, name, _parse(directory, overrides.name_for(name)))
+    return data
+
+
+def _parse(directory: Path, name: str) -> dict[str, Any]:
     path = directory / name
     try:
         with path.open("rb") as fh:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.db import migration_files
 from tests.e2e.conftest import open_game, play_until, start_game
 
 PROC = Path("/proc")
@@ -40,5 +41,5 @@ def test_sessions_and_leagues_share_one_writer_and_one_reader(table):
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
         versions = [r[0] for r in db.execute("SELECT version FROM schema_migrations")]
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert versions == [1, 2, 3]
+    assert versions == [m.number for m in migration_files()]
     assert "league_migration" not in tables

@@ -1,8 +1,9 @@
 """Outer activity cubes (The Ladies of Troyes, troyes.md §10.5; seed 002): when and how they work.
 
 Cubes on an outer activity work like delayed-card cubes, and may also be used out of turn and
-in phase 3. At most one cube of an outer activity per action, whoever's action it is
-(outer_cubes.py keeps count). Built here:
+in phase 3. At most one cube of an outer activity per action for each player, whoever's action
+it is (outer_cubes.py keeps count; `ladies.outer_limit` = "table", the earlier reading, makes
+it one for the whole table). Built here:
 - a `reroll_die`: before an action or a counter, reroll one own die of the face's colour;
 - b `bonus_vp`, e `agriculture_deniers`, l `citizen_influence`, i `move_cube`: a choice asked
   just before the action is paid (`bonus` decision), applied with it;
@@ -183,13 +184,17 @@ def resolve_offer(ctx: Ctx, r: Reaction, choice: str) -> None:
     face = offer_face(ctx, kind, r.seat)
     ref = ctx.cat.outer[face].effect
     assert ref is not None  # noqa: S101
+    # One cube of an outer activity per action, even on a rival's action: for each player
+    # (each is asked once), or, under the earlier reading, for the whole table.
+    table = ctx.cat.ladies.outer_limit == "table"
     if kind == "craftsman":
         gain(ctx, r.seat, deniers=ref.params["deniers"])
-        # One cube of an outer activity per action, even on a rival's action.
-        s.offers = [o for o in s.offers if not o.startswith("craftsman|")]
+        if table:
+            s.offers = [o for o in s.offers if not o.startswith("craftsman|")]
     elif kind == "sold":
         gain(ctx, r.seat, influence=ref.params["influence"])
-        s.offers = [o for o in s.offers if not o.startswith("sold|")]
+        if table:
+            s.offers = [o for o in s.offers if not o.startswith("sold|")]
     else:
         s.shield.append(f"{r.seat}:{data}")
     s.outer_cubes = cow_set(s.outer_cubes, face, r.seat, s.outer_cubes[face][r.seat] - 1)

@@ -25,7 +25,8 @@ def _recorded(path) -> list[tuple[int, str]]:
 def test_the_files_are_one_series_for_sessions_and_leagues():
     names = [m.name for m in migration_files()]
     assert names[:3] == ["0001_sessions.sql", "0002_leagues.sql", "0003_league_games.sql"]
-    assert [m.number for m in migration_files()] == list(range(1, len(names) + 1))
+    numbers = [m.number for m in migration_files()]  # numbers handed to parallel branches:
+    assert numbers == sorted(set(numbers))  # one may be missing for a while, none twice
 
 
 async def test_a_fresh_database_gets_every_table_in_order(tmp_path):

@@ -3,15 +3,18 @@
 Each test names the bullet of the issue (troyes.md §10, seed 002) it shows.
 """
 
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
 
+from engine.core.play import parse_action
 from engine.troyes.events import OuterUsed, RoundEnded
+from engine.troyes.game import TroyesEngine
 from engine.troyes.rules import flow
 from engine.troyes.rules.ladies_setup import black_cap
 from engine.troyes.scoring import final_scores
-from engine.troyes.state import NEUTRAL, WILD
+from engine.troyes.state import NEUTRAL, WILD, TroyesState
 from tests.engine.troyes.helpers import (
     ALL,
     CAT,
@@ -303,29 +306,52 @@ def test_a_card_cube_and_cubes_of_two_different_outer_activities_serve_one_actio
     assert s.outer_cubes[s.outer[2]][0] == 0
 
 
-def test_one_outer_activity_gives_one_cube_per_action_even_on_a_rivals_action():
-    # Two rivals could each take the toll on one activation: the first to use it closes it.
+def _toll_offered(engine: TroyesEngine = ENGINE) -> TroyesState:
+    """Seat 0 activates the merchant; seats 1 and 2 each have a craftsman there and a toll cube."""
     s = walls_table(cards=("merchant",), districts=[[("yellow", 6)], [("red", 1)], [], []])
     s.deniers, s.supply = [10, 0, 0], [1, 0, 0]
     s.craftsmen["merchant"] = [None, 1, 2, None]
     s.outer_cubes[s.outer[2]] = [0, 1, 1]
-    s, _ = play(s, "card merchant", "craftsman supply", "die 0 yellow 6")
-    s, _ = play(s, "times 1") if s.kind == "count" else (s, [])
+    moves = ["card merchant", "craftsman supply", "die 0 yellow 6"]
+    s = _moves(s, moves, engine)
+    return _moves(s, ["times 1"], engine) if s.kind == "count" else s
+
+
+def _moves(s: TroyesState, moves: list[str], engine: TroyesEngine = ENGINE) -> TroyesState:
+    for move in moves:
+        s = engine.apply(s, parse_action(engine, s, move)).state
+    return s
+
+
+def test_one_outer_activity_gives_one_cube_per_action_to_each_player_even_on_a_rivals_action():
+    # Seed 002: "not 2 cubes from the same outer activity during the same action (even if the
+    # action is performed by an opponent)", read per player (docs/rules-gaps.md): two rivals
+    # may each take the toll on one activation, each with one cube.
+    s = _toll_offered()
     assert s.pending is not None
     assert (s.pending.seat, s.pending.kind) == (1, "outer_craftsman")
-    s, _ = play(s, "answer use")
+    s = _moves(s, ["answer use"])
+    assert s.pending is not None
+    assert (s.pending.seat, s.pending.kind) == (2, "outer_craftsman")  # seat 2 is asked too
+    s = _moves(s, ["answer use"])
+    assert s.pending is not None
+    assert s.pending.kind == "turn"
+    assert s.outer_cubes[s.outer[2]] == [0, 0, 0]
+    declined = _moves(_toll_offered(), ["answer decline"])
+    assert declined.pending is not None
+    assert (declined.pending.seat, declined.pending.kind) == (2, "outer_craftsman")
+
+
+def test_under_the_earlier_edition_the_first_rival_to_use_an_outer_activity_closes_it():
+    # Data without `outer_limit` (a game kept under an older edition) reads "table".
+    older = TroyesEngine(replace(CAT, ladies=replace(CAT.ladies, outer_limit="table")))
+    s = _toll_offered(older)
+    assert s.pending is not None
+    assert (s.pending.seat, s.pending.kind) == (1, "outer_craftsman")
+    s = _moves(s, ["answer use"], older)
     assert s.pending is not None
     assert s.pending.kind == "turn"  # seat 2 is not asked
     assert s.outer_cubes[s.outer[2]] == [0, 0, 1]
-    declined = walls_table(cards=("merchant",), districts=[[("yellow", 6)], [("red", 1)], [], []])
-    declined.deniers, declined.supply = [10, 0, 0], [1, 0, 0]
-    declined.craftsmen["merchant"] = [None, 1, 2, None]
-    declined.outer_cubes[declined.outer[2]] = [0, 1, 1]
-    declined, _ = play(declined, "card merchant", "craftsman supply", "die 0 yellow 6")
-    declined, _ = play(declined, "times 1") if declined.kind == "count" else (declined, [])
-    declined, _ = play(declined, "answer decline")
-    assert declined.pending is not None
-    assert (declined.pending.seat, declined.pending.kind) == (2, "outer_craftsman")
 
 
 def test_nobody_is_asked_when_the_reaction_is_not_possible():

@@ -40,6 +40,7 @@ REACTIONS = [
 STANDING = {"always": "answer use", "never": "answer decline", "ask": None}
 
 
+@app_commands.guild_only()  # a game lives in a server's thread: never in DMs (issue 18)
 class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play a board game")):
     """The `/game` command group."""
 

@@ -23,12 +23,12 @@ from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
-from engine.core.errors import GameError
 from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
 
 log = logging.getLogger(__name__)
 
 THREAD_NEEDS = ("send_messages_in_threads", "attach_files", "read_message_history")
+ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived thread"
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -118,7 +118,15 @@ class Poster:
                 return  # a newer board is up already, or waits to be posted
             self._posted[outcome.game_id] = outcome.version
             try:
-                await self._post(outcome, fresh=fresh)
+                try:
+                    await self._post(outcome, fresh=fresh)
+                except discord.HTTPException as error:
+                    if error.code != ARCHIVED:
+                        raise
+                    # Only an edit fails so (a send unarchives by itself), and it is the
+                    # first call of a post, so posting again after unarchiving repeats nothing.
+                    await self._unarchive(outcome.thread_id)
+                    await self._post(outcome, fresh=fresh)
             except discord.Forbidden:
                 await self._lacking(outcome)
 
@@ -272,16 +280,27 @@ class Poster:
         if outcome.board_message_id is not None:
             await self._retire(thread, outcome.board_message_id)
 
+    async def _unarchive(self, thread_id: int | None) -> None:
+        """Reopen a game thread that Discord archived while the game was idle."""
+        log.info("unarchiving thread %s to post in it", thread_id)
+        thread = await self.bot.fetch_channel(thread_id or 0)
+        if isinstance(thread, discord.Thread):
+            # A locked thread needs Manage Threads; the Forbidden names it (`_lacking`).
+            await thread.edit(archived=False)
+
     async def _lacking(self, outcome: Outcome) -> None:
         """Say in the game's channel exactly which permissions the bot lacks in the thread."""
         log.warning("missing permissions posting game %s", outcome.game_id)
         thread = self.bot.get_channel(outcome.thread_id or 0)
         meta = await self.meta(outcome.game_id)
-        missing = list(THREAD_NEEDS)
+        needs: tuple[str, ...] = THREAD_NEEDS
+        if isinstance(thread, discord.Thread) and thread.locked:
+            needs = (*THREAD_NEEDS, "manage_threads")  # only so may the bot reopen it
+        missing = list(needs)
         if isinstance(thread, discord.Thread) and thread.guild is not None:
-            missing = missing_permissions(thread.permissions_for(thread.guild.me), THREAD_NEEDS)
+            missing = missing_permissions(thread.permissions_for(thread.guild.me), needs)
         where = self.bot.get_partial_messageable(meta.channel_id or 0)
-        with_names = permission_names(missing or list(THREAD_NEEDS))
+        with_names = permission_names(missing or list(needs))
         try:
             await where.send(t(meta.language, "error.permissions", perms=with_names))
         except discord.HTTPException:

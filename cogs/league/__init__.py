@@ -53,6 +53,7 @@ def _lang(interaction: discord.Interaction[Any]) -> str:
     return text.lang_of(interaction.locale)
 
 
+@app_commands.guild_only()  # a league belongs to a server (issue 18)
 class LeagueCog(
     commands.GroupCog, group_name=_("league"), group_description=_("Weekly community leagues")
 ):

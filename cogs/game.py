@@ -270,26 +270,6 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         outcome = await rt.sessions.abandon(found, interaction.user.id, admin=admin)
         await self._post(interaction, outcome)
 
-    @app_commands.command(
-        name=_("verify"), description=_("Replay a game's log and check it (admins)")
-    )
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def verify(
-        self, interaction: discord.Interaction[Any], game: GameOption | None = None
-    ) -> None:
-        """Replay a game's log from its seed and compare it with the stored game (admins)."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
-        if not lobby.is_admin(interaction, rt):
-            await reply(interaction, t(lang, "error.admin_only"))
-            return
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await rt.sessions.verify(found)
-        key = "game.verified" if result.ok else "game.verify_failed"
-        await reply(interaction, t(lang, key, number=found, detail=result.detail))
-
 
 async def setup(bot: commands.Bot) -> None:
     """Load the cog."""

@@ -1,4 +1,4 @@
-"""Reading `/league create` and `/league edit` options into a LeagueConfig (or its changes).
+"""Reading `/admin league create` and `... edit` options into a LeagueConfig (or its changes).
 
 Bad input raises GameError with a catalog sentence (points, options); the rest is checked by
 LeagueConfig itself (LeagueError, also a GameError), so the engine's sentence is the reply.
@@ -54,7 +54,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 @dataclass(frozen=True, slots=True)
 class ConfigInput:
-    """The options as typed; None means "not given" (for /league edit)."""
+    """The options as typed; None means "not given" (for /admin league edit)."""
 
     game: str
     table_size: int | None
@@ -88,7 +88,7 @@ def parse_options(text: str | None, lang: str) -> dict[str, str]:
 
 
 def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> LeagueConfig:
-    """Return the config of a new league from /league create's options."""
+    """Return the config of a new league from /admin league create's options."""
     return LeagueConfig(
         raw.game,
         game_options=parse_options(raw.options, lang),
@@ -107,7 +107,7 @@ def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> League
 def config_changes(
     current: LeagueConfig, raw: ConfigInput, lang: str, *, allow_none: bool = False
 ) -> dict[str, Any]:
-    """Return the LeagueConfig fields /league edit changes (none only if `allow_none`)."""
+    """Return the LeagueConfig fields /admin league edit changes (none only if `allow_none`)."""
     changes: dict[str, Any] = {}
     if raw.table_size is not None:
         changes["table_size"] = raw.table_size

@@ -8,7 +8,8 @@ from localdiscord.slash import UsageError
 from tests.e2e.conftest import BOT, board, open_game, press_first, start_game, version_of
 from tests.e2e.conftest import wait_new_board as newer_board
 
-GUILD_ONLY = ("game", "league", "move", "profile")
+GUILD_ONLY = ("game", "league", "move", "profile", "admin")
+MANAGE_GUILD = 1 << 5
 
 
 def test_a_global_sync_makes_game_and_league_commands_guild_only(make_table):
@@ -17,6 +18,18 @@ def test_a_global_sync_makes_game_and_league_commands_guild_only(make_table):
     by_name = {c["name"]: c for c in synced}
     for name in GUILD_ONLY:
         assert by_name[name]["contexts"] == [0], name
+    # Admin commands sit in their own top-level group: Discord honours default_permissions
+    # only there, and members then do not see them.
+    assert by_name["admin"]["default_member_permissions"] == str(MANAGE_GUILD)
+    admin = {o["name"]: o for o in by_name["admin"]["options"]}
+    assert {o["name"] for o in admin["game"]["options"]} == {"verify"}
+    assert {o["name"] for o in admin["league"]["options"]} == {
+        "create", "edit", "pause", "resume", "end"
+    }  # fmt: skip
+    league = {o["name"] for o in by_name["league"]["options"]}
+    assert not league & {"create", "edit", "pause", "resume", "end"}
+    assert "verify" not in {o["name"] for o in by_name["game"]["options"]}
+    assert all(by_name[n]["default_member_permissions"] is None for n in ("game", "league"))
     alice = table.users["alice"]
     dm = table.ld.call(lambda: table.ld.world.dm_channel(alice.id))
     with pytest.raises(UsageError, match="Unknown command"):

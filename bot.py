@@ -25,7 +25,7 @@ from discord.ext import commands, tasks
 
 from cogs import lobby
 from cogs.common import acting, requests
-from cogs.common.errors import handle
+from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
@@ -143,6 +143,10 @@ class GameBot(commands.Bot):
         refreshed = await self.runtime.poster.refresh()
         log.info("resumed; %d boards posted again", refreshed)
         self.ticker.start()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click on a control none of ours matches (tampered custom_ids included)."""
+        await answer_unknown_control(interaction, DYNAMIC_ITEMS)
 
     async def on_ready(self) -> None:
         """Log the connection."""

@@ -1,9 +1,14 @@
 """Issue 18's bot defects, each pinned by the real bot through the local Discord."""
 
+import sqlite3
+import time
+from typing import Any
+
 import pytest
 
 from localdiscord.harness import BotHarness
-from localdiscord.local import ChannelRef
+from localdiscord.interactions import MESSAGE
+from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.slash import UsageError
 from tests.e2e.conftest import BOT, board, open_game, press_first, start_game, version_of
 from tests.e2e.conftest import wait_new_board as newer_board
@@ -55,3 +60,86 @@ def test_game_threads_stay_open_a_week_and_an_archived_thread_takes_the_next_boa
         press_first(alice, current, thread)
         newer_board(alice, thread, version_of(current))
         assert table.ld.call(lambda: chan.archived) is False
+
+
+def _tampered(
+    table: BotHarness, actor: Actor, message: Seen, data: dict[str, Any]
+) -> InteractionRef:
+    """Give the message one control with values no board carries, and use it as `actor`."""
+    if data["type"] == 3:
+        option = {"label": "odd", "value": data["value"]}
+        comp = {"type": 3, "custom_id": data["custom_id"], "options": [option]}
+    else:
+        comp = {"type": 2, "style": 1, "label": "odd", "custom_id": data["custom_id"]}
+
+    def put() -> None:
+        table.ld.world.messages[message.id].components = [{"type": 1, "components": [comp]}]
+
+    table.ld.call(put)
+    if data["type"] == 3:
+        return actor.select(message, data["custom_id"], [data["value"]])
+    return actor.click(message, data["custom_id"])
+
+
+def _first_answer(ref: InteractionRef) -> Seen:
+    """Wait for the interaction's reply or its first followup."""
+    ref.wait_acked()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        found = ref.followups()
+        if found:
+            return found[0]
+        if ref.response_type == MESSAGE:  # answered at once, not deferred
+            return ref.wait_reply()
+        time.sleep(0.05)
+    raise TimeoutError("no answer")
+
+
+def test_odd_input_gets_a_precise_short_answer_in_time(table: BotHarness):
+    alice = table.users["alice"]
+    general = table.channel
+    zone = "Z" * 2000
+    long = alice.slash(
+        general, "admin league create", {"name": "W", "game": "trajan", "timezone": zone}
+    ).wait_reply()
+    assert long.ephemeral
+    assert "time zone" in long.content
+    assert len(long.content) < 300
+    for points in ("²,6,3,1", "9223372036854775808,6,3,1"):
+        bad = alice.slash(
+            general, "admin league create", {"name": "W", "game": "trajan", "points": points}
+        ).wait_reply()
+        assert "Something went wrong" not in bad.content, points
+        assert "points" in bad.content, points
+    walls = alice.slash(
+        general, "admin league create", {"name": "W", "game": "troyes", "options": "walls=maybe"}
+    ).wait_reply()
+    assert "'walls'" in walls.content
+    assert "maybe" in walls.content
+    assert "is open" not in walls.content
+
+    # Tampered controls (Discord only sends what the message carries, so the emulator's copy
+    # of the board is altered): an index that is no number, ids past SQLite's integers, a
+    # custom_id that matches no control. Each is answered, precisely, and nothing fails.
+    number, lobby = open_game(table, alice, players=2, ai=1)
+    thread = start_game(table, alice, lobby, number)
+    current = board(alice, thread)
+    version = version_of(current)
+    huge = "9" * 30
+    cases: list[dict[str, Any]] = [
+        {"custom_id": f"dn:s:{number}:{version}:0", "type": 3, "value": "abc"},
+        {"custom_id": f"dn:m:{huge}:{version}:0", "type": 2},
+        {"custom_id": f"dn:m:{number}:{huge}:{huge}", "type": 2},
+        {"custom_id": f"dn:l:{huge}:join", "type": 2},
+        {"custom_id": "dn:m:x:1:2", "type": 2},
+    ]
+    for data in cases:
+        ref = _tampered(table, alice, current, data)
+        answer = _first_answer(ref)
+        assert answer.ephemeral, data
+        assert "Something went wrong" not in answer.content, (data, answer.content)
+        assert not ref.failed, data
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (stored,) = db.execute("SELECT version FROM games WHERE id = ?", (number,)).fetchone()
+    assert stored == version  # nothing was played
+    assert table.ld.failed_interactions() == []

@@ -149,13 +149,19 @@ class GameBot(commands.Bot):
         await answer_unknown_control(interaction, DYNAMIC_ITEMS)
 
     async def on_ready(self) -> None:
-        """Log the connection."""
+        """Log the connection; post what an outage kept from being shown."""
         log.info("connected as %s", self.user)
+        await self.runtime.poster.retry_unsent()
+
+    async def on_resumed(self) -> None:
+        """After a reconnect: post what an outage kept from being shown."""
+        await self.runtime.poster.retry_unsent()
 
     async def _tick(self) -> None:
         try:
             for outcome in await self.sessions.tick():
                 await self.runtime.poster.post(outcome)
+            await self.runtime.poster.retry_unsent()
         except Exception:
             log.exception("timer tick failed")
 
@@ -171,6 +177,7 @@ class GameBot(commands.Bot):
             self.ticker.cancel()
         if self._monitor is not None:
             self._monitor.cancel()
+        self.runtime.poster.close()
         await super().close()
 
 

@@ -73,6 +73,8 @@ def make_middleware(world: World, limit: GlobalLimit) -> Any:
         public = request.path.startswith(_PUBLIC_PREFIXES)
         if not public and request.headers.get("Authorization") != f"Bot {world.token}":
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        if world.rest_down and not public:  # an outage (interaction routes stay up)
+            return json_response({"message": "503: Service Unavailable", "code": 0}, 503)
         wait = 0.0 if public else limit.retry_after()
         if wait:
             return _rate_limited(wait)

@@ -59,6 +59,7 @@ class World:
         self.guild.members[self.bot.id] = clock()
         self.rejections: list[tuple[str, str, int, Json]] = []  # (method, path, status, body)
         self.global_commands: list[Json] = []
+        self.rest_down = False  # tests: an outage, every bot REST route answers 503
         self.guild_commands: dict[int, list[Json]] = {}
 
     # ids and lookups -------------------------------------------------------------------------

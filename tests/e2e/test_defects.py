@@ -10,7 +10,15 @@ from localdiscord.harness import BotHarness
 from localdiscord.interactions import MESSAGE
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.slash import UsageError
-from tests.e2e.conftest import BOT, board, open_game, press_first, start_game, version_of
+from tests.e2e.conftest import (
+    BOT,
+    board,
+    controls,
+    open_game,
+    press_first,
+    start_game,
+    version_of,
+)
 from tests.e2e.conftest import wait_new_board as newer_board
 
 GUILD_ONLY = ("game", "league", "move", "profile", "admin")
@@ -143,3 +151,52 @@ def test_odd_input_gets_a_precise_short_answer_in_time(table: BotHarness):
         (stored,) = db.execute("SELECT version FROM games WHERE id = ?", (number,)).fetchone()
     assert stored == version  # nothing was played
     assert table.ld.failed_interactions() == []
+
+
+def _stored_version(table: BotHarness, number: int) -> int:
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (version,) = db.execute("SELECT version FROM games WHERE id = ?", (number,)).fetchone()
+    return int(version)
+
+
+def _set_rest_down(table: BotHarness, down: bool) -> None:
+    def switch() -> None:
+        table.ld.world.rest_down = down
+
+    table.ld.call(switch)
+
+
+def test_a_move_saved_while_discord_is_unreachable_is_posted_after_it_returns(make_table):
+    # A long tick: the outbox, not the timer, must bring the board back.
+    table = make_table(BOT, extra_env={"TICK_SECONDS": "3600"})
+    alice = table.users["alice"]
+    number, lobby = open_game(table, alice, players=2, ai=1)
+    thread = start_game(table, alice, lobby, number)
+    current = board(alice, thread)
+    old = version_of(current)
+    _set_rest_down(table, True)  # the bot's posts fail (503); clicks still arrive
+    item = next(c for c in controls(current) if c["custom_id"].startswith(("dn:m:", "dn:s:")))
+    if item["type"] == 2:
+        ref = alice.click(current, item["custom_id"])
+    else:
+        ref = alice.select(current, item["custom_id"], [item["options"][0]["value"]])
+    ref.wait_acked()
+    deadline = time.monotonic() + 15
+    while _stored_version(table, number) == old and time.monotonic() < deadline:
+        for follow in ref.followups():  # a move that reveals something asks first
+            for b in follow.buttons():
+                if b["custom_id"].startswith("dn:k:"):
+                    alice.click(follow, b["custom_id"]).wait_acked()
+        time.sleep(0.1)
+    saved = _stored_version(table, number)
+    assert saved != old  # the move is saved ...
+    time.sleep(2)
+    assert version_of(board(alice, thread)) == old  # ... and not shown while Discord is away
+    table.ld.run(table.ld.emulator.gateway.disconnect_all())  # the gateway drops too
+    time.sleep(2)
+    _set_rest_down(table, False)
+    shown = newer_board(alice, thread, old, timeout=40)
+    assert version_of(shown) == saved or "is over" in shown.content
+    time.sleep(1)
+    boards = [m for m in alice.messages(thread) if m.author_is_bot and version_of(m) == saved]
+    assert len(boards) == 1  # exactly once

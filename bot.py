@@ -27,7 +27,7 @@ from discord.ext import commands, tasks
 
 from cogs import lobby
 from cogs.common import acting, requests
-from cogs.common.errors import handle
+from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
@@ -41,7 +41,7 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league")
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
 DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 
@@ -178,14 +178,24 @@ class GameBot(commands.Bot):
         if self.backups is not None:
             self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click on a control none of ours matches (tampered custom_ids included)."""
+        await answer_unknown_control(interaction, DYNAMIC_ITEMS)
+
     async def on_ready(self) -> None:
-        """Log the connection."""
+        """Log the connection; post what an outage kept from being shown."""
         log.info("connected as %s", self.user)
+        await self.runtime.poster.retry_unsent()
+
+    async def on_resumed(self) -> None:
+        """After a reconnect: post what an outage kept from being shown."""
+        await self.runtime.poster.retry_unsent()
 
     async def _tick(self) -> None:
         try:
             for outcome in await self.sessions.tick():
                 await self.runtime.poster.post(outcome)
+            await self.runtime.poster.retry_unsent()
         except Exception:
             log.exception("timer tick failed")
 
@@ -212,6 +222,7 @@ class GameBot(commands.Bot):
             self.backups.cancel()
         if self._monitor is not None:
             self._monitor.cancel()
+        self.runtime.poster.close()
         await super().close()
 
 

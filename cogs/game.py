@@ -40,6 +40,7 @@ REACTIONS = [
 STANDING = {"always": "answer use", "never": "answer decline", "ask": None}
 
 
+@app_commands.guild_only()  # a game lives in a server's thread: never in DMs (issue 18)
 class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play a board game")):
     """The `/game` command group."""
 
@@ -272,28 +273,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         outcome = await rt.sessions.abandon(found, interaction.user.id, admin=admin)
         await self._post(interaction, outcome)
 
-    @app_commands.command(
-        name=_("verify"), description=_("Replay a game's log and check it (admins)")
-    )
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def verify(
-        self, interaction: discord.Interaction[Any], game: GameOption | None = None
-    ) -> None:
-        """Replay a game's log from its seed and compare it with the stored game (admins)."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
-        if not lobby.is_admin(interaction, rt):
-            await reply(interaction, t(lang, "error.admin_only"))
-            return
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await rt.sessions.verify(found)
-        key = "game.verified" if result.ok else "game.verify_failed"
-        await reply(interaction, t(lang, key, number=found, detail=result.detail))
-
-    # ---- export and import (issue 17; cogs/transfer.py does the work) ------------------
-    # `import` belongs in the admin group once it exists; until then it checks at run time.
+    # ---- export (issue 17; cogs/transfer.py does the work; import is /admin game import) --
 
     @app_commands.command(
         name=_("export"), description=_("Download a game as a file (JSON and text)")
@@ -306,16 +286,6 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is not None:
             await transfer.export_game(interaction, found)
-
-    @app_commands.command(
-        name=_("import"), description=_("Recreate a game from an exported file (admins)")
-    )
-    @app_commands.describe(file=_("The JSON file made by /game export"))
-    async def import_(
-        self, interaction: discord.Interaction[Any], file: discord.Attachment
-    ) -> None:
-        """Check an exported file by replaying it and recreate its game here (admins)."""
-        await transfer.import_game(interaction, file)
 
     # ---- replay (issue 17; cogs/replay.py draws it and holds its controls) -------------
 
@@ -332,56 +302,6 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is not None:
             await replay.show(interaction, found, move)
-
-    # ---- repair and edition (issue 20; admins) -------------------------------------------
-    @app_commands.command(
-        name=_("repair"), description=_("Rebuild a paused game from its move log (admins)")
-    )
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def repair(
-        self, interaction: discord.Interaction[Any], game: GameOption | None = None
-    ) -> None:
-        """Replay a game's move log and save the result in place of its stored state (admins)."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
-        if not lobby.is_admin(interaction, rt):  # the lead moves this into /admin at merge
-            await reply(interaction, t(lang, "error.admin_only"))
-            return
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        done = await rt.sessions.repair(found)
-        if done.differences:
-            what = t(lang, "repair.done", number=found, moves=done.moves,
-                     differences=", ".join(done.differences))  # fmt: skip
-        else:
-            what = t(lang, "repair.same", number=found, moves=done.moves)
-        await reply(interaction, what)
-        if done.outcome.notices:  # the state was rewritten: the thread hears of it, fresh board
-            await rt.poster.post(done.outcome, fresh=True)
-
-    @app_commands.command(
-        name=_("edition"), description=_("Move a running game to the newest rules edition (admins)")
-    )
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def edition(
-        self, interaction: discord.Interaction[Any], game: GameOption | None = None
-    ) -> None:
-        """Replay a running game under the newest rules data and move it there (admins)."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
-        if not lobby.is_admin(interaction, rt):  # the lead moves this into /admin at merge
-            await reply(interaction, t(lang, "error.admin_only"))
-            return
-        found = await find_game(interaction, game)
-        if found is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        done = await rt.sessions.migrate_edition(found)
-        said = {"new": done.new, "old": done.old or "?", "moves": done.moves}
-        await reply(
-            interaction, t(lang, "edition.migrated", number=found, changed=done.changed, **said)
-        )
-        await rt.poster.post(done.outcome, fresh=True)  # announced in the thread
 
 
 async def setup(bot: commands.Bot) -> None:

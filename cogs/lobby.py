@@ -8,7 +8,7 @@ names exactly what it lacks otherwise (notes/discord.md §5.5).
 import logging
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -29,6 +29,7 @@ START_NEEDS = (
     "read_message_history",
 )
 HOUR = timedelta(hours=1)
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week, as league threads use
 TIME_CONTROLS = {
     "none": None,
     "24h": TimeControl(24 * HOUR, (8 * HOUR, 2 * HOUR)),
@@ -108,6 +109,8 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     """Create the lobby (with `ai` AI seats) and post it as the command's reply."""
     rt = remember(interaction)
     lang = lang_of(interaction.locale)
+    if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
+        raise GameError("error.guild_only")
     spec = NewGame(
         game, interaction.guild_id, interaction.channel_id, players,
         parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
@@ -126,6 +129,8 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
     """Start the game, open its thread on the lobby message and post the first board."""
     rt = remember(interaction)
     lang = lang_of(interaction.locale)
+    if interaction.guild_id is None or interaction.message is None:
+        raise GameError("error.guild_only")  # before starting: never a game with no thread
     lacking = missing_permissions(interaction.app_permissions, START_NEEDS)
     if lacking:
         await reply(interaction, t(lang, "error.permissions", perms=permission_names(lacking)))
@@ -133,10 +138,11 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
     await interaction.response.defer()
     outcome = await rt.sessions.start(game, interaction.user.id, admin=is_admin(interaction, rt))
     info = await rt.sessions.status(game)
-    assert interaction.message is not None  # noqa: S101 - a button is on a message
     name = t(info.language, "lobby.thread", game=games.title(info.game), number=game)
     try:
-        thread = await interaction.message.create_thread(name=name[:100])
+        thread = await interaction.message.create_thread(
+            name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
     except discord.Forbidden:
         await reply(interaction, t(lang, "error.permissions", perms="Create Public Threads"))
         return

@@ -34,6 +34,7 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name=_("move"), description=_("Play a move by its notation"))
     @app_commands.describe(move=_("The move; start typing to see the legal ones"))
+    @app_commands.guild_only()  # typed in a game's thread
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
         """Play a move by its notation, in the game of this thread."""
         game = await find_game(interaction, None)

@@ -1,4 +1,4 @@
-"""`/game export` and `/game import`: a game as a file, and a game from a file (issue 17).
+"""`/game export` and `/admin game import`: a game as a file, and a game from a file (issue 17).
 
 The commands are declared in cogs/game.py (the `/game` group); this module does their work.
 Export attaches the JSON file (engine/sessions/transfer.py) and its readable text log. Anyone

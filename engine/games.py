@@ -87,7 +87,7 @@ class GameSpec:
             game has no /rules entries). Card rows are read from `data/<name>/*.toml`.
         value_names: how lookups show the game's data values in other languages
             ({"es": {"seaport": "puerto"}}), on top of the shared names.
-        league: whether a league may play it (`/league create`).
+        league: whether a league may play it (`/admin league create`).
         ai: what the AI levels need (engine/ai); None: only the random and greedy players.
     """
 

@@ -160,6 +160,9 @@ class ChannelRoutes:
             raise not_found(UNKNOWN_MESSAGE, "Message")
         if msg.author_id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        chan = self._chan(request)
+        if chan.is_thread and chan.archived:  # as on Discord: only sending unarchives
+            raise ApiError(400, 50083, "Thread is archived")
         body, uploads = await read_body(request)
         self._chan(request, perms.ATTACH_FILES if uploads else 0)
         await self.m.edit(msg, body, uploads)

@@ -127,6 +127,10 @@ def make_middleware(
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if world.rest_down and not request.path.startswith(_PUBLIC_PREFIXES):
+            # An outage (the interaction routes stay up); never recorded, so never held to the
+            # spec: Discord's own 503 during an outage is not a documented answer.
+            return json_response({"message": "503: Service Unavailable", "code": 0}, 503)
         response = await _answer(request, handler)
         if request.path.startswith(API_PREFIX + "/") and (own_sinks or SINKS):
             await _record(request, response, own_sinks)

@@ -64,6 +64,7 @@ class World:
         self.guild.member_roles[self.bot.id] = [bot_role.id]
         self.rejections: list[tuple[str, str, int, Json]] = []  # (method, path, status, body)
         self.global_commands: list[Json] = []
+        self.rest_down = False  # tests: an outage, every bot REST route answers 503
         self.guild_commands: dict[int, list[Json]] = {}
 
     # ids and lookups -------------------------------------------------------------------------

@@ -221,8 +221,13 @@ class MoveSelect(
         """Play the picked move."""
         data: Any = interaction.data or {}
         values = data.get("values") or ["-1"]
+        await act(interaction, self.game, self.version, _index(values[0]), sure=False)
 
-        await act(interaction, self.game, self.version, int(values[0]), sure=False)
+
+def _index(value: object) -> int:
+    """Read a picked option's value; anything but a plain index (tampered) names no move."""
+    text = str(value)
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else -1
 
 
 class PageButton(

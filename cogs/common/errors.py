@@ -9,6 +9,7 @@ errors to no `on_error` hook (it only logs them). `acting.py`, the wrapper aroun
 `sessions.play`, answers a stale board itself (fresh controls or a link).
 """
 
+import asyncio
 import functools
 import logging
 from collections.abc import Callable, Coroutine
@@ -57,18 +58,31 @@ _KEYS: tuple[tuple[type[GameError], str], ...] = (
 )
 
 
+QUOTED = 80  # characters of typed input a refusal quotes back (issue 18: odd input)
+MESSAGE = 2000  # Discord's limit on a message's content
+
+
+def clip(text: str, size: int = QUOTED) -> str:
+    """Return `text` cut to `size` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
 def error_text(error: GameError, lang: str) -> str:
-    """Return the sentence a player reads for a refusal."""
-    if error.key is not None or lang == "en":
-        return error.text(lang)
+    """Return the sentence a player reads for a refusal; typed input it quotes is clipped."""
+    if error.key is not None:
+        params = {k: clip(v) if isinstance(v, str) else v for k, v in error.params.items()}
+        return t(lang, error.key, **params)
+    if lang == "en":
+        return clip(str(error), MESSAGE)
     for kind, key in _KEYS:
         if isinstance(error, kind):
             return t(lang, key)
-    return str(error)
+    return clip(str(error), MESSAGE)
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """Answer ephemerally, whether or not the interaction was acknowledged already."""
+    text = clip(text, MESSAGE)  # a longer answer would be refused, leaving no answer at all
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
@@ -114,6 +128,32 @@ def guarded(callback: Callback[Item]) -> Callback[Item]:
             await handle(interaction, error)
 
     return wrapper
+
+
+async def answer_unknown_control(
+    interaction: discord.Interaction[Any],
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...],
+    wait: float = 1.0,
+) -> None:
+    """Answer a component whose custom_id no control of ours matches (tampered or foreign).
+
+    discord.py dispatches such a click to nobody, and Discord would show "This interaction
+    failed". In-memory views answer at once, so after `wait` an unanswered one gets a refusal.
+    """
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if any(i.__discord_ui_compiled_template__.fullmatch(custom_id) for i in items):
+        return
+    await asyncio.sleep(wait)
+    if interaction.response.is_done():
+        return
+    log.info("answering an unknown control %r", clip(custom_id))
+    try:
+        await reply(interaction, t(lang_of(interaction.locale), "error.unknown_control"))
+    except discord.HTTPException:
+        log.info("could not answer the unknown control")
 
 
 def missing_permissions(perms: discord.Permissions, needed: tuple[str, ...]) -> list[str]:

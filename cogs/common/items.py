@@ -28,8 +28,16 @@ class _Field:
     write: Callable[[Any], str]
 
 
+BIGGEST = 2**63 - 1  # SQLite's largest integer: ids and versions are stored as such
+
+
+def _int(text: str) -> int:
+    """Read digits; a tampered, huge number reads as the biggest, which names nothing."""
+    return min(int(text), BIGGEST)  # a custom_id has at most 100 characters
+
+
 _KINDS: Mapping[str, _Field] = {
-    "int": _Field(r"\d+", int, str),
+    "int": _Field(r"\d+", _int, str),
     "flag": _Field("[01]", lambda text: text == "1", lambda value: str(int(value))),
 }
 

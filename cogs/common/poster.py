@@ -15,6 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 
 from cogs.common import text
@@ -30,7 +31,11 @@ from engine.sessions.errors import StateNeedsRepairError
 log = logging.getLogger(__name__)
 
 THREAD_NEEDS = ("send_messages_in_threads", "attach_files", "read_message_history")
+ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived thread"
 NO_PINGS = discord.AllowedMentions.none()
+# Discord unreachable or failing for a while: what was saved is posted again later (outbox).
+OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +75,10 @@ class Poster:
         self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any]] = OrderedDict()
         self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
+        self._unsent: dict[
+            int, int
+        ] = {}  # game -> newest version saved but not shown, oldest first
+        self._retrier: asyncio.Task[None] | None = None
 
     # ---- game facts --------------------------------------------------------------------
 
@@ -117,11 +126,72 @@ class Poster:
             plain = not (outcome.notices or outcome.ping or fresh)
             if plain and outcome.version < max(self._posted.get(game, -1), newest):
                 return  # a newer board is up already, or waits to be posted
+            shown = self._posted.get(game, -1)
             self._posted[outcome.game_id] = outcome.version
             try:
-                await self._post(outcome, fresh=fresh)
+                try:
+                    await self._post(outcome, fresh=fresh)
+                except discord.HTTPException as error:
+                    if error.code != ARCHIVED:
+                        raise
+                    # Only an edit fails so (a send unarchives by itself), and it is the
+                    # first call of a post, so posting again after unarchiving repeats nothing.
+                    await self._unarchive(outcome.thread_id)
+                    await self._post(outcome, fresh=fresh)
             except discord.Forbidden:
                 await self._lacking(outcome)
+            except OUTAGE as error:
+                log.warning("game %s: move %s is saved but not shown (%s); retrying later",
+                            game, outcome.version, type(error).__name__)  # fmt: skip
+                self._posted[game] = shown
+                self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
+                self._schedule_retry()
+
+    # ---- the outbox: what was saved but not shown ---------------------------------------
+
+    @property
+    def unsent(self) -> dict[int, int]:
+        """The games whose newest saved version is not shown yet (game -> version)."""
+        return dict(self._unsent)
+
+    def _schedule_retry(self) -> None:
+        if self._retrier is None or self._retrier.done():
+            self._retrier = asyncio.create_task(self._retry_until_sent())
+
+    async def _retry_until_sent(self) -> None:
+        """Retry the outbox with a growing pause until it is empty (reconnects and ticks too)."""
+        pause = RETRY_FIRST
+        while self._unsent:
+            await asyncio.sleep(pause)
+            await self.retry_unsent()
+            pause = min(pause * 2, RETRY_MOST)
+
+    async def retry_unsent(self) -> int:
+        """Show what was saved but not shown: each game's board as it is now, oldest first.
+
+        Exactly once per version: `_refresh` first reads which version the thread shows (a
+        post that reached Discord although its answer was lost is not repeated).
+        """
+        count = 0
+        for game in list(self._unsent):
+            version = self._unsent.pop(game)
+            try:
+                info = await self.sessions.status(game)
+                if info.status is not Status.LOBBY:
+                    count += await self._refresh(info)
+            except OUTAGE:
+                self._unsent.setdefault(game, version)
+                break  # still down: keep the order, try again later
+            except discord.HTTPException:
+                log.exception("could not post the board of game %s again", game)
+        if count:
+            log.info("outbox: %d boards posted after an outage", count)
+        return count
+
+    def close(self) -> None:
+        """Stop retrying (the bot is closing; start-up reposts what is left)."""
+        if self._retrier is not None:
+            self._retrier.cancel()
 
     async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
         meta = await self.meta(outcome.game_id)
@@ -276,16 +346,27 @@ class Poster:
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
             await post_summary(thread, self.sessions, self.render, outcome, meta.names)
 
+    async def _unarchive(self, thread_id: int | None) -> None:
+        """Reopen a game thread that Discord archived while the game was idle."""
+        log.info("unarchiving thread %s to post in it", thread_id)
+        thread = await self.bot.fetch_channel(thread_id or 0)
+        if isinstance(thread, discord.Thread):
+            # A locked thread needs Manage Threads; the Forbidden names it (`_lacking`).
+            await thread.edit(archived=False)
+
     async def _lacking(self, outcome: Outcome) -> None:
         """Say in the game's channel exactly which permissions the bot lacks in the thread."""
         log.warning("missing permissions posting game %s", outcome.game_id)
         thread = self.bot.get_channel(outcome.thread_id or 0)
         meta = await self.meta(outcome.game_id)
-        missing = list(THREAD_NEEDS)
+        needs: tuple[str, ...] = THREAD_NEEDS
+        if isinstance(thread, discord.Thread) and thread.locked:
+            needs = (*THREAD_NEEDS, "manage_threads")  # only so may the bot reopen it
+        missing = list(needs)
         if isinstance(thread, discord.Thread) and thread.guild is not None:
-            missing = missing_permissions(thread.permissions_for(thread.guild.me), THREAD_NEEDS)
+            missing = missing_permissions(thread.permissions_for(thread.guild.me), needs)
         where = self.bot.get_partial_messageable(meta.channel_id or 0)
-        with_names = permission_names(missing or list(THREAD_NEEDS))
+        with_names = permission_names(missing or list(needs))
         try:
             await where.send(t(meta.language, "error.permissions", perms=with_names))
         except discord.HTTPException:

@@ -53,6 +53,14 @@ class Posting(Protocol):
         """Drop cached facts of a game."""
         ...
 
+    async def retry_unsent(self) -> int:
+        """Post what was saved but not shown (after an outage); return how many boards."""
+        ...
+
+    def close(self) -> None:
+        """Stop retrying."""
+        ...
+
     async def refresh(self) -> int:
         """Post again every active board whose controls are out of date."""
         ...

@@ -1,5 +1,7 @@
 """`/league ...` and `/profile`: weekly community leagues (issue 8), and the loop that runs them.
 
+The organiser commands are `/admin league ...` (cogs/admin.py), which use this cog's service.
+
 Thin: every command resolves the league, calls `LeagueService` (engine/leagues) and replies;
 refusals are raised as `GameError` keys and answered by the one handler (cogs/common/errors.py)
 in the user's language. The weekly cycle runs in `runner.py`.
@@ -24,20 +26,10 @@ from discord.ext import commands, tasks
 from cogs.common.errors import reply
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
-from cogs.league.options import (
-    ConfigInput,
-    Game,
-    PolicyChoice,
-    Weekday,
-    config_changes,
-    new_config,
-    timezone_choices,
-)
 from cogs.league.profile import ProfileCog
 from cogs.league.runner import LeagueRunner
-from cogs.league.text import t, when
+from cogs.league.text import t
 from cogs.league.views import history_text, schedule_text
-from engine.core.errors import GameError
 from engine.db import Database
 from engine.leagues.model import League
 from engine.leagues.service import LeagueService
@@ -53,6 +45,7 @@ def _lang(interaction: discord.Interaction[Any]) -> str:
     return text.lang_of(interaction.locale)
 
 
+@app_commands.guild_only()  # a league belongs to a server (issue 18)
 class LeagueCog(
     commands.GroupCog, group_name=_("league"), group_description=_("Weekly community leagues")
 ):
@@ -88,11 +81,13 @@ class LeagueCog(
         except Exception:
             log.exception("league loop failed; it runs again at the next tick")
 
-    async def _league(self, interaction: discord.Interaction[Any], name: str | None) -> League:
+    async def find(self, interaction: discord.Interaction[Any], name: str | None) -> League:
+        """Return the league a command names (or the server's only live one)."""
         self.runner.names[interaction.user.id] = interaction.user.display_name
         return await find_league(self.leagues, interaction, name)
 
-    async def _organiser(self, interaction: discord.Interaction[Any]) -> None:
+    async def check_organiser(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse unless the user may run leagues here (`/admin league ...`)."""
         await check_organiser(self.bot, self.sessions, interaction)
 
     async def league_autocomplete(
@@ -106,105 +101,6 @@ class LeagueCog(
             if current.lower() in lg.name.lower()
         ][:25]
 
-    # ---- organiser commands ------------------------------------------------------------
-
-    @app_commands.command(name=_("create"), description=_("Open a weekly league (organisers)"))
-    @app_commands.autocomplete(timezone=timezone_choices)
-    async def create(  # noqa: PLR0913, PLR0917 - one argument per option
-        self,
-        interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 80],
-        game: Game,
-        table_size: app_commands.Range[int, 3, 4] = 4,
-        weeks: app_commands.Range[int, 1, 52] = 6,
-        day: Weekday = "monday",
-        hour: app_commands.Range[int, 0, 23] = 19,
-        timezone: str = "UTC",
-        hours_per_move: app_commands.Range[int, 1, 168] = 72,
-        policy: PolicyChoice = "ai_standin",
-        points: str = "10,6,3,1",
-        options: str | None = None,
-        division_size: app_commands.Range[int, 6, 500] | None = None,
-    ) -> None:
-        """Open a weekly league (organisers)."""
-        await self._organiser(interaction)
-        lang = _lang(interaction)
-        if isinstance(interaction.channel, discord.Thread):
-            raise GameError("league.not_in_thread")
-        if game not in self.sessions.games:
-            raise GameError("league.game_unavailable", game=game)
-        raw = ConfigInput(
-            game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options
-        )
-        config = new_config(raw, division_size, lang)
-        league = await self.leagues.create_league(interaction.guild_id or 0, name, config)
-        await self.runner.port.links.set_channel(league.id, interaction.channel_id or 0)
-        schedule = await self.leagues.schedule(league.id)
-        first = schedule.weeks[0].starts_at if schedule.weeks else schedule.next_due_at
-        content = t(lang, "created", name=league.name, when=when(first))
-        await interaction.response.send_message(content)
-
-    @app_commands.command(name=_("edit"), description=_("Change a league's settings (organisers)"))
-    @app_commands.autocomplete(league=league_autocomplete, timezone=timezone_choices)
-    async def edit(  # noqa: PLR0913, PLR0917 - one argument per setting
-        self,
-        interaction: discord.Interaction[Any],
-        league: str | None = None,
-        table_size: app_commands.Range[int, 3, 4] | None = None,
-        weeks: app_commands.Range[int, 1, 52] | None = None,
-        day: Weekday | None = None,
-        hour: app_commands.Range[int, 0, 23] | None = None,
-        timezone: str | None = None,
-        hours_per_move: app_commands.Range[int, 1, 168] | None = None,
-        policy: PolicyChoice | None = None,
-        points: str | None = None,
-        options: str | None = None,
-        channel: discord.TextChannel | None = None,
-    ) -> None:
-        """Change a league's settings (organisers)."""
-        await self._organiser(interaction)
-        found = await self._league(interaction, league)
-        lang = _lang(interaction)
-        raw = ConfigInput(
-            found.config.game, table_size, weeks, day, hour, timezone, hours_per_move, policy,
-            points, options,
-        )  # fmt: skip
-        changes = config_changes(found.config, raw, lang, allow_none=channel is not None)
-        if changes:
-            found = await self.leagues.edit_league(found.id, **changes)
-        if channel is not None:  # where the next announcements and game threads go
-            await self.runner.port.links.set_channel(found.id, channel.id)
-        await interaction.response.send_message(t(lang, "edited", name=found.name))
-
-    @app_commands.command(name=_("pause"), description=_("Stop seating new weeks (organisers)"))
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def pause(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        """Stop seating new weeks (organisers)."""
-        await self._organiser(interaction)
-        found = await self.leagues.pause_league((await self._league(interaction, league)).id)
-        await interaction.response.send_message(t(_lang(interaction), "paused", name=found.name))
-
-    @app_commands.command(name=_("resume"), description=_("Resume a paused league (organisers)"))
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def resume(
-        self, interaction: discord.Interaction[Any], league: str | None = None
-    ) -> None:
-        """Resume a paused league (organisers)."""
-        await self._organiser(interaction)
-        found = await self.leagues.resume_league((await self._league(interaction, league)).id)
-        due = (await self.leagues.schedule(found.id)).next_due_at
-        content = t(_lang(interaction), "resumed", name=found.name, when=when(due))
-        await interaction.response.send_message(content)
-
-    @app_commands.command(name=_("end"), description=_("End a league for good (organisers)"))
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def end(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
-        """End a league for good (organisers)."""
-        await self._organiser(interaction)
-        found = await self._league(interaction, league)
-        await self.leagues.end_league(found.id)
-        await interaction.response.send_message(t(_lang(interaction), "ended", name=found.name))
-
     # ---- player commands ---------------------------------------------------------------
 
     @app_commands.command(
@@ -213,7 +109,7 @@ class LeagueCog(
     @app_commands.autocomplete(league=league_autocomplete)
     async def join(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """Join a league; you are seated from the next week."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         await self.leagues.join(found.id, interaction.user.id)
         await reply(interaction, t(_lang(interaction), "joined", name=found.name))
 
@@ -221,7 +117,7 @@ class LeagueCog(
     @app_commands.autocomplete(league=league_autocomplete)
     async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """Leave a league."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         await self.leagues.leave(found.id, interaction.user.id)
         await reply(interaction, t(_lang(interaction), "left", name=found.name))
 
@@ -234,7 +130,7 @@ class LeagueCog(
         league: str | None = None,
     ) -> None:
         """Declare that you are away for a week."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         season, number = await self.leagues.absent(found.id, interaction.user.id, week)
         content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
         await reply(interaction, content)
@@ -248,7 +144,7 @@ class LeagueCog(
         season: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         """Show the standings."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         table = await self.leagues.standings(found.id, season)
         await interaction.response.defer()
         lang = _lang(interaction)
@@ -264,7 +160,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], league: str | None = None
     ) -> None:
         """Show the league's weeks and what comes next."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         plan = await self.leagues.schedule(found.id)
         await reply(interaction, schedule_text(found, plan, _lang(interaction)))
 
@@ -274,7 +170,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], league: str | None = None
     ) -> None:
         """Show every week's tables and results."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         weeks = await self.leagues.history(found.id)
         await reply(interaction, history_text(found, weeks, _lang(interaction)))
 
@@ -286,7 +182,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], league: str | None = None
     ) -> None:
         """Download the games and standings as CSV."""
-        found = await self._league(interaction, league)
+        found = await self.find(interaction, league)
         tables = await self.leagues.export_csv(found.id)
         files = [
             discord.File(io.BytesIO(body.encode("utf-8")), filename=name)

@@ -1,4 +1,4 @@
-"""Reading `/league create` and `/league edit` options into a LeagueConfig (or its changes).
+"""Reading `/admin league create` and `... edit` options into a LeagueConfig (or its changes).
 
 Bad input raises GameError with a catalog sentence (points, options); the rest is checked by
 LeagueConfig itself (LeagueError, also a GameError), so the engine's sentence is the reply.
@@ -54,7 +54,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 
 @dataclass(frozen=True, slots=True)
 class ConfigInput:
-    """The options as typed; None means "not given" (for /league edit)."""
+    """The options as typed; None means "not given" (for /admin league edit)."""
 
     game: str
     table_size: int | None
@@ -68,30 +68,50 @@ class ConfigInput:
     options: str | None
 
 
+MAX_POINTS = 1000  # placement points beyond this are a typo, and would overflow SQLite later
+
+
 def parse_points(text: str, lang: str) -> Scoring:
-    """Read four-player placement points like "10,6,3,1"."""
+    """Read four-player placement points like "10,6,3,1" (ASCII digits, each at most 1000)."""
     parts = [p for p in text.replace(" ", ",").split(",") if p]
-    if len(parts) != 4 or not all(p.isdigit() for p in parts):
+    # "²".isdigit() is true but int("²") fails: only ASCII digits are numbers here.
+    if len(parts) != 4 or not all(p.isascii() and p.isdigit() for p in parts):
         raise GameError("league.bad_points")
+    if any(int(p) > MAX_POINTS for p in parts):
+        raise GameError("league.points_too_big", most=MAX_POINTS)
     return Scoring(tuple(int(p) for p in parts))
 
 
-def parse_options(text: str | None, lang: str) -> dict[str, str]:
-    """Read `name=value name=value` game options."""
+def parse_options(text: str | None, lang: str, game: str | None = None) -> dict[str, str]:
+    """Read `name=value name=value` game options; with `game`, check them as `/game new` does."""
     options: dict[str, str] = {}
     for part in (text or "").replace(",", " ").split():
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
             raise GameError("league.bad_options", part=part)
         options[name.strip().lower()] = value.strip().lower()
+    if game is not None and game in games.GAMES:
+        check_options(game, options)
     return options
 
 
+def check_options(game: str, options: dict[str, str]) -> None:
+    """Refuse options the game does not have, or values it does not offer, before a week fails."""
+    known = {o.name: o for o in games.GAMES[game].options()}
+    for name, value in options.items():
+        if name not in known:
+            raise GameError("league.unknown_option", name=name, game=games.title(game),
+                            known=", ".join(known) or "-")  # fmt: skip
+        if value not in known[name].choices:
+            choices = ", ".join(known[name].choices)
+            raise GameError("league.bad_option_value", name=name, value=value, choices=choices)
+
+
 def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> LeagueConfig:
-    """Return the config of a new league from /league create's options."""
+    """Return the config of a new league from /admin league create's options."""
     return LeagueConfig(
         raw.game,
-        game_options=parse_options(raw.options, lang),
+        game_options=parse_options(raw.options, lang, raw.game),
         table_size=raw.table_size or 4,
         season_weeks=raw.weeks or 6,
         week_start=WeekStart(
@@ -107,7 +127,7 @@ def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> League
 def config_changes(
     current: LeagueConfig, raw: ConfigInput, lang: str, *, allow_none: bool = False
 ) -> dict[str, Any]:
-    """Return the LeagueConfig fields /league edit changes (none only if `allow_none`)."""
+    """Return the LeagueConfig fields /admin league edit changes (none only if `allow_none`)."""
     changes: dict[str, Any] = {}
     if raw.table_size is not None:
         changes["table_size"] = raw.table_size
@@ -127,7 +147,7 @@ def config_changes(
     if raw.points is not None:
         changes["scoring"] = parse_points(raw.points, lang)
     if raw.options is not None:
-        changes["game_options"] = parse_options(raw.options, lang)
+        changes["game_options"] = parse_options(raw.options, lang, current.game)
     if not changes and not allow_none:
         raise GameError("league.bad_edit")
     return changes

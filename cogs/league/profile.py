@@ -24,6 +24,7 @@ class ProfileCog(commands.Cog):
     @app_commands.command(
         name=_("profile"), description=_("Show a player's league rating and figures")
     )
+    @app_commands.guild_only()  # ratings are per server
     async def profile(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:

@@ -3,7 +3,7 @@
 Each game checks its states in `engine/<game>/validate.py`; its `from_json` calls that check,
 so a state read from the database that holds components the box does not have, a value out of
 its range or a decision its phase cannot ask is refused before anyone plays on it. The error
-names the check that caught it, for the admin who repairs the game (`/game repair`).
+names the check that caught it, for the admin who repairs the game (`/admin game repair`).
 """
 
 from dataclasses import dataclass

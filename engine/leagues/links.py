@@ -2,7 +2,7 @@
 
 `league_game` makes `GamePort.create_game` idempotent: the key of a table's request maps to
 the one session game created for it. `league_channel` is where a league posts (the channel
-`/league create` ran in); its games' threads hang off it. `league_reminder` records the
+`/admin league create` ran in); its games' threads hang off it. `league_reminder` records the
 deadline reminder of each table, so it goes out once. Migration 0003_league_games.sql.
 """
 

@@ -126,7 +126,7 @@ class TimeControl:
 
 @dataclass(frozen=True, slots=True)
 class LeagueConfig:
-    """What an organiser sets with /league create or /league edit."""
+    """What an organiser sets with /admin league create or /admin league edit."""
 
     game: str
     game_options: Mapping[str, str] = field(default_factory=dict)

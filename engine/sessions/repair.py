@@ -1,4 +1,4 @@
-"""Rebuild a game from its move log (issue 20): `/game repair` and `/game edition` (admins).
+"""Rebuild a game from its move log (issue 20): `/admin game repair` and `/admin game edition`.
 
 A stored state that fails its game's checks is refused on load (repository.py,
 `StateNeedsRepairError`): nobody plays on it. The repair replays the live moves from the seed

@@ -212,8 +212,8 @@ class SessionService:
         return await self._repairs.migrate(game_id)
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
-        """Fire every timer due at `now` (default: the clock) and return what happened."""
-        return await self._timers.tick(now)
+        """Retry automated moves the store refused, fire timers due at `now`; say what happened."""
+        return [*await self._turns.retry_unsaved(), *await self._timers.tick(now)]
 
     async def resume(self) -> list[Outcome]:
         """After a restart: let automated seats finish interrupted turns, then fire due timers."""

@@ -45,6 +45,19 @@ MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
 
 
+_Kept = tuple[Any, list[Any], Any, int, bool, bool]
+
+
+def _snapshot(g: Loaded) -> _Kept:
+    """Return what a commit changes in memory (it changes them before the transaction ends)."""
+    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed)
+
+
+def _restore(g: Loaded, kept: _Kept) -> None:
+    """Undo in memory a commit whose transaction was rolled back."""
+    g.row, g.seats, g.state, g.turns, g.ended, g.closed = kept
+
+
 def choices_of(g: Loaded, turn: Turn) -> Choices:
     """Return the pending decision of a loaded game with its legal actions (button indices)."""
     lang = g.row.language
@@ -62,6 +75,26 @@ class Turns:
         """Share the service's context and repository."""
         self.ctx = ctx
         self.repo = repo
+        self.unsaved: set[int] = set()  # games whose automated move the store refused
+
+    async def retry_unsaved(self) -> list[Outcome]:
+        """Take again the automated turns the store refused to save (called on every tick).
+
+        A game whose store is still not writable stays waiting, quietly: it was told once.
+        """
+        outcomes = []
+        for game_id in sorted(self.unsaved):
+            self.unsaved.discard(game_id)
+            async with self.ctx.lock(game_id):
+                g = await self.repo.load(game_id)
+                if g.row.status != Status.ACTIVE or g.state.pending is None:
+                    continue
+                if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is By.PLAYER:
+                    continue
+                lines = await self.advance(g)
+                if lines:
+                    outcomes.append(await self.outcome(g, lines, [], actor=None))
+        return outcomes
 
     async def play(
         self, game_id: int, user_id: int, version: int, move: object, *, confirmed: bool = True
@@ -139,7 +172,18 @@ class Turns:
                 log.exception("game %s: the automated seat %s failed to move", g.id, seat)
                 g.stalled = f"{type(error).__name__}: {error}"
                 return lines
-            lines.append(await self.repo.commit(g, seat, action, step, ctl.by))
+            kept = _snapshot(g)
+            try:
+                lines.append(await self.repo.commit(g, seat, action, step, ctl.by))
+            except Exception as error:
+                # What was stored before stays stored (the player's move); only this follow-up
+                # is not (a full disk, a read-only or locked database). Say so, forget the
+                # half-applied commit, and take the turn again on a later tick.
+                log.exception("game %s: the move of automated seat %s was not stored", g.id, seat)
+                _restore(g, kept)
+                g.stalled = f"{type(error).__name__}: {error}"
+                self.unsaved.add(g.id)
+                return lines
         raise RuntimeError(f"game {g.id}: automated seats made {MAX_AUTO_MOVES} moves in a row")
 
     async def outcome(

@@ -57,3 +57,21 @@ async def test_a_guarded_callback_answers_a_crash_with_the_apology(caplog):
     await Item().callback(interaction)
     assert interaction.response.sent == [("Something went wrong; the game was not changed.", True)]
     assert "boom" in caplog.text
+
+
+def test_a_refusal_quotes_typed_input_clipped_and_fits_a_message():
+    error = GameError("league.err_zone", zone="Z" * 5000)
+    said = errors.error_text(error, "en")
+    assert "Z" * 79 in said
+    assert "Z" * 81 not in said
+    assert len(said) < 200
+    plain = GameError("x" * 5000)  # an unkeyed sentence (sessions today) is capped too
+    assert len(errors.error_text(plain, "en")) == errors.MESSAGE
+
+
+async def test_every_reply_fits_in_discords_2000_characters():
+    interaction = _interaction(discord.Locale.american_english)
+    await errors.reply(interaction, "y" * 2500)
+    [(text, ephemeral)] = interaction.response.sent
+    assert ephemeral
+    assert len(text) == 2000

@@ -1,13 +1,15 @@
-"""/game export and /game import through the local Discord (issue 17)."""
+"""/game export and /admin game import through the local Discord (issue 17)."""
 
 import io
 import json
 import sqlite3
 
+import pytest
 from PIL import Image
 
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, Seen
+from localdiscord.slash import UsageError
 from tests.e2e.conftest import board, decider, open_game, press_first, start_game, wait_new_board
 from tests.e2e.test_play import two_humans
 
@@ -46,17 +48,19 @@ def test_export_attaches_the_game_and_import_recreates_it_here(table):
     assert "alice" in log
     assert "bob" in log
 
-    no = bob.slash(table.channel, "game import", {"file": ("game.json", data)}).wait_reply()
-    assert "Only server admins" in no.content
+    with pytest.raises(UsageError, match="Unknown command"):  # /admin is hidden from members
+        bob.slash(table.channel, "admin game import", {"file": ("game.json", data)})
     tampered = json.loads(data)
     tampered["moves"][1]["notation"] = tampered["moves"][0]["notation"] + " x"
     bad = json.dumps(tampered).encode()
-    refusal = alice.slash(table.channel, "game import", {"file": ("g.json", bad)}).wait_reply()
+    refusal = alice.slash(
+        table.channel, "admin game import", {"file": ("g.json", bad)}
+    ).wait_reply()
     assert refusal.ephemeral
     assert f"Move {doc['moves'][1]['version']} (" in refusal.content
     assert "does not replay" in refusal.content
 
-    done = alice.slash(table.channel, "game import", {"file": ("g.json", data)}).wait_reply()
+    done = alice.slash(table.channel, "admin game import", {"file": ("g.json", data)}).wait_reply()
     assert "Imported as game #" in done.content
     imported = int(done.content.split("#")[1].split()[0])
     assert imported != number

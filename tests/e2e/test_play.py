@@ -8,6 +8,7 @@ import pytest
 
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
+from localdiscord.slash import UsageError
 from tests.e2e.conftest import (
     FAULTY_BOT,
     board,
@@ -64,7 +65,7 @@ def moves_in_db(table: BotHarness, number: int) -> tuple[int, int]:
 
 def verified(table: BotHarness, number: int) -> str:
     alice = table.users["alice"]  # the guild owner: Manage Server
-    return alice.slash(table.channel, "game verify", {"game": number}).wait_reply().content
+    return alice.slash(table.channel, "admin game verify", {"game": number}).wait_reply().content
 
 
 def test_lobby_buttons_and_bad_inputs_get_short_ephemeral_replies(table):
@@ -82,7 +83,8 @@ def test_lobby_buttons_and_bad_inputs_get_short_ephemeral_replies(table):
     lost = alice.slash(table.channel, "game status", {}).wait_reply()
     assert lost.ephemeral
     assert "Which game?" in lost.content
-    assert "Only server admins" in bob.slash(table.channel, "game verify", {}).wait_reply().content
+    with pytest.raises(UsageError, match="Unknown command"):  # /admin is hidden from members
+        bob.slash(table.channel, "admin game verify", {})
     bob.click(lobby, f"dn:l:{number}:join").wait_reply()
     full = dave.click(lobby, f"dn:l:{number}:join").wait_reply()
     assert full.content == "This game is full."

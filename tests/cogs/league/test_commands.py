@@ -9,8 +9,11 @@ import sqlite3
 from contextlib import closing
 from datetime import timedelta
 
+import pytest
+
 from engine.games import GAMES
 from localdiscord.harness import BotHarness
+from localdiscord.slash import UsageError
 from tests.cogs.league.conftest import FileClock, said, wait_for
 from tests.cogs.league.season import read_games, slot
 
@@ -24,32 +27,35 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     table.ld.wait_commands("league", "profile")
 
     # Bad input and missing rights get one ephemeral sentence; nothing is created.
-    refused = bob.slash(general, "league create", {"name": "Weekly", "game": "trajan"})
-    reply = refused.wait_reply()
-    assert reply.ephemeral
-    assert "Manage Server" in reply.content
+    # Members do not even see the organiser commands (default_permissions on /admin).
+    assert "admin" not in {c["name"] for c in table.ld.commands(bob)}
+    assert "admin" in {c["name"] for c in table.ld.commands(alice)}
+    with pytest.raises(UsageError, match="Unknown command"):
+        bob.slash(general, "admin league create", {"name": "Weekly", "game": "trajan"})
+    none = bob.slash(general, "league join", {}).wait_reply()
+    assert none.ephemeral
+    assert "no league" in none.content
     table.ld.run(asyncio.sleep(0.5))
     assert len(bob.ephemerals(general)) == 1  # one answer, even when bot.py's tree also handles
-    bad = alice.slash(general, "league create", {"name": "W", "game": "trajan", "points": "10,6"})
+    bad = alice.slash(
+        general, "admin league create", {"name": "W", "game": "trajan", "points": "10,6"}
+    )
     assert bad.wait_reply().ephemeral
     assert "10,6,3,1" in bad.wait_reply().content
     zone = alice.slash(
-        general, "league create", {"name": "W", "game": "trajan", "timezone": "Mars/Olympus"}
+        general, "admin league create", {"name": "W", "game": "trajan", "timezone": "Mars/Olympus"}
     ).wait_reply()
     assert zone.ephemeral
     assert "time zone" in zone.content
     if "troyes" not in GAMES:  # not in the registry yet: refused rather than failing weekly
         options = {"name": "T", "game": "troyes"}
-        troyes = alice.slash(general, "league create", options).wait_reply()
+        troyes = alice.slash(general, "admin league create", options).wait_reply()
         assert troyes.ephemeral
         assert "cannot be played" in troyes.content
-    none = bob.slash(general, "league join", {}).wait_reply()
-    assert none.ephemeral
-    assert "no league" in none.content
 
     created = alice.slash(
         general,
-        "league create",
+        "admin league create",
         {"name": "Weekly", "game": "trajan", "weeks": 2, "timezone": "UTC", "hour": 18},
     ).wait_reply()
     assert not created.ephemeral
@@ -72,17 +78,18 @@ def test_a_league_week_from_create_to_results(league_table: tuple[BotHarness, Fi
     assert "S1 W2" in plan.content
 
     # Organiser changes: nothing to change is refused; a player may not edit; pause/resume.
-    nothing = alice.slash(general, "league edit", {}).wait_reply()
+    nothing = alice.slash(general, "admin league edit", {}).wait_reply()
     assert nothing.ephemeral
     assert "at least one setting" in nothing.content
-    assert "Manage Server" in bob.slash(general, "league edit", {"hour": 20}).wait_reply().content
-    edited = alice.slash(general, "league edit", {"hours_per_move": 48}).wait_reply()
+    with pytest.raises(UsageError):  # a player may not even see it
+        bob.slash(general, "admin league edit", {"hour": 20})
+    edited = alice.slash(general, "admin league edit", {"hours_per_move": 48}).wait_reply()
     assert "is updated" in edited.content
-    moved = alice.slash(general, "league edit", {"channel": "leagues"}).wait_reply()
+    moved = alice.slash(general, "admin league edit", {"channel": "leagues"}).wait_reply()
     assert "is updated" in moved.content
     leagues = table.channels["leagues"]  # announcements and game threads go there from now
-    assert "is paused" in alice.slash(general, "league pause", {}).wait_reply().content
-    assert "resumes" in alice.slash(general, "league resume", {}).wait_reply().content
+    assert "is paused" in alice.slash(general, "admin league pause", {}).wait_reply().content
+    assert "resumes" in alice.slash(general, "admin league resume", {}).wait_reply().content
 
     # Week 1 starts: one table of four, its game in its own thread, its players pinged.
     clock.set(slot(1))
@@ -157,7 +164,9 @@ def test_replies_follow_the_users_language(league_table: tuple[BotHarness, FileC
     assert reply.ephemeral
     assert "no tiene liga" in reply.content
     alice = table.users["alice"]
-    alice.slash(table.channel, "league create", {"name": "Liga", "game": "trajan", "weeks": 2})
+    alice.slash(
+        table.channel, "admin league create", {"name": "Liga", "game": "trajan", "weeks": 2}
+    )
     wait_for(lambda: said(table, table.channel, "**Liga** is open"), what="the league")
     joined = elena.slash(table.channel, "league join", {}).wait_reply()
     assert "Te has apuntado a **Liga**" in joined.content

@@ -17,7 +17,10 @@ def test_a_season_with_two_divisions_announces_next_seasons_ladder(tmp_path: Pat
         host = table.users[USERS[0]]
         table.ld.wait_commands("league")
         options = {"name": "Ladder", "game": "trajan", "weeks": 1, "hour": 18, "division_size": 6}
-        assert "is open" in host.slash(table.channel, "league create", options).wait_reply().content
+        assert (
+            "is open"
+            in host.slash(table.channel, "admin league create", options).wait_reply().content
+        )
         for name in USERS:
             table.users[name].slash(table.channel, "league join", {}).wait_reply()
         clock.set(sim.slot(1))

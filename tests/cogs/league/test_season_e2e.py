@@ -100,7 +100,10 @@ def test_a_24_player_six_week_season_through_discord(tmp_path: Path, record_prop
         host = table.users[USERS[0]]
         table.ld.wait_commands("league")
         options = {"name": "Spring", "game": "trajan", "weeks": WEEKS, "hour": 18}
-        assert "is open" in host.slash(table.channel, "league create", options).wait_reply().content
+        assert (
+            "is open"
+            in host.slash(table.channel, "admin league create", options).wait_reply().content
+        )
         for name in USERS:
             assert table.users[name].slash(table.channel, "league join", {}).wait_reply().ephemeral
         for week in range(1, WEEKS + 1):

@@ -55,7 +55,7 @@ async def test_a_corrupted_game_is_paused_told_and_rebuilt_from_its_log(
     assert refused.value.key == "repair.needed"
     assert refused.value.params["check"] == check
     assert f"({check})" in str(refused.value)
-    assert "/game repair" in refused.value.text("es")
+    assert "/admin game repair" in refused.value.text("es")
     assert refused.value.text("es") != str(refused.value)
     with pytest.raises(StateNeedsRepairError):
         await real.status(out.game_id)

@@ -76,7 +76,7 @@ async def engine_for(
         files = await store.edition_files(row.game, digest)
         if files is None:
             raise EditionMissingError(
-                f"The rules data game {row.id} was started with ({digest[:8]}) is missing."
+                "error.session.edition_missing", number=row.id, digest=digest[:8]
             )
         assert isinstance(base, Editioned)  # noqa: S101 - `newest` is None otherwise
         folder = editions.write_files(files, cache.directory(row.game, digest))

@@ -35,7 +35,12 @@ def test_a_global_sync_makes_game_and_league_commands_guild_only(make_table):
     # only there, and members then do not see them.
     assert by_name["admin"]["default_member_permissions"] == str(MANAGE_GUILD)
     admin = {o["name"]: o for o in by_name["admin"]["options"]}
-    assert {o["name"] for o in admin["game"]["options"]} == {"verify"}
+    assert {o["name"] for o in admin["game"]["options"]} == {
+        "verify",
+        "import",
+        "repair",
+        "edition",
+    }
     assert {o["name"] for o in admin["league"]["options"]} == {
         "create", "edit", "pause", "resume", "end"
     }  # fmt: skip

@@ -68,7 +68,7 @@ def test_export_attaches_the_game_and_import_recreates_it_here(table):
     again = alice.wait_message(copy, lambda m: m.author_is_bot and bool(m.attachments), timeout=30)
     assert again.attachments[0].data.startswith(b"\x89PNG")
     assert _state(table, imported) == _state(table, number)
-    checks = alice.slash(copy, "game verify", {}).wait_reply().content
+    checks = alice.slash(copy, "admin game verify", {}).wait_reply().content
     assert f"Game #{imported} checks out" in checks
 
 
@@ -190,4 +190,4 @@ def test_undo_to_here_accepted_by_all_and_refused_by_one(table):
             (number,),
         ).fetchone()[0]
     assert undone == first  # taken back from there; the moves stay in the log, undone
-    assert "checks out" in alice.slash(thread, "game verify", {}).wait_reply().content
+    assert "checks out" in alice.slash(thread, "admin game verify", {}).wait_reply().content

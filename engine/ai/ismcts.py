@@ -22,14 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.planner import sampled_plan_values
-from engine.ai.sampling import determiniser, search_seed
+from engine.ai.sampling import determiniser, search_rate, search_seed
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
 
-# Iterations per second of thinking, per game, measured on one core of the development machine
-# (bench/ai.py prints the rate on yours). A budget in seconds becomes this many iterations.
-RATE = {"troyes": 3000, "trajan": 4000}
 DEFAULT_BUDGET_S = 2.0
 WALL_CAP = 5.0  # stop after this many times the budget in wall-clock seconds, whatever happens
 EXPLORE = 0.7  # UCB1 exploration constant (rewards lie in [0, 1])
@@ -78,7 +75,7 @@ class IsmctsPlayer:
         """Return the iterations per decision for this engine."""
         if self.iterations is not None:
             return self.iterations
-        return max(1, round(self.budget_s * RATE.get(engine.name, 300)))
+        return max(1, round(self.budget_s * search_rate(engine)))
 
     def choose(self, engine: GameEngine[Any, Any], state: GameState) -> Any:
         """Return the root action the search visited most."""

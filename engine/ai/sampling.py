@@ -7,29 +7,44 @@ Random numbers are seeded from the seat's own view, so the same view gives the s
 """
 
 import hashlib
+import importlib
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import Any, cast
 
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
-from engine.trajan import determinise as trajan_determinise
-from engine.troyes import determinise as troyes_determinise
 
 Determinise = Callable[[Any, int, Rng], Any]
 
 
 def determiniser(engine: GameEngine[Any, Any]) -> Determinise:
-    """Return the game's determinise function (state, seat, rng) -> sampled state."""
-    if engine.name == "troyes":
-        catalog = engine.catalog  # type: ignore[attr-defined]
+    """Return the game's determinise function (state, seat, rng) -> sampled state.
 
-        def troyes(state: Any, seat: int, rng: Rng) -> Any:
-            return troyes_determinise.determinise(state, catalog, seat, rng)
+    Each game offers it in its own folder, `engine/<game>/determinise.py`, as
+    `determiniser(engine)`; shared code never names a game (tests/test_registry.py).
+    """
+    module = game_module(engine, "determinise")
+    if module is None:
+        raise ValueError(f"no determinisation for {engine.name!r}")
+    return cast("Determinise", module.determiniser(engine))
 
-        return troyes
-    if engine.name == "trajan":
-        return trajan_determinise.determinise
-    raise ValueError(f"no determinisation for {engine.name!r}")
+
+def search_rate(engine: GameEngine[Any, Any], default: int = 300) -> int:
+    """Return the game's search iterations per second (its `determinise.SEARCH_RATE`)."""
+    module = game_module(engine, "determinise")
+    return int(getattr(module, "SEARCH_RATE", default))
+
+
+def game_module(engine: GameEngine[Any, Any], name: str) -> ModuleType | None:
+    """Return `engine/<game>/<name>.py` of the engine's game, or None if it has none."""
+    path = f"engine.{engine.name}.{name}"
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as missing:
+        if missing.name != path:
+            raise
+        return None
 
 
 def search_seed(engine: GameEngine[Any, Any], state: GameState, seat: int, seed: int) -> int:

@@ -10,6 +10,9 @@ The face-up discard piles are public (every card there was shown). The seed is r
 future shuffles differ as well.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core.rng import Rng
 from engine.trajan.state import TrajanState
 
@@ -47,3 +50,15 @@ def _stacks(
         out.append((*hidden[:n], *st[len(st) - keep :]) if st else ())
         hidden = hidden[n:]
     return tuple(out)
+
+
+# Search iterations per second on this game's determinised states, on one core of the
+# development machine (bench/ai.py prints the rate on yours): the hard player's seconds
+# become this many iterations (engine/ai/ismcts.py).
+SEARCH_RATE = 4000
+
+
+def determiniser(engine: Any) -> Callable[[TrajanState, int, Rng], TrajanState]:
+    """Return `determinise` (engine/ai/sampling.py asks; Trajan needs nothing of the engine)."""
+    del engine
+    return determinise

@@ -9,7 +9,9 @@ only what the seat may see: its own VP and characters, never a rival's (troyes.m
 The weights are estimates tuned by self-play, not rule figures.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.troyes import effects
 from engine.troyes.catalog import Catalog
@@ -106,3 +108,13 @@ def value(s: TroyesState, cat: Catalog, seat: int, w: Weights = WEIGHTS) -> floa
     if s.guards:
         future += w.guard_space * s.guards[seat] * min(1.0, left)
     return now + cathedral + future
+
+
+def value_for(engine: Any) -> Callable[[TroyesState, int], float]:
+    """Return `value` bound to the engine's catalog (engine/ai/values.py asks)."""
+    catalog: Catalog = engine.catalog
+
+    def rate(s: TroyesState, seat: int) -> float:
+        return value(s, catalog, seat)
+
+    return rate

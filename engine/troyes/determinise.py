@@ -9,6 +9,9 @@ seed, and each rival's VP estimated from public facts. It reads no hidden field 
 it is given except the sizes the rules make public (cards per hand, cards per deck).
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core.rng import Rng
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import cathedral_cubes
@@ -106,3 +109,19 @@ def _decks(d: TroyesState, cat: Catalog, rng: Rng) -> None:
         # Every card of a deck is out of sight, so the pool always holds enough of them.
         decks[colour] = rng.shuffled(drawn)
     d.decks = decks
+
+
+# Search iterations per second on this game's determinised states, on one core of the
+# development machine (bench/ai.py prints the rate on yours): the hard player's seconds
+# become this many iterations (engine/ai/ismcts.py).
+SEARCH_RATE = 3000
+
+
+def determiniser(engine: Any) -> Callable[[TroyesState, int, Rng], TroyesState]:
+    """Return `determinise` bound to the engine's catalog (engine/ai/sampling.py asks)."""
+    catalog: Catalog = engine.catalog
+
+    def sample(s: TroyesState, seat: int, rng: Rng) -> TroyesState:
+        return determinise(s, catalog, seat, rng)
+
+    return sample

@@ -5,9 +5,10 @@ from typing import Any
 import pytest
 
 from engine.ai import make_player
-from engine.ai.ismcts import RATE, IsmctsPlayer
+from engine.ai.ismcts import IsmctsPlayer
 from engine.ai.levels import LEVELS
 from engine.ai.planner import sampled_plan_values
+from engine.ai.sampling import search_rate
 from engine.ai.values import value_of
 from engine.core.rng import Rng
 from engine.games import GAMES
@@ -148,6 +149,6 @@ def test_trajan_players_do_not_peek_at_hidden_information(level):
 def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     # The same budget gives the same iterations on any machine, so replays stay identical.
     player = make_player("hard", budget_s=0.5)
-    assert player.budget(GAMES["troyes"]) == round(0.5 * RATE["troyes"])
-    assert player.budget(GAMES["trajan"]) == round(0.5 * RATE["trajan"])
-    assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * RATE["troyes"])
+    assert player.budget(GAMES["troyes"]) == round(0.5 * search_rate(GAMES["troyes"]))
+    assert player.budget(GAMES["trajan"]) == round(0.5 * search_rate(GAMES["trajan"]))
+    assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * search_rate(GAMES["troyes"]))

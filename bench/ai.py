@@ -50,6 +50,9 @@ class Tally:
     times: dict[str, list[float]] = field(default_factory=dict)
     iterations: int = 0
     search_seconds: float = 0.0
+    cathedral: dict[str, list[int]] = field(default_factory=dict)  # penalty per seat-game
+    passes: dict[str, int] = field(default_factory=dict)  # Pass actions chosen, per level
+    cand_winning: list[int] = field(default_factory=list)  # the candidate's score when it won
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -89,10 +92,15 @@ def play(
             if isinstance(who, IsmctsPlayer):
                 tally.iterations += who.last_iterations
                 tally.search_seconds += spent
+        if type(action).__name__ == "Pass":
+            tally.passes[level] = tally.passes.get(level, 0) + 1
         state = engine.apply(state, action).state
     result = engine.result(state)
     assert result is not None
     tally.winning_scores.append(max(result.scores))
+    for (level, _who), part in zip(seats, result.breakdown or (), strict=False):
+        if isinstance(part, dict) and "cathedral" in part:
+            tally.cathedral.setdefault(level, []).append(-part["cathedral"])
     return result.ranks
 
 
@@ -110,6 +118,8 @@ def arena(table: str, seats: int, match: tuple[str, str], games: int, hard_iters
         ranks = play(engine, options, lineup, seed0 + g // seats, tally)
         tally.games += 1
         tally.wins += ranks[at] == 1
+        if ranks[at] == 1:
+            tally.cand_winning.append(tally.winning_scores[-1])
     return tally
 
 
@@ -122,10 +132,17 @@ def report(table: str, seats: int, match: tuple[str, str], t: Tally) -> str:
     )
     rate = f" it/s {t.iterations / t.search_seconds:.0f}" if t.search_seconds else ""
     mean = statistics.mean(t.winning_scores) if t.winning_scores else 0.0
+    cand = statistics.mean(t.cand_winning) if t.cand_winning else 0.0
+    seat_games = {lvl: len(v) for lvl, v in t.cathedral.items()}
+    troyes = "".join(
+        f"  {lvl} cathedral {statistics.mean(v):.1f}/game"
+        f" passes {t.passes.get(lvl, 0) / seat_games[lvl]:.1f}/game"
+        for lvl, v in sorted(t.cathedral.items())
+    )
     return (
         f"{table:14} {seats}p {match[0]:>6} vs {match[1]:<6} win {t.wins:>3}/{t.games:<3}"
         f" {t.wins / max(t.games, 1):4.0%} [{lo:.0%}-{hi:.0%}]  mean winning score {mean:5.1f}"
-        f"  median/p99 {times}{rate}"
+        f" ({match[0]} winning {cand:5.1f}){troyes}  median/p99 {times}{rate}"
     )
 
 
@@ -141,16 +158,18 @@ def main() -> None:
     parser.add_argument("--hard-iters", type=int, default=None, help="hard's iterations")
     parser.add_argument("--only", default="", help="table name or match like hard-normal")
     parser.add_argument("--seats", default="2,4", help="player counts, comma separated")
+    parser.add_argument("--tables", default=",".join(TABLES), help="tables, comma separated")
+    parser.add_argument("--seed0", type=int, default=0, help="first game seed")
     args = parser.parse_args()
     games = args.games or (4 if args.quick else 100)
     hard_iters = args.hard_iters or (100 if args.quick else None)
     print(f"games per arena {games}; hard iterations {hard_iters or 'default budget'}")
-    for table in TABLES:
+    for table in args.tables.split(","):
         for seats in (int(n) for n in args.seats.split(",")):
             for match in MATCHES:
                 if args.only and args.only not in (table, "-".join(match)):
                     continue
-                t = arena(table, seats, match, games, hard_iters)
+                t = arena(table, seats, match, games, hard_iters, args.seed0)
                 print(report(table, seats, match, t), flush=True)
 
 

@@ -59,13 +59,15 @@ def plan_values(
             for v, first, _s in grown:
                 open_[first] = max(open_[first], v - CUT_PENALTY)
             break
-        # Keep the best few partial plans, but always one per first action still open.
+        # Keep the best few partial plans, but always one per first action still open: a
+        # plan that pays before it gains (dice taken for the Cathedral or a card) rates low
+        # in its middle and would otherwise be cut before it completes.
         grown.sort(key=lambda e: -e[0])
         kept: dict[int, tuple[float, int, Any]] = {}
         for entry in grown:
             kept.setdefault(entry[1], entry)
         rest = [e for e in grown[:beam] if kept[e[1]] is not e]
-        frontier = [*kept.values(), *rest] if level == 0 else grown[:beam]
+        frontier = [*kept.values(), *rest]
     return [e if e > float("-inf") else o for e, o in zip(ended, open_, strict=True)]
 
 

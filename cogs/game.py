@@ -159,10 +159,13 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt = remember(interaction)
         user = interaction.user.id if since_my_turn else None
         lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
         meta = await rt.poster.meta(found)
+        # The log is the game's own text, so it is in the game's language, as in its thread:
+        # the moves' labels are stored in it, and the lines are described again in it.
+        lang = meta.language
         # Undo to here (issue 17, cogs/undo_here.py): this round's moves, for a player.
         view = await undo_here.view_for(rt, found, interaction.user.id, lang)
         extra = {} if view is None else {"view": view}

@@ -115,3 +115,17 @@ def test_a_player_answers_ladies_reactions_in_advance(table):
             "SELECT standing FROM seats WHERE game_id = ? AND user_id = ?", (number, alice.id)
         ).fetchone()
     assert json.loads(standing) == {}
+
+
+def test_the_log_of_a_spanish_game_is_in_spanish_for_an_english_player(table):
+    # Found at the local table: the moves' labels (stored in the game's language) came in
+    # Spanish and the lines re-described for the reader in English, in one message.
+    alice = table.users["alice"]
+    number, lobby = open_game(table, alice, game="troyes", players=2, ai=1, language="es")
+    thread = start_game(table, alice, lobby, number, game="Troyes", name=f"Troyes n.º {number}")
+    current = board(alice, thread)
+    press_first(alice, current, thread)
+    wait_new_board(alice, thread, version_of(current))
+    log = alice.slash(thread, "game log", {}).wait_reply().content
+    assert "coloca un ciudadano" in log
+    assert "places a citizen" not in log

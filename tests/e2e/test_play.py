@@ -218,9 +218,20 @@ def test_an_expired_timer_is_handled_by_its_policy_after_a_restart(make_table):
     assert who.name in back.content
 
 
+def roomy(table: BotHarness) -> BotHarness:
+    """Loosen the emulator's per-channel limits (scripted players click far faster than people).
+
+    These tests are about a whole game; tests/e2e/test_limits.py is where the limits are.
+    """
+    limits = table.ld.emulator.route_limits
+    for method, route in list(limits.limits):
+        limits.set(method, route, 50, 1.0)
+    return table
+
+
 @pytest.mark.slow
 def test_a_complete_three_player_trajan_game(make_table):
-    table = make_table()
+    table = roomy(make_table())
     number, thread = two_humans(table)
     play_until(table, thread, lambda n: False, max_moves=5000)
     alice = table.users["alice"]
@@ -232,7 +243,7 @@ def test_a_complete_three_player_trajan_game(make_table):
 
 @pytest.mark.slow
 def test_a_complete_three_player_troyes_game(make_table):
-    table = make_table()
+    table = roomy(make_table())
     alice, bob = table.users["alice"], table.users["bob"]
     number, lobby = open_game(table, alice, game="troyes", players=3, ai=1)
     bob.click(lobby, f"dn:l:{number}:join").wait_reply()

@@ -17,9 +17,14 @@ from engine.core.rng import Rng
 Determinise = Callable[[Any, int, Rng], Any]
 
 
+def support_of(engine: GameEngine[Any, Any]) -> games.AiSupport | None:
+    """Return what the registry says the AI needs of this game (None: unregistered or none)."""
+    return games.spec(engine.name).ai if engine.name in games.GAMES else None
+
+
 def iterations_per_s(engine: GameEngine[Any, Any]) -> int:
     """Return the search rate a budget in seconds is converted at, for this game."""
-    support = games.spec(engine.name).ai if engine.name in games.GAMES else None
+    support = support_of(engine)
     return support.iterations_per_s if support is not None else 300
 
 

@@ -6,14 +6,14 @@ A value estimates a seat's final score from what that seat may see. Troyes has i
 
 from typing import Any
 
-from engine import games
 from engine.ai.planner import Value
+from engine.ai.sampling import support_of
 from engine.core.protocol import GameEngine
 
 
 def value_of(engine: GameEngine[Any, Any]) -> Value:
     """Return the position value the AI uses for `engine` (its spec's, else its heuristic)."""
-    support = games.spec(engine.name).ai if engine.name in games.GAMES else None
+    support = support_of(engine)
     if support is None or support.value is None:
         return engine.heuristic
     value = support.value

@@ -51,12 +51,11 @@ def _count(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
-class PgConnection:
-    """One asyncpg connection's calls, as every repository makes them (`?` placeholders)."""
+class _Reads:
+    """The reads an asyncpg connection and an asyncpg pool make alike (`?` placeholders)."""
 
-    def __init__(self, conn: asyncpg.Connection, dialect: Dialect = POSTGRESQL) -> None:
-        self.raw = conn
-        self.dialect = dialect
+    raw: asyncpg.Connection | asyncpg.Pool
+    dialect: Dialect
 
     async def fetch_all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
         """Return every row of a query."""
@@ -68,6 +67,14 @@ class PgConnection:
         """Return the first row of a query, or None."""
         rows = await self.fetch_all(sql, args)
         return rows[0] if rows else None
+
+
+class PgConnection(_Reads):
+    """One asyncpg connection's calls, as every repository makes them (`?` placeholders)."""
+
+    def __init__(self, conn: asyncpg.Connection, dialect: Dialect = POSTGRESQL) -> None:
+        self.raw: asyncpg.Connection = conn
+        self.dialect = dialect
 
     async def execute(self, sql: str, args: Iterable[Any] = ()) -> int:
         """Run one statement; return how many rows it changed."""
@@ -102,23 +109,12 @@ class PgConnection:
         await self.raw.close()
 
 
-class PgReaders:
+class PgReaders(_Reads):
     """The reader pool (read-only connections): each read borrows one for one statement."""
 
     def __init__(self, pool: asyncpg.Pool, dialect: Dialect = POSTGRESQL) -> None:
-        self.raw = pool
+        self.raw: asyncpg.Pool = pool
         self.dialect = dialect
-
-    async def fetch_all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
-        """Return every row of a query."""
-        async with _translated():
-            rows = await self.raw.fetch(self.dialect.sql(sql), *args)
-        return [tuple(r) for r in rows]
-
-    async def fetch_one(self, sql: str, args: Iterable[Any] = ()) -> Row | None:
-        """Return the first row of a query, or None."""
-        rows = await self.fetch_all(sql, args)
-        return rows[0] if rows else None
 
     async def execute(self, sql: str, args: Iterable[Any] = ()) -> int:
         """Refuse: the readers only read (writes go through `Database.transaction()`)."""

@@ -121,7 +121,7 @@ def open_in(pair: Pair, side: Side, host: Actor, **options: object) -> tuple[int
     number = int(re.search(r"(?:#|n\.º )(\d+)", lobby.content)[1])  # type: ignore[index]
     pair.users["bob"].click(lobby, f"dn:l:{number}:join").wait_reply()
     table = type("T", (), {"channel": side.channel})()
-    return number, start_game(table, host, lobby, number)  # type: ignore[arg-type]
+    return number, start_game(table, host, lobby, number)
 
 
 def logged(side: Side, text: str) -> bool:

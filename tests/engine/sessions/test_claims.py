@@ -15,20 +15,20 @@ from datetime import timedelta
 import pytest
 
 from engine.db.leases import Leases
-from engine.db.shards import Serving, Shards, shard_of
+from engine.db.shards import ALL, Serving, Shards, shard_of
+from engine.sessions.lobby import NewGame
 from engine.sessions.manager import SessionManager
 from engine.sessions.models import NoticeKind, Outcome, Policy, SeatOrder, TimeControl
-from engine.sessions.lobby import NewGame
 from engine.sessions.rows import TimerRow, to_text
 from engine.sessions.store import Store
-from tests.engine.sessions.conftest import GAMES, FakeClock, make_manager, start_game
+from tests.engine.sessions.conftest import GAMES, FakeClock, make_manager
 
 DAY = TimeControl(timedelta(hours=24), (timedelta(hours=6),))
 LEASE = timedelta(minutes=2)
 SHARD0, SHARD1 = 0 << 22, 1 << 22  # guild ids of shard 0 and shard 1 of two
 
 
-def service(store: Store, clock: FakeClock, name: str, shards: Shards = Shards()) -> SessionManager:
+def service(store: Store, clock: FakeClock, name: str, shards: Shards = ALL) -> SessionManager:
     serving = Serving(shards, owner=name, lease=LEASE)
     return SessionManager(store, GAMES, clock, seeds=itertools.count(101).__next__, serving=serving)
 
@@ -76,7 +76,8 @@ async def test_a_process_fires_only_the_timers_of_its_own_shards(store, clock):
     [other] = await second.tick()
     assert other.game_id == theirs.game_id
     assert [n.kind for n in other.notices] == [NoticeKind.TIMED_OUT]
-    assert await first.tick() == [] and await second.tick() == []
+    assert await first.tick() == []
+    assert await second.tick() == []
 
 
 async def test_work_claimed_by_a_process_that_died_is_taken_over_when_its_lease_ends(store, clock):
@@ -108,7 +109,7 @@ async def test_a_thousand_timers_claimed_by_two_processes_at_once_are_each_taken
         rows = [(g, seat, kind, to_text(due - timedelta(seconds=i)))
                 for i, (g, seat, kind) in enumerate(itertools.product(
                     range(1, 126), range(4), ("reminder", "deadline")))]  # fmt: skip
-        async with stores[0].transaction() as tx:
+        async with stores[0].transaction():
             await stores[0].database.execute("DELETE FROM timers")
             await stores[0].database.execute_many(
                 "INSERT INTO games (id, guild_id, game, max_seats, creator_id, created_at,"
@@ -119,7 +120,8 @@ async def test_a_thousand_timers_claimed_by_two_processes_at_once_are_each_taken
                 "INSERT INTO timers (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)",
                 [(g + 99, seat, kind, at) for g, seat, kind, at in rows],
             )
-        assert len(rows) == 1000 and games
+        assert len(rows) == 1000
+        assert games
 
         taken: Counter[tuple[int, int, str]] = Counter()
 
@@ -128,7 +130,7 @@ async def test_a_thousand_timers_claimed_by_two_processes_at_once_are_each_taken
             while True:
                 now = clock()
                 async with store.transaction() as tx:
-                    batch = await tx.claim_due_timers(now, name, now + LEASE, Shards(), 50)
+                    batch = await tx.claim_due_timers(now, name, now + LEASE, ALL, 50)
                 if not batch:
                     return count
                 for timer in batch:

@@ -124,6 +124,7 @@ async def test_a_thousand_timers_claimed_by_two_processes_at_once_are_each_taken
         assert games
 
         taken: Counter[tuple[int, int, str]] = Counter()
+        claimed: Counter[tuple[int, int, str]] = Counter()
 
         async def process(store: Store, name: str) -> int:
             count = 0
@@ -133,6 +134,7 @@ async def test_a_thousand_timers_claimed_by_two_processes_at_once_are_each_taken
                     batch = await tx.claim_due_timers(now, name, now + LEASE, ALL, 50)
                 if not batch:
                     return count
+                claimed.update((t.game_id, t.seat, t.kind) for t in batch)
                 for timer in batch:
                     async with store.transaction() as tx:
                         if await tx.take_timer(timer, name):
@@ -142,6 +144,7 @@ async def test_a_thousand_timers_claimed_by_two_processes_at_once_are_each_taken
         counts = await asyncio.gather(process(stores[0], "a"), process(stores[1], "b"))
         assert sum(counts) == 1000
         assert set(taken.values()) == {1}
+        assert set(claimed.values()) == {1}  # and claimed once: no process waited or redid
         assert all(counts)  # both processes really took part
         assert await stores[0].due_timers(clock()) == []
     finally:

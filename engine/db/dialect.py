@@ -20,7 +20,8 @@ SQLite and PostgreSQL share (`ON CONFLICT ... DO UPDATE`, `coalesce`, `count(DIS
 - claiming rows (issue 19): `skip_locked(table)` ends the SELECT that picks rows to claim;
   PostgreSQL's `FOR UPDATE OF <table> SKIP LOCKED` lets processes claiming at once each take
   different rows without waiting, SQLite says nothing (one process; its one writer and
-  `BEGIN IMMEDIATE` already serialise every claim);
+  `BEGIN IMMEDIATE` already serialise every claim), and `one_process` says that whatever a
+  previous process claimed in an SQLite file is free when the next one starts;
 - new row ids: `Connection.insert` returns them (SQLite reads the cursor's `lastrowid`;
   PostgreSQL appends `RETURNING id`);
 - the catalog queries: the tables in the order they were made (`tables_sql`), which table's
@@ -76,6 +77,7 @@ class Dialect:
     migration_lock: str | None = None
     identity_sql: str | None = None
     row_locks: bool = False
+    one_process: bool = False  # SQLite: one process owns the file, so no claim outlives it
 
     def skip_locked(self, table: str) -> str:
         """Return what ends a SELECT picking rows of `table` to claim ("" when not needed)."""
@@ -150,6 +152,7 @@ SQLITE = Dialect(
         " WHERE m.type = 'table'"
     ),
     columns_sql="SELECT name FROM pragma_table_info(?) ORDER BY cid",
+    one_process=True,
 )
 POSTGRESQL = _Postgres(
     name="postgresql",

@@ -53,6 +53,10 @@ class Leases:
             "DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)
         )
 
+    async def clear(self) -> None:
+        """Drop every lease (SQLite at start-up: the process that held them is gone)."""
+        await self.database.execute("DELETE FROM leases")
+
     async def holder(self, name: str) -> tuple[str, str] | None:
         """Return (owner, until) of a lease, or None."""
         row = await self.database.fetch_one(

@@ -256,6 +256,12 @@ class Tx(_Reads):
         rows = [TimerRow(*r) for r in await self._all(sql, args)]
         return sorted(rows, key=lambda r: (r.due_at, r.game_id, r.seat, r.kind))
 
+    async def release_claims(self) -> None:
+        """Make every claimed timer nobody's (SQLite at start-up: its claimer is gone)."""
+        await self._run(
+            "UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL"
+        )
+
     async def take_timer(self, timer: TimerRow, owner: str) -> bool:
         """Delete a timer this owner claimed, unmoved; False if it moved or another took it.
 

@@ -225,6 +225,12 @@ class Timers:
         database (`ai:<game>`), so two processes starting at once with a shard in common do
         not both move its AI seats.
         """
+        if self.ctx.store.database.dialect.one_process:
+            # An SQLite file has one process: what a killed predecessor claimed is free now,
+            # not after its lease (PostgreSQL: another process may still be at work on it).
+            async with self.ctx.store.transaction() as tx:
+                await tx.release_claims()
+            await self.ctx.leases.clear()
         outcomes = []
         for row in await self.ctx.store.games([Status.ACTIVE.value], shards=self.ctx.shards):
             async with self.ctx.lock(row.id):

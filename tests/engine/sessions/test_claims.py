@@ -177,3 +177,16 @@ async def test_two_services_ticking_at_once_time_out_each_game_once(database_url
 
 def test_timer_rows_read_without_a_claim_have_none():
     assert TimerRow(1, 0, "deadline", "x").claimed_by is None
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_on_sqlite_a_restarted_process_takes_its_predecessors_claims_at_once(store, clock):
+    killed = service(store, clock, "killed")
+    game = await open_game(killed, SHARD0)
+    clock.advance(hours=24)
+    assert await killed._timers.claim(clock())  # then SIGKILL: its claims stay in the file
+    await Leases(store.database).acquire("league:0/1", "killed", clock(), clock() + LEASE)
+    restarted = service(store, clock, "restarted")
+    [outcome] = await restarted.resume()  # one process per SQLite file: no lease to wait out
+    assert outcome.game_id == game.game_id
+    assert await restarted.hold("league:0/1")

@@ -277,8 +277,7 @@ class SessionService:
         False while another process holds it; a holder that stops renewing loses it once
         its lease ends. The league loop holds one per shard it runs.
         """
-        now = self.ctx.now()
-        return await self.ctx.leases.acquire(name, self.ctx.owner, now, now + self.ctx.lease)
+        return await self.ctx.leases.hold(name, self.ctx.owner, self.ctx.now(), self.ctx.lease)
 
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves the games of a server (its shard is one of ours)."""

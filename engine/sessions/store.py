@@ -96,6 +96,19 @@ class _Reads:
         sql = "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, game_id"
         return [TimerRow(*r) for r in await self._all(sql, (to_text(now),))]
 
+    async def any_due_timer(self, now: datetime, shards: Shards) -> bool:
+        """Whether a timer of `shards`' games nobody holds is due at `now` (a read: cheap).
+
+        `tick` asks this first and claims (a write) only when there is something to claim.
+        """
+        mine, mine_args = shards.where("g.guild_id")
+        stamp = to_text(now)
+        sql = (
+            "SELECT 1 FROM timers t JOIN games g ON g.id = t.game_id WHERE t.due_at <= ?"  # noqa: S608
+            f" AND (t.claimed_until IS NULL OR t.claimed_until <= ?) AND {mine} LIMIT 1"
+        )
+        return bool(await self._all(sql, [stamp, stamp, *mine_args]))
+
     async def games(
         self, statuses: Iterable[str], guild_id: int | None = None, shards: Shards = ALL
     ) -> list[GameRow]:

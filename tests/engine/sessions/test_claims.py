@@ -190,3 +190,16 @@ async def test_on_sqlite_a_restarted_process_takes_its_predecessors_claims_at_on
     [outcome] = await restarted.resume()  # one process per SQLite file: no lease to wait out
     assert outcome.game_id == game.game_id
     assert await restarted.hold("league:0/1")
+
+
+async def test_holding_a_lease_renews_it_only_past_its_half(store, clock):
+    leases = Leases(store.database)
+    assert await leases.hold("league:0/1", "a", clock(), LEASE)
+    first = await leases.holder("league:0/1")
+    clock.advance(seconds=30)
+    assert await leases.hold("league:0/1", "a", clock(), LEASE)
+    assert await leases.holder("league:0/1") == first  # no write yet
+    clock.advance(seconds=60)
+    assert await leases.hold("league:0/1", "a", clock(), LEASE)
+    assert await leases.holder("league:0/1") != first  # renewed
+    assert not await leases.hold("league:0/1", "b", clock(), LEASE)

@@ -131,7 +131,15 @@ class LeagueCog(
     ) -> None:
         """Declare that you are away for a week."""
         found = await self.find(interaction, league)
+        # An absence counts against the vacation allowance (engine/people, docs/people.md).
+        people = getattr(self.bot, "people", None)
+        if people is not None:
+            await people.check_absence(interaction.guild_id, interaction.user.id)
         season, number = await self.leagues.absent(found.id, interaction.user.id, week)
+        if people is not None:
+            await people.charge_absence(
+                interaction.guild_id, interaction.user.id, found.id, season, number
+            )
         content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
         await reply(interaction, content)
 

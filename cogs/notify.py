@@ -72,7 +72,14 @@ class Courier:
     def soon(self) -> None:
         """Send what is queued in the background (a DM must not hold the board back)."""
         if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self.flush())
+            self._task = asyncio.create_task(self._flush_logged())
+
+    async def _flush_logged(self) -> int:
+        try:
+            return await self.flush()
+        except Exception:
+            log.exception("outbox: sending failed; the next tick tries again")
+            return 0
 
     async def flush(self) -> int:
         """Send every unsent post, oldest first; return how many went out."""
@@ -105,6 +112,12 @@ class Courier:
             log.warning("outbox: post %s refused (%s); dropped", post.id, error.code)
         except discord.NotFound:
             log.warning("outbox: the channel of post %s is gone; dropped", post.id)
+        except discord.DiscordServerError:
+            raise  # Discord is failing: the post waits (it was marked tried)
+        except discord.HTTPException as error:  # refused for good: a retry would repeat it
+            log.warning("outbox: post %s refused (%s); dropped", post.id, error.status)
+        else:
+            log.info("outbox: post %s sent", post.id)
         await self.people.sent(post)
         return 1
 

@@ -28,19 +28,6 @@ def ping(user: int, game: int) -> Ping:
     return Ping(user, game, "toy", "en", 7, 700 + game)
 
 
-async def test_settings_refuse_bad_input_and_change_nothing(setup):
-    _, people, _ = setup
-    await people.change(1, zone="Europe/Madrid", hours="23:00-08:00", notify="dm")
-    for bad in ({"zone": "Nowhere/City"}, {"hours": "25:00-08:00"}, {"notify": "pigeon"}):
-        with pytest.raises(GameError) as refused:
-            await people.change(1, language="es", **bad)
-        assert str(refused.value.key).startswith("error.people.")
-    found = await people.settings(1)
-    assert (found.zone, found.quiet_start, found.notify, found.language) == (
-        "Europe/Madrid", 23 * 60, "dm", None,
-    )  # fmt: skip
-
-
 async def test_vacation_stops_and_restarts_the_clocks_of_two_games(setup):
     manager, people, clock = setup
     first = await start_game(manager, humans=(1, 2), control=DAY)  # 1 decides
@@ -68,7 +55,7 @@ async def test_vacation_stops_and_restarts_the_clocks_of_two_games(setup):
 
 
 async def test_the_yearly_allowance_is_enforced(setup):
-    _, people, _ = setup
+    manager, people, clock = setup
     for bad in (0, -3):
         with pytest.raises(GameError) as refused:
             await people.start_vacation(7, 1, bad)
@@ -82,16 +69,22 @@ async def test_the_yearly_allowance_is_enforced(setup):
         await people.start_vacation(7, 1, 1)
     assert refused.value.key == "error.people.on_vacation"
     assert await people.days_left(7, 1) == 0
-
-
-async def test_a_vacation_ends_by_itself_on_a_tick(setup):
-    manager, people, clock = setup
+    # It ends by itself on the tick after its last day, and the clock runs again.
     game = await start_game(manager, humans=(1, 2), control=DAY)
-    await people.start_vacation(7, 1, 2)
-    clock.advance(days=2)
+    assert (await manager.status(game.game_id)).turn.deadline is None
+    clock.advance(days=10)
     assert await people.tick() == 1
     assert (await manager.status(game.game_id)).turn.deadline == clock.now + timedelta(hours=24)
     assert await people.vacation(7, 1) is None
+    # A league absence counts 7 days only while the league records it.
+    await people.charge_absence(7, 1, 99, 1, 2)
+    assert await people.days_left(7, 1) == 0
+    await people.set_allowance(7, 17)
+    await people.check_absence(7, 1)
+    await people.set_allowance(7, 16)
+    with pytest.raises(GameError) as refused:
+        await people.check_absence(7, 1)
+    assert refused.value.key == "error.people.absence"
 
 
 async def test_held_pings_arrive_once_in_one_message_at_the_start_of_the_day(setup):
@@ -116,9 +109,18 @@ async def test_held_pings_arrive_once_in_one_message_at_the_start_of_the_day(set
     assert await people.turn(ping(1, games[0].game_id)) is True  # awake: pinged now
 
 
-async def test_a_closed_dm_falls_back_to_the_thread_saying_so_once(setup):
+async def test_settings_and_a_closed_dm_falling_back_to_the_thread_saying_so_once(setup):
     manager, people, _ = setup
-    await people.change(1, notify="dm")
+    # Bad input is refused by key and changes nothing.
+    await people.change(1, zone="Europe/Madrid", hours="23:00-08:00", notify="dm")
+    for bad in ({"zone": "Nowhere/City"}, {"hours": "25:00-08:00"}, {"notify": "pigeon"}):
+        with pytest.raises(GameError) as refused:
+            await people.change(1, language="es", **bad)
+        assert str(refused.value.key).startswith("error.people.")
+    found = await people.settings(1)
+    assert (found.zone, found.quiet_start, found.notify, found.language) == (
+        "Europe/Madrid", 23 * 60, "dm", None,
+    )  # fmt: skip
     game = await start_game(manager, humans=(1, 2))
     for _ in range(2):
         assert await people.turn(ping(1, game.game_id)) is True
@@ -132,11 +134,3 @@ async def test_a_closed_dm_falls_back_to_the_thread_saying_so_once(setup):
     assert (await people.settings(1)).dm_closed
     assert await people.turn(ping(1, game.game_id)) is True
     assert len(await people.unsent()) == 2  # no more DMs tried
-
-
-async def test_a_league_absence_counts_against_the_allowance(setup):
-    _, people, _ = setup
-    await people.set_allowance(7, 10)
-    await people.check_absence(7, 1)
-    await people.charge_absence(7, 1, 99, 1, 2)
-    assert await people.days_left(7, 1) == 10  # the league records no such absence

@@ -172,10 +172,12 @@ def test_players_time(timed: tuple[BotHarness, FileClock]) -> None:
     assert any("It is your turn" in m.content for m in dave.messages(dm))
 
     # ---- a vacation stops both of dave's clocks, and restarts them -------------------
-    due = {}
+    due: dict[int, float] = {}
     for thread in (third, fourth):
         to_decider(table, thread, dave)
-        due[thread.id] = deadline(dave, thread)
+        before = deadline(dave, thread)
+        assert before is not None
+        due[thread.id] = before
     too_long = dave.slash(where, "vacation start", {"days": 30}).wait_reply()
     assert "vacation days left this year, not 30" in too_long.content
     negative = dave.slash(where, "vacation start", {"days": -2}).wait_reply()

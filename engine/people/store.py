@@ -105,8 +105,9 @@ class _Reads:
 
     async def due_vacations(self, now: str) -> list[VacationRow]:
         """Return the running vacations whose last day is over at `now`."""
-        sql = "SELECT * FROM vacations WHERE ended_at IS NULL AND until_at <= ? ORDER BY id"
-        return [VacationRow(*r) for r in await self._all(sql, (now,))]
+        # No ORDER BY id: SQLite would walk the table in id order instead of the index.
+        sql = "SELECT * FROM vacations WHERE ended_at IS NULL AND until_at <= ?"
+        return sorted((VacationRow(*r) for r in await self._all(sql, (now,))), key=lambda v: v.id)
 
     async def days_used(self, guild_id: int, user_id: int, year: int) -> int:
         """Return the vacation days a user used (or reserved) in a guild in a year.
@@ -149,8 +150,9 @@ class _Reads:
 
     async def due_holders(self, now: str) -> list[int]:
         """Return the users with held notices due at `now`."""
-        sql = "SELECT DISTINCT user_id FROM held_notices WHERE release_at <= ? ORDER BY user_id"
-        return [int(r[0]) for r in await self._all(sql, (now,))]
+        # No DISTINCT: SQLite would walk the primary key in user order instead of the index.
+        sql = "SELECT user_id FROM held_notices WHERE release_at <= ?"
+        return sorted({int(r[0]) for r in await self._all(sql, (now,))})
 
     async def holds(self, user_id: int, now: str) -> list[tuple[int, str]]:
         """Return (game id, kind) of a user's held notices due at `now`, oldest first."""

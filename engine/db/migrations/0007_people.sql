@@ -25,7 +25,7 @@ CREATE TABLE held_notices (
     held_at     TEXT    NOT NULL,
     PRIMARY KEY (user_id, game_id, kind)
 );
-CREATE INDEX held_notices_due ON held_notices (release_at);
+CREATE INDEX held_notices_due ON held_notices (release_at, user_id);
 
 -- Posts written in the same transaction as what they announce, sent once each: `tried_at`
 -- is set before a send, so after a crash the channel is read to see if it arrived.

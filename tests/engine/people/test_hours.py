@@ -75,3 +75,33 @@ def test_quiet_hours_and_zones_are_read_as_typed():
     with pytest.raises(GameError) as refused:
         zone_named("Mars/Olympus")
     assert refused.value.key == "error.people.zone"
+
+
+async def test_the_tick_queries_use_their_indexes(tmp_path, monkeypatch):
+    """Each tick reads tables that grow for ever: none of its queries may scan one."""
+    from engine.people import People  # noqa: PLC0415
+    from engine.sessions.manager import SessionManager  # noqa: PLC0415
+    from engine.sessions.store import Store  # noqa: PLC0415
+
+    store = await Store.open(tmp_path / "plans.db")
+    reader = store.database.reader
+    seen: list[tuple[str, tuple[object, ...]]] = []
+    read = reader.fetch_all
+
+    async def spy(sql, args=()):
+        seen.append((sql, tuple(args)))
+        return await read(sql, args)
+
+    monkeypatch.setattr(reader, "fetch_all", spy)
+    people = People(store.database, SessionManager(store, {}, clock=lambda: utc(2026, 6, 1)))
+    try:
+        await people.tick()
+        await people.unsent()
+        queries = list(seen)
+        plans = [await read("EXPLAIN QUERY PLAN " + sql, args) for sql, args in queries]
+    finally:
+        await store.close()
+    assert len(queries) >= 3
+    for (sql, _), plan in zip(queries, plans, strict=True):
+        steps = " ".join(str(row[-1]) for row in plan)
+        assert "SCAN" not in steps, (sql, steps)

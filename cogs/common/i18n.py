@@ -40,7 +40,8 @@ OVERRIDES: dict[int, str] = {}
 
 def lang_for(interaction: discord.Interaction[Any]) -> str:
     """Return the language to answer a user in: their /settings override, else their locale."""
-    found = OVERRIDES.get(interaction.user.id)
+    user = getattr(interaction, "user", None)
+    found = None if user is None else OVERRIDES.get(user.id)
     return found if found is not None else lang_of(interaction.locale)
 
 

@@ -389,7 +389,7 @@ class People:
                 tx, games, "people.away", user_id, until=until, reason=reason, now=now
             )
         for game_id, _, _ in games:
-            await self.sessions.restart_clock(game_id)
+            await self.sessions.restart_clock(game_id, user_id)
         return Vacation(guild_id, user_id, reason, days, until, len(games), left - days)
 
     async def end_vacation(self, guild_id: int | None, user_id: int) -> Vacation:
@@ -411,7 +411,7 @@ class People:
                 tx, games, "people.back", row.user_id, until=now, reason=row.reason, now=now
             )
         for game_id, _, _ in games:
-            await self.sessions.restart_clock(game_id)
+            await self.sessions.restart_clock(game_id, row.user_id)
         left = await self.days_left(row.guild_id, row.user_id, row.year)
         until = from_text(row.until_at)
         count = len(games)
@@ -490,4 +490,4 @@ class People:
         """After a restart: stop again the clocks of running vacations (a start cut short)."""
         for row in await self.store.open_vacations():
             for game_id, _, _ in await self.store.casual_games(row.guild_id, row.user_id):
-                await self.sessions.restart_clock(game_id)
+                await self.sessions.restart_clock(game_id, row.user_id)

@@ -27,8 +27,11 @@ class Clocks:
         self.ctx = ctx
         self.repo = repo
 
-    async def restart(self, game_id: int) -> bool:
-        """Set the deciding player's deadline again from what it had left; return if it did."""
+    async def restart(self, game_id: int, user_id: int | None = None) -> bool:
+        """Set the deciding player's deadline again from what it had left; return if it did.
+
+        With `user_id`, only if that user decides (their vacation touches no one else's clock).
+        """
         async with self.ctx.lock(game_id):
             try:
                 g = await self.repo.load(game_id)
@@ -41,6 +44,8 @@ class Clocks:
             if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is not By.PLAYER:
                 return False
             row = g.at(pending.seat)
+            if user_id is not None and row.user_id != user_id:
+                return False
             now = self.ctx.now()
             attendance = self.ctx.attendance
             async with self.ctx.store.transaction() as tx:

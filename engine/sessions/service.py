@@ -241,9 +241,9 @@ class SessionService:
         """Let players' time zones, quiet hours and vacations set their deadlines (people)."""
         self.ctx.attendance = attendance
 
-    async def restart_clock(self, game_id: int) -> bool:
-        """Set the deciding player's deadline again (a vacation started or ended)."""
-        return await self._clocks.restart(game_id)
+    async def restart_clock(self, game_id: int, user_id: int | None = None) -> bool:
+        """Set the deciding player's (or only `user_id`'s) deadline again (a vacation)."""
+        return await self._clocks.restart(game_id, user_id)
 
     # ---- queries -----------------------------------------------------------------------
 

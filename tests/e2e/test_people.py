@@ -57,6 +57,11 @@ def timed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[BotHarness
     env = {"DENARIUS_CLOCK_FILE": str(clock.path), "TICK_SECONDS": "0.3"}
     users = ("alice", "bob", "carol", "dave")
     with BotHarness(BOT, workdir, users=users, extra_env=env) as harness:
+        # Scripted players click far faster than people: loosen the per-channel limits
+        # (tests/e2e/test_limits.py is where they are tested), as tests/e2e/test_play.py does.
+        limits = harness.ld.emulator.route_limits
+        for method, route in list(limits.limits):
+            limits.set(method, route, 50, 1.0)
         yield harness, clock
 
 

@@ -134,3 +134,20 @@ async def test_settings_and_a_closed_dm_falling_back_to_the_thread_saying_so_onc
     assert (await people.settings(1)).dm_closed
     assert await people.turn(ping(1, game.game_id)) is True
     assert len(await people.unsent()) == 2  # no more DMs tried
+
+
+async def test_a_waking_hours_clock_skips_the_players_night(setup):
+    manager, people, clock = setup
+    await people.change(1, zone="Europe/Madrid", hours="23:00-08:00")
+    game = await start_game(manager, humans=(1, 2), control=DAY)  # 1 decides, at 13:00 Madrid
+    assert (await manager.status(game.game_id)).turn.deadline == clock.now + timedelta(hours=24)
+    with pytest.raises(GameError) as refused:
+        await people.set_waking(game.game_id, 2, True)  # only the creator (or an admin)
+    assert refused.value.key == "error.session.creator_changes"
+    await people.set_waking(game.game_id, 1, True)
+    # 24 waking hours from 13:00: 10 today, 14 tomorrow (08:00-22:00); 9 nights' hours skipped.
+    expected = datetime(2026, 1, 6, 21, 0, tzinfo=UTC)
+    assert (await manager.status(game.game_id)).turn.deadline == expected
+    out = await manager.play(game.game_id, 1, game.version, "add 1")  # player 2: no quiet hours
+    assert out.turn is not None
+    assert out.turn.deadline == clock.now + timedelta(hours=24)

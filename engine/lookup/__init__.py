@@ -3,7 +3,8 @@
 The cogs need three calls: `lookup(query, lang, game, kind)`, `autocomplete(partial, lang, game,
 kind)` and `entry(id, lang)`. They exist as methods of `RulesIndex` (build one with
 `build_index` or `default_index` at start-up, which fails fast on a broken data file, and inject
-it), and as module functions over one shared index of the repository's data (`shared_index`).
+it), and as module functions over one shared index of the repository's data (`shared_index`;
+`use_corrections` points it at the server's DATA_OVERRIDES folder, so /card shows them).
 `kind="card"` limits a search to cards and tiles (/card), `kind="rule"` to rules.
 """
 
@@ -53,6 +54,7 @@ __all__ = [
     "read_card_rows",
     "resolve_language",
     "shared_index",
+    "use_corrections",
 ]
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
@@ -87,20 +89,35 @@ def build_index(
     return RulesIndex([*entries, *kept_manual, *generated])
 
 
-def default_index(data_dir: Path = DATA_DIR) -> RulesIndex:
-    """Build the index from the repository's data folder (rules, game data, hand-written cards)."""
+def default_index(data_dir: Path = DATA_DIR, corrections: Path | None = None) -> RulesIndex:
+    """Build the index from the repository's data folder (rules, game data, hand-written cards).
+
+    `corrections`: the operator's DATA_OVERRIDES folder, whose figures the card entries show
+    (marked as the server's corrections).
+    """
     manual = data_dir / "rules_cards_manual"
     return build_index(
         data_dir / "rules",
-        read_card_rows(data_dir),
+        read_card_rows(data_dir, corrections),
         manual if manual.is_dir() else None,
     )
+
+
+_corrections: Path | None = None  # the DATA_OVERRIDES folder of this process, if any
+
+
+def use_corrections(folder: Path | None) -> None:
+    """Make the shared index show the corrections of `folder` (DATA_OVERRIDES); None: none."""
+    global _corrections  # noqa: PLW0603 - one setting per process, read by shared_index
+    if folder != _corrections:
+        _corrections = folder
+        shared_index.cache_clear()
 
 
 @functools.cache
 def shared_index() -> RulesIndex:
     """Return the one index of the repository's data, built on first use (call it at start-up)."""
-    return default_index()
+    return default_index(corrections=_corrections)
 
 
 def lookup(

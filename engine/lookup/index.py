@@ -110,11 +110,13 @@ class RulesIndex:
         self._local_titles = {
             (e.id, lang): fold(e.text(lang).title) for e in entries for lang in ("en", "es")
         }
-        # Names as word keys, by word count: "the blacksmiths" is "Blacksmith" in another form.
-        self._keyed: dict[int, list[tuple[tuple[Keys, ...], str]]] = {}
+        # Names as word keys, by word count and first word's keys: "the blacksmiths" is
+        # "Blacksmith" in another form.
+        self._keyed: dict[tuple[int, str], list[tuple[tuple[Keys, ...], str]]] = {}
         for name in names:
             keyed = tuple(self._synonyms.keys(content_words(name.original)))
-            self._keyed.setdefault(len(keyed), []).append((keyed, name.entry_id))
+            for key in keyed[0] if keyed else ():
+                self._keyed.setdefault((len(keyed), key), []).append((keyed, name.entry_id))
         self._fulltext = FullText(entries, self._group_of, self._names_of, self._synonyms)
 
     # -- public API -------------------------------------------------------------------------
@@ -247,9 +249,12 @@ class RulesIndex:
     def _same_words(self, query: str) -> list[str]:
         """Return the entries with a name that is the query word for word, by keys."""
         asked = self._synonyms.keys(content_words(query))
+        if not asked:
+            return []
         found = [
             entry_id
-            for keyed, entry_id in self._keyed.get(len(asked), [])
+            for key in sorted(asked[0])
+            for keyed, entry_id in self._keyed.get((len(asked), key), [])
             if all(a & k for a, k in zip(asked, keyed, strict=True))
         ]
         return list(dict.fromkeys(found))

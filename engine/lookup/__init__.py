@@ -9,7 +9,8 @@ it), and as module functions over one shared index of the repository's data (`sh
 """
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from engine.core.i18n import lang_or_default as language_of_locale
@@ -30,6 +31,8 @@ from engine.lookup.model import (
     Stage,
     game_ids,
 )
+from engine.lookup.synonyms import Synonyms
+from engine.lookup.text import fold
 
 __all__ = [
     "LANGS",
@@ -50,6 +53,7 @@ __all__ = [
     "entry",
     "game_ids",
     "language_of_locale",
+    "link_twins",
     "lookup",
     "read_card_rows",
     "resolve_language",
@@ -86,7 +90,32 @@ def build_index(
     # of Troyes counts apart: its rows may come later than the base game's).
     covered = {(row.folder, row.game) for row in rows}
     kept_manual = [e for e in manual if (e.id.split(".", 1)[0], e.game) not in covered]
-    return RulesIndex([*entries, *kept_manual, *generated])
+    synonyms = Synonyms.load(rules_dir / "synonyms.toml")
+    return RulesIndex(link_twins([*entries, *kept_manual, *generated]), synonyms)
+
+
+def link_twins(entries: Sequence[Entry]) -> list[Entry]:
+    """Link each card to the rule of the same game it is named like, or links to, both ways.
+
+    "Senate" the action card and "Senate action" the rule, "Cathedral" the card and "Building
+    the cathedral": a question matching both is answered with one and a button to the other
+    (index.py), not with a pick-list, so each must link to the other.
+    """
+    rules = [e for e in entries if e.kind == "rule"]
+    names = {e.id: {fold(n) for n in e.names()} for e in entries}
+    extra: dict[str, list[str]] = {}
+    for card in (e for e in entries if e.kind == "card"):
+        for rule in rules:
+            if rule.game != card.game:
+                continue
+            named = {fold(card.en.title), fold(card.es.title)} & names[rule.id]
+            if named or rule.id in card.related:
+                extra.setdefault(card.id, []).append(rule.id)
+                extra.setdefault(rule.id, []).append(card.id)
+    return [
+        replace(e, related=tuple(dict.fromkeys((*e.related, *extra[e.id])))) if e.id in extra else e
+        for e in entries
+    ]
 
 
 def default_index(data_dir: Path = DATA_DIR, corrections: Path | None = None) -> RulesIndex:

@@ -151,3 +151,34 @@ async def test_a_waking_hours_clock_skips_the_players_night(setup):
     out = await manager.play(game.game_id, 1, game.version, "add 1")  # player 2: no quiet hours
     assert out.turn is not None
     assert out.turn.deadline == clock.now + timedelta(hours=24)
+
+
+async def test_reminder_cadence_and_the_daily_digest(setup):
+    manager, people, clock = setup
+    two = TimeControl(timedelta(hours=24), (timedelta(hours=6), timedelta(hours=1)))
+    await people.change(1, reminders="last")
+    await people.change(2, reminders="off")
+    first = await start_game(manager, humans=(1, 2), control=two)  # 1 decides
+    await start_game(manager, humans=(2, 1), control=two)  # 2 decides
+    clock.advance(hours=18)
+    assert await manager.tick() == []  # 1 takes only the last reminder, 2 none
+    clock.advance(hours=5)
+    [reminder] = await manager.tick()
+    assert (reminder.game_id, reminder.ping) == (first.game_id, 1)
+    # A digest player is never pinged: one DM a day, at 08:00 local, while games wait.
+    await people.change(3, notify="digest", zone="Asia/Tokyo")
+    third = await start_game(manager, humans=(2, 3))  # 2 decides
+    await manager.set_messages(third.game_id, thread_id=900)
+    moved = await manager.play(third.game_id, 2, third.version, "add 1")
+    assert moved.ping == 3
+    assert await people.turn(ping(3, third.game_id)) is False
+    clock.now = datetime(2026, 1, 6, 22, 59, tzinfo=UTC)  # 07:59 in Tokyo
+    assert await people.tick() == 0
+    clock.now = datetime(2026, 1, 6, 23, 0, tzinfo=UTC)
+    assert await people.tick() == 1
+    [digest] = [p for p in await people.unsent() if p.user_id == 3]
+    assert digest.channel_id is None  # a DM, the game's thread if DMs are closed
+    assert digest.fallback_id == 900
+    assert "daily digest: 1 game waits" in digest.content
+    clock.now = datetime(2026, 1, 7, 23, 0, tzinfo=UTC)  # still waiting the next day
+    assert await people.tick() == 1

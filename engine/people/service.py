@@ -239,16 +239,17 @@ class People:
             release = day_start(now, found.day)
         elif is_quiet(now, found.day):
             release = quiet_end(now, found.day)
-        async with self.store.transaction() as tx:
-            if release is not None:
+        if release is not None:
+            async with self.store.transaction() as tx:
                 await tx.hold(ping.user_id, ping.game_id, kind, to_text(release), to_text(now))
-                return False
-            if found.notify == "dm" and not found.dm_closed:
-                lang = await self._language(ping.user_id, ping.language)
-                content = i18n.text(
-                    lang, f"people.dm_{kind}", game=_title(ping.game), number=ping.game_id,
-                    when=stamp(ping.deadline), link=link(ping.guild_id, ping.thread_id),
-                )  # fmt: skip
+            return False
+        if found.notify == "dm" and not found.dm_closed:
+            lang = await self._language(ping.user_id, ping.language)
+            content = i18n.text(
+                lang, f"people.dm_{kind}", game=_title(ping.game), number=ping.game_id,
+                when=stamp(ping.deadline), link=link(ping.guild_id, ping.thread_id),
+            )  # fmt: skip
+            async with self.store.transaction() as tx:
                 await tx.post(ping.user_id, None, content, to_text(now), ping.thread_id)
         return True
 
@@ -294,10 +295,10 @@ class People:
                 i18n.text(lang, key, game=title, number=row.id, when=stamp(deadline), link=where)
             )
         content = "\n".join(lines)
-        first = games[0].thread_id
+        first = next((row.thread_id for row in games if row.thread_id is not None), None)
         if who.notify in ("dm", "digest") and not who.dm_closed:
             await tx.post(who.user_id, None, content, to_text(now), first)
-        else:
+        elif first is not None:  # a game always has its thread once its board is posted
             await tx.post(who.user_id, first, content, to_text(now))
 
     # ---- the outbox --------------------------------------------------------------------

@@ -5,8 +5,10 @@ settings, 20,000 ended vacations and 500 running ones (not due), 5,000 held noti
 tomorrow and 20,000 sent posts. Each tick looks for vacations to end, held notices to
 release and posts to send, and finds none: the cost every tick pays. Reported: p50/p99 of
 `People.tick()` plus `unsent()` (the courier's read), and the SQLite plan of each query.
+Then `play()` latency in 50 timed games of the toy game, without and with the attendance hook
+(the reads a move adds: vacation, league game, waking clock, settings).
 
-Usage: .venv/bin/python bench/people.py [--ticks N]
+Usage: .venv/bin/python bench/people.py [--ticks N] [--moves N]
 """
 
 import argparse
@@ -72,7 +74,38 @@ async def plans(store: Store) -> list[str]:
     return out
 
 
-async def main(ticks: int) -> None:
+async def moves(store: Store, count: int, hook: bool) -> tuple[float, float]:
+    """Return p50 and p99 (ms) of play() over `count` moves in 50 two-player timed games."""
+    from engine.sessions.lobby import NewGame  # noqa: PLC0415
+    from engine.sessions.models import SeatOrder, TimeControl  # noqa: PLC0415
+
+    manager = SessionManager(store, {"toy": ToyEngine()}, clock=lambda: NOW)
+    if hook:
+        manager.set_attendance(People(store.database, manager))
+    control = TimeControl(timedelta(hours=24), (timedelta(hours=2),))
+    games = []
+    base = 100000 if hook else 200000
+    for i in range(50):
+        spec = NewGame("toy", guild_id=1, seats=2, time_control=control, seat_order=SeatOrder.JOIN)
+        info = await manager.create_lobby(base + 2 * i, spec)
+        await manager.join(info.game_id, base + 2 * i + 1)
+        out = await manager.start(info.game_id, base + 2 * i)
+        games.append((info.game_id, (base + 2 * i, base + 2 * i + 1), out.version, out))
+    times = []
+    for n in range(count):
+        game_id, users, version, out = games[n % len(games)]
+        if out.turn is None:
+            continue
+        user = users[out.turn.seat]
+        start = time.perf_counter()
+        out = await manager.play(game_id, user, version, "add 1")
+        times.append((time.perf_counter() - start) * 1000)
+        games[n % len(games)] = (game_id, users, out.version, out)
+    times.sort()
+    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
+
+
+async def main(ticks: int, count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.db")
         manager = SessionManager(store, {"toy": ToyEngine()}, clock=lambda: NOW)
@@ -92,10 +125,16 @@ async def main(ticks: int) -> None:
         )
         for line in await plans(store):
             print("  " + line)
+        for hook in (False, True):
+            p50, p99 = await moves(store, count, hook)
+            label = "with the hook" if hook else "without the hook"
+            print(f"play() {label}: {count} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms")
         await store.close()
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ticks", type=int, default=300)
-    asyncio.run(main(parser.parse_args().ticks))
+    parser.add_argument("--moves", type=int, default=1000)
+    args = parser.parse_args()
+    asyncio.run(main(args.ticks, args.moves))

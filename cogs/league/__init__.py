@@ -24,6 +24,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from cogs.common.errors import reply
+from cogs.common.i18n import lang_for
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
 from cogs.league.profile import ProfileCog
@@ -42,7 +43,7 @@ LOOP_SECONDS = 60.0
 
 
 def _lang(interaction: discord.Interaction[Any]) -> str:
-    return text.lang_of(interaction.locale)
+    return lang_for(interaction)
 
 
 @app_commands.guild_only()  # a league belongs to a server (issue 18)

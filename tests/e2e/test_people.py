@@ -208,6 +208,9 @@ def test_players_time(timed: tuple[BotHarness, FileClock]) -> None:
         wait_for(partial(said, dave, thread, "is back from vacation"))
         # The time each clock had left, not a fresh full move.
         assert deadline(dave, thread) == due[thread.id] + (clock.now - started).total_seconds()
+    status = dave.slash(where, "vacation status").wait_reply().content
+    assert "not on vacation" in status
+    assert "19 vacation days left" in status
 
 
 def deadline(actor: Actor, thread: ChannelRef) -> float | None:

@@ -103,7 +103,8 @@ class WeekStart:
             raise LeagueError("league.err_hour")
         try:
             ZoneInfo(self.tz)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            # OSError: with the tzdata package, a very long name reaches the file system.
             raise LeagueError("league.err_zone", zone=self.tz) from None
 
     @property

@@ -103,8 +103,7 @@ class WeekStart:
             raise LeagueError("league.err_hour")
         try:
             ZoneInfo(self.tz)
-        except (ZoneInfoNotFoundError, ValueError, OSError):
-            # OSError: with the tzdata package, a very long name reaches the file system.
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a path
             raise LeagueError("league.err_zone", zone=self.tz) from None
 
     @property

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guarded, refuse, reply, report_failure
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
 from cogs.common.text import named_choices
@@ -92,7 +92,7 @@ async def act(
     button, which plays it `sure`. The move is applied once per press, the game read once.
     """
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     typed = interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=typed, thinking=typed)
@@ -129,7 +129,7 @@ async def act(
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
     """Say the board is out of date; give fresh controls to the decider, a link to others."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     now = await rt.sessions.current(game)
     if now.turn is None:
         await refuse(interaction, error)
@@ -164,7 +164,7 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         await report_failure(interaction, error)
         raise
     await rt.poster.post(outcome)
-    await reply(interaction, t(lang_of(interaction.locale), "play.undo_done"))
+    await reply(interaction, t(lang_for(interaction), "play.undo_done"))
 
 
 class MoveButton(
@@ -219,7 +219,7 @@ class CancelButton(
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Replace the question by "cancelled" (nothing is asked of the session manager)."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         choices = await remember(interaction).sessions.choices(self.game)
         move = next((c.label for c in choices.choices if c.index == self.index), "?")
         if choices.version != self.version:
@@ -289,7 +289,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
         rt = remember(interaction)
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         choices = await rt.sessions.choices(self.game)
         if choices.version != self.version:

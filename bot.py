@@ -32,6 +32,7 @@ from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
+from engine import lookup
 from engine.core import editions
 from engine.core.errors import CatalogError
 from engine.core.protocol import GameEngine
@@ -42,7 +43,7 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
+EXTENSIONS = ("cogs.settings", "cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
 DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 
@@ -188,6 +189,7 @@ class GameBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""
         check_catalogs()
+        lookup.use_corrections(self.settings.data_overrides)  # /card shows the corrections
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 PASSES = 3  # reads of the outbox per flush
-OUTBOX_LEASE = "people-outbox"  # engine/db/leases.py: which process sends the outbox
+OUTBOX_LEASE = "people"  # engine/db/leases.py: which process runs players' time and outbox
 LOOK_BACK = 25  # messages of a channel read to see whether a tried post arrived
 
 

@@ -41,7 +41,7 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin", "cogs.people")
 DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 

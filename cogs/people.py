@@ -120,14 +120,13 @@ class OfferButton(
                      number=offer.game_id)  # fmt: skip
             await interaction.response.edit_message(content=said, view=None)
             return
-        await interaction.response.defer()
-        done = await rt.sessions.accept_seat(self.offer, user)
+        done = await rt.sessions.accept_seat(self.offer, user)  # refusals answer first
         game = done.change.game_id
         rt.poster.forget(game)  # the names by seat changed
         meta = await rt.poster.meta(game)
-        line = change_text(done.change, meta.language)
-        if interaction.message is not None:
-            await interaction.message.edit(content=line, view=None)
+        await interaction.response.edit_message(
+            content=change_text(done.change, meta.language), view=None
+        )
         await rt.poster.post(done.outcome, fresh=True)
 
 

@@ -58,6 +58,11 @@ async def test_ratings_after_three_games_equal_a_recomputation(manager):
         mine, key=lambda u: -ratings.ordinal(*mine[u])
     )
     assert await people.catch_up() == 0  # nothing recorded twice
+    first = await people.history(7, 1, 0, size=2)
+    second = await people.history(7, 1, 1, size=2)
+    assert (first.total, first.pages, len(first.games), len(second.games)) == (3, 2, 2, 1)
+    assert {p.game_id for p in first.games}.isdisjoint({p.game_id for p in second.games})
+    assert (await people.history(7, 1, 9, size=2)).page == 1  # past the end: the last page
 
 
 async def test_ai_seats_are_fixed_and_abandoned_or_unrated_games_do_not_count(store, clock):
@@ -94,16 +99,3 @@ async def test_ai_seats_are_fixed_and_abandoned_or_unrated_games_do_not_count(st
     assert places == [(False, off_place), (False, None), (True, human)]
     assert (await people.profile(7, 2)).ratings == ()  # both of 2's games were unrated
     assert profile.favourite == "toy"
-
-
-async def test_history_pages(manager):
-    people = People(manager)
-    manager.on_game_end(people.record_end)
-    for _ in range(3):
-        out = await start_game(manager, "toy", (1, 2))
-        await manager.resign(out.game_id, 2)
-    first = await people.history(7, 1, 0, size=2)
-    second = await people.history(7, 1, 1, size=2)
-    assert (first.total, first.pages, len(first.games), len(second.games)) == (3, 2, 2, 1)
-    assert {p.game_id for p in first.games}.isdisjoint({p.game_id for p in second.games})
-    assert (await people.history(7, 1, 9, size=2)).page == 1  # past the end: the last page

@@ -20,17 +20,18 @@ from datetime import datetime
 from typing import Any
 
 from engine.core.errors import GameError
+from engine.db import Connection
 from engine.people import ratings
 from engine.people.ratings import Entrant
 from engine.people.store import ENDED, PeopleSql, RatingRow, ResultRow, WatchRow
 from engine.sessions import GameInfo, SessionService, Status
 from engine.sessions.replay import final_from_json
 from engine.sessions.rows import SeatRow, from_text, to_text
-from engine.sessions.store import Tx
 
 HISTORY_PAGE = 10
 LAST_GAMES = 10
 BOARD_SIZE = 10
+CATCH_UP_BATCH = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,92 +243,83 @@ class People:
         """The session service's game-end listener: record (and rate) the game once."""
         await self.record(info.game_id)
 
-    async def catch_up(self) -> int:
-        """Record every ended game not recorded yet, in the order they ended; return how many."""
+    async def catch_up(self, batch: int = CATCH_UP_BATCH) -> int:
+        """Record every ended game not recorded yet, in the order they ended; return how many.
+
+        `batch` games share a transaction and a handful of queries (a first start over an old
+        database records thousands).
+        """
+        pending = await self._reads().unrecorded()
         done = 0
-        for game_id in await self._reads().unrecorded():
-            done += await self.record(game_id)
+        for first in range(0, len(pending), batch):
+            async with self.database.transaction() as conn:
+                done += await self._record(conn, pending[first : first + batch])
         return done
 
     async def record(self, game_id: int) -> bool:
         """Record an ended game's results and rate it if rated; False if already recorded."""
         async with self.database.transaction() as conn:
-            sql, tx = PeopleSql(conn), Tx(conn)
-            row = await tx.game(game_id)
-            if row is None or row.status not in ENDED or await sql.recorded(game_id):
-                return False
-            seats = [s for s in await tx.seats(game_id) if s.seat is not None]
-            guild = row.guild_id or 0
-            final = final_from_json(row.result)
-            humans = [s for s in seats if s.user_id is not None]
+            return await self._record(conn, [game_id]) == 1
+
+    async def _record(self, conn: Connection, ids: list[int]) -> int:
+        """Record some ended games, in the order given, inside the caller's transaction."""
+        sql = PeopleSql(conn)
+        rows, seats = await sql.ended_games(ids), await sql.seats_of(ids)
+        skip, unrated = await sql.recorded_of(ids), await sql.unrated_of(ids)
+        users = sorted({s.user_id for ss in seats.values() for s in ss if s.user_id is not None})
+        known = {_key(r): r for r in await sql.ratings_of_users(users)}
+        changed: dict[tuple[int, str, int, int], RatingRow] = {}
+        results: list[tuple[Any, ...]] = []
+        lines: list[ResultRow] = []
+        for game_id in ids:
+            row = rows.get(game_id)
+            if row is None or row.status not in ENDED or game_id in skip:
+                continue
+            table = [s for s in seats[game_id] if s.seat is not None]
+            guild, final = row.guild_id or 0, final_from_json(row.result)
+            humans = [s for s in table if s.user_id is not None]
             why = "rated"
             if row.status == Status.ABANDONED or final is None:
                 why = "abandoned"
-            elif await sql.is_unrated(game_id):
+            elif game_id in unrated:
                 why = "off"
             elif not humans:
                 why = "no_humans"
-            at = row.updated_at
             after: dict[int, float] = {}
             if why == "rated" and final is not None:
-                after = await self._rate(sql, row.game, guild, seats, final.ranks, at)
-            await sql.insert_result(
-                game_id, guild, row.game, len(seats), rated=why == "rated", why=why, at=at
-            )
+                for new in _rated(row.game, guild, table, final.ranks, row.updated_at, known):
+                    known[_key(new)] = changed[_key(new)] = new
+                    after[new.user_id] = float(ratings.display(new.mu, new.sigma))
+            rated = why == "rated"
+            results.append((game_id, guild, row.game, len(table), int(rated), why, row.updated_at))
             if row.state is None:
-                return True  # a lobby that closed: nobody played
+                continue  # a lobby that closed: nobody played
             for s in humans:
                 assert s.user_id is not None  # noqa: S101 - humans only
                 place = None if final is None or why == "abandoned" else final.ranks[s.seat or 0]
-                await sql.insert_player_game(
+                lines.append(
                     ResultRow(
                         game_id,
                         s.user_id,
                         guild,
                         row.game,
-                        len(seats),
+                        len(table),
                         place,
                         int(place == 1),
-                        int(why == "rated"),
+                        int(rated),
                         after.get(s.user_id),
                         row.thread_id,
                         row.channel_id,
-                        at,
+                        row.updated_at,
                     )
                 )
-            return True
-
-    async def _rate(
-        self,
-        sql: PeopleSql,
-        game: str,
-        guild: int,
-        seats: list[SeatRow],
-        ranks: tuple[int, ...],
-        at: str,
-    ) -> dict[int, float]:
-        """Update the humans' ratings of one game; return their shown ratings after it."""
-        players = len(seats)
-        users = [s.user_id for s in seats if s.user_id is not None]
-        now = await sql.ratings_of(guild, game, players, users)
-        table = []
-        for s in sorted(seats, key=lambda s: s.seat or 0):
-            rank = ranks[s.seat or 0]
-            if s.user_id is None:
-                table.append(ratings.ai_entrant(s.ai or "", rank))
-                continue
-            old = now.get(s.user_id)
-            mu, sigma = (old.mu, old.sigma) if old else ratings.START
-            table.append(Entrant(rank, mu, sigma, user=s.user_id))
-        shown: dict[int, float] = {}
-        for user, (mu, sigma) in ratings.rate(table).items():
-            games = now[user].games + 1 if user in now else 1
-            ordinal = ratings.ordinal(mu, sigma)
-            await sql.set_rating(
-                RatingRow(guild, game, players, user, mu, sigma, ordinal, games, at)
-            )
-            shown[user] = float(ratings.display(mu, sigma))
-        return shown
+        if results:
+            await sql.insert_results(results)
+        if lines:
+            await sql.insert_player_games(lines)
+        if changed:
+            await sql.set_ratings(list(changed.values()))
+        return len(results)
 
     # ---- reading -----------------------------------------------------------------------
 
@@ -383,3 +375,36 @@ class People:
             for i, r in enumerate(rows)
         )
         return Leaderboard(game, group, lines)
+
+
+def _key(row: RatingRow) -> tuple[int, str, int, int]:
+    return (row.guild_id, row.game, row.players, row.user_id)
+
+
+def _rated(
+    game: str,
+    guild: int,
+    seats: list[SeatRow],
+    ranks: tuple[int, ...],
+    at: str,
+    known: dict[tuple[int, str, int, int], RatingRow],
+) -> list[RatingRow]:
+    """Return the humans' new ratings after one game (AI seats play at fixed ratings)."""
+    players = len(seats)
+    table = []
+    for s in sorted(seats, key=lambda s: s.seat or 0):
+        rank = ranks[s.seat or 0]
+        if s.user_id is None:
+            table.append(ratings.ai_entrant(s.ai or "", rank))
+            continue
+        old = known.get((guild, game, players, s.user_id))
+        mu, sigma = (old.mu, old.sigma) if old else ratings.START
+        table.append(Entrant(rank, mu, sigma, user=s.user_id))
+    out = []
+    for user, (mu, sigma) in ratings.rate(table).items():
+        old = known.get((guild, game, players, user))
+        games = old.games + 1 if old else 1
+        out.append(
+            RatingRow(guild, game, players, user, mu, sigma, ratings.ordinal(mu, sigma), games, at)
+        )
+    return out

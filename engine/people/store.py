@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.db import Connection, Database, Row
+from engine.sessions.rows import GameRow, SeatRow
 
 __all__ = ["PeopleSql", "RatingRow", "ResultRow", "WatchRow"]
 
@@ -160,11 +161,6 @@ class PeopleSql:
         rows = await self._all("SELECT 1 FROM unrated_games WHERE game_id = ?", (game_id,))
         return bool(rows)
 
-    async def recorded(self, game_id: int) -> bool:
-        """Return whether a game's end was recorded (and rated, if rated)."""
-        rows = await self._all("SELECT 1 FROM game_results WHERE game_id = ?", (game_id,))
-        return bool(rows)
-
     async def unrecorded(self) -> list[int]:
         """Return the ended games whose end is not recorded yet, in the order they ended."""
         rows = await self._all(
@@ -174,54 +170,67 @@ class PeopleSql:
         )
         return [int(r[0]) for r in rows]
 
-    async def insert_result(  # noqa: PLR0913 - one argument per column
-        self,
-        game_id: int,
-        guild_id: int,
-        game: str,
-        players: int,
-        *,
-        rated: bool,
-        why: str,
-        at: str,
-    ) -> None:
-        """Record a game's end (once: the key keeps it from being rated twice)."""
-        await self._conn.execute(
+    async def ended_games(self, ids: Sequence[int]) -> dict[int, GameRow]:
+        """Return the rows of some games, by id."""
+        sql = f"SELECT * FROM games WHERE id IN ({_marks(ids)})"  # noqa: S608 - placeholders
+        return {int(r[0]): GameRow(*r) for r in await self._all(sql, ids)}
+
+    async def seats_of(self, ids: Sequence[int]) -> dict[int, list[SeatRow]]:
+        """Return the seats of some games in join order, by game id."""
+        sql = f"SELECT * FROM seats WHERE game_id IN ({_marks(ids)}) ORDER BY game_id, slot"  # noqa: S608
+        found: dict[int, list[SeatRow]] = {i: [] for i in ids}
+        for r in await self._all(sql, ids):
+            found[int(r[0])].append(SeatRow(*r))
+        return found
+
+    async def recorded_of(self, ids: Sequence[int]) -> set[int]:
+        """Return which of some games are recorded already."""
+        sql = f"SELECT game_id FROM game_results WHERE game_id IN ({_marks(ids)})"  # noqa: S608
+        return {int(r[0]) for r in await self._all(sql, ids)}
+
+    async def unrated_of(self, ids: Sequence[int]) -> set[int]:
+        """Return which of some games had rating turned off."""
+        sql = f"SELECT game_id FROM unrated_games WHERE game_id IN ({_marks(ids)})"  # noqa: S608
+        return {int(r[0]) for r in await self._all(sql, ids)}
+
+    async def insert_results(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Record games' ends: (game, guild, game name, players, rated, why, ended at)."""
+        await self._conn.execute_many(
             "INSERT INTO game_results (game_id, guild_id, game, players, rated, why, ended_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, guild_id, game, players, int(rated), why, at),
+            rows,
         )
 
-    async def insert_player_game(self, row: ResultRow) -> None:
-        """Add a player's line of an ended game."""
-        await self._conn.execute(
+    async def insert_player_games(self, rows: Sequence[ResultRow]) -> None:
+        """Add players' lines of ended games."""
+        await self._conn.execute_many(
             "INSERT INTO player_games (game_id, user_id, guild_id, game, players, place, won,"
             " rated, rating_after, thread_id, channel_id, ended_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (row.game_id, row.user_id, row.guild_id, row.game, row.players, row.place, row.won,
-             row.rated, row.rating_after, row.thread_id, row.channel_id, row.ended_at),
+            [
+                (r.game_id, r.user_id, r.guild_id, r.game, r.players, r.place, r.won, r.rated,
+                 r.rating_after, r.thread_id, r.channel_id, r.ended_at)
+                for r in rows
+            ],
         )  # fmt: skip
 
-    async def ratings_of(
-        self, guild_id: int, game: str, players: int, users: Sequence[int]
-    ) -> dict[int, RatingRow]:
-        """Return the current ratings of some users in one group."""
+    async def ratings_of_users(self, users: Sequence[int]) -> list[RatingRow]:
+        """Return every rating of some users (every server, game and player count)."""
         if not users:
-            return {}
-        marks = ",".join("?" * len(users))
-        sql = f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND players = ? AND user_id IN ({marks})"  # noqa: E501, S608 - placeholders only
-        rows = await self._all(sql, (guild_id, game, players, *users))
-        return {int(r[3]): RatingRow(*r) for r in rows}
+            return []
+        sql = f"SELECT * FROM ratings WHERE user_id IN ({_marks(users)})"  # noqa: S608
+        return [RatingRow(*r) for r in await self._all(sql, users)]
 
-    async def set_rating(self, row: RatingRow) -> None:
-        """Store a user's rating in one group."""
-        await self._conn.execute(
+    async def set_ratings(self, rows: Sequence[RatingRow]) -> None:
+        """Store users' ratings."""
+        await self._conn.execute_many(
             _RATING,
-            (row.guild_id, row.game, row.players, row.user_id, row.mu, row.sigma, row.ordinal,
-             row.games, row.updated_at),
+            [
+                (r.guild_id, r.game, r.players, r.user_id, r.mu, r.sigma, r.ordinal, r.games,
+                 r.updated_at)
+                for r in rows
+            ],
         )  # fmt: skip
-
-    # ---- profile, history, leaderboard -------------------------------------------------
 
     async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         """Return a user's ratings in a server, by game and player count."""
@@ -290,3 +299,8 @@ class PeopleSql:
         )
         rows = await self._all(sql, (guild_id, game, players, *users))
         return {int(r[0]): int(r[1] or 0) for r in rows}
+
+
+def _marks(items: Sequence[object]) -> str:
+    """Return the placeholders of an IN list."""
+    return ",".join("?" * len(items))

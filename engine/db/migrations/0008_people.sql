@@ -81,7 +81,7 @@ CREATE TABLE player_games (
     ended_at TEXT NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
-CREATE INDEX player_games_by_user ON player_games (guild_id, user_id, ended_at);
+CREATE INDEX player_games_by_user ON player_games (guild_id, user_id, ended_at, game_id);
 
 -- The OpenSkill rating of a player per server, game and player count.
 CREATE TABLE ratings (
@@ -96,5 +96,7 @@ CREATE TABLE ratings (
     updated_at TEXT NOT NULL,
     PRIMARY KEY (guild_id, game, players, user_id)
 );
-CREATE INDEX ratings_board ON ratings (guild_id, game, players, ordinal);
-CREATE INDEX ratings_by_user ON ratings (guild_id, user_id);
+-- The leaderboard reads a group best first (ties by user id) straight from this index.
+CREATE INDEX ratings_board ON ratings (guild_id, game, players, ordinal DESC, user_id);
+-- A profile's ratings, and the ratings of a batch of players being rated.
+CREATE INDEX ratings_by_user ON ratings (user_id, guild_id, game, players);

@@ -58,6 +58,7 @@ async def test_ratings_after_three_games_equal_a_recomputation(manager):
         mine, key=lambda u: -ratings.ordinal(*mine[u])
     )
     assert await people.catch_up() == 0  # nothing recorded twice
+    assert not await people.record(a.game_id)  # told twice: recorded (and rated) once
     first = await people.history(7, 1, 0, size=2)
     second = await people.history(7, 1, 1, size=2)
     assert (first.total, first.pages, len(first.games), len(second.games)) == (3, 2, 2, 1)

@@ -127,7 +127,9 @@ class OfferButton(
         await interaction.response.edit_message(
             content=change_text(done.change, meta.language), view=None
         )
-        await rt.poster.post(done.outcome, fresh=True)
+        # A new turn message pinging the new holder when their seat decides now; otherwise
+        # the board is edited in place with the new name (no ping for anyone).
+        await rt.poster.post(done.outcome, fresh=done.outcome.ping is not None)
 
 
 def offer_view(offer: int, lang: str) -> discord.ui.View:

@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs import lobby
+from cogs import lobby, people
 from cogs.common import acting, requests
 from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
@@ -43,7 +43,7 @@ from engine.sessions import SessionManager, Store
 log = logging.getLogger("denarius")
 
 EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin", "cogs.people")
-DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
+DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS, *people.ITEMS)
 
 
 @dataclass(frozen=True, slots=True)

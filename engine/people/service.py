@@ -207,13 +207,12 @@ class People:
         for watch in await reads.moved_for_rounds():
             now = await info(watch.game_id)
             current = round_of(now.view)
-            if current is not None and current > watch.seen_round:
+            if current is not None and 0 < watch.seen_round < current:
                 found.append(Note(watch.user_id, now, current - 1))
-            else:  # moved within the round: look again only after the next move
+            else:  # moved within the round (or just started): look again after the next move
+                seen = watch.seen_round if current is None else current
                 async with self.database.transaction() as conn:
-                    await PeopleSql(conn).seen(
-                        watch.game_id, watch.user_id, watch.seen_round, now.version
-                    )
+                    await PeopleSql(conn).seen(watch.game_id, watch.user_id, seen, now.version)
         return found
 
     async def told(self, note: Note) -> None:

@@ -8,6 +8,7 @@ import pytest
 from engine.core.errors import GameError
 from engine.people.service import People
 from engine.sessions.errors import NotSeatedError
+from engine.sessions.lobby import NewGame
 from engine.sessions.manager import SessionManager
 from tests.engine.core.toy import ToyEngine, ToyState
 from tests.engine.sessions.conftest import GAMES, start_game
@@ -70,6 +71,11 @@ async def test_a_watcher_gets_the_result_once_and_round_notes_if_asked(rounds_ma
     with pytest.raises(GameError) as over:
         await people.watch(out.game_id, 7)
     assert over.value.key == "error.people.watch_over"
+    lobby = await manager.create_lobby(1, NewGame("roundtoy", guild_id=7, seats=2))
+    await people.watch(lobby.game_id, 5, rounds=True)  # a lobby has no round yet
+    await manager.join(lobby.game_id, 2)
+    await manager.start(lobby.game_id, 1)
+    assert await people.notes() == []  # the start is no round's end
 
 
 async def test_a_watcher_playing_another_game_sees_only_public_information(manager):

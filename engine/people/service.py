@@ -169,9 +169,11 @@ class People:
         if any(s.user_id == user_id for s in info.seats):
             raise GameError("error.people.watch_own", number=game_id)
         seen = round_of(info.view) or 0
-        row = WatchRow(game_id, user_id, int(rounds), seen, info.version, 0, self._now())
         async with self.database.transaction() as conn:
-            await PeopleSql(conn).watch(row)
+            sql = PeopleSql(conn)  # an end recorded meanwhile is due at once
+            ended = int(bool(await sql.recorded_of([game_id])))
+            row = WatchRow(game_id, user_id, int(rounds), seen, info.version, 0, ended, self._now())
+            await sql.watch(row)
         return info
 
     async def unwatch(self, game_id: int, user_id: int) -> None:
@@ -314,6 +316,7 @@ class People:
                 )
         if results:
             await sql.insert_results(results)
+            await sql.mark_ended([r[0] for r in results])
         if lines:
             await sql.insert_player_games(lines)
         if changed:

@@ -21,7 +21,16 @@ _RATING = Database.dialect.upsert(
 )
 _WATCH = Database.dialect.upsert(
     "watchers",
-    ("game_id", "user_id", "rounds", "seen_round", "seen_version", "told_end", "created_at"),
+    (
+        "game_id",
+        "user_id",
+        "rounds",
+        "seen_round",
+        "seen_version",
+        "told_end",
+        "ended",
+        "created_at",
+    ),
     ("game_id", "user_id"),
 )
 _UNRATED = Database.dialect.insert_ignore("unrated_games", ("game_id", "set_at"), ("game_id",))
@@ -38,6 +47,7 @@ class WatchRow:
     seen_round: int
     seen_version: int
     told_end: int
+    ended: int
     created_at: str
 
 
@@ -91,7 +101,7 @@ class PeopleSql:
         await self._conn.execute(
             _WATCH,
             (row.game_id, row.user_id, row.rounds, row.seen_round, row.seen_version,
-             row.told_end, row.created_at),
+             row.told_end, row.ended, row.created_at),
         )  # fmt: skip
 
     async def unwatch(self, game_id: int, user_id: int) -> bool:
@@ -108,7 +118,7 @@ class PeopleSql:
             " JOIN games g ON g.id = w.game_id WHERE w.user_id = ? ORDER BY w.game_id DESC",
             (user_id,),
         )
-        return [(WatchRow(*r[:7]), str(r[7]), str(r[8]), r[9], r[10]) for r in rows]
+        return [(WatchRow(*r[:8]), str(r[8]), str(r[9]), r[10], r[11]) for r in rows]
 
     async def watching(self, game_id: int, user_id: int) -> WatchRow | None:
         """Return the user's watch of a game, if any."""
@@ -118,11 +128,10 @@ class PeopleSql:
         return WatchRow(*rows[0]) if rows else None
 
     async def untold_ends(self) -> list[tuple[int, int]]:
-        """Return (game, watcher) pairs of ended games whose result the watcher was not sent."""
+        """Return (game, watcher) pairs of recorded ends whose result the watcher was not sent."""
         rows = await self._all(
-            "SELECT w.game_id, w.user_id FROM watchers w JOIN games g ON g.id = w.game_id"
-            " WHERE w.told_end = 0 AND g.status IN ('finished', 'abandoned')"
-            " ORDER BY w.game_id, w.user_id"
+            "SELECT game_id, user_id FROM watchers WHERE ended = 1 AND told_end = 0"
+            " ORDER BY game_id, user_id"
         )
         return [(int(r[0]), int(r[1])) for r in rows]
 
@@ -130,10 +139,15 @@ class PeopleSql:
         """Return the round watches of running games that moved since they were looked at."""
         rows = await self._all(
             "SELECT w.* FROM watchers w JOIN games g ON g.id = w.game_id"
-            " WHERE w.rounds = 1 AND w.told_end = 0 AND g.status = 'active'"
+            " WHERE w.ended = 0 AND w.told_end = 0 AND w.rounds = 1 AND g.status = 'active'"
             " AND g.version > w.seen_version ORDER BY w.game_id, w.user_id"
         )
         return [WatchRow(*r) for r in rows]
+
+    async def mark_ended(self, ids: Sequence[int]) -> None:
+        """Record that some games' ends are recorded: their watchers are due the result."""
+        sql = f"UPDATE watchers SET ended = 1 WHERE game_id IN ({_marks(ids)})"  # noqa: S608
+        await self._conn.execute(sql, ids)
 
     async def told_end(self, game_id: int, user_id: int) -> None:
         """Record that the watcher was sent the game's result."""

@@ -41,11 +41,12 @@ CREATE TABLE watchers (
     seen_round INTEGER NOT NULL DEFAULT 0,   -- the round the game was in when last told
     seen_version INTEGER NOT NULL DEFAULT 0, -- the game's version when last looked at
     told_end INTEGER NOT NULL DEFAULT 0,     -- 1: the final result was sent
+    ended INTEGER NOT NULL DEFAULT 0,        -- 1: the game's end is recorded (game_results)
     created_at TEXT NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
 CREATE INDEX watchers_by_user ON watchers (user_id);
-CREATE INDEX watchers_untold ON watchers (told_end, game_id);
+CREATE INDEX watchers_untold ON watchers (ended, told_end);
 
 -- Games whose creator turned rating off at creation.
 CREATE TABLE unrated_games (

@@ -38,6 +38,7 @@ def rounds_manager(store, clock) -> SessionManager:
 async def test_a_watcher_gets_the_result_once_and_round_notes_if_asked(rounds_manager):
     manager = rounds_manager
     people = People(manager)
+    manager.on_game_end(people.record_end)  # as cogs/people.py wires it: ends become due
     out = await start_game(manager, "roundtoy", (1, 2))
     with pytest.raises(GameError) as refused:
         await people.watch(out.game_id, 1)

@@ -1,4 +1,4 @@
-"""`/league ...` and `/profile`: weekly community leagues (issue 8), and the loop that runs them.
+"""`/league ...`: weekly community leagues (issue 8), and the loop that runs them.
 
 The organiser commands are `/admin league ...` (cogs/admin.py), which use this cog's service.
 

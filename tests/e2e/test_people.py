@@ -156,6 +156,13 @@ def test_substitute_watcher_and_ratings_across_a_restart(people_table):
     # The watcher's result went out once, whatever the restart (several ticks have passed).
     assert len([m for m in dms(bob) if f"#{number} is over" in m.content]) == 1
     assert not [m for m in dms(carol) if "is over" in m.content]  # players are not watchers
+    elena = table.ld.add_user("elena", locale="es-ES")
+    assert ephemeral(elena, table.channel, "games watching", {}).content == (
+        "No sigues ninguna partida."
+    )
+    watch = next(c for c in table.ld.commands() if c["name"] == "game")
+    names = {o["name"]: o for o in watch["options"]}
+    assert names["substitute"]["name_localizations"]["es-ES"] == "sustituto"
 
 
 def _rating_field(profile: Seen, game: str = "Trajan, 2 players") -> int:

@@ -4,16 +4,16 @@ A file database (or `--database postgresql://...`, an empty database or schema) 
 with 10,000 games of the toy game over 5 servers, and 3,000 watchers. 2,000 games are running
 (each waiting on a player, with a deadline and a reminder) and 8,000 ended (7,600 finished,
 400 abandoned), with 2-4 seats each drawn from 5,000 users. The ended games are then recorded
-and rated by `People.catch_up()`, as a first start-up over an old database would (its time is
+and rated by `Around.catch_up()`, as a first start-up over an old database would (its time is
 reported). Then, each `--runs` times:
 
 - a timer tick with nothing due (`SessionService.tick`, the call the bot makes every minute),
   and a tick with 5 reminders due (they fire: 5 outcomes, 5 commits); the watchers' notes
-  pass the people cog runs on every tick (`People.notes`, nothing to tell);
+  pass the around cog runs on every tick (`Around.notes`, nothing to tell);
 - `/games mine` (`SessionService.waiting_on`) for a random user;
-- `/profile` (`People.profile`) for a random user in a random server;
-- `/leaderboard` (`People.leaderboard`) for a random server and player count;
-- `/games history` page 2 (`People.history`).
+- `/profile` (`Around.profile`) for a random user in a random server;
+- `/leaderboard` (`Around.leaderboard`) for a random server and player count;
+- `/games history` page 2 (`Around.history`).
 
 Reported: p50 and p99 of each, in ms. On PostgreSQL the tables are analysed after filling,
 as its autovacuum does in a running database (SQLite is left as the bot leaves it: no
@@ -39,8 +39,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.around.service import Around
 from engine.core.protocol import Result
-from engine.people.service import People
 from engine.sessions.manager import SessionManager
 from engine.sessions.models import Final
 from engine.sessions.replay import final_to_json
@@ -124,7 +124,7 @@ async def _timed(runs: int, call: Callable[[], Awaitable[object]]) -> tuple[floa
     return cuts[49] * 1000, cuts[98] * 1000
 
 
-async def _fill(store: Store, people: People, rng: random.Random) -> None:
+async def _fill(store: Store, people: Around, rng: random.Random) -> None:
     """Insert the games, seats, timers and watchers; record and rate the ended games."""
     games, seats, timers, watchers = _rows(rng)
     began = time.perf_counter()
@@ -148,12 +148,12 @@ async def _fill(store: Store, people: People, rng: random.Random) -> None:
 async def run(args: argparse.Namespace) -> None:
     rng = random.Random(16)
     with tempfile.TemporaryDirectory() as tmp:
-        target = args.database or Path(tmp) / "people.db"
+        target = args.database or Path(tmp) / "around.db"
         sync = {} if args.database else {"synchronous": args.sync}
         async with await Store.open(target, **sync) as store:
             clock = [NOW]
             manager = SessionManager(store, {"toy": ToyEngine()}, lambda: clock[0])
-            people = People(manager)
+            people = Around(manager)
             await _fill(store, people, rng)
             results: dict[str, tuple[float, float]] = {}
             results["tick (nothing due)"] = await _timed(args.runs, manager.tick)

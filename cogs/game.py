@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import lobby, people, replay, transfer, undo_here
+from cogs import around, lobby, replay, transfer, undo_here
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
@@ -95,9 +95,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             time_control=time_control, policy=policy, language=language, ai=ai,
         )  # fmt: skip
         if not rated:  # issue 16: casual games are rated unless the creator says no
-            await people.people_of(interaction.client).unrate(number, interaction.user.id)
+            await around.around_of(interaction.client).unrate(number, interaction.user.id)
             await reply(
-                interaction, t(lang_of(interaction.locale), "people.unrated", number=number)
+                interaction, t(lang_of(interaction.locale), "around.unrated", number=number)
             )
 
     @new.autocomplete("game")
@@ -176,7 +176,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         view = await undo_here.view_for(rt, found, interaction.user.id, lang)
         extra = {} if view is None else {"view": view}
         content = text.log_lines(lines, meta.names, lang)
-        changes = await people.seat_log(rt.sessions, found, lang)  # substitutes (issue 16)
+        changes = await around.seat_log(rt.sessions, found, lang)  # substitutes (issue 16)
         content = f"{changes}\n{content}" if changes else content
         await reply(interaction, content, **extra)
 

@@ -1,7 +1,7 @@
-"""`/profile [user]` and `/leaderboard game:` (issue 16, part B), loaded by cogs/people.py.
+"""`/profile [user]` and `/leaderboard game:` (issue 16, part B), loaded by cogs/around.py.
 
 `/profile` shows a player's rating per game and player count, games played, wins, average
-placement, favourite game and last ten games with links (engine/people), then their league
+placement, favourite game and last ten games with links (engine/around), then their league
 figures if they play in leagues (the leagues' own ratings, engine/leagues). `/leaderboard`
 answers with an image (render/people/leaderboard.py, drawn off the event loop) and the same
 table as text, which stands alone when the image cannot be drawn.
@@ -17,17 +17,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs.around import name_of, played_line
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import remember
 from cogs.league.views import profile_embed as league_embed
-from cogs.people import name_of, played_line
 from engine import games
+from engine.around.service import Around, Leaderboard, Profile
 from engine.db import Database
 from engine.games import GAMES
 from engine.leagues.service import LeagueService
 from engine.leagues.store import LeagueStore
-from engine.people.service import Leaderboard, People, Profile
 from render.people.leaderboard import Row, leaderboard_png
 
 log = logging.getLogger(__name__)
@@ -35,28 +35,28 @@ log = logging.getLogger(__name__)
 
 def profile_embed(name: str, profile: Profile, lang: str) -> discord.Embed:
     """Return a player's figures in this server."""
-    embed = discord.Embed(title=t(lang, "people.profile_title", name=name), colour=0x2E4660)
+    embed = discord.Embed(title=t(lang, "around.profile_title", name=name), colour=0x2E4660)
     if not profile.played and not profile.ratings:
-        embed.description = t(lang, "people.profile_none", name=name)
+        embed.description = t(lang, "around.profile_none", name=name)
         return embed
     average = (
-        t(lang, "people.profile_no_average")
+        t(lang, "around.profile_no_average")
         if profile.average_place is None
         else f"{profile.average_place:.2f}"
     )
     embed.description = t(
-        lang, "people.profile_summary", played=t(lang, "people.games_count", count=profile.played),
-        wins=t(lang, "people.wins_count", count=profile.wins), average=average,
+        lang, "around.profile_summary", played=t(lang, "around.games_count", count=profile.played),
+        wins=t(lang, "around.wins_count", count=profile.wins), average=average,
         favourite=games.title(profile.favourite) if profile.favourite else "-",
     )  # fmt: skip
     for r in profile.ratings[:10]:
-        players = t(lang, "people.players", count=r.players)
-        value = t(lang, "people.profile_rating", rating=r.shown,
-                  rated=t(lang, "people.rated_count", count=r.games))  # fmt: skip
+        players = t(lang, "around.players", count=r.players)
+        value = t(lang, "around.profile_rating", rating=r.shown,
+                  rated=t(lang, "around.rated_count", count=r.games))  # fmt: skip
         embed.add_field(name=f"{games.title(r.game)}, {players}", value=value, inline=True)
     if profile.last:
         lines = "\n".join(played_line(p, lang) for p in profile.last)
-        embed.add_field(name=t(lang, "people.profile_last", name=name), value=lines[:1024],
+        embed.add_field(name=t(lang, "around.profile_last", name=name), value=lines[:1024],
                         inline=False)  # fmt: skip
     return embed
 
@@ -65,17 +65,17 @@ def board_text(board: Leaderboard, names: dict[int, str], lang: str) -> str:
     """Return the leaderboard as text (the fallback, and what a screen reader reads)."""
     title = games.title(board.game)
     if board.players is None or not board.lines:
-        return t(lang, "people.board_none", game=title)
-    lines = [f"**{t(lang, 'people.board_title', game=title, count=board.players)}**"]
+        return t(lang, "around.board_none", game=title)
+    lines = [f"**{t(lang, 'around.board_title', game=title, count=board.players)}**"]
     lines += [
         t(
             lang,
-            "people.board_line",
+            "around.board_line",
             rank=b.rank,
             name=names[b.user_id],
             rating=b.shown,
-            games=t(lang, "people.games_count", count=b.games),
-            wins=t(lang, "people.wins_count", count=b.wins),
+            games=t(lang, "around.games_count", count=b.games),
+            wins=t(lang, "around.wins_count", count=b.wins),
         )
         for b in board.lines
     ]
@@ -84,18 +84,18 @@ def board_text(board: Leaderboard, names: dict[int, str], lang: str) -> str:
 
 def board_png(board: Leaderboard, names: dict[int, str], lang: str) -> bytes:
     """Draw the leaderboard image."""
-    title = t(lang, "people.board_title", game=games.title(board.game), count=board.players or 0)
-    heads = [t(lang, f"people.head_{k}") for k in ("rank", "player", "rating", "games", "wins")]
+    title = t(lang, "around.board_title", game=games.title(board.game), count=board.players or 0)
+    heads = [t(lang, f"around.head_{k}") for k in ("rank", "player", "rating", "games", "wins")]
     rows = [
         Row(b.rank, names[b.user_id], str(b.shown), str(b.games), str(b.wins)) for b in board.lines
     ]
-    return leaderboard_png(title, t(lang, "people.board_subtitle"), heads, rows)
+    return leaderboard_png(title, t(lang, "around.board_subtitle"), heads, rows)
 
 
 class ProfileCog(commands.Cog):
     """`/profile` and `/leaderboard`."""
 
-    def __init__(self, bot: commands.Bot, people: People) -> None:
+    def __init__(self, bot: commands.Bot, people: Around) -> None:
         """Keep the people service; read league figures over the bot's one database."""
         self.bot = bot
         self.people = people

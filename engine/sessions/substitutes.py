@@ -109,9 +109,9 @@ class Substitutes:
         async with self.ctx.lock(game_id):
             g = await self.repo.active(game_id)
             if await self._reads().in_league(game_id):
-                raise NotAllowedError("error.people.league_seat")
+                raise NotAllowedError("error.around.league_seat")
             if g.seat_of(to_user) is not None:
-                raise AlreadySeatedError("error.people.already_seated")
+                raise AlreadySeatedError("error.around.already_seated")
             row, reason = self._offered(g, by_user, seat, admin=admin)
             now = self.ctx.now()
             offer = OfferRow(
@@ -129,41 +129,41 @@ class Substitutes:
             return competing(g, by_user), "hand_over"
         row = next((s for s in g.seats if s.seat == seat), None)
         if row is None:
-            raise NotAllowedError("error.people.no_such_seat", seat=seat + 1)
+            raise NotAllowedError("error.around.no_such_seat", seat=seat + 1)
         if row.user_id == by_user and row.state == SeatState.PLAYING:
             return row, "hand_over"
         if by_user != g.row.creator_id and not admin:
-            raise NotAllowedError("error.people.creator_only")
+            raise NotAllowedError("error.around.creator_only")
         if row.ai is not None:
             return row, "take_over"
         if row.stand_in or row.state != SeatState.PLAYING:
             return row, "replace"
-        raise NotAllowedError("error.people.seat_taken", seat=seat + 1)
+        raise NotAllowedError("error.around.seat_taken", seat=seat + 1)
 
     async def accept(self, offer_id: int, user_id: int) -> Substitution:
         """Take the offered seat (only its addressee, before it expires)."""
         first = await self._reads().offer(offer_id)
         if first is None:
-            raise RequestNotFoundError("error.people.offer_closed")
+            raise RequestNotFoundError("error.around.offer_closed")
         if first.to_user != user_id:
-            raise NotAllowedError("error.people.offer_not_yours")
+            raise NotAllowedError("error.around.offer_not_yours")
         async with self.ctx.lock(first.game_id):
             found = await self._reads().offer(offer_id)
             if found is None or found.status != "open":
-                raise RequestNotFoundError("error.people.offer_closed")
+                raise RequestNotFoundError("error.around.offer_closed")
             now = self.ctx.now()
             if now >= from_text(found.expires_at):
                 async with self.ctx.store.database.transaction() as conn:
                     await SeatSql(conn).close_offer(offer_id, "expired")
-                raise RequestNotFoundError("error.people.offer_expired")
+                raise RequestNotFoundError("error.around.offer_expired")
             g = await self.repo.active(found.game_id)
             row = next(s for s in g.seats if s.slot == found.slot)
             if not self._still(row, found):
                 async with self.ctx.store.database.transaction() as conn:
                     await SeatSql(conn).close_offer(offer_id, "stale")
-                raise RequestNotFoundError("error.people.offer_stale")
+                raise RequestNotFoundError("error.around.offer_stale")
             if g.seat_of(user_id) is not None:
-                raise AlreadySeatedError("error.people.already_seated")
+                raise AlreadySeatedError("error.around.already_seated")
             change = ChangeRow(
                 0, g.id, g.row.version, row.slot, row.seat or 0, row.user_id, row.ai, user_id,
                 found.by_user, found.reason, to_text(now),
@@ -171,7 +171,7 @@ class Substitutes:
             async with self.ctx.store.database.transaction() as conn:
                 sql = SeatSql(conn)
                 if not await sql.close_offer(offer_id, "accepted"):
-                    raise RequestNotFoundError("error.people.offer_closed")
+                    raise RequestNotFoundError("error.around.offer_closed")
                 await sql.give_seat(g.id, row.slot, user_id)
                 await sql.insert_change(change)
                 await self._seat_in_memory(Tx(conn), g, row, user_id, now)
@@ -216,12 +216,12 @@ class Substitutes:
         """Turn an offer down (its addressee) or withdraw it (whoever offered it)."""
         found = await self._reads().offer(offer_id)
         if found is None or found.status != "open":
-            raise RequestNotFoundError("error.people.offer_closed")
+            raise RequestNotFoundError("error.around.offer_closed")
         if user_id not in (found.to_user, found.by_user):
-            raise NotAllowedError("error.people.offer_not_yours")
+            raise NotAllowedError("error.around.offer_not_yours")
         async with self.ctx.store.database.transaction() as conn:
             if not await SeatSql(conn).close_offer(offer_id, "declined"):
-                raise RequestNotFoundError("error.people.offer_closed")
+                raise RequestNotFoundError("error.around.offer_closed")
         g = await self.repo.load(found.game_id, checked=False)
         return self._offer(replace(found, status="declined"), g)
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import pytest
 from openskill.models import PlackettLuce
 
-from engine.people import ratings
+from engine.around import ratings
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, Seen
 from tests.cogs.league.conftest import FileClock, wait_for

@@ -25,7 +25,7 @@ async def test_a_handed_over_seat_takes_its_hidden_information_to_the_new_holder
     clock.advance(seconds=OFFER_LIFETIME.total_seconds() + 1)
     with pytest.raises(RequestNotFoundError) as refused:
         await manager.accept_seat(late.offer_id, 3)
-    assert refused.value.key == "error.people.offer_expired"
+    assert refused.value.key == "error.around.offer_expired"
     offer = await manager.offer_seat(out.game_id, 1, 3)
     assert (offer.seat, offer.from_user, offer.reason) == (0, 1, "hand_over")
     assert (await manager.private_view(out.game_id, 1)).view["mine"] == mine  # not yet passed
@@ -57,10 +57,10 @@ async def test_creators_and_admins_fill_seats_left_timed_out_or_played_by_an_ai(
     out = await start_game(manager, "secret", (1, 2, 3), control=control, policy=Policy.STAND_IN)
     with pytest.raises(NotAllowedError) as refused:
         await manager.offer_seat(out.game_id, 1, 4, seat=1)
-    assert refused.value.key == "error.people.seat_taken"  # seat 1 still plays
+    assert refused.value.key == "error.around.seat_taken"  # seat 1 still plays
     with pytest.raises(NotAllowedError) as refused:
         await manager.offer_seat(out.game_id, 2, 4, seat=0)
-    assert refused.value.key == "error.people.creator_only"
+    assert refused.value.key == "error.around.creator_only"
     clock.advance(hours=25)
     assert await manager.tick()  # seat 0 timed out: an AI stands in, seat 1 decides
     assert (await manager.status(out.game_id)).seats[0].stand_in

@@ -4,8 +4,8 @@
 `/profile` and `/leaderboard` are in cogs/profile.py.
 
 Thin adapters over the session service (seat offers: engine/sessions/substitutes.py) and
-`engine.people.service.People` (watchers, results, ratings, history), which this extension
-builds over the session service's database and hangs on the bot (`bot.people`). The commands
+`engine.around.service.Around` (watchers, results, ratings, history), which this extension
+builds over the session service's database and hangs on the bot (`bot.around`). The commands
 join the `/game` and `/games` groups of cogs/game.py and cogs/play.py, so those files stay as
 they are. Every tick, the watchers' notes go out by DM (a game's result; a round's end for
 those who asked), each recorded as sent so no restart repeats or loses one.
@@ -29,8 +29,8 @@ from cogs.common.poster import OUTAGE
 from cogs.common.runtime import Runtime, remember, runtime
 from cogs.common.text import when
 from engine import games
+from engine.around.service import Around, HistoryPage, Note, Played
 from engine.core.errors import GameError
-from engine.people.service import HistoryPage, Note, People, Played
 from engine.sessions import SessionManager, Status
 from engine.sessions.substitutes import Offer, SeatChange
 
@@ -40,11 +40,11 @@ GameOption = app_commands.Range[int, 1]
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def people_of(client: discord.Client | Any) -> People:
-    """Return the people service this extension hung on the bot."""
-    found = getattr(client, "people", None)
-    if not isinstance(found, People):
-        raise RuntimeError("the bot has no People; load the cogs.people extension")
+def around_of(client: discord.Client | Any) -> Around:
+    """Return the around service this extension hung on the bot."""
+    found = getattr(client, "around", None)
+    if not isinstance(found, Around):
+        raise RuntimeError("the bot has no Around; load the cogs.around extension")
     return found
 
 
@@ -73,7 +73,7 @@ async def name_of(client: discord.Client, rt: Runtime, user_id: int) -> str:
 def offer_text(offer: Offer, game: str, lang: str) -> str:
     """Return the thread message offering a seat."""
     return t(
-        lang, f"people.offer_{offer.reason}", to=mention(offer.to_user), by=mention(offer.by_user),
+        lang, f"around.offer_{offer.reason}", to=mention(offer.to_user), by=mention(offer.by_user),
         seat=offer.seat + 1, game=games.title(game), number=offer.game_id,
         left=mention(offer.from_user), expires=when(offer.expires_at),
     )  # fmt: skip
@@ -82,7 +82,7 @@ def offer_text(offer: Offer, game: str, lang: str) -> str:
 def change_text(change: SeatChange, lang: str) -> str:
     """Return the log line of a seat change."""
     return t(
-        lang, f"people.change_{change.reason}", move=change.version, seat=change.seat + 1,
+        lang, f"around.change_{change.reason}", move=change.version, seat=change.seat + 1,
         to=mention(change.to_user), by=mention(change.by_user),
         **{"from": mention(change.from_user)},
     )  # fmt: skip
@@ -93,7 +93,7 @@ async def seat_log(sessions: SessionManager, game_id: int, lang: str) -> str:
     changes = await sessions.seat_changes(game_id)
     if not changes:
         return ""
-    return "\n".join([t(lang, "people.log_title"), *(change_text(c, lang) for c in changes)])
+    return "\n".join([t(lang, "around.log_title"), *(change_text(c, lang) for c in changes)])
 
 
 class OfferButton(
@@ -116,7 +116,7 @@ class OfferButton(
         if self.action == "no":
             offer = await rt.sessions.decline_seat(self.offer, user)
             lang = (await rt.poster.meta(offer.game_id)).language
-            said = t(lang, "people.declined", who=mention(user), seat=offer.seat + 1,
+            said = t(lang, "around.declined", who=mention(user), seat=offer.seat + 1,
                      number=offer.game_id)  # fmt: skip
             await interaction.response.edit_message(content=said, view=None)
             return
@@ -135,8 +135,8 @@ class OfferButton(
 def offer_view(offer: int, lang: str) -> discord.ui.View:
     """Return the offer's two buttons."""
     view = discord.ui.View(timeout=None)
-    view.add_item(OfferButton(offer, "take", t(lang, "people.accept")))
-    view.add_item(OfferButton(offer, "no", t(lang, "people.decline")))
+    view.add_item(OfferButton(offer, "take", t(lang, "around.accept")))
+    view.add_item(OfferButton(offer, "no", t(lang, "around.decline")))
     return view
 
 
@@ -159,7 +159,7 @@ async def substitute(
     if found is None:
         return
     if user.bot:
-        raise GameError("error.people.bot_user")
+        raise GameError("error.around.bot_user")
     rt = remember(interaction)
     rt.names[user.id] = user.display_name
     admin = lobby.is_admin(interaction, rt)
@@ -173,7 +173,7 @@ async def substitute(
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(user.id)]),
     )  # fmt: skip
     mine = lang_of(interaction.locale)
-    await reply(interaction, t(mine, "people.offered", to=mention(user.id),
+    await reply(interaction, t(mine, "around.offered", to=mention(user.id),
                                expires=when(offer.expires_at)))  # fmt: skip
 
 
@@ -189,8 +189,8 @@ async def watch(
     found = await find_game(interaction, game)
     if found is None:
         return
-    await people_of(interaction.client).watch(found, interaction.user.id, rounds=rounds)
-    key = "people.watch_rounds" if rounds else "people.watch_on"
+    await around_of(interaction.client).watch(found, interaction.user.id, rounds=rounds)
+    key = "around.watch_rounds" if rounds else "around.watch_on"
     await reply(interaction, t(lang_of(interaction.locale), key, number=found))
 
 
@@ -200,21 +200,21 @@ async def unwatch(interaction: discord.Interaction[Any], game: GameOption | None
     found = await find_game(interaction, game)
     if found is None:
         return
-    await people_of(interaction.client).unwatch(found, interaction.user.id)
-    await reply(interaction, t(lang_of(interaction.locale), "people.unwatched", number=found))
+    await around_of(interaction.client).unwatch(found, interaction.user.id)
+    await reply(interaction, t(lang_of(interaction.locale), "around.unwatched", number=found))
 
 
 @app_commands.command(name=_("watching"), description=_("Games you follow"))
 async def watching(interaction: discord.Interaction[Any]) -> None:
     """List the games you follow, with links."""
     lang = lang_of(interaction.locale)
-    found = await people_of(interaction.client).watching(interaction.user.id)
+    found = await around_of(interaction.client).watching(interaction.user.id)
     if not found:
-        await reply(interaction, t(lang, "people.watching_none"))
+        await reply(interaction, t(lang, "around.watching_none"))
         return
-    lines = [t(lang, "people.watching_title", count=len(found))]
+    lines = [t(lang, "around.watching_title", count=len(found))]
     for w in found[:25]:
-        tag = f" · {t(lang, 'people.watching_rounds')}" if w.rounds else ""
+        tag = f" · {t(lang, 'around.watching_rounds')}" if w.rounds else ""
         link = jump_url(w.guild_id, w.thread_id, None)
         lines.append(
             f"\N{BULLET} {games.title(w.game)} #{w.game_id} ({w.status.value}){tag}: {link}"
@@ -227,14 +227,14 @@ async def note_text(note: Note, names: tuple[str, ...], lang: str) -> str:
     info = note.info
     title, link = games.title(info.game), jump_url(info.guild_id, info.thread_id, None)
     if note.round is not None:
-        return t(lang, "people.note_round", game=title, number=info.game_id, round=note.round,
+        return t(lang, "around.note_round", game=title, number=info.game_id, round=note.round,
                  link=link)  # fmt: skip
     if info.status is Status.ABANDONED or info.final is None:
-        return t(lang, "people.note_abandoned", game=title, number=info.game_id, link=link)
+        return t(lang, "around.note_abandoned", game=title, number=info.game_id, link=link)
     ranks = info.final.ranks
     order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
     standings = ", ".join(f"{ranks[s]}. {names[s] if s < len(names) else '?'}" for s in order)
-    return t(lang, "people.note_end", game=title, number=info.game_id, standings=standings,
+    return t(lang, "around.note_end", game=title, number=info.game_id, standings=standings,
              link=link)  # fmt: skip
 
 
@@ -244,16 +244,16 @@ async def note_text(note: Note, names: tuple[str, ...], lang: str) -> str:
 def played_line(p: Played, lang: str) -> str:
     """Return one ended game of a history or profile, with its link."""
     if p.place is None:
-        result = t(lang, "people.result_abandoned")
+        result = t(lang, "around.result_abandoned")
     else:
-        result = t(lang, "people.result_place", place=p.place, players=p.players)
+        result = t(lang, "around.result_place", place=p.place, players=p.players)
         if not p.rated:
-            result += t(lang, "people.result_unrated")
+            result += t(lang, "around.result_unrated")
     rating = (
-        "" if p.rating_after is None else t(lang, "people.result_rating", rating=p.rating_after)
+        "" if p.rating_after is None else t(lang, "around.result_rating", rating=p.rating_after)
     )
     return t(
-        lang, "people.history_line", date=f"<t:{int(p.ended_at.timestamp())}:d>",
+        lang, "around.history_line", date=f"<t:{int(p.ended_at.timestamp())}:d>",
         game=games.title(p.game), number=p.game_id, result=result, rating=rating,
         link=jump_url(p.guild_id or None, p.thread_id or p.channel_id, None),
     )  # fmt: skip
@@ -262,8 +262,8 @@ def played_line(p: Played, lang: str) -> str:
 def history_text(page: HistoryPage, name: str, lang: str) -> str:
     """Return one page of `/games history`."""
     if not page.total:
-        return t(lang, "people.history_none", name=name)
-    head = t(lang, "people.history_title", name=name, count=page.total, page=page.page + 1,
+        return t(lang, "around.history_none", name=name)
+    head = t(lang, "around.history_title", name=name, count=page.total, page=page.page + 1,
              pages=page.pages)  # fmt: skip
     return "\n".join([head, *(f"\N{BULLET} {played_line(p, lang)}" for p in page.games)])
 
@@ -274,7 +274,7 @@ def history_view(page: HistoryPage, lang: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for target, side in ((page.page - 1, "p"), (page.page + 1, "n")):
-        key = "people.previous" if side == "p" else "people.next"
+        key = "around.previous" if side == "p" else "around.next"
         item = HistoryButton(page.user_id, max(0, min(target, page.pages - 1)), side, t(lang, key))
         item.item.disabled = not 0 <= target < page.pages
         view.add_item(item)
@@ -297,7 +297,7 @@ class HistoryButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page this button names."""
         lang = lang_of(interaction.locale)
-        people = people_of(interaction.client)
+        people = around_of(interaction.client)
         page = await people.history(interaction.guild_id or 0, self.user, self.page)
         name = await name_of(interaction.client, remember(interaction), self.user)
         await interaction.response.edit_message(
@@ -313,7 +313,7 @@ async def history(interaction: discord.Interaction[Any], user: discord.User | No
     lang = lang_of(interaction.locale)
     rt = remember(interaction)
     rt.names[who.id] = who.display_name
-    page = await people_of(interaction.client).history(interaction.guild_id or 0, who.id)
+    page = await around_of(interaction.client).history(interaction.guild_id or 0, who.id)
     view = history_view(page, lang)
     extra = {} if view is None else {"view": view}
     await reply(interaction, history_text(page, who.display_name, lang), **extra)
@@ -322,11 +322,11 @@ async def history(interaction: discord.Interaction[Any], user: discord.User | No
 # ---- the notes pass ------------------------------------------------------------------
 
 
-class PeopleCog(commands.Cog):
+class AroundCog(commands.Cog):
     """The watchers' notes, sent on every tick."""
 
-    def __init__(self, bot: commands.Bot, people: People) -> None:
-        """Keep the bot and the people service; build the loop."""
+    def __init__(self, bot: commands.Bot, people: Around) -> None:
+        """Keep the bot and the around service; build the loop."""
         self.bot = bot
         self.people = people
         seconds = float(getattr(getattr(bot, "settings", None), "tick_seconds", 60.0))
@@ -380,12 +380,12 @@ ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (OfferButton, HistoryButt
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Build the people service, catch up on ended games, join the groups, load the cogs."""
+    """Build the around service, catch up on ended games, join the groups, load the cogs."""
     from cogs.profile import ProfileCog  # noqa: PLC0415 - the same extension
 
     sessions: SessionManager = getattr(bot, "sessions")  # noqa: B009 - set by bot.py
-    people = People(sessions)
-    bot.people = people  # type: ignore[attr-defined]
+    people = Around(sessions)
+    bot.around = people  # type: ignore[attr-defined]
     sessions.on_game_end(people.record_end)
     caught = await people.catch_up()
     if caught:
@@ -393,8 +393,8 @@ async def setup(bot: commands.Bot) -> None:
     for group_name, command in COMMANDS:
         group = bot.tree.get_command(group_name)
         if not isinstance(group, app_commands.Group):
-            raise RuntimeError(f"load cogs.people after the /{group_name} group")
+            raise RuntimeError(f"load cogs.around after the /{group_name} group")
         group.add_command(command)
     bot.add_dynamic_items(*ITEMS)
-    await bot.add_cog(PeopleCog(bot, people))
+    await bot.add_cog(AroundCog(bot, people))
     await bot.add_cog(ProfileCog(bot, people))

@@ -5,8 +5,8 @@ from typing import Any, ClassVar
 
 import pytest
 
+from engine.around.service import Around
 from engine.core.errors import GameError
-from engine.people.service import People
 from engine.sessions.errors import NotSeatedError
 from engine.sessions.lobby import NewGame
 from engine.sessions.manager import SessionManager
@@ -37,12 +37,12 @@ def rounds_manager(store, clock) -> SessionManager:
 
 async def test_a_watcher_gets_the_result_once_and_round_notes_if_asked(rounds_manager):
     manager = rounds_manager
-    people = People(manager)
-    manager.on_game_end(people.record_end)  # as cogs/people.py wires it: ends become due
+    people = Around(manager)
+    manager.on_game_end(people.record_end)  # as cogs/around.py wires it: ends become due
     out = await start_game(manager, "roundtoy", (1, 2))
     with pytest.raises(GameError) as refused:
         await people.watch(out.game_id, 1)
-    assert refused.value.key == "error.people.watch_own"
+    assert refused.value.key == "error.around.watch_own"
     await people.watch(out.game_id, 5, rounds=True)
     await people.watch(out.game_id, 6)
     assert [w.game_id for w in await people.watching(5)] == [out.game_id]
@@ -71,7 +71,7 @@ async def test_a_watcher_gets_the_result_once_and_round_notes_if_asked(rounds_ma
     assert await people.notes() == []
     with pytest.raises(GameError) as over:
         await people.watch(out.game_id, 7)
-    assert over.value.key == "error.people.watch_over"
+    assert over.value.key == "error.around.watch_over"
     lobby = await manager.create_lobby(1, NewGame("roundtoy", guild_id=7, seats=2))
     await people.watch(lobby.game_id, 5, rounds=True)  # a lobby has no round yet
     await manager.join(lobby.game_id, 2)
@@ -80,7 +80,7 @@ async def test_a_watcher_gets_the_result_once_and_round_notes_if_asked(rounds_ma
 
 
 async def test_a_watcher_playing_another_game_sees_only_public_information(manager):
-    people = People(manager)
+    people = Around(manager)
     watched = await start_game(manager, "secret", (1, 2))
     own = await start_game(manager, "secret", (3, 4))
     await people.watch(watched.game_id, 3)

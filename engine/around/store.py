@@ -1,8 +1,8 @@
-"""The SQL of watchers, results, ratings and history (migration 0008_people.sql).
+"""The SQL of watchers, results, ratings and history (migration 0008_around.sql).
 
 A repository over the bot's one `Database`, like the sessions' and the leagues' stores: reads
-outside a transaction go to the reader (committed data); `PeopleSql(conn)` over a
-transaction's connection writes. Every statement of engine/people is here.
+outside a transaction go to the reader (committed data); `AroundSql(conn)` over a
+transaction's connection writes. Every statement of engine/around is here.
 """
 
 from collections.abc import Iterable, Sequence
@@ -12,7 +12,7 @@ from typing import Any
 from engine.db import Connection, Database, Row
 from engine.sessions.rows import GameRow, SeatRow
 
-__all__ = ["PeopleSql", "RatingRow", "ResultRow", "WatchRow"]
+__all__ = ["AroundSql", "RatingRow", "ResultRow", "WatchRow"]
 
 _RATING = Database.dialect.upsert(
     "ratings",
@@ -84,8 +84,8 @@ class RatingRow:
     updated_at: str
 
 
-class PeopleSql:
-    """The people tables over one connection (the reader, or a transaction's writer)."""
+class AroundSql:
+    """The tables of engine/around over one connection (the reader, or a transaction's writer)."""
 
     def __init__(self, conn: Connection) -> None:
         """Work over `conn`."""

@@ -1,4 +1,4 @@
-"""OpenSkill ratings of every game, per server, game and player count (docs/people.md).
+"""OpenSkill ratings of every game, per server, game and player count (docs/around.md).
 
 One rating per (server, game, seats at the table): a two-player Troyes and a four-player
 Troyes are different skills. OpenSkill Plackett-Luce with the library's default parameters

@@ -1,6 +1,6 @@
-"""Watchers, results, ratings and history beside the session service (docs/people.md).
+"""Watchers, results, ratings and history beside the session service (docs/around.md).
 
-`People(sessions)` is built once by the people cog over the session service's store (the
+`Around(sessions)` is built once by the around cog over the session service's store (the
 bot's one database). It never talks to Discord: the cog posts what it returns.
 
 - Watching: `watch`, `unwatch`, `watching`; `notes()` says which watcher should be told what
@@ -9,7 +9,7 @@ bot's one database). It never talks to Discord: the cog posts what it returns.
   bot was down goes out after the restart, and a note recorded as sent never goes again.
 - Results: `record(game_id)` is the session service's game-end listener. Once per ended game
   (the `game_results` key) it writes each human holder's line (`player_games`) and, if the
-  game is rated (engine/people/ratings.py), their new ratings, all in one transaction.
+  game is rated (engine/around/ratings.py), their new ratings, all in one transaction.
   `catch_up()` records, in the order they ended, the games that ended while nobody listened
   (the process died after the commit that ended them), and every older game once.
 - Reading: `profile`, `history` (paged), `leaderboard`.
@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from engine.around import ratings
+from engine.around.ratings import Entrant
+from engine.around.store import ENDED, AroundSql, RatingRow, ResultRow, WatchRow
 from engine.core.errors import GameError
 from engine.db import Connection
-from engine.people import ratings
-from engine.people.ratings import Entrant
-from engine.people.store import ENDED, PeopleSql, RatingRow, ResultRow, WatchRow
 from engine.sessions import GameInfo, SessionService, Status
 from engine.sessions.replay import final_from_json
 from engine.sessions.rows import SeatRow, from_text, to_text
@@ -145,7 +145,7 @@ def round_of(view: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-class People:
+class Around:
     """Watchers, results, ratings and history over the session service's database."""
 
     def __init__(self, sessions: SessionService) -> None:
@@ -153,8 +153,8 @@ class People:
         self.sessions = sessions
         self.database = sessions.store.database
 
-    def _reads(self) -> PeopleSql:
-        return PeopleSql(self.database.reader)
+    def _reads(self) -> AroundSql:
+        return AroundSql(self.database.reader)
 
     def _now(self) -> str:
         return to_text(self.sessions.ctx.now())
@@ -165,12 +165,12 @@ class People:
         """Follow a game you do not play in (again: change whether round notes come)."""
         info = await self.sessions.status(game_id)
         if info.status not in (Status.LOBBY, Status.ACTIVE):
-            raise GameError("error.people.watch_over", number=game_id)
+            raise GameError("error.around.watch_over", number=game_id)
         if any(s.user_id == user_id for s in info.seats):
-            raise GameError("error.people.watch_own", number=game_id)
+            raise GameError("error.around.watch_own", number=game_id)
         seen = round_of(info.view) or 0
         async with self.database.transaction() as conn:
-            sql = PeopleSql(conn)  # an end recorded meanwhile is due at once
+            sql = AroundSql(conn)  # an end recorded meanwhile is due at once
             ended = int(bool(await sql.recorded_of([game_id])))
             row = WatchRow(game_id, user_id, int(rounds), seen, info.version, 0, ended, self._now())
             await sql.watch(row)
@@ -179,8 +179,8 @@ class People:
     async def unwatch(self, game_id: int, user_id: int) -> None:
         """Stop following a game."""
         async with self.database.transaction() as conn:
-            if not await PeopleSql(conn).unwatch(game_id, user_id):
-                raise GameError("error.people.not_watching", number=game_id)
+            if not await AroundSql(conn).unwatch(game_id, user_id):
+                raise GameError("error.around.not_watching", number=game_id)
 
     async def watching(self, user_id: int) -> list[Watched]:
         """Return the games a user follows, newest first."""
@@ -214,13 +214,13 @@ class People:
             else:  # moved within the round (or just started): look again after the next move
                 seen = watch.seen_round if current is None else current
                 async with self.database.transaction() as conn:
-                    await PeopleSql(conn).seen(watch.game_id, watch.user_id, seen, now.version)
+                    await AroundSql(conn).seen(watch.game_id, watch.user_id, seen, now.version)
         return found
 
     async def told(self, note: Note) -> None:
         """Record that a note was sent (so no restart sends it again)."""
         async with self.database.transaction() as conn:
-            sql = PeopleSql(conn)
+            sql = AroundSql(conn)
             if note.round is None:
                 await sql.told_end(note.info.game_id, note.user_id)
             else:
@@ -232,9 +232,9 @@ class People:
         """Turn rating off for a lobby (its creator, at creation)."""
         info = await self.sessions.status(game_id)
         if info.creator_id != user_id or info.status is not Status.LOBBY:
-            raise GameError("error.people.rated_creator")
+            raise GameError("error.around.rated_creator")
         async with self.database.transaction() as conn:
-            await PeopleSql(conn).unrate(game_id, self._now())
+            await AroundSql(conn).unrate(game_id, self._now())
 
     async def is_rated(self, game_id: int) -> bool:
         """Return whether a game will be rated when it finishes (unless abandoned)."""
@@ -264,7 +264,7 @@ class People:
 
     async def _record(self, conn: Connection, ids: list[int]) -> int:
         """Record some ended games, in the order given, inside the caller's transaction."""
-        sql = PeopleSql(conn)
+        sql = AroundSql(conn)
         rows, seats = await sql.ended_games(ids), await sql.seats_of(ids)
         skip, unrated = await sql.recorded_of(ids), await sql.unrated_of(ids)
         users = sorted({s.user_id for ss in seats.values() for s in ss if s.user_id is not None})

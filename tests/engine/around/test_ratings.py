@@ -2,8 +2,8 @@
 
 from openskill.models import PlackettLuce
 
-from engine.people import ratings
-from engine.people.service import People
+from engine.around import ratings
+from engine.around.service import Around
 from engine.sessions.lobby import NewGame
 from tests.engine.sessions.conftest import make_manager, start_game
 
@@ -19,7 +19,7 @@ async def _play_out(manager, game_id: int, winner: int) -> None:
 
 
 async def test_ratings_after_three_games_equal_a_recomputation(manager):
-    people = People(manager)
+    people = Around(manager)
     manager.on_game_end(people.record_end)
     a = await start_game(manager, "toy", (1, 2, 3))
     await manager.resign(a.game_id, 2)  # resigned: ranked last, the game goes on
@@ -68,7 +68,7 @@ async def test_ratings_after_three_games_equal_a_recomputation(manager):
 
 async def test_ai_seats_are_fixed_and_abandoned_or_unrated_games_do_not_count(store, clock):
     manager = make_manager(store, clock)
-    people = People(manager)  # not listening yet: the catch-up records what ended meanwhile
+    people = Around(manager)  # not listening yet: the catch-up records what ended meanwhile
     vs_ai = await start_game(manager, "toy", (1,), ("greedy",))
     await _play_out(manager, vs_ai.game_id, 1)
     gone = await start_game(manager, "toy", (1, 2))

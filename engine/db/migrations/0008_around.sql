@@ -1,5 +1,5 @@
 -- People around a game (issue 16, part B): seats handed to substitutes, watchers, and the
--- results and OpenSkill ratings of every game (engine/people/, engine/sessions/substitutes.py).
+-- results and OpenSkill ratings of every game (engine/around/, engine/sessions/substitutes.py).
 
 -- An offer of a seat to someone else; the new holder accepts it with a button before it expires.
 CREATE TABLE seat_offers (

@@ -42,7 +42,10 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin", "cogs.around")
+EXTENSIONS = (
+    "cogs.settings", "cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin",
+    "cogs.around",
+)  # fmt: skip
 DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS, *around.ITEMS)
 
 

@@ -23,7 +23,7 @@ from cogs import lobby
 from cogs.common.acting import jump_url
 from cogs.common.errors import guarded, reply
 from cogs.common.find import find_game, game_autocomplete
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.poster import OUTAGE
 from cogs.common.runtime import Runtime, remember, runtime
@@ -172,7 +172,7 @@ async def substitute(
         offer_text(offer, info.game, lang), view=offer_view(offer.offer_id, lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(user.id)]),
     )  # fmt: skip
-    mine = lang_of(interaction.locale)
+    mine = lang_for(interaction)
     await reply(interaction, t(mine, "around.offered", to=mention(user.id),
                                expires=when(offer.expires_at)))  # fmt: skip
 
@@ -191,7 +191,7 @@ async def watch(
         return
     await around_of(interaction.client).watch(found, interaction.user.id, rounds=rounds)
     key = "around.watch_rounds" if rounds else "around.watch_on"
-    await reply(interaction, t(lang_of(interaction.locale), key, number=found))
+    await reply(interaction, t(lang_for(interaction), key, number=found))
 
 
 @app_commands.command(name=_("unwatch"), description=_("Stop following a game"))
@@ -201,13 +201,13 @@ async def unwatch(interaction: discord.Interaction[Any], game: GameOption | None
     if found is None:
         return
     await around_of(interaction.client).unwatch(found, interaction.user.id)
-    await reply(interaction, t(lang_of(interaction.locale), "around.unwatched", number=found))
+    await reply(interaction, t(lang_for(interaction), "around.unwatched", number=found))
 
 
 @app_commands.command(name=_("watching"), description=_("Games you follow"))
 async def watching(interaction: discord.Interaction[Any]) -> None:
     """List the games you follow, with links."""
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     found = await around_of(interaction.client).watching(interaction.user.id)
     if not found:
         await reply(interaction, t(lang, "around.watching_none"))
@@ -296,7 +296,7 @@ class HistoryButton(
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page this button names."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         people = around_of(interaction.client)
         page = await people.history(interaction.guild_id or 0, self.user, self.page)
         name = await name_of(interaction.client, remember(interaction), self.user)
@@ -310,7 +310,7 @@ class HistoryButton(
 async def history(interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
     """Show a player's ended games in this server, newest first, with Previous and Next."""
     who = user or interaction.user
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     rt = remember(interaction)
     rt.names[who.id] = who.display_name
     page = await around_of(interaction.client).history(interaction.guild_id or 0, who.id)

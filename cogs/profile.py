@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from cogs.around import name_of, played_line
 from cogs.common.errors import reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
 from cogs.league.views import profile_embed as league_embed
 from engine import games
@@ -112,7 +112,7 @@ class ProfileCog(commands.Cog):
     ) -> None:
         """Show a player's ratings per game, figures and last games, then league figures."""
         who = user or interaction.user
-        lang, guild = lang_of(interaction.locale), interaction.guild_id or 0
+        lang, guild = lang_for(interaction), interaction.guild_id or 0
         remember(interaction).names[who.id] = who.display_name
         found = await self.people.profile(guild, who.id)
         embeds = [profile_embed(who.display_name, found, lang)]
@@ -135,7 +135,7 @@ class ProfileCog(commands.Cog):
         players: app_commands.Range[int, 2, 4] | None = None,
     ) -> None:
         """Post the server's best ratings of a game: an image, with the table as text."""
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         if game not in GAMES:
             await reply(interaction, t(lang, "game.unknown", known=", ".join(sorted(GAMES))))
             return

@@ -306,12 +306,15 @@ class ChannelRoutes:
     async def guild(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}."""
         self._check_guild(request)
-        return json_response(self.world.guild_payload())
+        return json_response(self.world.guild_payload(int(request.match_info["g"])))
 
     async def guild_channels(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}/channels."""
         self._check_guild(request)
-        chans = [c for c in self.world.channels.values() if c.guild_id and not c.is_thread]
+        wanted = int(request.match_info["g"])
+        chans = [
+            c for c in self.world.channels.values() if c.guild_id == wanted and not c.is_thread
+        ]
         return json_response([c.payload() for c in chans])
 
     async def member(self, request: web.Request) -> web.Response:
@@ -401,7 +404,7 @@ class ChannelRoutes:
         return no_content()
 
     def _check_guild(self, request: web.Request) -> None:
-        if int(request.match_info["g"]) != self.world.guild.id:
+        if not self.world.is_guild(int(request.match_info["g"])):
             raise ApiError(404, 10004, "Unknown Guild")
 
     async def attachment(self, request: web.Request) -> web.Response:

@@ -427,9 +427,12 @@ class Poster:
         await reply(interaction, t(meta.language, "post.private", seat=seat), file=file)
 
     async def refresh(self) -> int:
-        """After a restart: post again every active board whose controls are out of date."""
+        """After a restart: post again every active board whose controls are out of date.
+
+        Only the games of this process's shards: another process serves the rest.
+        """
         count = 0
-        for info in await self.sessions.list_games(statuses=(Status.ACTIVE,)):
+        for info in await self.sessions.list_games(statuses=(Status.ACTIVE,), owned=True):
             try:
                 count += await self._refresh(info)
             except discord.HTTPException:

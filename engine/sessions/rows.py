@@ -95,6 +95,8 @@ class TimerRow:
     seat: int
     kind: str
     due_at: str
+    claimed_by: str | None = None  # the process firing it (migration 0006)
+    claimed_until: str | None = None  # when that claim lapses and another may take it
 
 
 @dataclass(frozen=True, slots=True)

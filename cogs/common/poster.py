@@ -9,10 +9,11 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiohttp
@@ -25,7 +26,7 @@ from cogs.common.i18n import t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
 from cogs.common.summary import post_summary
-from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
+from engine.sessions import GameInfo, Notice, NoticeKind, Outcome, SessionManager, Status
 from engine.sessions.errors import StateNeedsRepairError
 
 log = logging.getLogger(__name__)
@@ -116,8 +117,14 @@ class Poster:
     # ---- posting outcomes --------------------------------------------------------------
 
     async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
-        """Post one outcome in its game's thread (fresh: always as a new turn message)."""
+        """Post one outcome in its game's thread (fresh: always as a new turn message).
+
+        Its notices are stored by the session service and owed to the thread until posted:
+        each is marked posted once its message went out; what an outage keeps back is
+        posted by the outbox (`retry_unsent`), and at start-up (`refresh`).
+        """
         if outcome.thread_id is None:
+            await self._done(outcome.notices)  # no thread yet: its first board says it all
             return
         game = outcome.game_id
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
@@ -140,6 +147,7 @@ class Poster:
                     await self._post(outcome, fresh=fresh)
             except discord.Forbidden:
                 await self._lacking(outcome)
+                await self._done(outcome.notices)  # told the channel what is missing instead
             except OUTAGE as error:
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
@@ -167,10 +175,12 @@ class Poster:
             pause = min(pause * 2, RETRY_MOST)
 
     async def retry_unsent(self) -> int:
-        """Show what was saved but not shown: each game's board as it is now, oldest first.
+        """Show what was saved but not shown: owed notices, then boards as they are now.
 
-        Exactly once per version: `_refresh` first reads which version the thread shows (a
-        post that reached Discord although its answer was lost is not repeated).
+        Oldest game first. Exactly once: a notice is marked posted when its message went out,
+        and every message carries a nonce Discord dedupes (`_nonce`); `_refresh` reads which
+        version the thread shows first (a board that reached Discord although its answer was
+        lost is not repeated).
         """
         count = 0
         for game in list(self._unsent):
@@ -197,16 +207,46 @@ class Poster:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
-        if NoticeKind.REMINDER in kinds and not outcome.moves:
-            await self._remind(thread, outcome, meta)
-            return
-        for notice in outcome.notices:
-            if notice.request_id is not None and notice.waiting_on:
-                await self._ask(thread, outcome, meta, notice.request_id, notice.waiting_on)
+        await self._letters(thread, outcome, meta, outcome.notices)
+        rest = [n for n in outcome.notices if not _own_message(n)]
+        if NoticeKind.REMINDER in kinds and not outcome.moves and not fresh:
+            await self._done(rest)
+            return  # a reminder alone: the board stands as it is
         if outcome.status in (Status.FINISHED, Status.ABANDONED):
             await self._finish(thread, outcome, meta)
+        else:
+            await self._board(thread, outcome, meta, fresh=fresh or outcome.ping is not None)
+        await self._done(rest)  # the board (or the end) said them
+
+    async def _letters(
+        self,
+        thread: discord.PartialMessageable,
+        outcome: Outcome,
+        meta: Meta,
+        notices: tuple[Notice, ...] | list[Notice],
+    ) -> int:
+        """Send the notices that are messages of their own (reminders, requests), in order."""
+        sent = 0
+        for notice in notices:
+            if not _own_message(notice):
+                continue
+            if notice.kind is NoticeKind.REMINDER:
+                await self._remind(thread, outcome, meta, notice)
+            else:
+                await self._ask(thread, outcome, meta, notice)
+            await self._done([notice])
+            sent += 1
+        return sent
+
+    async def _done(self, notices: tuple[Notice, ...] | list[Notice]) -> None:
+        """Mark notices posted (a store that fails leaves them owed; the nonce dedupes)."""
+        ids = [n.id for n in notices if n.id is not None]
+        if not ids:
             return
-        await self._board(thread, outcome, meta, fresh=fresh or outcome.ping is not None)
+        try:
+            await self.sessions.posted(ids)
+        except Exception:
+            log.exception("could not mark notices %s posted", ids)
 
     async def _board(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, *, fresh: bool
@@ -231,7 +271,12 @@ class Poster:
         if fresh or old is None:
             ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
-            msg = await thread.send(content, files=files, view=view, allowed_mentions=mentions)
+            # The nonce makes a repeat of this very post (a restart between sending it and
+            # storing its id) return the message already sent (Discord's enforce_nonce).
+            nonce = _nonce("b", outcome.game_id, outcome.version, old or 0)
+            msg = await thread.send(
+                content, files=files, view=view, allowed_mentions=mentions, nonce=nonce
+            )
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
@@ -299,33 +344,32 @@ class Poster:
             log.info("could not retire message %s", message_id)
 
     async def _remind(
-        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
     ) -> None:
-        user = outcome.ping
-        deadline = outcome.turn.deadline if outcome.turn else None
+        user = notice.user_id or outcome.ping
+        deadline = notice.at or (outcome.turn.deadline if outcome.turn else None)
         content = t(meta.language, "post.reminder", user=f"<@{user}>", when=text.when(deadline))
         url = jump_url(meta.guild_id, outcome.thread_id, outcome.board_message_id)
         content += "\n" + url
         view = request_view(outcome.game_id, None, meta.language)
         mentions = discord.AllowedMentions(users=[discord.Object(user)]) if user else NO_PINGS
-        await thread.send(content, view=view, allowed_mentions=mentions)
+        nonce = _nonce("n", outcome.game_id, notice.id)
+        await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _ask(
-        self,
-        thread: discord.PartialMessageable,
-        outcome: Outcome,
-        meta: Meta,
-        request_id: int,
-        waiting: tuple[int, ...],
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
     ) -> None:
-        kind = next(n for n in outcome.notices if n.request_id == request_id)
+        waiting, request_id = notice.waiting_on, notice.request_id or 0
         who = " ".join(f"<@{u}>" for u in waiting)
-        key = "post.undo_asked" if kind.kind is NoticeKind.UNDO_ASKED else "post.abandon_asked"
-        asker = text.seat_name(kind.seat, meta.names)
-        content = t(meta.language, key, who=who, asker=asker, move=kind.detail)
+        asked = notice.kind is NoticeKind.UNDO_ASKED
+        key = "post.undo_asked" if asked else "post.abandon_asked"
+        asker = text.seat_name(notice.seat, meta.names)
+        content = t(meta.language, key, who=who, asker=asker, move=notice.detail)
         view = request_view(outcome.game_id, request_id, meta.language)
         users = [discord.Object(u) for u in waiting]
-        await thread.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=users))
+        mentions = discord.AllowedMentions(users=users)
+        nonce = _nonce("n", outcome.game_id, notice.id)
+        await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
@@ -340,7 +384,8 @@ class Poster:
         if outcome.view is not None:
             png = await self.render.board(meta.game, outcome.view, None, meta.names, meta.language)
             files.append(_png(png, f"board-{outcome.version}.png"))
-        await thread.send(content, files=files, allowed_mentions=NO_PINGS)
+        nonce = _nonce("f", outcome.game_id, outcome.version)
+        await thread.send(content, files=files, allowed_mentions=NO_PINGS, nonce=nonce)
         if outcome.board_message_id is not None:
             await self._retire(thread, outcome.board_message_id)
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
@@ -392,11 +437,18 @@ class Poster:
         await reply(interaction, t(meta.language, "post.private", seat=seat), file=file)
 
     async def refresh(self) -> int:
-        """After a restart: post again every active board whose controls are out of date."""
+        """After a restart: post what is owed, every active game and every game owed a notice.
+
+        Oldest game first: its owed notices, then its board if its controls are out of date.
+        """
         count = 0
-        for info in await self.sessions.list_games(statuses=(Status.ACTIVE,)):
+        owed = await self.sessions.owed()
+        games = await self.sessions.list_games(statuses=(Status.ACTIVE,))
+        listed = {info.game_id for info in games}
+        games += [await self.sessions.status(game) for game in owed if game not in listed]
+        for info in sorted(games, key=lambda info: info.game_id):
             try:
-                count += await self._refresh(info)
+                count += await self._refresh(info, owed.get(info.game_id, []))
             except discord.HTTPException:
                 log.exception("could not refresh the board of game %s", info.game_id)
             except StateNeedsRepairError as paused:  # its stored state fails its checks
@@ -413,18 +465,40 @@ class Poster:
         except discord.HTTPException:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
-    async def _refresh(self, info: GameInfo) -> int:
+    async def _refresh(self, info: GameInfo, owed: list[Notice] | None = None) -> int:
+        """Post a game's owed notices, then its board unless the thread shows it already."""
+        if owed is None:
+            owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
         outcome = await self.sessions.current(info.game_id)
-        await self.meta(info.game_id, info)
+        meta = await self.meta(info.game_id, info)
         if outcome.thread_id is None:
             return 0  # the lobby cog opens the thread; a start cut short is re-posted there
-        if outcome.board_message_id is not None:
-            thread = self.bot.get_partial_messageable(outcome.thread_id)
+        thread = self.bot.get_partial_messageable(outcome.thread_id)
+        count = 0
+        if any(_own_message(n) for n in owed):
+            async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+                count = await self._letters(thread, outcome, meta, owed)
+        rest = tuple(n for n in owed if not _own_message(n))
+        if not rest and outcome.status is not Status.ACTIVE:
+            return count  # ended, and its end was posted
+        if not rest and outcome.board_message_id is not None:
             try:
                 msg = await thread.fetch_message(outcome.board_message_id)
             except discord.NotFound:
                 msg = None
             if msg is not None and text.shown_version(msg) == outcome.version:
-                return 0
-        await self.post(outcome, fresh=True)
-        return 1
+                return count
+        await self.post(replace(outcome, notices=rest), fresh=True)
+        return count + 1
+
+
+def _own_message(notice: Notice) -> bool:
+    """Whether a notice is a message of its own (a reminder, a request) or a board's line."""
+    if notice.kind is NoticeKind.REMINDER:
+        return True
+    return notice.request_id is not None and bool(notice.waiting_on)
+
+
+def _nonce(*parts: object) -> str:
+    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()

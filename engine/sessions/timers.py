@@ -72,15 +72,18 @@ class Timers:
         later = None
         if control is not None and deadline is not None:
             later = next_reminder(deadline, control.reminders, now)
+        quiet = row.muted or row.user_id is None or (deadline is not None and deadline <= now)
+        notices = [Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)]
         async with self.ctx.store.transaction() as tx:
             if later is None:
                 await tx.delete_timers(g.id, "reminder")
             else:
                 await tx.set_timer(g.id, row.seat or 0, "reminder", later)
-        if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
+            if not quiet:  # owed to the thread from the commit that fired it (outages, kills)
+                notices = await self.repo.keep_notices(tx, g, notices)
+        if quiet:
             return None  # muted, or the deadline itself is due: no late reminder
-        notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
-        outcome = await self.turns.outcome(g, [], [notice], actor=None)
+        outcome = await self.turns.outcome(g, [], notices, actor=None)
         return replace(outcome, ping=row.user_id)
 
     async def _expire(self, g: Loaded, now: datetime) -> Outcome:
@@ -101,6 +104,7 @@ class Timers:
                 notices.append(Notice(NoticeKind.ABANDONED, detail="every player timed out"))
             else:
                 await self.repo.update_seat(tx, g, row.slot, stand_in=1)
+            notices = await self.repo.keep_notices(tx, g, notices)  # before the AI moves
         lines = await self.turns.advance(g)
         return await self.turns.outcome(g, lines, notices, actor=None)
 

@@ -1,8 +1,12 @@
-"""bot.py with a fault the e2e tests inject: `DENARIUS_FAULT=after_play` hangs every move.
+"""bot.py with a fault the e2e tests inject (`DENARIUS_FAULT`); without it, bot.py unchanged.
 
-With that variable set, each `play` that applied a move saves it and then hangs for an hour
-before the outcome reaches the poster, so a test can kill the bot between saving a move and
-posting it. Without it, this is bot.py unchanged. Production code has no such branch.
+- `after_play`: each `play` that applied a move saves it and then hangs for an hour before
+  the outcome reaches the poster, so a test can kill the bot between saving and posting.
+- `slow_answers`: while the file `DENARIUS_SLOW_FILE` exists, `create_lobby`, `status` and
+  `join` take 3.5 s longer, as with a slow database or a game's lock held elsewhere: past
+  Discord's 3 s to answer.
+
+Production code has no such branch.
 """
 
 import asyncio
@@ -30,7 +34,23 @@ def hang_after_play() -> None:
     SessionManager.play = saved_then_hung  # type: ignore[method-assign]
 
 
+def slow_answers(switch: Path, seconds: float = 3.5) -> None:
+    """While `switch` exists, make `create_lobby`, `status` and `join` take `seconds` longer."""
+    for name in ("create_lobby", "status", "join"):
+        call = getattr(SessionManager, name)
+
+        async def slow(self: SessionManager, *args: Any, _call: Any = call, **kwargs: Any) -> Any:
+            if os.path.exists(switch):  # noqa: ASYNC240 - a test switch, read once
+                await asyncio.sleep(seconds)
+            return await _call(self, *args, **kwargs)
+
+        setattr(SessionManager, name, slow)
+
+
 if __name__ == "__main__":
-    if os.environ.get("DENARIUS_FAULT") == "after_play":
+    fault = os.environ.get("DENARIUS_FAULT")
+    if fault == "after_play":
         hang_after_play()
+    elif fault == "slow_answers":
+        slow_answers(Path(os.environ["DENARIUS_SLOW_FILE"]))
     sys.exit(bot.main())

@@ -37,6 +37,7 @@ NO_PINGS = discord.AllowedMentions.none()
 # Discord unreachable or failing for a while: what was saved is posted again later (outbox).
 OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
+DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,7 @@ class Poster:
             int, int
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
+        self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
 
     # ---- game facts --------------------------------------------------------------------
 
@@ -261,9 +263,12 @@ class Poster:
         png = None
         if not self.render.behind:
             prompt = outcome.turn.prompt if outcome.turn else None
-            png = await self.render.board(
-                meta.game, outcome.view, prompt, meta.names, lang, outcome.before
-            )
+            try:
+                png = await self.render.board(
+                    meta.game, outcome.view, prompt, meta.names, lang, outcome.before
+                )
+            except Exception:  # workers dying twice over, a drawing bug: the move still shows
+                log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
         files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
@@ -312,9 +317,15 @@ class Poster:
         return controls(choices, meta.language, hidden=hidden)
 
     async def _draw_wanted(self) -> None:
-        """Draw the images that boards went without, newest state of each game, oldest first."""
+        """Draw the images that boards went without, newest state of each game, oldest first.
+
+        A drawing that fails is tried again (`DRAW_TRIES` times); an image Discord could not
+        take (an outage) is offered again until it does, with a growing pause.
+        """
+        pause = RETRY_FIRST
         while self._wanted:
-            game, (thread, message_id, outcome, content, before) = self._wanted.popitem(last=False)
+            game, wanted = self._wanted.popitem(last=False)
+            thread, message_id, outcome, content, before = wanted
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
@@ -323,6 +334,11 @@ class Poster:
                 )
             except Exception:
                 log.exception("could not draw the board of game %s", game)
+                tries = self._tries[game] = self._tries.get(game, 0) + 1
+                if tries < DRAW_TRIES:
+                    self._want_again(game, wanted)
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, RETRY_MOST)
                 continue
             async with self._locks.setdefault(game, asyncio.Lock()):
                 if self._posted.get(game) != outcome.version:
@@ -333,8 +349,24 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=[file]
                     )
+                except OUTAGE:
+                    log.info("the image of message %s waits for Discord", message_id)
+                    self._want_again(game, wanted)
+                    failed = True
                 except discord.HTTPException:
                     log.info("could not add the image to message %s", message_id)
+                    failed = False
+                else:
+                    self._tries.pop(game, None)
+                    pause, failed = RETRY_FIRST, False
+            if failed:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MOST)
+
+    def _want_again(self, game: int, wanted: tuple[Any, int, Outcome, str, Any]) -> None:
+        """Queue an image again, last, unless a newer board of the game waits already."""
+        if game not in self._wanted:
+            self._wanted[game] = wanted
 
     async def _retire(self, thread: discord.PartialMessageable, message_id: int) -> None:
         """Take the controls off an older turn message (its ping stays as it was)."""
@@ -376,14 +408,19 @@ class Poster:
     ) -> None:
         content = text.final(outcome, meta.names, meta.language)
         files = []
-        if outcome.final is not None and outcome.final.result is not None:
-            png = await self.render.score(
-                meta.game, outcome.final.result, meta.names, meta.language
-            )
-            files.append(_png(png, "score.png"))
-        if outcome.view is not None:
-            png = await self.render.board(meta.game, outcome.view, None, meta.names, meta.language)
-            files.append(_png(png, f"board-{outcome.version}.png"))
+        try:  # the end is told even if its images cannot be drawn
+            if outcome.final is not None and outcome.final.result is not None:
+                png = await self.render.score(
+                    meta.game, outcome.final.result, meta.names, meta.language
+                )
+                files.append(_png(png, "score.png"))
+            if outcome.view is not None:
+                png = await self.render.board(
+                    meta.game, outcome.view, None, meta.names, meta.language
+                )
+                files.append(_png(png, f"board-{outcome.version}.png"))
+        except Exception:
+            log.exception("game %s: the end is posted without its images", outcome.game_id)
         nonce = _nonce("f", outcome.game_id, outcome.version)
         await thread.send(content, files=files, allowed_mentions=NO_PINGS, nonce=nonce)
         if outcome.board_message_id is not None:

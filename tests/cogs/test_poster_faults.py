@@ -100,7 +100,7 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
 
 
 async def _drawn(table: Table) -> None:
-    drawer = table.poster._drawer  # noqa: SLF001 - wait for the image that follows
+    drawer = table.poster._drawer  # wait for the image that follows
     assert drawer is not None
     await drawer
 

@@ -38,6 +38,7 @@ NO_PINGS = discord.AllowedMentions.none()
 OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
+DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,14 +299,22 @@ class Poster:
                 return
             target = old
         if png is None:
-            # The image drawn later marks what changed since the last image drawn, so a
-            # newer board waiting in place of an older one keeps the older one's `before`.
-            waiting = self._wanted.get(outcome.game_id)
-            before = outcome.before if waiting is None else waiting[4]
-            self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
-            self._wanted.move_to_end(outcome.game_id)
-            if self._drawer is None or self._drawer.done():
-                self._drawer = asyncio.create_task(self._draw_wanted())
+            self._draw_later(thread, target, outcome, content)
+
+    def _draw_later(
+        self, thread: discord.PartialMessageable, target: int, outcome: Outcome, content: str
+    ) -> None:
+        """Queue the image of a board posted without it (`_draw_wanted` adds it)."""
+        # The image drawn later marks what changed since the last image drawn, so a
+        # newer board waiting in place of an older one keeps the older one's `before`.
+        waiting = self._wanted.get(outcome.game_id)
+        before = outcome.before if waiting is None else waiting[4]
+        if self._posted.get(outcome.game_id, -1) < outcome.version:
+            self._posted[outcome.game_id] = outcome.version  # after a restart: what is shown
+        self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
+        self._wanted.move_to_end(outcome.game_id)
+        if self._drawer is None or self._drawer.done():
+            self._drawer = asyncio.create_task(self._draw_wanted())
 
     @staticmethod
     def _controls(outcome: Outcome, meta: Meta) -> Any:
@@ -338,7 +347,7 @@ class Poster:
                 if tries < DRAW_TRIES:
                     self._want_again(game, wanted)
                     await asyncio.sleep(pause)
-                    pause = min(pause * 2, RETRY_MOST)
+                    pause = min(pause * 2, DRAW_PAUSE_MOST)
                 continue
             async with self._locks.setdefault(game, asyncio.Lock()):
                 if self._posted.get(game) != outcome.version:
@@ -361,7 +370,7 @@ class Poster:
                     pause, failed = RETRY_FIRST, False
             if failed:
                 await asyncio.sleep(pause)
-                pause = min(pause * 2, RETRY_MOST)
+                pause = min(pause * 2, DRAW_PAUSE_MOST)
 
     def _want_again(self, game: int, wanted: tuple[Any, int, Outcome, str, Any]) -> None:
         """Queue an image again, last, unless a newer board of the game waits already."""
@@ -524,6 +533,8 @@ class Poster:
             except discord.NotFound:
                 msg = None
             if msg is not None and text.shown_version(msg) == outcome.version:
+                if not msg.attachments and outcome.view is not None:
+                    self._draw_later(thread, msg.id, outcome, msg.content)  # lost in a restart
                 return count
         await self.post(replace(outcome, notices=rest), fresh=True)
         return count + 1

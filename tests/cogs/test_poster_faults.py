@@ -2,7 +2,8 @@
 
 The real `Poster` and session service over a file store, against a fake thread and renderer:
 a board whose drawing fails (its render workers killed twice over) is still posted, and its
-image follows; an image Discord cannot take during an outage is added once it is back.
+image follows; an image Discord cannot take during an outage is added once it is back; a
+board left without its image by a restart gets it when the bot starts again.
 """
 
 import itertools
@@ -36,6 +37,16 @@ class Thread:
         message_id = next(self.ids)
         self.sent.append((message_id, content, kwargs))
         return SimpleNamespace(id=message_id)
+
+    async def fetch_message(self, message_id: int) -> Any:
+        """The message as Discord keeps it: its content, controls and images."""
+        content, view = next((c, k.get("view")) for i, c, k in self.sent if i == message_id)
+        for edited, change in self.edits:
+            if edited == message_id:
+                content = change.get("content", content)
+        rows = [SimpleNamespace(children=list(view.children))] if view else []
+        images = [e for e in self.edits if e[0] == message_id and e[1].get("attachments")]
+        return SimpleNamespace(id=message_id, content=content, components=rows, attachments=images)
 
     def get_partial_message(self, message_id: int) -> Any:
         async def edit(**kwargs: Any) -> None:
@@ -132,3 +143,24 @@ async def test_an_image_discord_cannot_take_during_an_outage_is_added_when_it_is
     [(edited, change)] = [e for e in table.thread.edits if "attachments" in e[1]]
     assert edited == message_id
     assert len(change["attachments"]) == 1
+
+
+async def test_a_board_left_without_its_image_by_a_restart_gets_it_at_start_up(table):
+    now = await table.sessions.current(table.game_id)
+    table.render.behind = True
+    table.thread.failing_edits = 1_000  # Discord is away, then the bot is killed
+    await table.poster.post(await table.sessions.play(table.game_id, 1, now.version, 0))
+    message_id, content, _ = table.thread.sent[-1]
+    assert "on its way" in content
+    drawer = table.poster._drawer
+    assert drawer is not None
+    drawer.cancel()  # the process died with the image still wanted
+    table.thread.failing_edits = 0
+    render = Renderer()
+    again = Poster(Bot(table.thread), table.sessions, {1: "alice", 2: "bob"}, render)  # type: ignore[arg-type]
+    assert await again.refresh() == 0  # the thread shows this version: no new board ...
+    assert again._drawer is not None
+    await again._drawer
+    [(edited, change)] = [e for e in table.thread.edits if "attachments" in e[1]]
+    assert edited == message_id  # ... but the image it lacked
+    assert "on its way" not in change["content"]

@@ -170,6 +170,9 @@ class Chaos:
         self.tally.faults[kind] += 1
         time.sleep(self.rng.uniform(0.0, 0.3))  # often while the bot saves or posts a move
         if kind == "kill":
+            # Not into an outage or a full disk: a bot that starts while Discord's REST is
+            # away, or with no disk to write, stops at start-up (its supervisor restarts it).
+            self.heal(everything=True)
             _note_processes(self.table, self.tally)
             os.kill(_bot_pid(self.table), signal.SIGKILL)
             self.table.restart(kill=True, timeout=60)

@@ -528,17 +528,27 @@ class Poster:
         rest = tuple(n for n in owed if not _own_message(n))
         if not rest and outcome.status is not Status.ACTIVE:
             return count  # ended, and its end was posted
-        if not rest and outcome.board_message_id is not None:
+        if outcome.board_message_id is not None:
             try:
                 msg = await thread.fetch_message(outcome.board_message_id)
             except discord.NotFound:
                 msg = None
             if msg is not None and text.shown_version(msg) == outcome.version:
-                if not msg.attachments and outcome.view is not None:
-                    self._draw_later(thread, msg.id, outcome, msg.content)  # lost in a restart
-                return count
+                if rest and _says(msg.content, rest, meta):
+                    await self._done(rest)  # posted; a restart came before it was noted
+                    rest = ()
+                if not rest:
+                    if not msg.attachments and outcome.view is not None:
+                        self._draw_later(thread, msg.id, outcome, msg.content)  # lost: restart
+                    return count
         await self.post(replace(outcome, notices=rest), fresh=True)
         return count + 1
+
+
+def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:
+    """Whether a posted board shows the lines of all these notices already."""
+    lines = [text.notice_line(n, meta.names, meta.language) for n in notices]
+    return all(line is not None and line in content for line in lines)
 
 
 def _own_message(notice: Notice) -> bool:

@@ -164,3 +164,28 @@ async def test_a_board_left_without_its_image_by_a_restart_gets_it_at_start_up(t
     [(edited, change)] = [e for e in table.thread.edits if "attachments" in e[1]]
     assert edited == message_id  # ... but the image it lacked
     assert "on its way" not in change["content"]
+
+
+async def test_a_board_posted_just_before_a_kill_is_not_posted_again_at_start_up(
+    table, monkeypatch: pytest.MonkeyPatch
+):
+    spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
+    info = await table.sessions.create_lobby(1, spec)
+    await table.sessions.join(info.game_id, 2)
+    await table.sessions.set_messages(info.game_id, thread_id=700)
+    started = await table.sessions.start(info.game_id, 1)
+
+    async def killed(ids: Any) -> None:
+        raise SystemExit  # the process died after posting, before noting it posted
+
+    monkeypatch.setattr(table.sessions, "posted", killed)
+    with pytest.raises(SystemExit):
+        await table.poster.post(started)
+    monkeypatch.undo()
+    owed = await table.sessions.owed(info.game_id)
+    assert [n.kind.value for n in owed[info.game_id]] == ["started"]
+    sent = len(table.thread.sent)
+    again = Poster(Bot(table.thread), table.sessions, {1: "alice", 2: "bob"}, Renderer())  # type: ignore[arg-type]
+    await again.refresh()
+    assert len(table.thread.sent) == sent  # the board there says it: nothing twice
+    assert await table.sessions.owed(info.game_id) == {}

@@ -20,8 +20,9 @@ from cogs.common.acting import undo as undo_move
 from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
+from cogs.settings import people_of
 from engine import games
 from engine.games import GAMES
 from engine.sessions import Outcome, Policy, SessionManager, Settings
@@ -51,7 +52,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
 
     async def _post(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await remember(interaction).poster.post(outcome)
-        await reply(interaction, t(lang_of(interaction.locale), "game.done"))
+        await reply(interaction, t(lang_for(interaction), "game.done"))
 
     async def _act(
         self,
@@ -90,7 +91,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         """Open a lobby for a new game."""
         if game not in GAMES:
             known = ", ".join(sorted(GAMES))
-            await reply(interaction, t(lang_of(interaction.locale), "game.unknown", known=known))
+            await reply(interaction, t(lang_for(interaction), "game.unknown", known=known))
             return
         await lobby.open_lobby(
             interaction, game=game, players=players, options=options,
@@ -136,7 +137,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         info = await rt.sessions.status(found)
         meta = await rt.poster.meta(found, info)
         lines = [t(lang, "game.status", game=games.title(info.game), number=found,
@@ -191,9 +192,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         language=_("Language of the game"), policy=_("What happens when time runs out"),
         time_control=_("Time allowed per move"),
         server_language=_("Default language of new games here (admins)"),
+        waking_hours=_("Count only the deciding player's waking hours"),
     )  # fmt: skip
     @app_commands.autocomplete(game=game_autocomplete)
-    async def settings(
+    async def settings(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
         interaction: discord.Interaction[Any],
         language: Language | None = None,
@@ -201,9 +203,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         time_control: Control | None = None,
         server_language: Language | None = None,
         game: GameOption | None = None,
+        waking_hours: bool | None = None,
     ) -> None:
         """Change a game's or the server's settings."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         admin = lobby.is_admin(interaction, rt)
         if server_language is not None:
             if not admin or interaction.guild_id is None:
@@ -216,6 +219,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
+        if waking_hours is not None:  # players' time (cogs/settings.py, engine/people)
+            people = people_of(self.bot)
+            await people.set_waking(found, interaction.user.id, waking_hours, admin=admin)
         change = Settings(
             language=language, policy=Policy(policy) if policy else None,
             time_control=lobby.TIME_CONTROLS.get(time_control or "none"),

@@ -14,7 +14,7 @@ import io
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import discord
@@ -39,6 +39,26 @@ OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.Time
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
 DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
+
+
+class Notifier(Protocol):
+    """Players' time (cogs/notify.py over engine/people/): whether a ping goes out now.
+
+    Each answers False for a notice held back (quiet hours, the daily digest) and queues the
+    DM a player asked for; the poster then posts without the mention.
+    """
+
+    async def turn(self, outcome: Outcome, meta: "Meta", user_id: int) -> bool:
+        """Return whether the board passing the decision to `user_id` pings them now."""
+        ...
+
+    async def reminder(self, outcome: Outcome, meta: "Meta", user_id: int) -> bool:
+        """Return whether a reminder goes out now."""
+        ...
+
+    async def may_mention(self, user_id: int) -> bool:
+        """Return whether a board posted again (no new turn) may mention the player now."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +103,7 @@ class Poster:
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
         self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
+        self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
 
@@ -277,6 +298,13 @@ class Poster:
         old = outcome.board_message_id
         if fresh or old is None:
             ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
+            if ping is not None and self.notifier is not None:
+                now = (
+                    await self.notifier.turn(outcome, meta, ping)
+                    if outcome.ping is not None
+                    else await self.notifier.may_mention(ping)
+                )
+                ping = ping if now else None
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
             # The nonce makes a repeat of this very post (a restart between sending it and
             # storing its id) return the message already sent (Discord's enforce_nonce).
@@ -389,6 +417,13 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
     ) -> None:
         user = notice.user_id or outcome.ping
+        notifier = self.notifier
+        if (
+            user is not None
+            and notifier is not None
+            and not await notifier.reminder(outcome, meta, user)
+        ):
+            return  # held back (quiet hours, digest): it arrives at the start of their day
         deadline = notice.at or (outcome.turn.deadline if outcome.turn else None)
         content = t(meta.language, "post.reminder", user=f"<@{user}>", when=text.when(deadline))
         url = jump_url(meta.guild_id, outcome.thread_id, outcome.board_message_id)

@@ -73,6 +73,10 @@ class Timers:
         if control is not None and deadline is not None:
             later = next_reminder(deadline, control.reminders, now)
         quiet = row.muted or row.user_id is None or (deadline is not None and deadline <= now)
+        attendance = self.ctx.attendance
+        if not quiet and attendance is not None:
+            # the player's reminder cadence (/settings) may leave this one out
+            quiet = not await attendance.wants_reminder(row.user_id, last=later is None)
         notices = [Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)]
         async with self.ctx.store.transaction() as tx:
             if later is None:
@@ -82,7 +86,7 @@ class Timers:
             if not quiet:  # owed to the thread from the commit that fired it (outages, kills)
                 notices = await self.repo.keep_notices(tx, g, notices)
         if quiet:
-            return None  # muted, or the deadline itself is due: no late reminder
+            return None  # muted, left out, or the deadline itself is due: no late reminder
         outcome = await self.turns.outcome(g, [], notices, actor=None)
         return replace(outcome, ping=row.user_id)
 

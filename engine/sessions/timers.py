@@ -74,7 +74,7 @@ class Timers:
             later = next_reminder(deadline, control.reminders, now)
         quiet = row.muted or row.user_id is None or (deadline is not None and deadline <= now)
         attendance = self.ctx.attendance
-        if not quiet and attendance is not None:
+        if not quiet and attendance is not None and row.user_id is not None:
             # the player's reminder cadence (/settings) may leave this one out
             quiet = not await attendance.wants_reminder(row.user_id, last=later is None)
         notices = [Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)]

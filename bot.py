@@ -27,6 +27,7 @@ from discord.ext import commands, tasks
 
 from cogs import around, lobby
 from cogs.common import acting, requests
+from cogs.common.deadline import answer_in_time
 from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
@@ -225,6 +226,16 @@ class GameBot(commands.AutoShardedBot):
         self.ticker.start()
         if self.backups is not None:
             self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Arm every interaction's 3-second guarantee before any of its handlers runs.
+
+        discord.py schedules the command or component handler, then dispatches "interaction"
+        in the same step, so this runs first (cogs/common/deadline.py).
+        """
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
+            answer_in_time(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a click on a control none of ours matches (tampered custom_ids included)."""

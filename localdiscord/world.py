@@ -65,6 +65,8 @@ class World:
         self.rejections: list[tuple[str, str, int, Json]] = []  # (method, path, status, body)
         self.global_commands: list[Json] = []
         self.rest_down = False  # tests: an outage, every bot REST route answers 503
+        # enforce_nonce: (channel, author, nonce) -> (message id, when), for NONCE_WINDOW
+        self.nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
         self.guild_commands: dict[int, list[Json]] = {}
         # Sharding (issue 19): more guilds beside the main one, each with its own id and
         # channels, sharing the main guild's members, roles and locale; the gateway sends each

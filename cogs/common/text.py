@@ -78,6 +78,11 @@ def _line(line: LogLine, names: Sequence[str], lang: str) -> str:
     return head + ("\n" + "\n".join(f"      \N{BULLET} {e}" for e in events) if events else "")
 
 
+def notice_line(notice: Notice, names: Sequence[str], lang: str) -> str | None:
+    """Return the line a board shows for a notice (None: it has no line of its own)."""
+    return _notice(notice, names, lang)
+
+
 def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
     who = seat_name(notice.seat, names)
     key = {

@@ -111,3 +111,21 @@ class RequestRow:
     target: int | None
     status: str
     created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeRow:
+    """One row of `notices` (a session notice owed to the game's thread until posted)."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    seat: int | None
+    user_id: int | None
+    request_id: int | None
+    waiting_on: str  # JSON list of user ids
+    at: str | None
+    detail: str
+    created_at: str
+    posted_at: str | None

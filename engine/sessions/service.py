@@ -34,6 +34,7 @@ from engine.sessions.models import (
     Choices,
     GameInfo,
     LogLine,
+    Notice,
     Outcome,
     PrivateView,
     Status,
@@ -222,6 +223,14 @@ class SessionService:
     async def migrate_edition(self, game_id: int) -> Migration:
         """Move a running game to the newest rules edition if its log replays under it; admins."""
         return await self._repairs.migrate(game_id)
+
+    async def owed(self, game_id: int | None = None) -> dict[int, list[Notice]]:
+        """Return the notices not posted yet, by game, oldest first (each with its `id`)."""
+        return await self._turns.owed(game_id)
+
+    async def posted(self, notice_ids: Collection[int]) -> None:
+        """Mark notices posted in their game's thread."""
+        await self._turns.posted(notice_ids)
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Retry automated moves the store refused, fire timers due at `now`; say what happened."""

@@ -18,6 +18,7 @@ from engine.db.shards import ALL, Shards
 from engine.sessions.rows import (
     GameRow,
     MoveRow,
+    NoticeRow,
     RequestRow,
     SeatRow,
     TimerRow,
@@ -151,6 +152,14 @@ class _Reads:
         """Return the open consent requests of a game."""
         sql = "SELECT * FROM requests WHERE game_id = ? AND status = 'open' ORDER BY id"
         return [RequestRow(*r) for r in await self._all(sql, (game_id,))]
+
+    async def owed_notices(self, game_id: int | None = None) -> list[NoticeRow]:
+        """Return the notices not posted yet (of one game if given), the oldest first."""
+        sql = "SELECT * FROM notices WHERE posted_at IS NULL"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql, args = sql + " AND game_id = ?", (game_id,)
+        return [NoticeRow(*r) for r in await self._all(sql + " ORDER BY id", args)]
 
     async def consents(self, request_id: int) -> dict[int, bool]:
         """Return each answering user's answer to a request."""
@@ -320,6 +329,23 @@ class Tx(_Reads):
     async def set_request_status(self, request_id: int, status: str) -> None:
         """Close or reopen one request."""
         await self._run("UPDATE requests SET status = ? WHERE id = ?", (status, request_id))
+
+    async def insert_notice(self, row: NoticeRow) -> int:
+        """Store a notice owed to the game's thread and return its id."""
+        return await self._conn.insert(
+            "INSERT INTO notices (game_id, version, kind, seat, user_id, request_id, waiting_on,"
+            " at, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.game_id, row.version, row.kind, row.seat, row.user_id, row.request_id,
+             row.waiting_on, row.at, row.detail, row.created_at),
+        )  # fmt: skip
+
+    async def notices_posted(self, ids: Iterable[int], at: str) -> None:
+        """Mark notices posted (or no longer owed)."""
+        for notice_id in ids:
+            await self._run(
+                "UPDATE notices SET posted_at = ? WHERE id = ? AND posted_at IS NULL",
+                (at, notice_id),
+            )
 
     async def add_consent(self, request_id: int, user_id: int, agree: bool, at: str) -> None:
         """Record (or change) one user's answer."""

@@ -107,19 +107,21 @@ class Timers:
         later = None
         if control is not None and deadline is not None:
             later = next_reminder(deadline, control.reminders, now)
+        quiet = row.muted or row.user_id is None or (deadline is not None and deadline <= now)
+        attendance = self.ctx.attendance
+        if not quiet and attendance is not None and row.user_id is not None:
+            # the player's reminder cadence (/settings) may leave this one out
+            quiet = not await attendance.wants_reminder(row.user_id, last=later is None)
+        notices = [Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)]
         async with self.ctx.store.transaction() as tx:
             await self._take(tx, timer)
             if later is not None:
                 await tx.set_timer(g.id, row.seat or 0, "reminder", later)
-        if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
-            return None  # muted, or the deadline itself is due: no late reminder
-        attendance = self.ctx.attendance
-        if attendance is not None and not await attendance.wants_reminder(
-            row.user_id, last=later is None
-        ):
-            return None  # the player's reminder cadence (/settings) leaves this one out
-        notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
-        outcome = await self.turns.outcome(g, [], [notice], actor=None)
+            if not quiet:  # owed to the thread from the commit that fired it (outages, kills)
+                notices = await self.repo.keep_notices(tx, g, notices)
+        if quiet:
+            return None  # muted, left out, or the deadline itself is due: no late reminder
+        outcome = await self.turns.outcome(g, [], notices, actor=None)
         return replace(outcome, ping=row.user_id)
 
     async def _expire(self, g: Loaded, timer: TimerRow, now: datetime) -> Outcome:
@@ -143,6 +145,7 @@ class Timers:
                 notices.append(Notice(NoticeKind.ABANDONED, detail="every player timed out"))
             else:
                 await self.repo.update_seat(tx, g, row.slot, stand_in=1)
+            notices = await self.repo.keep_notices(tx, g, notices)  # before the AI moves
         lines = await self.turns.advance(g)
         return await self.turns.outcome(g, lines, notices, actor=None)
 

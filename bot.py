@@ -38,6 +38,7 @@ from engine.core.protocol import GameEngine
 from engine.db import Database, integrity
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
+from engine.thinking import Thinker
 
 log = logging.getLogger("denarius")
 
@@ -60,6 +61,9 @@ class Settings:
     clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
     clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
     render_processes: int = 1  # worker processes drawing images (0: threads)
+    ai_processes: int = 1  # worker processes where the AI players think (0: threads)
+    ai_max_level: str = "hard"  # the strongest AI level players may choose (engine/thinking.py)
+    ai_budget_s: float | None = None  # the hard AI's thinking time per decision (None: 2 s)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
     backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
     backup_every_hours: float = 24.0  # 0: no scheduled backups
@@ -100,6 +104,9 @@ class Settings:
             clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
             clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
+            ai_processes=int(env.get("AI_PROCESSES") or 1),
+            ai_max_level=(env.get("AI_MAX_LEVEL") or "hard").strip().lower(),
+            ai_budget_s=float(env["AI_HARD_BUDGET_S"]) if env.get("AI_HARD_BUDGET_S") else None,
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
             backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,
             backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
@@ -307,10 +314,26 @@ async def run(settings: Settings) -> None:
     with tempfile.TemporaryDirectory(prefix="denarius-data-") as folder:
         games = corrected_games(settings.data_overrides, Path(folder))  # fails fast
         target = settings.database_url or settings.database_path
-        async with await Database.open(target) as database:
-            now = clock(settings.clock_offset, settings.clock_file)
-            sessions = SessionManager(Store(database), games, clock=now)
-            await _serve(settings, database, sessions)
+        thinker = ai_thinker(settings)
+        try:
+            async with await Database.open(target) as database:
+                now = clock(settings.clock_offset, settings.clock_file)
+                sessions = SessionManager(
+                    Store(database), games, clock=now, stand_in="normal", thinker=thinker
+                )
+                await _serve(settings, database, sessions)
+        finally:
+            thinker.close()
+
+
+def ai_thinker(settings: Settings) -> Thinker:
+    """Return where the AI players think (AI_PROCESSES workers), or stop on a bad AI_MAX_LEVEL."""
+    try:
+        return Thinker(
+            settings.ai_processes, budget_s=settings.ai_budget_s, max_level=settings.ai_max_level
+        )
+    except ValueError as error:
+        raise SystemExit(str(error)) from error
 
 
 async def _serve(settings: Settings, database: Database, sessions: SessionManager) -> None:

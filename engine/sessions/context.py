@@ -1,5 +1,7 @@
 """What every part of the session service shares: store, engines, AI players, clock, locks.
 
+The AI players think through `thinker` (engine/thinking.py: worker processes, or threads).
+
 The parts (`repository.py`, `lobby.py`, `turns.py`, `consent.py`, `timers.py`, `queries.py`)
 each get this one `Context` instead of inheriting from each other. Nothing about a game lives
 here between calls except its asyncio lock; the listeners are told when a game ends.
@@ -18,6 +20,7 @@ from engine.sessions.editions import EditionCache
 from engine.sessions.errors import UnknownGameError
 from engine.sessions.models import GameInfo
 from engine.sessions.store import Store
+from engine.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,7 @@ class Context:
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     listeners: list[GameEnded] = field(default_factory=list)
     editions: EditionCache = field(default_factory=EditionCache)
+    thinker: Thinker = field(default_factory=Thinker)  # where AI decisions run (engine/thinking.py)
 
     def now(self) -> datetime:
         """Return the clock's time in UTC (the clock must be timezone-aware)."""

@@ -170,6 +170,7 @@ class GameBot(commands.Bot):
         gc.freeze()
         if self.settings.loop_monitor:
             self._monitor = asyncio.create_task(watch_loop())
+            logging.getLogger("engine.thinking").setLevel(logging.DEBUG)  # each AI decision
 
     async def _resume(self) -> None:
         """Before any click can arrive: finish AI turns cut short, fire due timers, repost boards.

@@ -239,6 +239,7 @@ class Thinker:
         own = self.players.get(name) is player  # a worker rebuilds the bot's players by name
         request = self._request(engine, state, name) if own else None
         self.thinking += 1
+        asked = time.perf_counter()
         try:
             if request is None or self.pool is None:
                 decision = await asyncio.to_thread(choose_index, engine, state, player)
@@ -246,7 +247,8 @@ class Thinker:
                 decision = await self.pool.run(decide, request)
         finally:
             self.thinking -= 1
-        log.debug("%s chose %s in %.3f s", name, decision.notation, decision.seconds)
+        waited = time.perf_counter() - asked  # the queue for a worker, and the thinking
+        log.debug("ai %s decided in %.3f s (thinking %.3f s)", name, waited, decision.seconds)
         return _action(engine, state, decision.index, decision.notation)
 
     async def suggest(self, engine: GameEngine[Any, Any], state: Any) -> Suggestion:

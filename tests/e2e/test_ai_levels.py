@@ -225,6 +225,7 @@ def test_a_timed_out_player_s_stand_in_plays_at_the_game_s_level(levels):
     assert _replay_checks(table, number, "easy") >= 1
 
 
+@pytest.mark.slow  # two bot starts and a worker spawn: about 15 s on an idle machine
 def test_a_bot_killed_while_a_hard_ai_thinks_takes_the_decision_again_after_restart(tmp_path):
     table, clock = _harness(tmp_path / "kill", "60")  # thinks for a minute: killed meanwhile
     try:

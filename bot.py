@@ -148,6 +148,7 @@ class GameBot(commands.Bot):
         every = 0.0 if settings.database_url else settings.backup_every_hours
         self.backups = tasks.loop(hours=every)(self._backup) if every > 0 else None
         self._monitor: asyncio.Task[None] | None = None
+        self._resuming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""
@@ -164,7 +165,10 @@ class GameBot(commands.Bot):
         else:
             await self.tree.sync()
 
-        await self._resume()
+        # In the background: AI turns cut short may think for seconds each (a hard AI), and
+        # the bot must connect meanwhile; every game's lock keeps a click and its resumption
+        # apart, and a click on a board reposted meanwhile is answered as stale.
+        self._resuming = asyncio.create_task(self._resume())
         # Catalogs, the rules index and the cogs live as long as the bot: keep them out of
         # every later garbage collection, which would otherwise walk them on the event loop.
         gc.freeze()
@@ -173,10 +177,11 @@ class GameBot(commands.Bot):
             logging.getLogger("engine.thinking").setLevel(logging.DEBUG)  # each AI decision
 
     async def _resume(self) -> None:
-        """Before any click can arrive: finish AI turns cut short, fire due timers, repost boards.
+        """At start-up: finish AI turns cut short, fire due timers, repost boards; then tick.
 
-        This runs in setup_hook (logged in, gateway not yet connected), so no interaction
-        races with it.
+        Started by setup_hook as a task (logged in, the gateway connecting meanwhile): the AI
+        turns think in the AI workers, and a game being resumed holds its lock, so a click on
+        it waits for its resumption.
         """
         for outcome in await self.sessions.resume():
             await self.runtime.poster.post(outcome)
@@ -230,6 +235,8 @@ class GameBot(commands.Bot):
             self.backups.cancel()
         if self._monitor is not None:
             self._monitor.cancel()
+        if self._resuming is not None:
+            self._resuming.cancel()
         self.runtime.poster.close()
         await super().close()
 

@@ -3,7 +3,7 @@
 Starts the emulator and `python bot.py` (temporary database, DENARIUS_LOOP_MONITOR on), and for
 each level asked (`--levels`, default normal then hard) opens `--games` two-player Trajan games
 of alice against one AI of that level. Then alice moves in every game whose board waits for her,
-from `--clickers` threads at once, for `--seconds`: each move hands the turn to the AI, so up to
+one clicking thread per game, for `--seconds`: each move hands the turn to the AI, so up to
 `--games` AI seats are thinking (or queued for the `AI_PROCESSES` workers) at the same time.
 
 Reported per level: the worst event-loop stall the bot logged meanwhile (a short sleep waking
@@ -14,7 +14,7 @@ thinking), and the thinking alone (in the worker). Run it on an idle machine and
 busy machine makes each decision longer, not different.
 
 Usage: .venv/bin/python bench/ai_bot.py [--games 20] [--seconds 60] [--processes 1]
-       [--levels normal,hard] [--budget 2.0] [--clickers 8]
+       [--levels normal,hard] [--budget 2.0]
 """
 
 import argparse
@@ -72,7 +72,11 @@ def alice_moves(h: BotHarness, thread: ChannelRef, stop: threading.Event) -> int
         if decider(current) != alice.id or not controls(current):
             time.sleep(0.1)  # the AI is thinking (or queued)
             continue
-        press_first(alice, current, thread, pick=moves)
+        try:
+            press_first(alice, current, thread, pick=moves)
+        except (IndexError, TimeoutError):  # a board replaced meanwhile: look again
+            time.sleep(0.1)
+            continue
         moves += 1
     return moves
 
@@ -84,7 +88,7 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     print(f"{level}: {args.games} games open in {time.perf_counter() - t0:.0f} s", flush=True)
     mark = len(h.log())
     stop = threading.Event()
-    with ThreadPoolExecutor(min(args.clickers, len(threads))) as pool:
+    with ThreadPoolExecutor(len(threads)) as pool:  # one clicker per game (mostly waiting)
         jobs = [pool.submit(alice_moves, h, thread, stop) for thread in threads]
         time.sleep(args.seconds)
         stop.set()
@@ -115,7 +119,6 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="AI_PROCESSES")
     parser.add_argument("--levels", default="normal,hard")
     parser.add_argument("--budget", type=float, default=2.0, help="AI_HARD_BUDGET_S")
-    parser.add_argument("--clickers", type=int, default=8)
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min)")
     with tempfile.TemporaryDirectory() as tmp:

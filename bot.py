@@ -63,7 +63,7 @@ class Settings:
     clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
     render_processes: int = 1  # worker processes drawing images (0: threads)
     ai_processes: int = 1  # worker processes where the AI players think (0: threads)
-    ai_max_level: str = "hard"  # the strongest AI level players may choose (engine/thinking.py)
+    ai_max_level: str = "normal"  # the strongest AI level players may choose (docs/ai.md)
     ai_budget_s: float | None = None  # the hard AI's thinking time per decision (None: 2 s)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
     backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
@@ -106,7 +106,7 @@ class Settings:
             clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
             ai_processes=int(env.get("AI_PROCESSES") or 1),
-            ai_max_level=(env.get("AI_MAX_LEVEL") or "hard").strip().lower(),
+            ai_max_level=(env.get("AI_MAX_LEVEL") or "normal").strip().lower(),
             ai_budget_s=float(env["AI_HARD_BUDGET_S"]) if env.get("AI_HARD_BUDGET_S") else None,
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
             backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from localdiscord.harness import BotHarness
 from localdiscord.local import ChannelRef
+from localdiscord.slash import UsageError
 from tests.e2e.conftest import BOT, board, controls, decider, press_first
 
 STALL = re.compile(r"loop stall max ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)")
@@ -74,7 +75,7 @@ def alice_moves(h: BotHarness, thread: ChannelRef, stop: threading.Event) -> int
             continue
         try:
             press_first(alice, current, thread, pick=moves)
-        except (IndexError, TimeoutError):  # a board replaced meanwhile: look again
+        except (IndexError, TimeoutError, UsageError):  # a board replaced meanwhile: again
             time.sleep(0.1)
             continue
         moves += 1

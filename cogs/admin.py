@@ -25,7 +25,7 @@ from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_of
 from cogs.common.i18n import t as tr
-from cogs.common.levels import LEVEL_CHOICES, check_level
+from cogs.common.levels import LEVEL_CHOICES, check_level, default_level
 from cogs.common.runtime import remember
 from cogs.league import LeagueCog
 from cogs.league.options import (
@@ -168,7 +168,7 @@ class AdminCog(
         points: str = "10,6,3,1",
         options: str | None = None,
         division_size: app_commands.Range[int, 6, 500] | None = None,
-        ai_level: str = "normal",
+        ai_level: str | None = None,
     ) -> None:
         """Open a weekly league (organisers)."""
         cog = self._leagues()
@@ -178,6 +178,7 @@ class AdminCog(
             raise GameError("league.not_in_thread")
         if game not in cog.sessions.games:
             raise GameError("league.game_unavailable", game=game)
+        ai_level = ai_level or default_level(cog.sessions)
         check_level(cog.sessions, ai_level)
         raw = ConfigInput(
             game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options,

@@ -88,7 +88,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         policy: Literal["stand_in", "forfeit"] = "stand_in",
         language: Language | None = None,
         ai: app_commands.Range[int, 0, 3] = 0,
-        ai_level: str = "normal",
+        ai_level: str | None = None,
         hints: bool = True,
     ) -> None:
         """Open a lobby for a new game."""

@@ -15,7 +15,7 @@ import discord
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.items import Persistent, button
-from cogs.common.levels import ai_name, check_level, hints_word, level_word
+from cogs.common.levels import ai_name, check_level, default_level, hints_word, level_word
 from cogs.common.runtime import Runtime, remember
 from engine import games
 from engine.core.errors import GameError
@@ -115,7 +115,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     policy: str,
     language: str | None,
     ai: int,
-    ai_level: str = "normal",
+    ai_level: str | None = None,
     hints: bool = True,
 ) -> None:
     """Create the lobby (with `ai` AI seats at `ai_level`) and post it as the command's reply.
@@ -126,6 +126,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     lang = lang_of(interaction.locale)
     if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
         raise GameError("error.guild_only")
+    ai_level = ai_level or default_level(rt.sessions)
     spec = NewGame(
         game, interaction.guild_id, interaction.channel_id, players,
         parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
@@ -196,7 +197,8 @@ class LobbyButton(
             info = await rt.sessions.leave(self.game, user)
         else:  # a lobby posted before the levels: an AI at the game's stand-in level
             status = await rt.sessions.status(self.game)
-            info = await rt.sessions.add_ai(self.game, user, status.ai_level or "normal")
+            level = status.ai_level or default_level(rt.sessions)
+            info = await rt.sessions.add_ai(self.game, user, level)
         await show(interaction, rt, info)
 
 

@@ -14,6 +14,7 @@ from engine.sessions import SessionManager
 
 # `/game new ai_level:`, `/game settings ai_level:`, `/admin league create ai_level:`: the
 # names are translated by the catalog's [commands] table (fácil, normal, difícil).
+DEFAULT = "normal"  # /game new, /admin league create: the level when none is chosen
 LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in LEVELS]
 
 
@@ -40,3 +41,9 @@ def check_level(sessions: SessionManager, level: str) -> None:
     """Refuse a level the bot's operator does not allow (AI_MAX_LEVEL), or no level at all."""
     if level not in sessions.ai_levels:
         raise GameError("error.ai.level_not_allowed", levels=", ".join(sessions.ai_levels))
+
+
+def default_level(sessions: SessionManager) -> str:
+    """Return the level used when none is chosen: normal, or the strongest allowed below it."""
+    allowed = sessions.ai_levels
+    return DEFAULT if DEFAULT in allowed else allowed[-1]

@@ -51,6 +51,7 @@ def _harness(workdir: Path, budget: str) -> tuple[BotHarness, FileClock]:
         "TICK_SECONDS": "0.3",
         "AI_HARD_BUDGET_S": budget,
         "AI_PROCESSES": "1",
+        "AI_MAX_LEVEL": "hard",  # the operator allows hard (the default stops at normal)
     }
     harness = BotHarness(BOT, workdir, users=USERS, channels=("general",), extra_env=env)
     harness.start(timeout=60)

@@ -43,7 +43,7 @@ from engine.thinking import Thinker
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
+EXTENSIONS = ("cogs.settings", "cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
 DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
 
 

@@ -20,9 +20,10 @@ from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.levels import LEVEL_CHOICES
 from cogs.common.runtime import remember
+from cogs.settings import people_of
 from engine import games
 from engine.games import GAMES
 from engine.sessions import Outcome, Policy, SessionManager, Settings
@@ -52,7 +53,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
 
     async def _post(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await remember(interaction).poster.post(outcome)
-        await reply(interaction, t(lang_of(interaction.locale), "game.done"))
+        await reply(interaction, t(lang_for(interaction), "game.done"))
 
     async def _act(
         self,
@@ -94,7 +95,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         """Open a lobby for a new game."""
         if game not in GAMES:
             known = ", ".join(sorted(GAMES))
-            await reply(interaction, t(lang_of(interaction.locale), "game.unknown", known=known))
+            await reply(interaction, t(lang_for(interaction), "game.unknown", known=known))
             return
         await lobby.open_lobby(
             interaction, game=game, players=players, options=options,
@@ -141,7 +142,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         info = await rt.sessions.status(found)
         meta = await rt.poster.meta(found, info)
         lines = [t(lang, "game.status", game=games.title(info.game), number=found,
@@ -210,10 +211,11 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         server_language=_("Default language of new games here (admins)"),
         ai_level=_("Level of the AI that stands in for players"),
         hints=_("Allow /game hint in this game"),
+        waking_hours=_("Count only the deciding player's waking hours"),
     )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def settings(  # noqa: PLR0913, PLR0917 - one argument per setting
+    async def settings(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
         interaction: discord.Interaction[Any],
         language: Language | None = None,
@@ -223,21 +225,25 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         game: GameOption | None = None,
         ai_level: str | None = None,
         hints: bool | None = None,
+        waking_hours: bool | None = None,
     ) -> None:
         """Change a game's or the server's settings."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         admin = lobby.is_admin(interaction, rt)
         if server_language is not None:
             if not admin or interaction.guild_id is None:
                 await reply(interaction, t(lang, "error.admin_only"))
                 return
             await rt.sessions.set_guild_setting(interaction.guild_id, "language", server_language)
-            if (language, policy, time_control, ai_level, hints) == (None,) * 5:
+            if (language, policy, time_control, ai_level, hints, waking_hours) == (None,) * 6:
                 await reply(interaction, t(lang, "game.done"))
                 return
         found = await find_game(interaction, game)
         if found is None:
             return
+        if waking_hours is not None:  # players' time (cogs/settings.py, engine/people)
+            people = people_of(self.bot)
+            await people.set_waking(found, interaction.user.id, waking_hours, admin=admin)
         change = Settings(
             language=language, policy=Policy(policy) if policy else None,
             time_control=lobby.TIME_CONTROLS.get(time_control or "none"),

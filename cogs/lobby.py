@@ -13,7 +13,7 @@ from typing import Any, Literal
 import discord
 
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.levels import ai_name, check_level, default_level, hints_word, level_word
 from cogs.common.runtime import Runtime, remember
@@ -123,7 +123,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     `ai_level` is also the game's stand-in level (timeouts); `hints` allows /game hint.
     """
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
         raise GameError("error.guild_only")
     ai_level = ai_level or default_level(rt.sessions)
@@ -146,7 +146,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
 async def start(interaction: discord.Interaction[Any], game: int) -> None:
     """Start the game, open its thread on the lobby message and post the first board."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     if interaction.guild_id is None or interaction.message is None:
         raise GameError("error.guild_only")  # before starting: never a game with no thread
     lacking = missing_permissions(interaction.app_permissions, START_NEEDS)

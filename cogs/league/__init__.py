@@ -24,6 +24,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from cogs.common.errors import reply
+from cogs.common.i18n import lang_for
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
 from cogs.league.profile import ProfileCog
@@ -42,7 +43,7 @@ LOOP_SECONDS = 60.0
 
 
 def _lang(interaction: discord.Interaction[Any]) -> str:
-    return text.lang_of(interaction.locale)
+    return lang_for(interaction)
 
 
 @app_commands.guild_only()  # a league belongs to a server (issue 18)
@@ -131,7 +132,15 @@ class LeagueCog(
     ) -> None:
         """Declare that you are away for a week."""
         found = await self.find(interaction, league)
+        # An absence counts against the vacation allowance (engine/people, docs/people.md).
+        people = getattr(self.bot, "people", None)
+        if people is not None:
+            await people.check_absence(interaction.guild_id, interaction.user.id)
         season, number = await self.leagues.absent(found.id, interaction.user.id, week)
+        if people is not None:
+            await people.charge_absence(
+                interaction.guild_id, interaction.user.id, found.id, season, number
+            )
         content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
         await reply(interaction, content)
 

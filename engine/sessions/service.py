@@ -25,8 +25,9 @@ from typing import Any, Literal
 
 from engine.ai.players import Player
 from engine.core.protocol import GameEngine
+from engine.sessions.clocks import Clocks
 from engine.sessions.consent import Consent
-from engine.sessions.context import Clock, Context, GameEnded
+from engine.sessions.context import Attendance, Clock, Context, GameEnded
 from engine.sessions.lobby import Lobby, NewGame, Settings
 from engine.sessions.models import (
     Choices,
@@ -96,6 +97,7 @@ class SessionService:
         self._ending = Ending(self.ctx, repo)
         self._points = UndoPoints(self.ctx, repo)
         self._repairs = Repairs(self.ctx, repo, self._turns)
+        self._clocks = Clocks(self.ctx, repo)
 
     @property
     def store(self) -> Store:
@@ -254,6 +256,14 @@ class SessionService:
     ) -> Outcome:
         """Answer a kind of decision in advance (None clears it); it plays when legal."""
         return await self._timers.set_standing_answer(game_id, user_id, kind, notation)
+
+    def set_attendance(self, attendance: Attendance | None) -> None:
+        """Let players' time zones, quiet hours and vacations set their deadlines (people)."""
+        self.ctx.attendance = attendance
+
+    async def restart_clock(self, game_id: int, user_id: int | None = None) -> bool:
+        """Set the deciding player's (or only `user_id`'s) deadline again (a vacation)."""
+        return await self._clocks.restart(game_id, user_id)
 
     # ---- queries -----------------------------------------------------------------------
 

@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from cogs import around, lobby, replay, transfer, undo_here
 from cogs import hint as hints
-from cogs import lobby, replay, transfer, undo_here
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
@@ -74,7 +74,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         game=_("Which game"), players=_("How many players (2-4)"),
         options=_("Game options as name=value"), time_control=_("Time allowed per move"),
         policy=_("What happens when time runs out"), language=_("Language of the game"),
-        ai=_("How many AI players to seat now"),
+        ai=_("How many AI players to seat now"), rated=_("Rate this game (on by default)"),
         ai_level=_("Level of the AI players and stand-ins"),
         hints=_("Allow /game hint in this game"),
     )  # fmt: skip
@@ -89,6 +89,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         policy: Literal["stand_in", "forfeit"] = "stand_in",
         language: Language | None = None,
         ai: app_commands.Range[int, 0, 3] = 0,
+        rated: bool = True,
         ai_level: str | None = None,
         hints: bool = True,
     ) -> None:
@@ -97,11 +98,14 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             known = ", ".join(sorted(GAMES))
             await reply(interaction, t(lang_for(interaction), "game.unknown", known=known))
             return
-        await lobby.open_lobby(
+        number = await lobby.open_lobby(
             interaction, game=game, players=players, options=options,
             time_control=time_control, policy=policy, language=language, ai=ai,
             ai_level=ai_level, hints=hints,
         )  # fmt: skip
+        if not rated:  # issue 16: casual games are rated unless the creator says no
+            await around.around_of(interaction.client).unrate(number, interaction.user.id)
+            await reply(interaction, t(lang_for(interaction), "around.unrated", number=number))
 
     @new.autocomplete("game")
     async def _games(
@@ -178,7 +182,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         # Undo to here (issue 17, cogs/undo_here.py): this round's moves, for a player.
         view = await undo_here.view_for(rt, found, interaction.user.id, lang)
         extra = {} if view is None else {"view": view}
-        await reply(interaction, text.log_lines(lines, meta.names, lang), **extra)
+        content = text.log_lines(lines, meta.names, lang)
+        changes = await around.seat_log(rt.sessions, found, lang)  # substitutes (issue 16)
+        content = f"{changes}\n{content}" if changes else content
+        await reply(interaction, content, **extra)
 
     @app_commands.command(
         name=_("hint"), description=_("Suggest your move (what the normal AI would play)")

@@ -117,8 +117,8 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     ai: int,
     ai_level: str | None = None,
     hints: bool = True,
-) -> None:
-    """Create the lobby (with `ai` AI seats at `ai_level`) and post it as the command's reply.
+) -> int:
+    """Create the lobby (with `ai` AI seats at `ai_level`), post it as the reply; return its id.
 
     `ai_level` is also the game's stand-in level (timeouts); `hints` allows /game hint.
     """
@@ -141,6 +141,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     await interaction.response.send_message(text, view=view)
     message = await interaction.original_response()
     await rt.sessions.set_messages(info.game_id, lobby_message_id=message.id)
+    return info.game_id
 
 
 async def start(interaction: discord.Interaction[Any], game: int) -> None:

@@ -1,4 +1,4 @@
-"""`/league ...` and `/profile`: weekly community leagues (issue 8), and the loop that runs them.
+"""`/league ...`: weekly community leagues (issue 8), and the loop that runs them.
 
 The organiser commands are `/admin league ...` (cogs/admin.py), which use this cog's service.
 
@@ -27,7 +27,6 @@ from cogs.common.errors import reply
 from cogs.common.i18n import lang_for
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
-from cogs.league.profile import ProfileCog
 from cogs.league.runner import LeagueRunner
 from cogs.league.text import t
 from cogs.league.views import history_text, schedule_text
@@ -206,4 +205,4 @@ async def setup(bot: commands.Bot) -> None:
     database: Database = getattr(bot, "database")  # noqa: B009 - opened by bot.py
     leagues = LeagueService(LeagueStore(database), sessions.clock)
     await bot.add_cog(LeagueCog(bot, leagues, sessions))
-    await bot.add_cog(ProfileCog(leagues))
+    # `/profile` is cogs/profile.py's (issue 16): it shows these league figures too.

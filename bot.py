@@ -41,6 +41,7 @@ from engine.db import Database, integrity
 from engine.db.shards import ALL, Serving, Shards
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
+from engine.thinking import Thinker
 
 log = logging.getLogger("denarius")
 
@@ -66,6 +67,9 @@ class Settings:
     clock_offset: timedelta = timedelta()  # tests: pretend it is later than it is
     clock_file: Path | None = None  # tests: read "now" (ISO time) from this file on every call
     render_processes: int = 1  # worker processes drawing images (0: threads)
+    ai_processes: int = 1  # worker processes where the AI players think (0: threads)
+    ai_max_level: str = "normal"  # the strongest AI level players may choose (docs/ai.md)
+    ai_budget_s: float | None = None  # the hard AI's thinking time per decision (None: 2 s)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
     backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
     backup_every_hours: float = 24.0  # 0: no scheduled backups
@@ -116,6 +120,9 @@ class Settings:
             clock_offset=timedelta(seconds=float(env.get("DENARIUS_CLOCK_OFFSET") or 0)),
             clock_file=Path(env["DENARIUS_CLOCK_FILE"]) if env.get("DENARIUS_CLOCK_FILE") else None,
             render_processes=int(env.get("RENDER_PROCESSES") or 1),
+            ai_processes=int(env.get("AI_PROCESSES") or 1),
+            ai_max_level=(env.get("AI_MAX_LEVEL") or "normal").strip().lower(),
+            ai_budget_s=float(env["AI_HARD_BUDGET_S"]) if env.get("AI_HARD_BUDGET_S") else None,
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
             backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,
             backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
@@ -189,6 +196,7 @@ class GameBot(commands.AutoShardedBot):
         every = 0.0 if settings.database_url else settings.backup_every_hours
         self.backups = tasks.loop(hours=every)(self._backup) if every > 0 else None
         self._monitor: asyncio.Task[None] | None = None
+        self._resuming: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""
@@ -206,18 +214,23 @@ class GameBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
-        await self._resume()
+        # In the background: AI turns cut short may think for seconds each (a hard AI), and
+        # the bot must connect meanwhile; every game's lock keeps a click and its resumption
+        # apart, and a click on a board reposted meanwhile is answered as stale.
+        self._resuming = asyncio.create_task(self._resume())
         # Catalogs, the rules index and the cogs live as long as the bot: keep them out of
         # every later garbage collection, which would otherwise walk them on the event loop.
         gc.freeze()
         if self.settings.loop_monitor:
             self._monitor = asyncio.create_task(watch_loop())
+            logging.getLogger("engine.thinking").setLevel(logging.DEBUG)  # each AI decision
 
     async def _resume(self) -> None:
-        """Before any click can arrive: finish AI turns cut short, fire due timers, repost boards.
+        """At start-up: finish AI turns cut short, fire due timers, repost boards; then tick.
 
-        This runs in setup_hook (logged in, gateway not yet connected), so no interaction
-        races with it.
+        Started by setup_hook as a task (logged in, the gateway connecting meanwhile): the AI
+        turns think in the AI workers, and a game being resumed holds its lock, so a click on
+        it waits for its resumption.
         """
         for outcome in await self.sessions.resume():
             await self.runtime.poster.post(outcome)
@@ -281,6 +294,8 @@ class GameBot(commands.AutoShardedBot):
             self.backups.cancel()
         if self._monitor is not None:
             self._monitor.cancel()
+        if self._resuming is not None:
+            self._resuming.cancel()
         self.runtime.poster.close()
         await super().close()
 
@@ -366,12 +381,33 @@ async def run(settings: Settings) -> None:
     with tempfile.TemporaryDirectory(prefix="denarius-data-") as folder:
         games = corrected_games(settings.data_overrides, Path(folder))  # fails fast
         target = settings.database_url or settings.database_path
-        async with await Database.open(target) as database:
-            now = clock(settings.clock_offset, settings.clock_file)
-            serving = Serving(settings.shards, lease=timedelta(seconds=settings.lease_seconds))
-            sessions = SessionManager(Store(database), games, clock=now, serving=serving)
-            log.info("serving shards %s as %s", settings.shards, sessions.ctx.owner)
-            await _serve(settings, database, sessions)
+        thinker = ai_thinker(settings)
+        try:
+            async with await Database.open(target) as database:
+                now = clock(settings.clock_offset, settings.clock_file)
+                lease = timedelta(seconds=settings.lease_seconds)
+                sessions = SessionManager(
+                    Store(database),
+                    games,
+                    clock=now,
+                    stand_in="normal",
+                    thinker=thinker,
+                    serving=Serving(settings.shards, lease=lease),
+                )
+                log.info("serving shards %s as %s", settings.shards, sessions.ctx.owner)
+                await _serve(settings, database, sessions)
+        finally:
+            thinker.close()
+
+
+def ai_thinker(settings: Settings) -> Thinker:
+    """Return where the AI players think (AI_PROCESSES workers), or stop on a bad AI_MAX_LEVEL."""
+    try:
+        return Thinker(
+            settings.ai_processes, budget_s=settings.ai_budget_s, max_level=settings.ai_max_level
+        )
+    except ValueError as error:
+        raise SystemExit(str(error)) from error
 
 
 async def _serve(settings: Settings, database: Database, sessions: SessionManager) -> None:

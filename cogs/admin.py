@@ -26,6 +26,7 @@ from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_for
 from cogs.common.i18n import t as tr
+from cogs.common.levels import LEVEL_CHOICES, check_level, default_level
 from cogs.common.runtime import remember
 from cogs.league import LeagueCog
 from cogs.league.options import (
@@ -152,6 +153,8 @@ class AdminCog(
     @league.command(
         name=_("create"), description=_("Open a weekly league (organisers)"), extras=PUBLIC
     )
+    @app_commands.describe(ai_level=_("Level of the AI that stands in for players"))
+    @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(timezone=timezone_choices)
     async def create(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
@@ -168,6 +171,7 @@ class AdminCog(
         points: str = "10,6,3,1",
         options: str | None = None,
         division_size: app_commands.Range[int, 6, 500] | None = None,
+        ai_level: str | None = None,
     ) -> None:
         """Open a weekly league (organisers)."""
         cog = self._leagues()
@@ -177,9 +181,12 @@ class AdminCog(
             raise GameError("league.not_in_thread")
         if game not in cog.sessions.games:
             raise GameError("league.game_unavailable", game=game)
+        ai_level = ai_level or default_level(cog.sessions)
+        check_level(cog.sessions, ai_level)
         raw = ConfigInput(
-            game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options
-        )
+            game, table_size, weeks, day, hour, timezone, hours_per_move, policy, points, options,
+            ai_level,
+        )  # fmt: skip
         config = new_config(raw, division_size, lang)
         league = await cog.leagues.create_league(interaction.guild_id or 0, name, config)
         await cog.runner.port.links.set_channel(league.id, interaction.channel_id or 0)
@@ -191,6 +198,8 @@ class AdminCog(
     @league.command(
         name=_("edit"), description=_("Change a league's settings (organisers)"), extras=PUBLIC
     )
+    @app_commands.describe(ai_level=_("Level of the AI that stands in for players"))
+    @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(league=_league_names, timezone=timezone_choices)
     async def edit(  # noqa: PLR0913, PLR0917 - one argument per setting
         self,
@@ -206,15 +215,18 @@ class AdminCog(
         points: str | None = None,
         options: str | None = None,
         channel: discord.TextChannel | None = None,
+        ai_level: str | None = None,
     ) -> None:
         """Change a league's settings (organisers)."""
         cog = self._leagues()
         await cog.check_organiser(interaction)
         found = await cog.find(interaction, league)
         lang = _lang(interaction)
+        if ai_level is not None:
+            check_level(cog.sessions, ai_level)
         raw = ConfigInput(
             found.config.game, table_size, weeks, day, hour, timezone, hours_per_move, policy,
-            points, options,
+            points, options, ai_level,
         )  # fmt: skip
         changes = config_changes(found.config, raw, lang, allow_none=channel is not None)
         if changes:

@@ -15,12 +15,14 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs import around, lobby, replay, transfer, undo_here
+from cogs import hint as hints
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_for, t
+from cogs.common.levels import LEVEL_CHOICES
 from cogs.common.runtime import remember
 from cogs.settings import people_of
 from engine import games
@@ -76,7 +78,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         options=_("Game options as name=value"), time_control=_("Time allowed per move"),
         policy=_("What happens when time runs out"), language=_("Language of the game"),
         ai=_("How many AI players to seat now"), rated=_("Rate this game (on by default)"),
+        ai_level=_("Level of the AI players and stand-ins"),
+        hints=_("Allow /game hint in this game"),
     )  # fmt: skip
+    @app_commands.choices(ai_level=LEVEL_CHOICES)
     async def new(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
         interaction: discord.Interaction[Any],
@@ -88,6 +93,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         language: Language | None = None,
         ai: app_commands.Range[int, 0, 3] = 0,
         rated: bool = True,
+        ai_level: str | None = None,
+        hints: bool = True,
     ) -> None:
         """Open a lobby for a new game."""
         if game not in GAMES:
@@ -97,6 +104,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         number = await lobby.open_lobby(
             interaction, game=game, players=players, options=options,
             time_control=time_control, policy=policy, language=language, ai=ai,
+            ai_level=ai_level, hints=hints,
         )  # fmt: skip
         if not rated:  # issue 16: casual games are rated unless the creator says no
             await around.around_of(interaction.client).unrate(number, interaction.user.id)
@@ -182,6 +190,18 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         content = f"{changes}\n{content}" if changes else content
         await reply(interaction, content, **extra)
 
+    @app_commands.command(
+        name=_("hint"), description=_("Suggest your move (what the normal AI would play)")
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def hint(
+        self, interaction: discord.Interaction[Any], game: GameOption | None = None
+    ) -> None:
+        """Suggest your move: what the normal AI would play, and why (casual games)."""
+        found = await find_game(interaction, game)
+        if found is not None:
+            await hints.show(interaction, found)
+
     @app_commands.command(name=_("undo"), description=_("Take back your last move"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def undo(
@@ -199,8 +219,11 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         language=_("Language of the game"), policy=_("What happens when time runs out"),
         time_control=_("Time allowed per move"),
         server_language=_("Default language of new games here (admins)"),
+        ai_level=_("Level of the AI that stands in for players"),
+        hints=_("Allow /game hint in this game"),
         waking_hours=_("Count only the deciding player's waking hours"),
     )  # fmt: skip
+    @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(game=game_autocomplete)
     async def settings(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
@@ -210,6 +233,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         time_control: Control | None = None,
         server_language: Language | None = None,
         game: GameOption | None = None,
+        ai_level: str | None = None,
+        hints: bool | None = None,
         waking_hours: bool | None = None,
     ) -> None:
         """Change a game's or the server's settings."""
@@ -220,7 +245,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
                 await reply(interaction, t(lang, "error.admin_only"))
                 return
             await rt.sessions.set_guild_setting(interaction.guild_id, "language", server_language)
-            if language is None and policy is None and time_control is None:
+            if (language, policy, time_control, ai_level, hints, waking_hours) == (None,) * 6:
                 await reply(interaction, t(lang, "game.done"))
                 return
         found = await find_game(interaction, game)
@@ -232,7 +257,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         change = Settings(
             language=language, policy=Policy(policy) if policy else None,
             time_control=lobby.TIME_CONTROLS.get(time_control or "none"),
-            no_time_control=time_control == "none",
+            no_time_control=time_control == "none", ai_level=ai_level, hints=hints,
         )  # fmt: skip
         await rt.sessions.configure(found, interaction.user.id, change, admin=admin)
         rt.poster.forget(found)

@@ -15,6 +15,7 @@ import discord
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
+from cogs.common.levels import ai_name, check_level, default_level, hints_word, level_word
 from cogs.common.runtime import Runtime, remember
 from engine import games
 from engine.core.errors import GameError
@@ -73,12 +74,16 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
             policy=t(lang, f"lobby.policy_{info.policy.value}"),
         ),
     ]
+    if info.ai_level is not None:
+        level = level_word(lang, info.ai_level)
+        hints = hints_word(lang, info.hints, info.ranked)
+        lines.append(t(lang, "ai.settings", level=level, hints=hints))
     for slot in range(info.max_seats):
         seat = next((s for s in info.seats if s.slot == slot), None)
         if seat is None:
             who = t(lang, "lobby.free")
         elif seat.user_id is None:
-            who = t(lang, "post.ai")
+            who = ai_name(lang, seat.ai)
         else:
             who = names.get(seat.user_id, f"<@{seat.user_id}>")
         lines.append(f"{slot + 1}. {who}")
@@ -87,11 +92,16 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
     return "\n".join(lines)
 
 
-def lobby_view(game: int, lang: str) -> discord.ui.View:
-    """Build the lobby buttons."""
+def lobby_view(game: int, lang: str, levels: tuple[str, ...] = ()) -> discord.ui.View:
+    """Build the lobby buttons, and the select that adds an AI player at one of `levels`."""
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "ai", "start"):
+    for action in ("join", "leave", "start") if levels else ("join", "leave", "ai", "start"):
         view.add_item(LobbyButton(game, action, t(lang, f"lobby.{action}")))
+    if levels:
+        options = [
+            discord.SelectOption(label=ai_name(lang, level), value=level) for level in levels
+        ]
+        view.add_item(AddAiSelect(game, options, t(lang, "ai.add")))
     return view
 
 
@@ -105,22 +115,30 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     policy: str,
     language: str | None,
     ai: int,
+    ai_level: str | None = None,
+    hints: bool = True,
 ) -> int:
-    """Create the lobby (with `ai` AI seats), post it as the command's reply; return its id."""
+    """Create the lobby (with `ai` AI seats at `ai_level`), post it as the reply; return its id.
+
+    `ai_level` is also the game's stand-in level (timeouts); `hints` allows /game hint.
+    """
     rt = remember(interaction)
     lang = lang_for(interaction)
     if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
         raise GameError("error.guild_only")
+    ai_level = ai_level or default_level(rt.sessions)
     spec = NewGame(
         game, interaction.guild_id, interaction.channel_id, players,
         parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
+        ai_level=ai_level, hints=hints,
     )  # fmt: skip
     info = await rt.sessions.create_lobby(interaction.user.id, spec)
     for _ in range(min(ai, players - 1)):
-        info = await rt.sessions.add_ai(info.game_id, interaction.user.id)
+        info = await rt.sessions.add_ai(info.game_id, interaction.user.id, ai_level)
     lang = info.language
     text = lobby_text(info, rt.names, lang)
-    await interaction.response.send_message(text, view=lobby_view(info.game_id, lang))
+    view = lobby_view(info.game_id, lang, rt.sessions.ai_levels)
+    await interaction.response.send_message(text, view=view)
     message = await interaction.original_response()
     await rt.sessions.set_messages(info.game_id, lobby_message_id=message.id)
     return info.game_id
@@ -178,12 +196,48 @@ class LobbyButton(
             info = await rt.sessions.join(self.game, user)
         elif self.action == "leave":
             info = await rt.sessions.leave(self.game, user)
-        else:
-            info = await rt.sessions.add_ai(self.game, user)
-        text = lobby_text(info, rt.names, info.language)
-        await interaction.response.edit_message(
-            content=text, view=lobby_view(self.game, info.language)
+        else:  # a lobby posted before the levels: an AI at the game's stand-in level
+            status = await rt.sessions.status(self.game)
+            level = status.ai_level or default_level(rt.sessions)
+            info = await rt.sessions.add_ai(self.game, user, level)
+        await show(interaction, rt, info)
+
+
+async def show(interaction: discord.Interaction[Any], rt: Runtime, info: GameInfo) -> None:
+    """Edit the lobby message (the one clicked) to show the lobby as it is now."""
+    text = lobby_text(info, rt.names, info.language)
+    view = lobby_view(info.game_id, info.language, rt.sessions.ai_levels)
+    await interaction.response.edit_message(content=text, view=view)
+
+
+class AddAiSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:la:{game:int}"):
+    """The lobby's Add AI select: one option per level the bot allows."""
+
+    game: int
+
+    def __init__(
+        self, game: int, options: list[discord.SelectOption] | None = None, placeholder: str = ""
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            options=options or [discord.SelectOption(label="-", value="normal")],
+            placeholder=placeholder or None,
         )
+        super().__init__(select, game=game)
+
+    @classmethod
+    def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> "AddAiSelect":
+        """Rebuild the select from its custom_id (the options come with the message)."""
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(fields["game"], options)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Seat an AI player at the chosen level, then show the lobby as it is now."""
+        rt = remember(interaction)
+        level = self.item.values[0]
+        check_level(rt.sessions, level)  # a tampered value changes nothing
+        info = await rt.sessions.add_ai(self.game, interaction.user.id, level)
+        await show(interaction, rt, info)
 
 
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton,)
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, AddAiSelect)

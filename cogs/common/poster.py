@@ -24,6 +24,7 @@ from cogs.common.acting import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import t
 from cogs.common.images import Renderer
+from cogs.common.levels import ai_name
 from cogs.common.requests import request_view
 from cogs.common.summary import post_summary
 from engine.sessions import GameInfo, Notice, NoticeKind, Outcome, SessionManager, Status
@@ -124,15 +125,15 @@ class Poster:
                     self.names[user_id] = (await self.bot.fetch_user(user_id)).display_name
                 except discord.HTTPException:
                     log.info("could not fetch the name of user %s", user_id)
-        names = tuple(self._name(s.user_id, info.language) for s in seats)
+        names = tuple(self._name(s.user_id, info.language, s.ai) for s in seats)
         meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names)
         if info.status is not Status.LOBBY:
             self._meta[game_id] = meta
         return meta
 
-    def _name(self, user_id: int | None, lang: str) -> str:
+    def _name(self, user_id: int | None, lang: str, ai: str | None = None) -> str:
         if user_id is None:
-            return t(lang, "post.ai")  # "AI", "IA": in the game's language
+            return ai_name(lang, ai)  # "AI (hard)", "IA (difícil)": in the game's language
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)

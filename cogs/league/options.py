@@ -66,6 +66,7 @@ class ConfigInput:
     policy: str | None
     points: str | None
     options: str | None
+    ai_level: str | None = None  # the stand-ins' level in its games
 
 
 MAX_POINTS = 1000  # placement points beyond this are a typo, and would overflow SQLite later
@@ -121,6 +122,7 @@ def new_config(raw: ConfigInput, division_size: int | None, lang: str) -> League
         forfeit_policy=ForfeitPolicy(raw.policy or "ai_standin"),
         scoring=parse_points(raw.points or "10,6,3,1", lang),
         division_size=division_size,
+        ai_level=raw.ai_level or "normal",
     )
 
 
@@ -148,6 +150,8 @@ def config_changes(
         changes["scoring"] = parse_points(raw.points, lang)
     if raw.options is not None:
         changes["game_options"] = parse_options(raw.options, lang, current.game)
+    if raw.ai_level is not None:
+        changes["ai_level"] = raw.ai_level
     if not changes and not allow_none:
         raise GameError("league.bad_edit")
     return changes

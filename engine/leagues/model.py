@@ -24,6 +24,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine import games
+from engine.ai import LEVELS
 from engine.core.errors import GameError
 
 CONFIG_SCHEMA = 1
@@ -139,6 +140,7 @@ class LeagueConfig:
     division_size: int | None = None
     promotion: int = 2
     repeat_weight: int = 3
+    ai_level: str = "normal"  # the stand-ins' level in its games (timeouts, the deadline)
 
     def __post_init__(self) -> None:
         playable = [spec.name for spec in games.specs() if spec.league]
@@ -152,6 +154,8 @@ class LeagueConfig:
             raise LeagueError("league.err_division")
         if not 0 <= self.promotion <= 4 or self.repeat_weight < 0:
             raise LeagueError("league.err_promotion")
+        if self.ai_level not in LEVELS:
+            raise LeagueError("league.err_ai_level", levels=", ".join(LEVELS))
 
     def to_json(self) -> str:
         """Return the config as JSON with a schema number, for the store."""
@@ -173,6 +177,7 @@ class LeagueConfig:
             "division_size": self.division_size,
             "promotion": self.promotion,
             "repeat_weight": self.repeat_weight,
+            "ai_level": self.ai_level,
         }
         return json.dumps(data, sort_keys=True)
 
@@ -196,6 +201,7 @@ class LeagueConfig:
             division_size=d["division_size"],
             promotion=d["promotion"],
             repeat_weight=d["repeat_weight"],
+            ai_level=d.get("ai_level", "normal"),  # configs stored before levels: normal
         )
 
     def edited(self, **changes: Any) -> LeagueConfig:

@@ -140,6 +140,8 @@ class SessionPort:
                 time_control=session_time(request.time_control),
                 policy=POLICIES[league.config.forfeit_policy],
                 seat_order=SeatOrder.JOIN,
+                ai_level=league.config.ai_level,  # its stand-ins, at the league's level
+                ranked=True,  # no hints in league games
             )
             info = await self.sessions.create_lobby(players[0], spec)
             game_id = info.game_id

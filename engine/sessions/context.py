@@ -1,5 +1,7 @@
 """What every part of the session service shares: store, engines, AI players, clock, locks.
 
+The AI players think through `thinker` (engine/thinking.py: worker processes, or threads).
+
 The parts (`repository.py`, `lobby.py`, `turns.py`, `consent.py`, `timers.py`, `queries.py`)
 each get this one `Context` instead of inheriting from each other. Nothing about a game lives
 here between calls except its asyncio lock; the listeners are told when a game ends.
@@ -21,6 +23,7 @@ from engine.sessions.errors import UnknownGameError
 from engine.sessions.models import GameInfo
 from engine.sessions.rows import GameRow
 from engine.sessions.store import Store, Tx
+from engine.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +66,7 @@ class Context:
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     listeners: list[GameEnded] = field(default_factory=list)
     editions: EditionCache = field(default_factory=EditionCache)
+    thinker: Thinker = field(default_factory=Thinker)  # where AI decisions run (engine/thinking.py)
     attendance: Attendance | None = None  # players' time zones, quiet hours and vacations
     # Several processes (issue 19): the shards whose servers' games this process handles,
     # its name on what it claims, and how long a claim holds before another may take over.

@@ -30,7 +30,7 @@ from engine.sessions.models import (
     Turn,
 )
 from engine.sessions.replay import final_from_json
-from engine.sessions.rows import GameRow, MoveRow, SeatRow, from_text
+from engine.sessions.rows import GameAiRow, GameRow, MoveRow, SeatRow, from_text
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,7 @@ class Loaded:
     closed: bool = False  # the game finished or was abandoned during this call
     stalled: str = ""  # why an automated seat could not move during this call, if it could not
     initial: Any = None  # the state when read, before this call's moves (states are immutable)
+    ai: GameAiRow | None = None  # its stand-in AI, hints, ranked (None: the service's defaults)
 
     @property
     def id(self) -> int:
@@ -94,7 +95,7 @@ def controller(
     if row.ai is not None:
         return Controller(By.AI, players[row.ai])
     if row.state != SeatState.PLAYING or row.stand_in:
-        return Controller(By.STAND_IN, players[stand_in])
+        return Controller(By.STAND_IN, players[g.ai.stand_in if g.ai else stand_in])
     answer = json.loads(row.standing).get(pending.kind)
     if answer is not None:
         try:
@@ -219,4 +220,7 @@ def info(g: Loaded) -> GameInfo:
         final=final_from_json(row.result),
         created_at=from_text(row.created_at),
         updated_at=from_text(row.updated_at),
+        ai_level=g.ai.stand_in if g.ai else None,
+        hints=bool(g.ai.hints) if g.ai else True,
+        ranked=bool(g.ai.ranked) if g.ai else False,
     )

@@ -24,7 +24,7 @@ from engine.sessions.errors import (
     NotInLobbyError,
     UnknownGameError,
 )
-from engine.sessions.loaded import info, seated
+from engine.sessions.loaded import Loaded, info, seated
 from engine.sessions.models import (
     GameInfo,
     Notice,
@@ -36,7 +36,7 @@ from engine.sessions.models import (
     TimeControl,
 )
 from engine.sessions.repository import Repository
-from engine.sessions.rows import to_text
+from engine.sessions.rows import GameAiRow, to_text
 from engine.sessions.turns import Turns
 
 
@@ -53,6 +53,9 @@ class NewGame:
     policy: Policy = Policy.STAND_IN
     language: str | None = None  # None: the guild's language setting, else English
     seat_order: SeatOrder = SeatOrder.RANDOM
+    ai_level: str | None = None  # the stand-in AI (a level); None: the service's `stand_in`
+    hints: bool = True  # whether its players may ask for a hint (/game hint)
+    ranked: bool = False  # a league game: never hints
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,8 @@ class Settings:
     policy: Policy | None = None
     time_control: TimeControl | None = None
     no_time_control: bool = False  # True removes the time control
+    ai_level: str | None = None  # the stand-in AI's level
+    hints: bool | None = None  # whether its players may ask for hints
 
 
 class Lobby:
@@ -106,10 +111,21 @@ class Lobby:
         ):
             raise GameError("error.session.time_control")
 
+    def _check_ai(self, name: str) -> None:
+        """Refuse an AI player the bot does not have, or a level above the operator's cap."""
+        thinker = self.ctx.thinker
+        if name not in self.ctx.players:
+            raise UnknownGameError("error.session.no_ai_called", kind=name)
+        if name in thinker.players and not thinker.allows(name):  # a test's own player: allowed
+            raise NotAllowedError("error.ai.level_not_allowed", levels=", ".join(thinker.levels))
+
     async def create_lobby(self, creator_id: int, spec: NewGame) -> GameInfo:
         """Open a lobby with its creator seated, and return it."""
         seats = self._check_new(spec)
         options = self._options(spec)
+        stand_in = spec.ai_level or self.ctx.stand_in
+        if spec.ai_level is not None and not spec.ranked:  # a league's: capped when it plays
+            self._check_ai(spec.ai_level)
         language = spec.language
         if language is None and spec.guild_id is not None:
             language = (await self.ctx.store.settings(spec.guild_id)).get("language")
@@ -132,6 +148,8 @@ class Lobby:
                 }
             )
             await tx.insert_seat(game_id, creator_id, None, now)
+            hints = spec.hints and not spec.ranked
+            await tx.set_game_ai(GameAiRow(game_id, stand_in, int(hints), int(spec.ranked)))
         return info(await self.repo.load(game_id))
 
     async def join(self, game_id: int, user_id: int) -> GameInfo:
@@ -169,9 +187,8 @@ class Lobby:
             return left
 
     async def add_ai(self, game_id: int, user_id: int, kind: str = "greedy") -> GameInfo:
-        """Add an AI seat to a lobby (any seated player may)."""
-        if kind not in self.ctx.players:
-            raise UnknownGameError("error.session.no_ai_called", kind=kind)
+        """Add an AI seat to a lobby (any seated player may): a level, or a plain player."""
+        self._check_ai(kind)
         async with self.ctx.lock(game_id):
             g = await self.repo.lobby(game_id)
             seated(g, user_id)
@@ -254,7 +271,10 @@ class Lobby:
             if control is not None or changes.no_time_control:
                 self._check_control(control)
                 fields.update(_control_columns(control))
+            ai = self._ai_changes(g, changes)
             async with self.ctx.store.transaction() as tx:
+                if ai is not None:
+                    await tx.set_game_ai(ai)
                 await tx.update_game(game_id, None, **fields)
                 g.row = replace(g.row, **fields)
                 if g.state is not None and "move_seconds" in fields:
@@ -262,6 +282,20 @@ class Lobby:
                     turn = await self.repo.retarget(tx, g, g.state, self.ctx.now())
                     await tx.update_game(game_id, None, **turn)
             return info(await self.repo.load(game_id))
+
+    def _ai_changes(self, g: Loaded, changes: Settings) -> GameAiRow | None:
+        """Return the game's AI settings after `changes` (None: they change nothing there)."""
+        if changes.ai_level is None and changes.hints is None:
+            return None
+        current = g.ai or GameAiRow(g.id, self.ctx.stand_in, 1, 0)
+        if changes.ai_level is not None:
+            self._check_ai(changes.ai_level)
+            current = replace(current, stand_in=changes.ai_level)
+        if changes.hints is not None:
+            if changes.hints and current.ranked:
+                raise NotAllowedError("error.ai.hint_ranked")
+            current = replace(current, hints=int(changes.hints))
+        return current
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         """Record the thread and message ids the cogs created (thread_id, board_message_id...)."""

@@ -222,6 +222,9 @@ class GameInfo:
     final: Final | None
     created_at: datetime
     updated_at: datetime
+    ai_level: str | None = None  # the game's stand-in AI (None: the service's default)
+    hints: bool = True  # whether its players may ask for a hint
+    ranked: bool = False  # a league game
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,9 @@ class Repository:
                 raise StateNeedsRepairError(
                     "repair.needed", number=game_id, check=error.check
                 ) from error
-        return Loaded(row, await self.ctx.store.seats(game_id), engine, state, initial=state)
+        seats = await self.ctx.store.seats(game_id)
+        ai = await self.ctx.store.game_ai(game_id)
+        return Loaded(row, seats, engine, state, initial=state, ai=ai)
 
     async def lobby(self, game_id: int) -> Loaded:
         """Load a game that must still be in its lobby."""

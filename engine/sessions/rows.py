@@ -69,6 +69,16 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
+class GameAiRow:
+    """One row of `game_ai` (migration 0009): a game's stand-in AI, hints, and whether ranked."""
+
+    game_id: int
+    stand_in: str  # the AI player that plays for a seat whose player is out or timed out
+    hints: int  # 1: its players may ask for a hint (/game hint)
+    ranked: int  # 1: a league game (never hints)
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRow:
     """One row of `moves`: an applied move (live unless `undone_at` is set)."""
 

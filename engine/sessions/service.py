@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
-from engine.ai.players import PLAYERS, Player
+from engine.ai.players import Player
 from engine.core.protocol import GameEngine
 from engine.db.shards import Serving, Shards
 from engine.sessions.clocks import Clocks
@@ -50,6 +50,7 @@ from engine.sessions.substitutes import Offer, SeatChange, Substitutes, Substitu
 from engine.sessions.timers import Timers
 from engine.sessions.transfer import Transfer
 from engine.sessions.turns import Turns
+from engine.thinking import Suggestion, Thinker
 
 __all__ = ["SessionManager", "SessionService"]
 
@@ -57,32 +58,40 @@ __all__ = ["SessionManager", "SessionService"]
 class SessionService:
     """Create, join and start games; play, undo, resign; timers; status, logs and views."""
 
-    def __init__(  # noqa: PLR0913 (keyword-only settings, each with a default)
+    def __init__(  # noqa: PLR0913 - the service's parts, each with a default
         self,
         store: Store,
         games: Mapping[str, GameEngine[Any, Any]],
         clock: Clock,
-        players: Mapping[str, Player] = PLAYERS,
+        players: Mapping[str, Player] | None = None,
         *,
         stand_in: str = "greedy",
         seeds: Callable[[], int] | None = None,
+        thinker: Thinker | None = None,
         serving: Serving | None = None,
     ) -> None:
         """Wire the service to its store, game registry, clock and AI players.
 
-        With several processes (issue 19), `serving` says which servers' shards this
-        process serves (timers, resumed AI turns and leagues of their games only), its name
-        on the work it claims in the database and how long a claim holds (engine/db/shards.py).
+        `players` adds to (or replaces by name) the thinker's players: random, greedy and
+        the levels easy, normal and hard. `stand_in` plays for games that name none (games
+        imported, or opened through this API without `NewGame.ai_level`). `thinker` runs the
+        AI decisions (default: in threads). With several processes (issue 19), `serving` says
+        which servers' shards this process serves (timers, resumed AI turns and leagues of
+        their games only), its name on the work it claims in the database and how long a
+        claim holds (engine/db/shards.py).
         """
-        if stand_in not in players:
+        thinker = thinker or Thinker()
+        every = {**thinker.players, **(players or {})}
+        if stand_in not in every:
             raise ValueError(f"unknown stand-in AI {stand_in!r}")
         self.ctx = Context(
             store=store,
             games=dict(games),
             clock=clock,
-            players=dict(players),
+            players=every,
             stand_in=stand_in,
             seeds=seeds or (lambda: secrets.randbits(63)),
+            thinker=thinker,
             serving=serving or Serving(),
         )
         self._repo = repo = Repository(self.ctx)
@@ -133,7 +142,7 @@ class SessionService:
         return await self._lobby.leave(game_id, user_id)
 
     async def add_ai(self, game_id: int, user_id: int, kind: str = "greedy") -> GameInfo:
-        """Add an AI seat to a lobby (any seated player may)."""
+        """Add an AI seat to a lobby (any seated player may); `kind` a level or a player."""
         return await self._lobby.add_ai(game_id, user_id, kind)
 
     async def remove_ai(self, game_id: int, user_id: int) -> GameInfo:
@@ -185,6 +194,15 @@ class SessionService:
     async def choices(self, game_id: int) -> Choices:
         """Return the current decision and its legal actions (the button indices)."""
         return await self._turns.choices(game_id)
+
+    async def hint(self, game_id: int, user_id: int) -> tuple[Choices, Suggestion]:
+        """Suggest the caller's move as the normal AI would (casual games that allow hints)."""
+        return await self._turns.hint(game_id, user_id)
+
+    @property
+    def ai_levels(self) -> tuple[str, ...]:
+        """Return the AI levels players may choose here (up to the operator's AI_MAX_LEVEL)."""
+        return self.ctx.thinker.levels
 
     async def current(self, game_id: int) -> Outcome:
         """Return the game as it stands, as an Outcome with no moves (to post its board again)."""

@@ -16,6 +16,7 @@ from typing import Any, Self
 from engine.db import Connection, Database, Row
 from engine.db.shards import ALL, Shards
 from engine.sessions.rows import (
+    GameAiRow,
     GameRow,
     MoveRow,
     NoticeRow,
@@ -40,6 +41,9 @@ _CONSENT = Database.dialect.upsert(
 )
 _SETTING = Database.dialect.upsert("settings", ("guild_id", "key", "value"), ("guild_id", "key"))
 _LANGUAGE = Database.dialect.upsert("users", ("user_id", "language"), ("user_id",))
+_GAME_AI = Database.dialect.upsert(
+    "game_ai", ("game_id", "stand_in", "hints", "ranked"), ("game_id",)
+)
 _GAME_EDITION = Database.dialect.upsert(
     "game_editions", ("game_id", "digest", "rules", "set_at"), ("game_id",)
 )
@@ -63,6 +67,11 @@ class _Reads:
         """Return the game row, or None."""
         rows = await self._all("SELECT * FROM games WHERE id = ?", (game_id,))
         return GameRow(*rows[0]) if rows else None
+
+    async def game_ai(self, game_id: int) -> GameAiRow | None:
+        """Return a game's AI settings (migration 0009), or None (an imported game)."""
+        rows = await self._all("SELECT * FROM game_ai WHERE game_id = ?", (game_id,))
+        return GameAiRow(*rows[0]) if rows else None
 
     async def game_edition(self, game_id: int) -> tuple[str, int] | None:
         """Return the (data digest, rules version) a game plays under, if recorded."""
@@ -373,6 +382,10 @@ class Tx(_Reads):
     async def set_move_events(self, move_id: int, events: str) -> None:
         """Replace a move's recorded events (a game moved to another edition replays so)."""
         await self._run("UPDATE moves SET events = ? WHERE id = ?", (events, move_id))
+
+    async def set_game_ai(self, row: GameAiRow) -> None:
+        """Set a game's stand-in AI, hints and ranking."""
+        await self._run(_GAME_AI, (row.game_id, row.stand_in, row.hints, row.ranked))
 
     async def set_game_edition(self, game_id: int, digest: str, rules: int, at: str) -> None:
         """Record the edition a game plays under."""

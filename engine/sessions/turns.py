@@ -7,14 +7,14 @@ with `confirmed=True`. Every outcome is complete (`outcome`): the next choices, 
 and whom to ping come with it, so the poster never calls back.
 """
 
-import asyncio
 import json
 import logging
 from collections.abc import Collection
 from dataclasses import replace
+from logging import DEBUG, INFO
 from typing import Any
 
-from engine.core.errors import GameOverError
+from engine.core.errors import GameError, GameOverError
 from engine.core.i18n import text
 from engine.core.play import check_turn
 from engine.sessions.context import Context
@@ -42,9 +42,11 @@ from engine.sessions.models import (
 from engine.sessions.replay import final_from_json
 from engine.sessions.repository import Repository, since_last_turn
 from engine.sessions.rows import from_text, to_text
+from engine.thinking import Suggestion
 
 log = logging.getLogger(__name__)
 
+SEARCH = "hard"  # the AI level that searches (its thinking is logged, at INFO)
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
 
@@ -150,6 +152,24 @@ class Turns:
             raise GameOverError("error.game_over")
         return choices_of(g, turn)
 
+    async def hint(self, game_id: int, user_id: int) -> tuple[Choices, Suggestion]:
+        """Suggest the caller's move as the normal AI would, from what their seat may see.
+
+        Refused in a ranked (league) game, in a game whose creator turned hints off, and when
+        the decision is not the caller's. Changes nothing; takes no lock (it only reads).
+        """
+        g = await self.repo.active(game_id)
+        if g.ai is not None and g.ai.ranked:
+            raise GameError("error.ai.hint_ranked")
+        if g.ai is not None and not g.ai.hints:
+            raise GameError("error.ai.hint_off")
+        row = competing(g, user_id)
+        turn = turn_of(g)
+        if turn is None or row.seat != turn.seat:
+            raise GameError("error.ai.hint_not_yours")
+        suggestion = await self.ctx.thinker.suggest(g.engine, g.state)
+        return choices_of(g, turn), suggestion
+
     async def current(self, game_id: int) -> Outcome:
         """Return the game as it stands, as an Outcome with no moves (to post its board again)."""
         return await self.outcome(await self.repo.load(game_id), [], [], actor=None)
@@ -234,8 +254,11 @@ class Turns:
             try:
                 action = ctl.action
                 if ctl.player is not None:
-                    # Off the event loop: a search AI may think for a while.
-                    action = await asyncio.to_thread(ctl.player.choose, g.engine, g.state)
+                    # Off the event loop (a worker process): a search AI may think a while.
+                    searching = ctl.player.name == SEARCH  # the one that thinks for seconds
+                    log.log(INFO if searching else DEBUG, "game %s: AI %s thinks for seat %s",
+                            g.id, ctl.player.name, seat)  # fmt: skip
+                    action = await self.ctx.thinker.choose(g.engine, g.state, ctl.player)
                 step = g.engine.apply(g.state, action)
             except Exception as error:
                 log.exception("game %s: the automated seat %s failed to move", g.id, seat)

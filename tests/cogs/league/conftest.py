@@ -46,7 +46,10 @@ def make_bot(
     """Return a started harness running bot.py, and the clock it reads."""
     workdir.mkdir(parents=True, exist_ok=True)
     clock = FileClock(workdir / "clock.txt", start)
+    # Whole league games are played out by stand-ins here: the cheapest AI keeps them quick
+    # (AI_MAX_LEVEL=greedy: every level plays greedy; the levels are tested in tests/e2e).
     env = {"DENARIUS_CLOCK_FILE": str(clock.path), "TICK_SECONDS": str(tick)}
+    env["AI_MAX_LEVEL"] = "greedy"
     harness = BotHarness(BOT, workdir, users=users, channels=channels, extra_env=env)
     harness.start(timeout=60)
     return harness, clock

@@ -59,13 +59,20 @@ async def test_the_old_database_is_upgraded_with_every_row_intact(old_db, tmp_pa
     assert sum(map(len, before.values())) > 80  # the fixture really holds data
     async with await Database.open(old_db) as db:
         assert await db.schema_versions() == [m.number for m in migration_files()]
-    after = _contents(old_db)  # later migrations' tables start empty
+    after = _contents(old_db)  # later migrations' tables start empty, but for game_ai
     # Columns added later (0006: a timer's claim) come last and start empty on old rows.
     width = {name: len(rows[0]) for name, rows in before.items() if rows}
     kept = {n: sorted((r[: width.get(n, len(r))] for r in after[n]), key=repr) for n in before}
     assert kept == before
     assert all(v is None for n in before for r in after[n] for v in r[width.get(n, len(r)) :])
-    assert not any(after[name] for name in set(after) - set(before))
+    assert not any(after[name] for name in set(after) - set(before) - {"game_ai"})
+    # 0009: every stored game keeps its greedy stand-in; the league's games are ranked.
+    leagues = {r[2] for r in before["league_game"]}
+    assert after["game_ai"] == sorted(
+        ((g[0], "greedy", int(g[0] not in leagues), int(g[0] in leagues)) for g in before["games"]),
+        key=repr,
+    )
+    assert leagues
     async with await Database.open(tmp_path / "fresh.db"):
         pass
     assert _schema(old_db) == _schema(tmp_path / "fresh.db")  # as if it had been made new

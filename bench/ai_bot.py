@@ -1,0 +1,139 @@
+"""Benchmark the AI in the real bot: many AI seats thinking at once, through the local Discord.
+
+Starts the emulator and `python bot.py` (temporary database, DENARIUS_LOOP_MONITOR on), and for
+each level asked (`--levels`, default normal then hard) opens `--games` two-player Trajan games
+of alice against one AI of that level. Then alice moves in every game whose board waits for her,
+one clicking thread per game, for `--seconds`: each move hands the turn to the AI, so up to
+`--games` AI seats are thinking (or queued for the `AI_PROCESSES` workers) at the same time.
+
+Reported per level: the worst event-loop stall the bot logged meanwhile (a short sleep waking
+late; target < 50 ms), the decisions made, and the decision time in the bot, median and p99:
+from the session service asking to the action coming back (the queue for a worker plus the
+thinking), and the thinking alone (in the worker). Run it on an idle machine and read the load
+(`uptime`, printed) beside the figures: the hard level's budget is an iteration count, so a
+busy machine makes each decision longer, not different.
+
+Usage: .venv/bin/python bench/ai_bot.py [--games 20] [--seconds 60] [--processes 1]
+       [--levels normal,hard] [--budget 2.0]
+"""
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from localdiscord.harness import BotHarness
+from localdiscord.local import ChannelRef
+from localdiscord.slash import UsageError
+from tests.e2e.conftest import BOT, board, controls, decider, press_first
+
+STALL = re.compile(r"loop stall max ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)")
+DECIDED = re.compile(r"ai (\w+) decided in ([\d.]+) s \(thinking ([\d.]+) s\)")
+
+
+def pct(values: list[float], p: float) -> float:
+    """Return the p-th percentile of `values` (seconds) in milliseconds."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def open_games(h: BotHarness, level: str, count: int) -> list[ChannelRef]:
+    """Open `count` games of alice against one AI of `level`; return their threads."""
+    alice = h.users["alice"]
+    numbers = []
+    for _ in range(count):  # every start at once: an AI seated first thinks before its thread
+        options = {"game": "trajan", "players": 2, "ai": 1, "ai_level": level}
+        lobby = alice.slash(h.channel, "game new", options).wait_reply()
+        number = int(re.search(r"#(\d+)", lobby.content)[1])  # type: ignore[index]
+        alice.click(lobby, f"dn:l:{number}:start").wait_acked(timeout=600)
+        numbers.append(number)
+    return [alice.wait_thread(f"Trajan #{n}", timeout=1200) for n in numbers]
+
+
+def alice_moves(h: BotHarness, thread: ChannelRef, stop: threading.Event) -> int:
+    """Move for alice in one game whenever its board waits for her, until `stop`."""
+    alice = h.users["alice"]
+    moves = 0
+    while not stop.is_set():
+        try:
+            current = board(alice, thread)
+        except (IndexError, StopIteration):
+            time.sleep(0.2)
+            continue
+        if "is over" in current.content:
+            return moves
+        if decider(current) != alice.id or not controls(current):
+            time.sleep(0.1)  # the AI is thinking (or queued)
+            continue
+        try:
+            press_first(alice, current, thread, pick=moves)
+        except (IndexError, TimeoutError, UsageError):  # a board replaced meanwhile: again
+            time.sleep(0.1)
+            continue
+        moves += 1
+    return moves
+
+
+def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
+    """Open the games of one level, keep alice moving, and report the bot's figures."""
+    t0 = time.perf_counter()
+    threads = open_games(h, level, args.games)
+    print(f"{level}: {args.games} games open in {time.perf_counter() - t0:.0f} s", flush=True)
+    mark = len(h.log())
+    stop = threading.Event()
+    with ThreadPoolExecutor(len(threads)) as pool:  # one clicker per game (mostly waiting)
+        jobs = [pool.submit(alice_moves, h, thread, stop) for thread in threads]
+        time.sleep(args.seconds)
+        stop.set()
+        moves = sum(j.result() for j in jobs)
+    log = h.log()[mark:]
+    stalls = [float(wall) for wall, _, _ in STALL.findall(log)]
+    cpu = [float(c) for _, c, _ in STALL.findall(log)]
+    decided = [(float(t), float(k)) for name, t, k in DECIDED.findall(log) if name == level]
+    total = [t for t, _ in decided]
+    thinking = [k for _, k in decided]
+    seats = f"{args.games} AI seats, {args.processes} AI process(es)"
+    print(f"{level}: alice pressed {moves} times in {args.seconds:.0f} s; the AI decided "
+          f"{len(decided)} times ({seats})")  # fmt: skip
+    print(f"{level}: worst event-loop stall {max(stalls, default=0):.0f} ms (target < 50); "
+          f"worst loop-thread CPU in one stall {max(cpu, default=0):.0f} ms")  # fmt: skip
+    print(f"{level}: decision in the bot p50 {pct(total, 50):.0f} ms p99 {pct(total, 99):.0f} ms "
+          f"(queue + thinking); thinking p50 {pct(thinking, 50):.0f} ms "
+          f"p99 {pct(thinking, 99):.0f} ms"
+          + (f"; mean {statistics.mean(thinking) * 1000:.0f} ms" if thinking else ""),
+          flush=True)  # fmt: skip
+
+
+def main() -> None:
+    """Run the bench for each level asked."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--processes", type=int, default=1, help="AI_PROCESSES")
+    parser.add_argument("--levels", default="normal,hard")
+    parser.add_argument("--budget", type=float, default=2.0, help="AI_HARD_BUDGET_S")
+    args = parser.parse_args()
+    print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min)")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            "DENARIUS_LOOP_MONITOR": "1",
+            "LOG_LEVEL": "INFO",
+            "AI_PROCESSES": str(args.processes),
+            "AI_HARD_BUDGET_S": str(args.budget),
+        }
+        with BotHarness(BOT, Path(tmp), extra_env=env) as h:
+            for level in args.levels.split(","):
+                run_level(h, level.strip(), args)
+                print(f"load now: {os.getloadavg()[0]:.2f} (1 min)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

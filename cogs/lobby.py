@@ -13,12 +13,14 @@ from typing import Any, Literal
 import discord
 
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
-from cogs.common.runtime import Runtime, remember
+from cogs.common.runtime import Runtime, in_game, remember
+from cogs.common.story import title
+from cogs.common.text import seat_name
 from engine import games
 from engine.core.errors import GameError
-from engine.sessions import GameInfo, NewGame, Policy, Status, TimeControl
+from engine.sessions import GameInfo, NewGame, Policy, Seat, SeatOrder, Status, TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +65,7 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
     hours = "-" if control is None else str(int(control.per_move.total_seconds() // 3600))
     options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
     lines = [
-        t(lang, "lobby.title", game=games.title(info.game), number=info.game_id),
+        t(lang, "lobby.title", game=games.title(info.game, lang), number=info.game_id),
         t(
             lang,
             "lobby.settings",
@@ -73,18 +75,27 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
             policy=t(lang, f"lobby.policy_{info.policy.value}"),
         ),
     ]
-    for slot in range(info.max_seats):
+    seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat or 0)
+    if info.status is not Status.LOBBY and seated:
+        # Started: the seats in play, as the thread names them ("alice (2)"), and whether
+        # they were drawn at random (the lobby's join order may differ; issue 14).
+        shuffled = info.seat_order is SeatOrder.RANDOM
+        lines.append(t(lang, "story.lobby_seats" if shuffled else "story.lobby_joined"))
+        played = tuple(_who(s, names, lang) for s in seated)
+        lines += [f"{i + 1}. {seat_name(i, played)}" for i in range(len(played))]
+    for slot in range(info.max_seats) if info.status is Status.LOBBY or not seated else ():
         seat = next((s for s in info.seats if s.slot == slot), None)
-        if seat is None:
-            who = t(lang, "lobby.free")
-        elif seat.user_id is None:
-            who = t(lang, "post.ai")
-        else:
-            who = names.get(seat.user_id, f"<@{seat.user_id}>")
+        who = t(lang, "lobby.free") if seat is None else _who(seat, names, lang)
         lines.append(f"{slot + 1}. {who}")
     if info.status is Status.ACTIVE:
         lines.append(t(lang, "lobby.started", thread=f"<#{info.thread_id}>"))
     return "\n".join(lines)
+
+
+def _who(seat: Seat, names: dict[int, str], lang: str) -> str:
+    if seat.user_id is None:
+        return t(lang, "post.ai")
+    return names.get(seat.user_id, f"<@{seat.user_id}>")
 
 
 def lobby_view(game: int, lang: str) -> discord.ui.View:
@@ -108,7 +119,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
 ) -> None:
     """Create the lobby (with `ai` AI seats) and post it as the command's reply."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
         raise GameError("error.guild_only")
     spec = NewGame(
@@ -128,7 +139,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
 async def start(interaction: discord.Interaction[Any], game: int) -> None:
     """Start the game, open its thread on the lobby message and post the first board."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     if interaction.guild_id is None or interaction.message is None:
         raise GameError("error.guild_only")  # before starting: never a game with no thread
     lacking = missing_permissions(interaction.app_permissions, START_NEEDS)
@@ -138,7 +149,7 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
     await interaction.response.defer()
     outcome = await rt.sessions.start(game, interaction.user.id, admin=is_admin(interaction, rt))
     info = await rt.sessions.status(game)
-    name = t(info.language, "lobby.thread", game=games.title(info.game), number=game)
+    name = title(info.game, game, info.language)  # "Trajano n.º 3": as the thread reads
     try:
         thread = await interaction.message.create_thread(
             name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
@@ -172,6 +183,7 @@ class LobbyButton(
             await start(interaction, self.game)
             return
         rt = remember(interaction)
+        await in_game(interaction, self.game)
         user = interaction.user.id
         if self.action == "join":
             info = await rt.sessions.join(self.game, user)

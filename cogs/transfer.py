@@ -14,8 +14,9 @@ from typing import Any
 import discord
 
 from cogs import lobby
+from cogs.common import story, text
 from cogs.common.errors import reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
 from engine import games
 from engine.sessions import Status
@@ -26,7 +27,7 @@ MAX_IMPORT = 8 * 1024 * 1024  # the largest file an upload limit lets any server
 
 async def export_game(interaction: discord.Interaction[Any], found: int) -> None:
     """Attach game `found` as a JSON file and a text log, ephemerally."""
-    rt, lang = remember(interaction), lang_of(interaction.locale)
+    rt, lang = remember(interaction), lang_for(interaction)
     info = await rt.sessions.status(found)
     if info.status is Status.ACTIVE and not lobby.is_admin(interaction, rt):
         await reply(interaction, t(lang, "export.running_admin"))
@@ -40,7 +41,12 @@ async def export_game(interaction: discord.Interaction[Any], found: int) -> None
     }
     doc = await rt.sessions.export_game(found, names)
     base = f"denarius-{info.game}-{found}"
-    log_text = ("\n".join(doc["log"]) + "\n").encode()
+    # The text log is described again with the players' names, as `/game log` reads it,
+    # not the stored lines ("Player 1 ..."), in the game's language.
+    lines = await rt.sessions.log(found, limit=None)
+    head = story.title(info.game, found, info.language)
+    log_text = ("\n".join([head, *text.plain_log(lines, meta.names, info.language, info.game)])
+                + "\n").encode()  # fmt: skip
     files = [
         discord.File(io.BytesIO(dumps(doc)), filename=f"{base}.json"),
         discord.File(io.BytesIO(log_text), filename=f"{base}.txt"),
@@ -51,7 +57,7 @@ async def export_game(interaction: discord.Interaction[Any], found: int) -> None
 
 async def import_game(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
     """Recreate a game from an exported file in this channel, with a thread of its own."""
-    rt, lang = remember(interaction), lang_of(interaction.locale)
+    rt, lang = remember(interaction), lang_for(interaction)
     if not lobby.is_admin(interaction, rt):
         await reply(interaction, t(lang, "error.admin_only"))
         return
@@ -65,11 +71,11 @@ async def import_game(interaction: discord.Interaction[Any], file: discord.Attac
         data, interaction.user.id, interaction.guild_id, interaction.channel_id
     )
     info = await rt.sessions.status(outcome.game_id)
-    title = games.title(info.game)
+    title = games.title(info.game, info.language)
     opening = t(info.language, "export.imported_thread", number=info.game_id, game=title,
                 status=info.status.value)  # fmt: skip
     message = await channel.send(opening)
-    name = t(info.language, "lobby.thread", game=title, number=info.game_id)
+    name = story.title(info.game, info.game_id, info.language)
     thread = await message.create_thread(name=name[:100])
     await rt.sessions.set_messages(info.game_id, thread_id=thread.id)
     await rt.poster.post(replace(outcome, thread_id=thread.id), fresh=True)

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guarded, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import t
 from cogs.common.items import Persistent
-from cogs.common.runtime import Runtime, remember
+from cogs.common.runtime import Runtime, in_game, remember
 from cogs.common.text import when
 from engine.sessions import NoticeKind, SeatState, Status
 from engine.sessions.consent import UNDO_ANSWER_WITHIN
@@ -71,9 +71,10 @@ class UndoHereSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:h:{game:i
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask to go back to the chosen move (or do it, within your own turn)."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt = remember(interaction)
         first = int(self.item.values[0])
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await in_game(interaction, self.game)
         outcome = await rt.sessions.undo(self.game, interaction.user.id, self.version, first=first)
         await rt.poster.post(outcome)
         asked = any(n.kind is NoticeKind.UNDO_ASKED for n in outcome.notices)

@@ -20,9 +20,9 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guarded, refuse, reply, report_failure
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
-from cogs.common.runtime import remember
+from cogs.common.runtime import in_game, remember
 from cogs.common.text import named_choices
 from engine import games
 from engine.core.errors import GameError, StaleStateError
@@ -90,11 +90,11 @@ async def act(
     button, which plays it `sure`. The move is applied once per press, the game read once.
     """
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
     typed = interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     try:
+        lang = await in_game(interaction, game)
         outcome = await rt.sessions.play(game, interaction.user.id, version, move, confirmed=sure)
     except StaleStateError as error:
         await stale(interaction, game, error)
@@ -118,7 +118,7 @@ async def act(
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
     """Say the board is out of date; give fresh controls to the decider, a link to others."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     now = await rt.sessions.current(game)
     if now.turn is None:
         await refuse(interaction, error)
@@ -140,6 +140,7 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
+        lang = await in_game(interaction, game)
         if version is None:
             version = (await rt.sessions.current(game)).version
         outcome = await rt.sessions.undo(game, interaction.user.id, version)
@@ -153,7 +154,7 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         await report_failure(interaction, error)
         raise
     await rt.poster.post(outcome)
-    await reply(interaction, t(lang_of(interaction.locale), "play.undo_done"))
+    await reply(interaction, t(lang, "play.undo_done"))
 
 
 class MoveButton(
@@ -247,8 +248,8 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
         rt = remember(interaction)
-        lang = lang_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await in_game(interaction, self.game)
         choices = await rt.sessions.choices(self.game)
         if choices.version != self.version:
             await stale(interaction, self.game, StaleStateError(t(lang, "error.stale")))
@@ -273,6 +274,7 @@ class PrivateButton(Persistent[discord.ui.Button[Any]], custom_id="dn:h:{game:in
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send the private view and image."""
+        await in_game(interaction, self.game)
         await remember(interaction).poster.send_private(interaction, self.game)
 
 

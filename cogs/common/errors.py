@@ -1,7 +1,8 @@
-"""The one handler of errors: short ephemeral replies in the user's language (STYLE.md §2.5).
+"""The one handler of errors: short ephemeral replies in the game's or user's language (§2.5).
 
 Cogs raise; `handle` answers. A `GameError` means nothing changed: the player gets its one
-sentence, put into words from its catalog key and arguments in their own language. Anything
+sentence, put into words from its catalog key and arguments in the game's language when the
+interaction acts on a game (`cogs.common.i18n.lang_for`), else in their own. Anything
 else is logged and answered with "Something went wrong; the game was not changed." (saving is
 the last step). Slash commands reach `handle` through the tree's `on_error` (bot.py);
 components through `@guarded` on their callbacks, because discord.py hands a DynamicItem's
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from engine.core.errors import (
     GameError,
     GameOverError,
@@ -91,14 +92,14 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 async def refuse(interaction: discord.Interaction[Any], error: GameError) -> None:
     """Answer a refused action with one ephemeral sentence."""
-    await reply(interaction, error_text(error, lang_of(interaction.locale)))
+    await reply(interaction, error_text(error, lang_for(interaction)))
 
 
 async def report_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Log an unexpected error and tell the user the game was not changed."""
     log.error("unexpected error in %s", interaction.data, exc_info=error)
     try:
-        await reply(interaction, t(lang_of(interaction.locale), "error.unexpected"))
+        await reply(interaction, t(lang_for(interaction), "error.unexpected"))
     except discord.HTTPException:
         log.warning("could not tell the user about the failure")
 
@@ -151,7 +152,7 @@ async def answer_unknown_control(
         return
     log.info("answering an unknown control %r", clip(custom_id))
     try:
-        await reply(interaction, t(lang_of(interaction.locale), "error.unknown_control"))
+        await reply(interaction, t(lang_for(interaction), "error.unknown_control"))
     except discord.HTTPException:
         log.info("could not answer the unknown control")
 

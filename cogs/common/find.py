@@ -1,5 +1,6 @@
 """Which game a command means: the `game` option, else the game of the thread it is typed in."""
 
+import contextlib
 from typing import Any
 
 import discord
@@ -7,19 +8,29 @@ from discord import app_commands
 
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_of, t
-from cogs.common.runtime import remember
+from cogs.common.runtime import in_game, remember
 from engine import games
+from engine.core.errors import GameError
 from engine.sessions import Status
 
 
-async def find_game(interaction: discord.Interaction[Any], game: int | None) -> int | None:
-    """Return the game id meant, or tell the user how to name one and return None."""
-    if game is not None:
-        return game
+async def find_game(
+    interaction: discord.Interaction[Any], game: int | None, which: str = "error.which_game"
+) -> int | None:
+    """Return the game id meant, or tell the user how to name one and return None.
+
+    From here on the interaction speaks the game's language (`in_game`). `/move`, which has
+    no `game` option, says to type it in the game's thread (`which`).
+    """
     rt = remember(interaction)
-    found = await rt.sessions.game_in_thread(interaction.channel_id or 0)
+    found = game
     if found is None:
-        await reply(interaction, t(lang_of(interaction.locale), "error.which_game"))
+        found = await rt.sessions.game_in_thread(interaction.channel_id or 0)
+    if found is None:
+        await reply(interaction, t(lang_of(interaction.locale), which))
+        return None
+    with contextlib.suppress(GameError):  # no such game: the command's own call refuses it
+        await in_game(interaction, found)
     return found
 
 

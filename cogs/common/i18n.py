@@ -1,14 +1,17 @@
 """The Discord side of the message catalogs: locales, replies by key, command translations.
 
 Every player-facing sentence lives in the catalogs (engine/core/i18n.py reads them), keyed by
-a dotted name (`play.stale`). Ephemeral replies use the clicking user's locale; messages in a
-game thread use the game's language (`/game new language:` or the server's choice). Command
+a dotted name (`play.stale`). Messages in a game thread, and every reply to an interaction
+that acts on a game (its controls, commands naming a game, their refusals), use the game's
+language (`/game new language:` or the server's choice): `lang_for`. Other replies use the
+user's locale. Command
 names and descriptions reach Discord through `CatalogTranslator` (en-US is the default text
 in code; es-ES and es-419 come from the `[commands]` tables of the Spanish catalogs, keyed by
 the English text).
 """
 
 from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -30,6 +33,16 @@ def lang_of(locale: discord.Locale | str | None) -> str:
     if isinstance(locale, discord.Locale):
         return "es" if locale in _SPANISH else DEFAULT
     return i18n.lang_or_default(locale)
+
+
+def lang_for(interaction: discord.Interaction[Any]) -> str:
+    """Return the language to answer in: the game's once the interaction acts on one.
+
+    `cogs.common.runtime.in_game` notes the game's language in the interaction's extras;
+    without it, the user's locale.
+    """
+    found = getattr(interaction, "extras", {}).get("lang")
+    return found if isinstance(found, str) else lang_of(interaction.locale)
 
 
 def t(lang: str, key: str, /, **fields: object) -> str:

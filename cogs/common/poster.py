@@ -18,14 +18,14 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs.common import text
+from cogs.common import story, text
 from cogs.common.acting import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
 from cogs.common.summary import post_summary
-from engine.sessions import GameInfo, NoticeKind, Outcome, SessionManager, Status
+from engine.sessions import GameInfo, NoticeKind, Outcome, SeatOrder, SessionManager, Status
 from engine.sessions.errors import StateNeedsRepairError
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ class Meta:
     channel_id: int | None
     users: tuple[int | None, ...]  # by engine seat
     names: tuple[str, ...]  # by engine seat
+    shuffled: bool = True  # the seats were drawn at random at the start (SeatOrder.RANDOM)
 
 
 def _png(data: bytes, name: str) -> discord.File:
@@ -100,7 +101,9 @@ class Poster:
                 except discord.HTTPException:
                     log.info("could not fetch the name of user %s", user_id)
         names = tuple(self._name(s.user_id, info.language) for s in seats)
-        meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names)
+        shuffled = info.seat_order is SeatOrder.RANDOM
+        meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names,
+                    shuffled)  # fmt: skip
         if info.status is not Status.LOBBY:
             self._meta[game_id] = meta
         return meta
@@ -206,14 +209,16 @@ class Poster:
         if outcome.status in (Status.FINISHED, Status.ABANDONED):
             await self._finish(thread, outcome, meta)
             return
-        await self._board(thread, outcome, meta, fresh=fresh or outcome.ping is not None)
+        # A new message when the turn passed (to someone else, or back after the others
+        # moved); the moves of one turn edit its message in place (cogs/common/story.py).
+        fresh = fresh or outcome.ping is not None or story.passed(outcome)
+        await self._board(thread, outcome, meta, fresh=fresh)
 
     async def _board(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, *, fresh: bool
     ) -> None:
         lang = meta.language
-        recent = () if fresh else outcome.recent
-        content = text.board(outcome, meta.names, lang, recent=recent)
+        content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
         view = self._controls(outcome, meta)
         # Normally the image comes with the board. When the renderer is behind, the board
         # goes at once and its image follows; a game that moves again meanwhile gets only
@@ -236,7 +241,10 @@ class Poster:
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
             if old is not None and old != msg.id:
-                await self._retire(thread, old)
+                closing = story.closing(
+                    outcome, meta.names, lang, meta.game, self._start(outcome, meta)
+                )
+                await self._retire(thread, old, closing)
             target = msg.id
         else:
             try:
@@ -291,10 +299,38 @@ class Poster:
                 except discord.HTTPException:
                     log.info("could not add the image to message %s", message_id)
 
-    async def _retire(self, thread: discord.PartialMessageable, message_id: int) -> None:
-        """Take the controls off an older turn message (its ping stays as it was)."""
+    @staticmethod
+    def _opening(outcome: Outcome, meta: Meta) -> list[str]:
+        """Return the seat order the first board announces: who starts, in which order."""
+        if not any(n.kind is NoticeKind.STARTED for n in outcome.notices):
+            return []
+        first = outcome.history[0].seat if outcome.history else None
+        if first is None:
+            first = outcome.turn.seat if outcome.turn is not None else 0
+        return [story.order(meta.names, first, meta.language, shuffled=meta.shuffled)]
+
+    @staticmethod
+    def _start(outcome: Outcome, meta: Meta) -> list[str]:
+        """Return what the first board said of the start, for its message's last edit."""
+        if not outcome.history or outcome.history[0].version != 1:
+            return []
+        first = outcome.history[0].seat
+        order = story.order(meta.names, first, meta.language, shuffled=meta.shuffled)
+        return [t(meta.language, "notice.started"), order]
+
+    async def _retire(
+        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
+    ) -> None:
+        """Take the controls off an older turn message, and write the whole turn in it.
+
+        `content` is the turn that ended (story.closing), in the same edit: one call. Its
+        ping stays as it was (an edit pings nobody).
+        """
+        fields: dict[str, Any] = {"view": None}
+        if content is not None:
+            fields["content"] = content
         try:
-            await thread.get_partial_message(message_id).edit(view=None)
+            await thread.get_partial_message(message_id).edit(**fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
 
@@ -323,6 +359,8 @@ class Poster:
         key = "post.undo_asked" if kind.kind is NoticeKind.UNDO_ASKED else "post.abandon_asked"
         asker = text.seat_name(kind.seat, meta.names)
         content = t(meta.language, key, who=who, asker=asker, move=kind.detail)
+        if kind.at is not None:  # an undo request is open for a day (consent.py)
+            content += " " + t(meta.language, "story.undo_due", when=text.when(kind.at, "f"))
         view = request_view(outcome.game_id, request_id, meta.language)
         users = [discord.Object(u) for u in waiting]
         await thread.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=users))
@@ -330,7 +368,8 @@ class Poster:
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
-        content = text.final(outcome, meta.names, meta.language)
+        content = text.final(outcome, meta.names, meta.language,
+                             story.title(meta.game, outcome.game_id, meta.language))  # fmt: skip
         files = []
         if outcome.final is not None and outcome.final.result is not None:
             png = await self.render.score(
@@ -342,9 +381,12 @@ class Poster:
             files.append(_png(png, f"board-{outcome.version}.png"))
         await thread.send(content, files=files, allowed_mentions=NO_PINGS)
         if outcome.board_message_id is not None:
-            await self._retire(thread, outcome.board_message_id)
+            start = self._start(outcome, meta)
+            closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
+            await self._retire(thread, outcome.board_message_id, closing)
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
-            await post_summary(thread, self.sessions, self.render, outcome, meta.names)
+            title = story.title(meta.game, outcome.game_id, meta.language)
+            await post_summary(thread, self.sessions, self.render, outcome, meta.names, title)
 
     async def _unarchive(self, thread_id: int | None) -> None:
         """Reopen a game thread that Discord archived while the game was idle."""
@@ -389,7 +431,9 @@ class Poster:
         )
         file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
         seat = text.seat_name(private.seat, meta.names)
-        await reply(interaction, t(meta.language, "post.private", seat=seat), file=file)
+        title = story.title(meta.game, game_id, meta.language)
+        await reply(interaction, t(meta.language, "story.private", title=title, seat=seat),
+                    file=file)  # fmt: skip
 
     async def refresh(self) -> int:
         """After a restart: post again every active board whose controls are out of date."""

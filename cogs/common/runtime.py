@@ -84,6 +84,19 @@ def runtime(client: discord.Client | Any) -> Runtime:
     return found
 
 
+async def in_game(interaction: discord.Interaction[Any], game_id: int) -> str:
+    """Note that the interaction acts on a game; return the game's language.
+
+    Whatever answers it from now on (a refusal included, `cogs.common.i18n.lang_for`) speaks
+    the game's language: a Spanish game reads Spanish throughout, for every player (issue 14).
+    """
+    lang = (await runtime(interaction.client).poster.meta(game_id)).language
+    extras = getattr(interaction, "extras", None)
+    if isinstance(extras, dict):
+        extras["lang"] = lang
+    return lang
+
+
 def remember(interaction: discord.Interaction[Any]) -> Runtime:
     """Return the runtime, noting the user's display name for board images."""
     rt = runtime(interaction.client)

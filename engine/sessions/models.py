@@ -194,6 +194,9 @@ class Outcome:
     choices: Choices | None = None  # the next decision's legal actions, when a person decides
     recent: tuple[LogLine, ...] = ()  # the last live moves (RECENT), for a board edited in place
     confirm: Choice | None = None  # a move that would reveal something, not played: ask first
+    # The last live moves of the game (HISTORY), oldest first: the thread tells the story of
+    # each turn from them (cogs/common/story.py), the moves before this call's included.
+    history: tuple[LogLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +247,7 @@ class Waiting:
     thread_id: int | None
     since: datetime
     deadline: datetime | None
+    language: str = "en"  # the game's language (its title reads in it)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
+HISTORY = 80  # the live moves an outcome carries for the thread's story (more fit no message)
 
 
 _Kept = tuple[Any, list[Any], Any, int, bool, bool]
@@ -233,4 +234,5 @@ class Turns:
             ping_message_id=g.row.ping_message_id,
             choices=None if turn is None or turn.user_id is None else choices_of(g, turn),
             recent=tuple(line(g, m) for m in moves[-RECENT:]),
+            history=tuple(line(g, m) for m in [m for m in moves if m.undone_at is None][-HISTORY:]),
         )

@@ -1,0 +1,140 @@
+"""The thread tells the story: one message per turn, every move of every seat in it (issue 14).
+
+A turn message shows what the others did since the decider's last turn ("since your last
+turn"), then the decider's own moves of this turn, then whose decision it is now. It is
+edited in place while the turn goes on; when the turn passes, the poster edits the old
+message one last time into the whole of the turn that ended (`closing`, its controls taken
+off in the same edit) and sends one new message. So every move, a rival's or an AI's,
+appears in the thread, and no turn makes more than one new message (the emulator keeps
+Discord's 5 messages per 5 s per channel). A game's milestones (a quarter's scoring, an
+event's result, the end of a round: `GameSpec.milestones`) stand out as summary lines.
+
+Pure functions of the session manager's records (`Outcome.history`, the game's last live
+moves), in the game's language.
+"""
+
+from collections.abc import Sequence
+
+from cogs.common.i18n import t
+from cogs.common.text import entries, fit, notice_lines, seat_name, when
+from engine import games
+from engine.sessions import LogLine, Outcome
+
+
+def title(game: str, number: int, lang: str) -> str:
+    """Return a game's title in its language: "Troyes #3", "Troyes n.º 3", "Trajano n.º 1"."""
+    return t(lang, "story.title", game=games.title(game, lang), number=number)
+
+
+def header(game: str, number: int, lang: str, move: int) -> str:
+    """Return the first line of a turn message: the game's title and the move number."""
+    return t(lang, "story.header", title=title(game, number, lang), move=move)
+
+
+def turn_of(
+    history: Sequence[LogLine], seat: int
+) -> tuple[tuple[LogLine, ...], tuple[LogLine, ...]]:
+    """Split the end of `history` for `seat`: the others' moves since its last turn, its own.
+
+    Its own moves of this turn are the trailing moves it made; the others' are the moves
+    between them and the seat's turn before.
+    """
+    end = len(history)
+    start = end
+    while start > 0 and history[start - 1].seat == seat:
+        start -= 1
+    first = start
+    while first > 0 and history[first - 1].seat != seat:
+        first -= 1
+    return tuple(history[first:start]), tuple(history[start:end])
+
+
+def _told(
+    others: Sequence[LogLine],
+    own: Sequence[LogLine],
+    who: str,
+    names: Sequence[str],
+    lang: str,
+    game: str,
+) -> list[str]:
+    lines: list[str] = []
+    if others:
+        lines.append(t(lang, "post.since", who=who))
+        lines += entries(others, names, lang, game)
+    if own:
+        if others:
+            lines.append(t(lang, "story.this_turn"))
+        lines += entries(own, names, lang, game)
+    return lines
+
+
+def caption(
+    outcome: Outcome, names: Sequence[str], lang: str, game: str, extra: Sequence[str] = ()
+) -> str:
+    """Return the turn message: what happened since the decider's last turn, and now.
+
+    `extra`: sentences after the notices (the seat order on the first board).
+    """
+    head = header(game, outcome.game_id, lang, outcome.version)
+    turn = outcome.turn
+    if turn is not None and outcome.history:
+        others, own = turn_of(outcome.history, turn.seat)
+    elif outcome.ping is not None and outcome.catch_up:
+        others, own = outcome.catch_up, ()
+    else:
+        others, own = (), outcome.moves
+    who = seat_name(turn.seat, names) if turn is not None else "?"
+    if turn is not None and turn.user_id is not None:
+        who = f"<@{turn.user_id}>"
+    lines = _told(others, own, who, names, lang, game)
+    lines += notice_lines(outcome.notices, names, lang)
+    lines += extra
+    tail = ""
+    if turn is not None:
+        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
+        if turn.deadline is not None:
+            tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
+    return fit(head, lines, tail, lang)
+
+
+def passed(outcome: Outcome) -> bool:
+    """Return whether this call's moves ended a turn (another seat moved, or decides now)."""
+    if outcome.turn is None or not outcome.moves:
+        return False
+    return any(m.seat != outcome.turn.seat for m in outcome.moves)
+
+
+def closing(
+    outcome: Outcome, names: Sequence[str], lang: str, game: str, start: Sequence[str] = ()
+) -> str | None:
+    """Return the whole of the turn this call ended, for its message's last edit.
+
+    The turn is the seat's that made this call's first move, up to its last move in a row.
+    None when the history does not reach back to it (the message is then left as it was).
+    `start`: what the first board announced (the start, the seat order), kept in the first
+    turn's message.
+    """
+    history = outcome.history
+    if not outcome.moves or not history:
+        return None
+    first = outcome.moves[0].version
+    index = next((i for i, m in enumerate(history) if m.version == first), None)
+    if index is None:
+        return None
+    seat = history[index].seat
+    end = index
+    while end < len(history) and history[end].seat == seat:
+        end += 1
+    others, own = turn_of(history[:end], seat)
+    head = header(game, outcome.game_id, lang, history[end - 1].version)
+    lines = _told(others, own, seat_name(seat, names), names, lang, game)
+    if (others or own)[0].version == 1:  # the game's first turn: its message opened the game
+        lines = [*start, *lines]
+    return fit(head, lines, "", lang)
+
+
+def order(names: Sequence[str], first: int, lang: str, *, shuffled: bool) -> str:
+    """Return the seat order announced at the start: the order of play, who starts, how."""
+    seats = ", ".join(f"{i + 1}. {seat_name(i, names)}" for i in range(len(names)))
+    key = "story.order_shuffled" if shuffled else "story.order_joined"
+    return t(lang, key, order=seats, first=seat_name(first, names))

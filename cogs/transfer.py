@@ -52,7 +52,7 @@ async def export_game(interaction: discord.Interaction[Any], found: int) -> None
         discord.File(io.BytesIO(log_text), filename=f"{base}.txt"),
     ]
     live = sum(1 for m in doc["moves"] if m["undone_at"] is None)
-    await reply(interaction, t(lang, "export.attached", number=found, moves=live), files=files)
+    await reply(interaction, t(lang, "export.attached", number=found, count=live), files=files)
 
 
 async def import_game(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
@@ -80,4 +80,4 @@ async def import_game(interaction: discord.Interaction[Any], file: discord.Attac
     await rt.sessions.set_messages(info.game_id, thread_id=thread.id)
     await rt.poster.post(replace(outcome, thread_id=thread.id), fresh=True)
     moves = len(await rt.sessions.log(info.game_id))
-    await reply(interaction, t(lang, "export.imported", number=info.game_id, moves=moves))
+    await reply(interaction, t(lang, "export.imported", number=info.game_id, count=moves))

@@ -17,7 +17,7 @@ from cogs.common.errors import guarded, reply
 from cogs.common.i18n import t
 from cogs.common.items import Persistent
 from cogs.common.runtime import Runtime, in_game, remember
-from cogs.common.text import when
+from cogs.common.text import when, words
 from engine.sessions import NoticeKind, SeatState, Status
 from engine.sessions.consent import UNDO_ANSWER_WITHIN
 
@@ -31,9 +31,10 @@ async def view_for(rt: Runtime, game: int, user_id: int, lang: str) -> discord.u
     points = await rt.sessions.undo_points(game)
     if not points:
         return None
+    names = (await rt.poster.meta(game)).names  # a label naming a seat reads its name
     options = [
         discord.SelectOption(
-            label=t(lang, "undo_here.option", move=p.version, text=p.text)[:100],
+            label=t(lang, "undo_here.option", move=p.version, text=words(p, names, lang)[0])[:100],
             value=str(p.version),
         )
         for p in reversed(points)  # the newest first

@@ -108,7 +108,12 @@ async def act(
     if outcome.confirm is not None:  # it would reveal something: nothing was played yet
         view = discord.ui.View(timeout=None)
         view.add_item(ConfirmButton(game, outcome.version, outcome.confirm.index))
-        await reply(interaction, t(lang, "play.confirm", move=outcome.confirm.label), view=view)
+        label = outcome.confirm.label
+        if outcome.turn is not None:  # a rival's die reads with its owner's name, as on the button
+            meta = await rt.poster.meta(game)
+            asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))
+            label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
+        await reply(interaction, t(lang, "play.confirm", move=label), view=view)
         return
     await rt.poster.post(outcome)
     if typed:

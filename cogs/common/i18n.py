@@ -1,10 +1,10 @@
 """The Discord side of the message catalogs: locales, replies by key, command translations.
 
 Every player-facing sentence lives in the catalogs (engine/core/i18n.py reads them), keyed by
-a dotted name (`play.stale`). Messages in a game thread, and every reply to an interaction
-that acts on a game (its controls, commands naming a game, their refusals), use the game's
-language (`/game new language:` or the server's choice): `lang_for`. Other replies use the
-user's locale. Command
+a dotted name (`play.stale`). Messages in a game thread, and every reply to a player about
+their game (its controls, commands naming it, their refusals), use the game's language
+(`/game new language:` or the server's choice): `lang_for`. Other replies use the user's
+locale. Command
 names and descriptions reach Discord through `CatalogTranslator` (en-US is the default text
 in code; es-ES and es-419 come from the `[commands]` tables of the Spanish catalogs, keyed by
 the English text).

@@ -368,8 +368,10 @@ class Poster:
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
-        content = text.final(outcome, meta.names, meta.language,
-                             story.title(meta.game, outcome.game_id, meta.language))  # fmt: skip
+        lang = meta.language
+        last = story.after_closing(outcome, meta.names, lang, meta.game)
+        title = story.title(meta.game, outcome.game_id, lang)
+        content = text.final(outcome, meta.names, lang, title, last)
         files = []
         if outcome.final is not None and outcome.final.result is not None:
             png = await self.render.score(

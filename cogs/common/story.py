@@ -114,6 +114,21 @@ def closing(
     `start`: what the first board announced (the start, the seat order), kept in the first
     turn's message.
     """
+    span = _closed(outcome)
+    if span is None:
+        return None
+    history, end = outcome.history, span
+    seat = history[end - 1].seat
+    others, own = turn_of(history[:end], seat)
+    head = header(game, outcome.game_id, lang, history[end - 1].version)
+    lines = _told(others, own, seat_name(seat, names), names, lang, game)
+    if (others or own)[0].version == 1:  # the game's first turn: its message opened the game
+        lines = [*start, *lines]
+    return fit(head, lines, "", lang)
+
+
+def _closed(outcome: Outcome) -> int | None:
+    """Return where in the history the turn this call ended stops (None: not in it)."""
     history = outcome.history
     if not outcome.moves or not history:
         return None
@@ -121,16 +136,21 @@ def closing(
     index = next((i for i, m in enumerate(history) if m.version == first), None)
     if index is None:
         return None
-    seat = history[index].seat
     end = index
-    while end < len(history) and history[end].seat == seat:
+    while end < len(history) and history[end].seat == history[index].seat:
         end += 1
-    others, own = turn_of(history[:end], seat)
-    head = header(game, outcome.game_id, lang, history[end - 1].version)
-    lines = _told(others, own, seat_name(seat, names), names, lang, game)
-    if (others or own)[0].version == 1:  # the game's first turn: its message opened the game
-        lines = [*start, *lines]
-    return fit(head, lines, "", lang)
+    return end
+
+
+def after_closing(outcome: Outcome, names: Sequence[str], lang: str, game: str) -> list[str]:
+    """Return the lines of this call's moves after the turn it closed (the game's last ones).
+
+    The end of a game has no next turn message to tell them: the final message does.
+    """
+    end = _closed(outcome)
+    if end is None:
+        return entries(outcome.moves, names, lang, game)
+    return entries(outcome.history[end:], names, lang, game)
 
 
 def order(names: Sequence[str], first: int, lang: str, *, shuffled: bool) -> str:

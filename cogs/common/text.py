@@ -18,7 +18,7 @@ import discord
 from cogs.common.i18n import t
 from engine import games
 from engine.games import GAMES
-from engine.sessions import Choices, LogLine, Notice, NoticeKind, Outcome
+from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind, Outcome
 from render.base.palette import seat_label
 
 LIMIT = 1900
@@ -113,8 +113,17 @@ def _plain(text: str) -> str:
 def plain_log(
     lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = ""
 ) -> list[str]:
-    """Return the log as plain text lines (an export's text file): no Discord markup."""
-    return [e.replace("**", "").replace("`", "") for e in entries(lines, names, lang, game)]
+    """Return the log as plain text lines (an export's text file): no Discord markup.
+
+    A move taken back is marked so (the log may hold them: `include_undone`).
+    """
+    out = []
+    for line, entry in zip(lines, entries(lines, names, lang, game), strict=True):
+        head, sep, rest = entry.replace("**", "").replace("`", "").partition("\n")
+        if line.undone:
+            head += " " + t(lang, "story.undone")
+        out.append(head + sep + rest)
+    return out
 
 
 def milestones_of(game: str) -> frozenset[str]:
@@ -167,20 +176,28 @@ def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
     return "\n".join([head, *reversed(kept), tail]).strip()
 
 
-def final(outcome: Outcome, names: Sequence[str], lang: str, title: str) -> str:
-    """Return the closing message: why the game ended and the standings."""
-    lines = [t(lang, "story.over", title=title)]
+def final(
+    outcome: Outcome, names: Sequence[str], lang: str, title: str, moves: Sequence[str] = ()
+) -> str:
+    """Return the closing message: why the game ended, its last moves and the standings."""
+    lines = [t(lang, "story.over", title=title), *moves]
     lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
-    fin = outcome.final
-    if fin is not None:
-        scores = fin.result.scores if fin.result else ()
-        order = sorted(range(len(fin.ranks)), key=lambda s: (fin.ranks[s], s))
-        for seat in order:
-            vp = t(lang, "story.vp", count=scores[seat]) if seat < len(scores) else ""
-            points = f" \N{EM DASH} {vp}" if vp else ""
-            out = " " + t(lang, "post.out") if seat in fin.out else ""
-            lines.append(f"{fin.ranks[seat]}. {seat_name(seat, names)}{points}{out}")
+    lines += standings(outcome.final, names, lang)
     return fit(lines[0], lines[1:], "", lang)
+
+
+def standings(fin: Final | None, names: Sequence[str], lang: str) -> list[str]:
+    """Return the final standings, best first: rank, player, score, whether they left."""
+    if fin is None:
+        return []
+    scores = fin.result.scores if fin.result else ()
+    lines = []
+    for seat in sorted(range(len(fin.ranks)), key=lambda s: (fin.ranks[s], s)):
+        vp = t(lang, "story.vp", count=scores[seat]) if seat < len(scores) else ""
+        points = f" \N{EM DASH} {vp}" if vp else ""
+        out = " " + t(lang, "post.out") if seat in fin.out else ""
+        lines.append(f"{fin.ranks[seat]}. {seat_name(seat, names)}{points}{out}")
+    return lines
 
 
 def log_lines(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> str:

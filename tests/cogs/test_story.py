@@ -1,6 +1,7 @@
 """The thread's story of each turn (cogs/common/story.py) and counts shown with plural forms."""
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from cogs.common import story
@@ -79,3 +80,14 @@ def test_a_count_shown_beside_a_noun_has_plural_forms():
         if isinstance(message, str) and COUNTED.search(message)
     ]
     assert not found, found
+
+
+def test_the_last_moves_of_a_game_after_the_closed_turn_go_in_the_final_message():
+    seats = [0, 0, 1, 1]  # alice's last move; the AI's replies end the game
+    history = [line(v + 1, s) for v, s in enumerate(seats)]
+    ended = replace(outcome(history, history[1:], 0), turn=None)
+    closed = story.closing(ended, NAMES, "en", "trajan") or ""
+    assert "move 2" in closed
+    assert "move 3" not in closed
+    last = story.after_closing(ended, NAMES, "en", "trajan")
+    assert [x.split("**: ")[1] for x in last] == ["move 3", "move 4"]

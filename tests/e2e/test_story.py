@@ -147,11 +147,12 @@ def test_a_spanish_game_reads_spanish_everywhere_and_the_small_ones(table):
     suggested = deciding.autocomplete(thread, "move", {"move": ""}, "move")
     assert suggested
     said += [c["name"] for c in suggested]
-    for m in alice.messages(thread) + alice.messages(table.channel):
+    lobbies = [m for m in alice.messages(table.channel) if f"Trajano n.º {number}" in m.content]
+    assert len(lobbies) == 1  # this game's lobby (the channel holds other games' too)
+    for m in alice.messages(thread) + lobbies:
         said.append(m.content)
         said += [b.get("label", "") for b in m.buttons()]
         said += [o.get("label", "") for s in m.selects() for o in s.get("options", [])]
-    said = [x for x in said if f"#{number}" not in x or "Trajano" in x]  # other games' lobbies
     pieces = english_pieces()
     leaks = sorted({(p, line) for line in said for p in pieces if p in line})
     assert not leaks, leaks[:5]
@@ -164,7 +165,8 @@ def test_a_spanish_game_reads_spanish_everywhere_and_the_small_ones(table):
     # The export's text log is described again with the players' names, in Spanish.
     exported = alice.slash(thread, "game export", {}).wait_reply()
     text = next(f.data for f in exported.attachments if f.filename.endswith(".txt")).decode()
-    assert text.startswith(f"Trajano n.º {number}\n")
+    assert text.startswith(f"Trajano n.º {number} · semilla ")
+    assert "Asientos: 1. " in text
     assert "alice (" in text
     assert "bob (" in text
     assert "Jugador " not in text

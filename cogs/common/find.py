@@ -9,7 +9,7 @@ from discord import app_commands
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_of, t
 from cogs.common.runtime import in_game, remember
-from engine import games
+from cogs.common.story import title
 from engine.core.errors import GameError
 from engine.sessions import Status
 
@@ -43,7 +43,9 @@ async def game_autocomplete(
     mine = [g for g in listed if any(s.user_id == interaction.user.id for s in g.seats)]
     out = []
     for info in reversed(mine):
-        label = f"#{info.game_id} {games.title(info.game)} ({info.status.value})"
+        lang = info.language  # the game's title and state read in its language everywhere
+        state = t(lang, f"story.status_{info.status.value}")
+        label = f"{title(info.game, info.game_id, lang)} ({state})"
         if current.strip("#") in str(info.game_id) or current.lower() in label.lower():
             out.append(app_commands.Choice(name=label, value=info.game_id))
     return out[:25]

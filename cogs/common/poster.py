@@ -1,9 +1,10 @@
 """Post what the session manager returns into each game's thread (notes/discord.md §5.1, §5.6).
 
-One message per turn: when the decision passes to another player, a new message carries the
-board image, what happened since that player's last turn, the controls, and the only ping;
-the previous turn message loses its controls (edited, not repeated). Moves within one
-player's turn edit that message in place. Reminders, requests and the end of the game get
+One message per turn (cogs/common/story.py tells it): when the turn passes, to another
+player or back to the same one after the others moved, a new message carries the board image,
+what happened since that player's last turn, the controls, and at most one ping; the previous
+turn message is edited once more into the whole turn that ended, without controls. Moves
+within one turn edit its message in place. Reminders, requests and the end of the game get
 messages of their own. Rendering runs in a worker thread; a per-game lock keeps posts in
 order, and an older outcome never overwrites a newer board.
 """

@@ -4,6 +4,7 @@ import re
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from cogs import log_pages
 from cogs.common import story
 from engine.core import i18n
 from engine.sessions import By, LogLine, Outcome, Status, Turn
@@ -91,3 +92,12 @@ def test_the_last_moves_of_a_game_after_the_closed_turn_go_in_the_final_message(
     assert "move 3" not in closed
     last = story.after_closing(ended, NAMES, "en", "trajan")
     assert [x.split("**: ")[1] for x in last] == ["move 3", "move 4"]
+
+
+def test_log_pages_keep_every_entry_in_order_and_each_fits_a_message():
+    blocks = [f"`{v:>3}` **alice (1)**: move {v} " + "x" * (v % 90) for v in range(1, 300)]
+    pages = log_pages.paginate(blocks)
+    assert len(pages) > 3
+    assert [b for page in pages for b in page] == blocks
+    assert all(len("\n".join(page)) <= log_pages.ROOM for page in pages)
+    assert log_pages.paginate(blocks) == pages  # the same moves make the same pages

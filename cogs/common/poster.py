@@ -212,11 +212,19 @@ class Poster:
             return
         # A new message when the turn passed (to someone else, or back after the others
         # moved); the moves of one turn edit its message in place (cogs/common/story.py).
-        fresh = fresh or outcome.ping is not None or story.passed(outcome)
-        await self._board(thread, outcome, meta, fresh=fresh)
+        # Back to the player who just acted (the others were AIs): a new message, no ping.
+        quiet = not fresh and outcome.ping is None and story.passed(outcome)
+        fresh = fresh or outcome.ping is not None or quiet
+        await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
 
     async def _board(
-        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, *, fresh: bool
+        self,
+        thread: discord.PartialMessageable,
+        outcome: Outcome,
+        meta: Meta,
+        *,
+        fresh: bool,
+        quiet: bool = False,
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
@@ -235,7 +243,7 @@ class Poster:
             content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
         if fresh or old is None:
-            ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
+            ping = outcome.ping or (outcome.turn.user_id if outcome.turn and not quiet else None)
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
             msg = await thread.send(content, files=files, view=view, allowed_mentions=mentions)
             await self.sessions.set_messages(
@@ -253,7 +261,7 @@ class Poster:
                     content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
-                await self._board(thread, outcome, meta, fresh=True)
+                await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
                 return
             target = old
         if png is None:

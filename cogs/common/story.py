@@ -16,7 +16,7 @@ moves), in the game's language.
 from collections.abc import Sequence
 
 from cogs.common.i18n import t
-from cogs.common.text import entries, fit, notice_lines, seat_name, when
+from cogs.common.text import LIMIT, entries, fit, notice_lines, seat_name, when
 from engine import games
 from engine.sessions import LogLine, Outcome
 
@@ -49,22 +49,33 @@ def turn_of(
     return tuple(history[first:start]), tuple(history[start:end])
 
 
-def _told(
+def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     others: Sequence[LogLine],
     own: Sequence[LogLine],
     who: str,
     names: Sequence[str],
     lang: str,
     game: str,
+    *,
+    room: int = LIMIT,
 ) -> list[str]:
-    lines: list[str] = []
-    if others:
-        lines.append(t(lang, "post.since", who=who))
-        lines += entries(others, names, lang, game)
-    if own:
+    """Return the lines of a turn's story; briefer when they would not fit `room`.
+
+    Every move stays: first the others' moves lose their event bullets, then the turn's own
+    (the summary lines stay; the bullets are in `/game log`). Only then does `fit` drop the
+    oldest lines.
+    """
+    for brief_others, brief_own in ((False, False), (True, False), (True, True)):
+        lines: list[str] = []
         if others:
-            lines.append(t(lang, "story.this_turn"))
-        lines += entries(own, names, lang, game)
+            lines.append(t(lang, "post.since", who=who))
+            lines += entries(others, names, lang, game, brief=brief_others)
+        if own:
+            if others:
+                lines.append(t(lang, "story.this_turn"))
+            lines += entries(own, names, lang, game, brief=brief_own)
+        if sum(len(x) + 1 for x in lines) <= room:
+            break
     return lines
 
 
@@ -86,15 +97,20 @@ def caption(
     who = seat_name(turn.seat, names) if turn is not None else "?"
     if turn is not None and turn.user_id is not None:
         who = f"<@{turn.user_id}>"
-    lines = _told(others, own, who, names, lang, game)
-    lines += notice_lines(outcome.notices, names, lang)
-    lines += extra
     tail = ""
     if turn is not None:
         tail = t(lang, "post.now", who=who, prompt=turn.prompt)
         if turn.deadline is not None:
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
-    return fit(head, lines, tail, lang)
+    notes = [*notice_lines(outcome.notices, names, lang), *extra]
+    room = _room(head, tail, notes)
+    told = _told(others, own, who, names, lang, game, room=room)
+    return fit(head, [*told, *notes], tail, lang)
+
+
+def _room(head: str, tail: str, lines: Sequence[str]) -> int:
+    """Return what a message's story may take besides these parts (as `fit` counts)."""
+    return LIMIT - len(head) - len(tail) - 80 - sum(len(x) + 1 for x in lines)
 
 
 def passed(outcome: Outcome) -> bool:
@@ -121,10 +137,10 @@ def closing(
     seat = history[end - 1].seat
     others, own = turn_of(history[:end], seat)
     head = header(game, outcome.game_id, lang, history[end - 1].version)
-    lines = _told(others, own, seat_name(seat, names), names, lang, game)
-    if (others or own)[0].version == 1:  # the game's first turn: its message opened the game
-        lines = [*start, *lines]
-    return fit(head, lines, "", lang)
+    opened = list(start) if (others or own)[0].version == 1 else []  # the game's first turn
+    room = _room(head, "", opened)
+    told = _told(others, own, seat_name(seat, names), names, lang, game, room=room)
+    return fit(head, [*opened, *told], "", lang)
 
 
 def _closed(outcome: Outcome) -> int | None:

@@ -131,12 +131,25 @@ def milestones_of(game: str) -> frozenset[str]:
     return games.spec(game).milestones if game in GAMES else frozenset()
 
 
-def entries(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = "") -> list[str]:
-    """Return the thread's lines for moves: each move, its bullets, its summary lines."""
+def entries(
+    lines: Sequence[LogLine],
+    names: Sequence[str],
+    lang: str,
+    game: str = "",
+    *,
+    brief: bool = False,
+) -> list[str]:
+    """Return the thread's lines for moves: each move, its bullets, its summary lines.
+
+    `brief`: each move and its summary lines only (its event bullets are in `/game log`),
+    for a turn whose whole story would not fit one message.
+    """
     milestones = milestones_of(game)
     out: list[str] = []
     for x in lines:
         head, rest = _entry(x, names, lang, milestones)
+        if brief:
+            rest = [r for r in rest if r.startswith("\N{BAR CHART}")]
         out.append("\n".join([head, *rest]))
     return out
 

@@ -101,3 +101,15 @@ def test_log_pages_keep_every_entry_in_order_and_each_fits_a_message():
     assert [b for page in pages for b in page] == blocks
     assert all(len("\n".join(page)) <= log_pages.ROOM for page in pages)
     assert log_pages.paginate(blocks) == pages  # the same moves make the same pages
+
+
+def test_a_turn_too_long_for_one_message_keeps_every_move_without_its_bullets():
+    at = AT
+    moves = [
+        LogLine(v, 1, None, By.AI, f"m{v}", f"move {v}", ("x" * 150,), False, at)
+        for v in range(1, 25)
+    ]
+    caption = story.caption(outcome([*moves, line(25, 0)], [], 0), NAMES, "en", "trajan")
+    assert len(caption) <= 2000
+    assert all(f"move {v}\n" in caption or f"move {v} " in caption for v in range(1, 25))
+    assert "x" * 150 not in caption  # the bullets went (they are in /game log)

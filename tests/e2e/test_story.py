@@ -89,6 +89,8 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     assert len(posts) <= turns + 1, (len(posts), turns)
     assert any("\N{BAR CHART}" in m.content for m in posts)  # the event's result, a summary
     assert any("Since your last turn" in m.content for m in posts[1:])
+    # Her turn again after the AI's replies: a new message, but no ping (she just played).
+    assert all(not m.mentions for m in posts[1:]), [m.mentions for m in posts]
 
     status = alice.slash(thread, "game status", {}).wait_reply().content
     assert f"**Troyes #{number}**: in play, move {moves[-1][0]}" in status

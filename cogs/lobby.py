@@ -116,8 +116,8 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     policy: str,
     language: str | None,
     ai: int,
-) -> None:
-    """Create the lobby (with `ai` AI seats) and post it as the command's reply."""
+) -> int:
+    """Create the lobby (with `ai` AI seats), post it as the command's reply; return its id."""
     rt = remember(interaction)
     lang = lang_for(interaction)
     if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
@@ -134,6 +134,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     await interaction.response.send_message(text, view=lobby_view(info.game_id, lang))
     message = await interaction.original_response()
     await rt.sessions.set_messages(info.game_id, lobby_message_id=message.id)
+    return info.game_id
 
 
 async def start(interaction: discord.Interaction[Any], game: int) -> None:

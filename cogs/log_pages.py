@@ -100,9 +100,11 @@ def since_text(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: 
     return "\n".join([head, *more, *kept])
 
 
-async def show(interaction: discord.Interaction[Any], game: int) -> None:
-    """Answer `/game log` with the newest page, ephemerally."""
+async def show(interaction: discord.Interaction[Any], game: int, changes: str = "") -> None:
+    """Answer `/game log` with the newest page, ephemerally (`changes`: seat changes first)."""
     content, view = await page_message(remember(interaction), game, NEWEST, interaction.user.id)
+    if changes:
+        content = f"{changes}\n{content}"
     await reply(interaction, content, **({} if view is None else {"view": view}))
 
 

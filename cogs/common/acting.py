@@ -5,8 +5,10 @@ carries what the click needs: `dn:m:{game}:{version}:{index}` plays the `index`-
 action of version `version`. Nothing is kept in memory, so a control works after a restart,
 and a control of an older version is refused by the session manager (`StaleStateError`): the
 player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
-buttons; more become a select menu of 25 per page with page buttons. A move that reveals a
-die, card or secret (undo cannot cross it) asks for a confirmation.
+buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
+Wine"), become a select menu of 25 per page with page buttons, the line as each option's
+description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
+confirmation that says what it reveals, with Cancel.
 
 Acting has one shape on every path (a control or a command): acknowledge at once, ask the
 session manager, answer a refusal with one ephemeral sentence, post the outcome with the
@@ -63,7 +65,7 @@ def controls(
     items = choices.choices
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
-    elif len(items) <= MAX_BUTTONS:
+    elif len(items) <= MAX_BUTTONS and not any(c.detail for c in items):
         for c in items:
             view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=c.index // 5))
     else:
@@ -106,14 +108,22 @@ async def act(
         await report_failure(interaction, error)
         raise
     if outcome.confirm is not None:  # it would reveal something: nothing was played yet
+        move_label, why = outcome.confirm.label, outcome.confirm.detail
         view = discord.ui.View(timeout=None)
-        view.add_item(ConfirmButton(game, outcome.version, outcome.confirm.index))
-        label = outcome.confirm.label
         if outcome.turn is not None:  # a rival's die reads with its owner's name, as on the button
             meta = await rt.poster.meta(game)
             asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))
-            label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
-        await reply(interaction, t(lang, "play.confirm", move=label), view=view)
+            move_label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
+        yes = ConfirmButton(game, outcome.version, outcome.confirm.index)
+        yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
+        view.add_item(yes)
+        view.add_item(CancelButton(game, outcome.version, outcome.confirm.index, lang))
+        question = (
+            t(lang, "play.confirm_why", move=move_label, why=why)
+            if why
+            else t(lang, "play.confirm", move=move_label)
+        )
+        await reply(interaction, question, view=view)
         return
     await rt.poster.post(outcome)
     if typed:
@@ -198,6 +208,31 @@ class ConfirmButton(
         await act(interaction, self.game, self.version, self.index, sure=True)
 
 
+class CancelButton(
+    Persistent[discord.ui.Button[Any]], custom_id="dn:x:{game:int}:{version:int}:{index:int}"
+):
+    """Decline a move that cannot be taken back: nothing is played, the question goes away."""
+
+    game: int
+    version: int
+    index: int
+
+    def __init__(self, game: int, version: int, index: int, lang: str = "en") -> None:
+        label = f"\N{HEAVY MULTIPLICATION X} {t(lang, 'play.confirm_no')}"
+        super().__init__(button(label), game=game, version=version, index=index)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Replace the question by "cancelled" (nothing is asked of the session manager)."""
+        lang = lang_for(interaction)
+        choices = await remember(interaction).sessions.choices(self.game)
+        move = next((c.label for c in choices.choices if c.index == self.index), "?")
+        if choices.version != self.version:
+            move = "?"
+        text = t(lang, "play.cancelled", move=move)
+        await interaction.response.edit_message(content=text, view=None)
+
+
 class MoveSelect(
     Persistent[discord.ui.Select[Any]], custom_id="dn:s:{game:int}:{version:int}:{page:int}"
 ):
@@ -214,8 +249,14 @@ class MoveSelect(
         placeholder = None
         if choices is not None:
             part = choices.choices[page * PAGE : (page + 1) * PAGE]
-            options = [discord.SelectOption(label=_clip(c.label, 100), value=str(c.index))
-                       for c in part]  # fmt: skip
+            options = [
+                discord.SelectOption(
+                    label=_clip(c.label, 100),
+                    value=str(c.index),
+                    description=_clip(c.detail, 100) if c.detail else None,
+                )
+                for c in part
+            ]
             pages = (len(choices.choices) + PAGE - 1) // PAGE
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
@@ -300,6 +341,7 @@ class UndoButton(Persistent[discord.ui.Button[Any]], custom_id="dn:u:{game:int}:
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
     ConfirmButton,
+    CancelButton,
     MoveSelect,
     PageButton,
     PrivateButton,

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.errors import reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import in_game, remember
 from cogs.common.story import title
 from engine.core.errors import GameError
@@ -27,7 +27,7 @@ async def find_game(
     if found is None:
         found = await rt.sessions.game_in_thread(interaction.channel_id or 0)
     if found is None:
-        await reply(interaction, t(lang_of(interaction.locale), which))
+        await reply(interaction, t(lang_for(interaction), which))
         return None
     with contextlib.suppress(GameError):  # no such game: the command's own call refuses it
         await in_game(interaction, found)

@@ -35,14 +35,23 @@ def lang_of(locale: discord.Locale | str | None) -> str:
     return i18n.lang_or_default(locale)
 
 
-def lang_for(interaction: discord.Interaction[Any]) -> str:
-    """Return the language to answer in: the game's once the interaction acts on one.
+# Players' language overrides (/settings language:), user id -> language; the settings cog
+# fills it at start-up and on every change, so answers need no database read.
+OVERRIDES: dict[int, str] = {}
 
-    `cogs.common.runtime.in_game` notes the game's language in the interaction's extras;
-    without it, the user's locale.
+
+def lang_for(interaction: discord.Interaction[Any]) -> str:
+    """Return the language to answer a user in.
+
+    The game's once the interaction acts on a game the user plays (`cogs.common.runtime.in_game`
+    notes it in the interaction's extras); else their /settings override; else their locale.
     """
     found = getattr(interaction, "extras", {}).get("lang")
-    return found if isinstance(found, str) else lang_of(interaction.locale)
+    if isinstance(found, str):
+        return found
+    user = getattr(interaction, "user", None)
+    override = None if user is None else OVERRIDES.get(user.id)
+    return override if override is not None else lang_of(interaction.locale)
 
 
 def t(lang: str, key: str, /, **fields: object) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import time
 
 import pytest
 
@@ -79,8 +80,16 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     _play(table, thread, 40, milestone_and_pages)
     assert milestone_and_pages()
     moves = _moves(table, number)
+
+    def told_now() -> set[int]:
+        return {int(n) for m in _posts(alice, thread) for n in MOVE_NUMBER.findall(m.content)}
+
+    # The old turn message is closed (edited) just after the new one is sent: let it land.
+    deadline = time.monotonic() + 10
+    while not {v for v, _, _ in moves} <= told_now() and time.monotonic() < deadline:
+        time.sleep(0.1)
     posts = _posts(alice, thread)
-    told = {int(n) for m in posts for n in MOVE_NUMBER.findall(m.content)}
+    told = told_now()
     # Every move of every seat (the AI's replies too) is in the thread...
     assert {v for v, _, _ in moves} <= told, sorted({v for v, _, _ in moves} - told)
     # ... in one message per turn: a new message only when the turn passed.

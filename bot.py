@@ -27,6 +27,7 @@ from discord.ext import commands, tasks
 
 from cogs import around, lobby
 from cogs.common import acting, requests
+from cogs.common.deadline import answer_in_time
 from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
@@ -37,6 +38,7 @@ from engine.core import editions
 from engine.core.errors import CatalogError
 from engine.core.protocol import GameEngine
 from engine.db import Database, integrity
+from engine.db.shards import ALL, Serving, Shards
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
 
@@ -69,6 +71,16 @@ class Settings:
     backup_every_hours: float = 24.0  # 0: no scheduled backups
     backup_keep: int = 7  # the newest backups kept
     data_overrides: Path | None = None  # an operator's corrections: <folder>/<game>/<file>.toml
+    shard_count: int | None = None  # SHARD_COUNT: servers split into this many shards
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: the shards this process serves
+    lease_seconds: float = 120.0  # claimed work another process may take over after this
+
+    @property
+    def shards(self) -> Shards:
+        """The shards whose servers' games this process handles (all, without SHARD_IDS)."""
+        if self.shard_ids is None:
+            return ALL
+        return Shards(frozenset(self.shard_ids), self.shard_count or 1)
 
     @property
     def backups(self) -> Path:
@@ -109,7 +121,30 @@ class Settings:
             backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
             backup_keep=int(env.get("BACKUP_KEEP") or 7),
             data_overrides=Path(env["DATA_OVERRIDES"]) if env.get("DATA_OVERRIDES") else None,
+            **_sharding(env),
         )
+
+
+def _sharding(env: dict[str, str]) -> dict[str, Any]:
+    """Read SHARD_COUNT, SHARD_IDS ("0,2" or "0-3") and LEASE_SECONDS; refuse what cannot be."""
+    count_text = env.get("SHARD_COUNT", "").strip()
+    ids_text = env.get("SHARD_IDS", "").strip()
+    count = int(count_text) if count_text else None
+    ids: tuple[int, ...] | None = None
+    if ids_text:
+        if count is None:
+            raise SystemExit("SHARD_IDS needs SHARD_COUNT (the total number of shards).")
+        numbers: list[int] = []
+        for part in ids_text.split(","):
+            first, _, last = part.strip().partition("-")
+            numbers += range(int(first), int(last or first) + 1)
+        ids = tuple(sorted(set(numbers)))
+        if not all(0 <= i < count for i in ids):
+            raise SystemExit(f"SHARD_IDS={ids_text} must be shards 0..{count - 1} of SHARD_COUNT.")
+    if count is not None and count < 1:
+        raise SystemExit("SHARD_COUNT must be 1 or more.")
+    lease = float(env.get("LEASE_SECONDS") or 120)
+    return {"shard_count": count, "shard_ids": ids, "lease_seconds": lease}
 
 
 def _without_password(url: str) -> str:
@@ -120,8 +155,14 @@ def _without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
-class GameBot(commands.Bot):
-    """The bot, with its store, session manager and settings injected."""
+class GameBot(commands.AutoShardedBot):
+    """The bot, with its store, session manager and settings injected.
+
+    Sharded (issue 19): with SHARD_COUNT and SHARD_IDS the process connects the gateway
+    shards it owns and handles the games of their servers (the session service filters its
+    timers and resumptions by the same shards); without them it asks Discord for the
+    recommended shard count and runs every shard itself.
+    """
 
     def __init__(
         self, settings: Settings, sessions: SessionManager, renderer: Renderer, database: Database
@@ -133,6 +174,9 @@ class GameBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,  # boards are edited by id; a message cache only feeds the GC
+            shard_count=settings.shard_count,
+            # None (every shard) is what discord.py's own default is; its stubs say list only.
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),  # type: ignore[arg-type]
         )
         self.settings = settings
         self.database = database  # the one database; the league cog's store works over it too
@@ -182,6 +226,16 @@ class GameBot(commands.Bot):
         self.ticker.start()
         if self.backups is not None:
             self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Arm every interaction's 3-second guarantee before any of its handlers runs.
+
+        discord.py schedules the command or component handler, then dispatches "interaction"
+        in the same step, so this runs first (cogs/common/deadline.py).
+        """
+        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
+            answer_in_time(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a click on a control none of ours matches (tampered custom_ids included)."""
@@ -314,7 +368,9 @@ async def run(settings: Settings) -> None:
         target = settings.database_url or settings.database_path
         async with await Database.open(target) as database:
             now = clock(settings.clock_offset, settings.clock_file)
-            sessions = SessionManager(Store(database), games, clock=now)
+            serving = Serving(settings.shards, lease=timedelta(seconds=settings.lease_seconds))
+            sessions = SessionManager(Store(database), games, clock=now, serving=serving)
+            log.info("serving shards %s as %s", settings.shards, sessions.ctx.owner)
             await _serve(settings, database, sessions)
 
 

@@ -1,5 +1,10 @@
 """Benchmark the real bot through the local Discord: 200 active games, 20 moves per second.
 
+With `--backend postgresql --processes N` (issue 19) the bot runs as N processes over one
+PostgreSQL database (a throw-away database on TEST_DATABASE_URL's server), each owning one
+shard (SHARD_COUNT=N) of N emulated guilds, the games spread evenly over the guilds;
+`--compare` first runs the same load on SQLite with one process, and prints both.
+
 Starts the emulator and `python bot.py` (temporary database), opens `--games` two-player
 Trajan games (alice and bob at every table), then presses moves at `--rate` per second for
 `--seconds`, each as the deciding player of a random game whose board is up, the way people
@@ -8,23 +13,33 @@ emulator) and interaction-to-board-posted (the new board with the next version's
 visible in the thread), and the worst event-loop stall the bot logged (DENARIUS_LOOP_MONITOR).
 
 Usage: .venv/bin/python bench/bot.py [--games 200] [--rate 20] [--seconds 20] [--workers 16]
+       .venv/bin/python bench/bot.py --games 400 --rate 40 --backend postgresql --processes 2 \
+           --compare
 """
 
 import argparse
+import asyncio
+import contextlib
+import os
 import random
 import re
+import secrets
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from localdiscord.harness import BotHarness
-from localdiscord.local import ChannelRef, Seen
+import asyncpg
+
+from localdiscord.botproc import REPO_ROOT, BotProcess
+from localdiscord.local import Actor, ChannelRef, LocalDiscord, Seen
 from tests.e2e.conftest import (
     BOT,
     controls,
@@ -33,6 +48,7 @@ from tests.e2e.conftest import (
     version_of,
 )
 
+SERVER = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 STALL = re.compile(r"loop stall max ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)")
 
 
@@ -41,21 +57,96 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
 
 
-def open_games(h: BotHarness, count: int) -> list[ChannelRef]:
+@dataclass
+class Bench:
+    """The emulator, its users, one channel per guild and the bot processes serving them."""
+
+    ld: LocalDiscord
+    users: dict[str, Actor] = field(default_factory=dict)
+    channels: list[ChannelRef] = field(default_factory=list)
+    bots: list[BotProcess] = field(default_factory=list)
+
+    def log(self) -> str:
+        return "".join(b.log_text() for b in self.bots)
+
+
+@contextlib.contextmanager
+def started(tmp: Path, backend: str, processes: int, env: dict[str, str]) -> Iterator[Bench]:
+    """Start the emulator (one guild per process) and the bot processes; stop them after."""
+    ld = LocalDiscord()
+    ld.start()
+    bench = Bench(ld)
+    database = ""
+    try:
+        bench.users = {n: ld.user_or_new(n) for n in ("alice", "bob", "carol")}
+        main = ld.world.guild.id
+        first = (main >> 22) % processes
+        guilds = {first: main}
+        for shard in range(processes):
+            if shard != first:
+                guilds[shard] = ld.add_guild(f"Table {shard}", shard=shard, count=processes)
+        bench.channels = [
+            ld.channel_or_new("general") if guilds[s] == main
+            else ld.add_channel(f"tables-{s}", guilds[s])
+            for s in sorted(guilds)
+        ]  # fmt: skip
+        where = {"DATABASE_PATH": str(tmp / "games.db")}
+        if backend == "postgresql":
+            database = f"denarius_bench_{secrets.token_hex(4)}"
+            asyncio.run(_admin(f'CREATE DATABASE "{database}"'))
+            where = {"DATABASE_URL": SERVER.rsplit("/", 1)[0] + "/" + database}
+        for shard in range(processes):
+            shards = (
+                {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)} if processes > 1 else {}
+            )
+            bot_env = {**ld.bot_env(), **where, **shards, **env}
+            bot = BotProcess(BOT, bot_env, REPO_ROOT, tmp / f"bot{shard}.log")
+            bench.bots.append(bot)
+            bot.start()
+        gateway = ld.emulator.gateway
+
+        def up() -> bool:
+            live = {s.shard for s in gateway.sessions.values() if s.socket is not None}
+            return len(live) >= processes
+
+        ld.wait_until(up, 120)
+        yield bench
+    finally:
+        for bot in bench.bots:
+            bot.stop()
+        ld.stop()
+        if database:
+            asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
+
+
+async def _admin(statement: str) -> None:
+    conn = await asyncpg.connect(SERVER)
+    try:
+        await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+def open_games(h: Bench, count: int) -> list[ChannelRef]:
+    """Open `count` two-player games, spread over the guilds' channels, a few at a time."""
     alice, bob = h.users["alice"], h.users["bob"]
-    threads = []
-    for _ in range(count):
-        lobby = alice.slash(h.channel, "game new", {"game": "trajan", "players": 2}).wait_reply()
+
+    def one(i: int) -> ChannelRef:
+        channel = h.channels[i % len(h.channels)]
+        options = {"game": "trajan", "players": 2}
+        lobby = alice.slash(channel, "game new", options).wait_reply(timeout=60)
         number = int(re.search(r"#(\d+)", lobby.content)[1])
-        bob.click(lobby, f"dn:l:{number}:join").wait_reply()
-        alice.click(lobby, f"dn:l:{number}:start").wait_acked()
-        threads.append(alice.wait_thread(f"Trajan #{number}", timeout=60))
-    for thread in threads:
+        bob.click(lobby, f"dn:l:{number}:join").wait_reply(timeout=60)
+        alice.click(lobby, f"dn:l:{number}:start").wait_acked(timeout=60)
+        thread = alice.wait_thread(f"Trajan #{number}", timeout=120)
         alice.wait_message(thread, lambda m: bool(controls(m)), timeout=120)
-    return threads
+        return thread
+
+    with ThreadPoolExecutor(8) as pool:
+        return list(pool.map(one, range(count)))
 
 
-def probe(h: BotHarness, thread: ChannelRef, newer_than: int | None) -> tuple[Seen, float] | None:
+def probe(h: Bench, thread: ChannelRef, newer_than: int | None) -> tuple[Seen, float] | None:
     """Return the newest board in the thread (and when it appeared), if newer than a version.
 
     Runs on the emulator's loop and looks only at the last messages, so polling stays cheap.
@@ -80,7 +171,7 @@ def probe(h: BotHarness, thread: ChannelRef, newer_than: int | None) -> tuple[Se
 
 
 def one_move(
-    h: BotHarness,
+    h: Bench,
     thread: ChannelRef,
     acks: list[float],
     boards: list[float],
@@ -126,7 +217,7 @@ def one_move(
             return
 
 
-def watch_images(h: BotHarness, pending: list, done: list[float], stop: threading.Event) -> None:
+def watch_images(h: Bench, pending: list, done: list[float], stop: threading.Event) -> None:
     """Record when each board's own image arrived (a newer move may supersede it)."""
     while not stop.is_set() or pending:
         time.sleep(0.1)
@@ -146,25 +237,22 @@ def watch_images(h: BotHarness, pending: list, done: list[float], stop: threadin
             return
 
 
-def main() -> None:  # noqa: PLR0915 - setup, paced loop and report in one place
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--rate", type=float, default=20.0)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--workers", type=int, default=160)
-    parser.add_argument("--render", type=int, default=1, help="render processes (RENDER_PROCESSES)")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
+    args: argparse.Namespace, backend: str, processes: int
+) -> dict[str, float]:
+    """Run the load on one set-up; print and return its figures."""
+    print(f"--- {backend}, {processes} process(es): {args.games} games, {args.rate}/s")
+    with tempfile.TemporaryDirectory() as folder:
         env = {
             "DENARIUS_LOOP_MONITOR": "1",
             "LOG_LEVEL": "INFO",
             "RENDER_PROCESSES": str(args.render),
         }
-        with BotHarness(BOT, Path(tmp), extra_env=env) as h:
+        with started(Path(folder), backend, processes, env) as h:
             t0 = time.perf_counter()
             threads = open_games(h, args.games)
             print(f"{args.games} games open in {time.perf_counter() - t0:.0f} s")
-            mark = len(h.log())
+            marks = [len(b.log_text()) for b in h.bots]
             acks: list[float] = []
             boards: list[float] = []
             images: list[float] = []
@@ -203,7 +291,8 @@ def main() -> None:  # noqa: PLR0915 - setup, paced loop and report in one place
             stop.set()
             watcher.join()
             elapsed = time.perf_counter() - start
-            found = STALL.findall(h.log()[mark:])
+            logs = "".join(b.log_text()[m:] for b, m in zip(h.bots, marks, strict=True))
+            found = STALL.findall(logs)
             stalls = [float(wall) for wall, _, _ in found]
             busy_loop = [float(cpu) for _, cpu, _ in found]
             collections = [float(g) for _, _, g in found]
@@ -220,6 +309,36 @@ def main() -> None:  # noqa: PLR0915 - setup, paced loop and report in one place
     print(f"worst loop-thread CPU in one stall {max(busy_loop, default=0):.0f} ms;", end=" ")
     print(f"longest garbage collection {max(collections, default=0):.0f} ms")
     print(f"mean board {statistics.mean(boards) * 1000:.0f} ms")
+    return {
+        "rate": sent / window,
+        "ack99": pct(acks, 99),
+        "board99": pct(boards, 99),
+        "ack50": pct(acks, 50),
+        "board50": pct(boards, 50),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--workers", type=int, default=160)
+    parser.add_argument("--render", type=int, default=1, help="render processes (RENDER_PROCESSES)")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1, help="bot processes (one shard each)")
+    parser.add_argument("--compare", action="store_true", help="first SQLite with one process")
+    args = parser.parse_args()
+    if args.backend == "sqlite" and args.processes != 1:
+        parser.error("SQLite serves one process; use --backend postgresql for more")
+    runs = [("sqlite", 1)] if args.compare else []
+    runs.append((args.backend, args.processes))
+    figures = [(b, n, measure(args, b, n)) for b, n in runs]
+    print("--- summary (p50 / p99, ms)")
+    for backend, count, f in figures:
+        print(f"{backend:<10} x{count}: {f['rate']:.1f} moves/s  ack {f['ack50']:.0f} / "
+              f"{f['ack99']:.0f}  board {f['board50']:.0f} / {f['board99']:.0f}")  # fmt: skip
+    print("load average (1, 5, 15 min):", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

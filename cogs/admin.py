@@ -21,6 +21,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs import lobby, transfer
+from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_for
@@ -148,7 +149,9 @@ class AdminCog(
 
     # ---- /admin league -----------------------------------------------------------------
 
-    @league.command(name=_("create"), description=_("Open a weekly league (organisers)"))
+    @league.command(
+        name=_("create"), description=_("Open a weekly league (organisers)"), extras=PUBLIC
+    )
     @app_commands.autocomplete(timezone=timezone_choices)
     async def create(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
@@ -185,7 +188,9 @@ class AdminCog(
         content = t(lang, "created", name=league.name, when=when(first))
         await interaction.response.send_message(content)
 
-    @league.command(name=_("edit"), description=_("Change a league's settings (organisers)"))
+    @league.command(
+        name=_("edit"), description=_("Change a league's settings (organisers)"), extras=PUBLIC
+    )
     @app_commands.autocomplete(league=_league_names, timezone=timezone_choices)
     async def edit(  # noqa: PLR0913, PLR0917 - one argument per setting
         self,
@@ -218,7 +223,9 @@ class AdminCog(
             await cog.runner.port.links.set_channel(found.id, channel.id)
         await interaction.response.send_message(t(lang, "edited", name=found.name))
 
-    @league.command(name=_("pause"), description=_("Stop seating new weeks (organisers)"))
+    @league.command(
+        name=_("pause"), description=_("Stop seating new weeks (organisers)"), extras=PUBLIC
+    )
     @app_commands.autocomplete(league=_league_names)
     async def pause(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """Stop seating new weeks (organisers)."""
@@ -227,7 +234,9 @@ class AdminCog(
         found = await cog.leagues.pause_league((await cog.find(interaction, league)).id)
         await interaction.response.send_message(t(_lang(interaction), "paused", name=found.name))
 
-    @league.command(name=_("resume"), description=_("Resume a paused league (organisers)"))
+    @league.command(
+        name=_("resume"), description=_("Resume a paused league (organisers)"), extras=PUBLIC
+    )
     @app_commands.autocomplete(league=_league_names)
     async def resume(
         self, interaction: discord.Interaction[Any], league: str | None = None
@@ -240,7 +249,9 @@ class AdminCog(
         content = t(_lang(interaction), "resumed", name=found.name, when=when(due))
         await interaction.response.send_message(content)
 
-    @league.command(name=_("end"), description=_("End a league for good (organisers)"))
+    @league.command(
+        name=_("end"), description=_("End a league for good (organisers)"), extras=PUBLIC
+    )
     @app_commands.autocomplete(league=_league_names)
     async def end(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """End a league for good (organisers)."""

@@ -322,6 +322,9 @@ async def history(interaction: discord.Interaction[Any], user: discord.User | No
 # ---- the notes pass ------------------------------------------------------------------
 
 
+NOTES_LEASE = "watchers"  # engine/db/leases.py: which process sends the watchers' notes
+
+
 class AroundCog(commands.Cog):
     """The watchers' notes, sent on every tick."""
 
@@ -344,6 +347,9 @@ class AroundCog(commands.Cog):
         """Send every note due to watchers; return how many went out."""
         sent = 0
         try:
+            # Several processes (issue 19): the holder of this lease sends the notes, once.
+            if not await runtime(self.bot).sessions.hold(NOTES_LEASE):
+                return 0
             for note in await self.people.notes():
                 if not await self._send(note):
                     break  # Discord is unreachable: the rest waits for the next tick

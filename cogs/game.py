@@ -17,6 +17,7 @@ from discord.ext import commands
 from cogs import around, lobby, log_pages, replay, transfer, undo_here
 from cogs.common import story, text
 from cogs.common.acting import undo as undo_move
+from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_for, t
@@ -95,7 +96,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         outcome = await call(remember(interaction).sessions, found, interaction.user.id)
         await self._post(interaction, outcome)
 
-    @app_commands.command(name=_("new"), description=_("Open a lobby for a new game"))
+    @app_commands.command(
+        name=_("new"), description=_("Open a lobby for a new game"), extras=PUBLIC
+    )
     @app_commands.describe(
         game=_("Which game"), players=_("How many players (2-4)"),
         options=_("Game options as name=value"), time_control=_("Time allowed per move"),

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 PASSES = 3  # reads of the outbox per flush
+OUTBOX_LEASE = "people"  # engine/db/leases.py: which process runs players' time and outbox
 LOOK_BACK = 25  # messages of a channel read to see whether a tried post arrived
 
 
@@ -85,6 +86,10 @@ class Courier:
         """Send every unsent post, oldest first; return how many went out."""
         count = 0
         async with self._lock:
+            # Several processes (issue 19): the one holding this lease sends the outbox,
+            # so each post goes once; another takes over if it dies (after the lease).
+            if not await self.people.sessions.hold(OUTBOX_LEASE):
+                return 0
             for _ in range(PASSES):  # a refused DM queues its thread post for the next pass
                 posts = await self.people.unsent()
                 if not posts:

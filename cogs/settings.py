@@ -21,7 +21,7 @@ from cogs.common.errors import reply
 from cogs.common.i18n import OVERRIDES, lang_for, t
 from cogs.common.poster import Poster
 from cogs.common.runtime import remember, runtime
-from cogs.notify import Courier, PeopleNotifier
+from cogs.notify import OUTBOX_LEASE, Courier, PeopleNotifier
 from engine.people import People, PlayerSettings
 from engine.people.hours import hours_text, zones
 from engine.people.service import stamp
@@ -84,7 +84,10 @@ class SettingsCog(commands.Cog):
 
     async def _tick(self) -> None:
         try:
-            await self.people.tick()
+            # Several processes (issue 19): players' time is one process's job at a time
+            # (the lease's holder), so a held notice is released and sent once.
+            if await self.people.sessions.hold(OUTBOX_LEASE):
+                await self.people.tick()
             await self.courier.flush()
         except Exception:
             log.exception("players' time tick failed")

@@ -29,6 +29,7 @@ from localdiscord.roles import Roles
 
 GUILD_MEMBERS_INTENT = 1 << 1
 _ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+NONCE_WINDOW = 300.0  # seconds: "the past few minutes" of enforce_nonce (developer docs)
 
 
 def need(have: int, needs: int, in_dm: bool = False) -> None:
@@ -141,7 +142,18 @@ class ChannelRoutes:
         body, uploads = await read_body(request)
         sending = perms.SEND_MESSAGES_IN_THREADS if chan.is_thread else perms.SEND_MESSAGES
         self._chan(request, sending | (perms.ATTACH_FILES if uploads else 0))
+        key = (chan.id, self.world.bot.id, str(body.get("nonce")))
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            # Discord: another message of this author with this nonce in the past few
+            # minutes is returned, and no new message is created.
+            seen = self.world.nonces.get(key)
+            if seen is not None and self.world.clock() - seen[1] < NONCE_WINDOW:
+                before = self.world.messages.get(seen[0])
+                if before is not None and not before.deleted:
+                    return json_response(self.world.message_payload(before))
         msg = await self.m.create(chan.id, self.world.bot.id, body, uploads)
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            self.world.nonces[key] = (msg.id, msg.created_at)
         if chan.is_thread and chan.archived:
             chan.archived = False  # sending unarchives, as on Discord
             await self.m.gateway.dispatch("THREAD_UPDATE", chan.payload(), intent=GUILDS)
@@ -306,12 +318,15 @@ class ChannelRoutes:
     async def guild(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}."""
         self._check_guild(request)
-        return json_response(self.world.guild_payload())
+        return json_response(self.world.guild_payload(int(request.match_info["g"])))
 
     async def guild_channels(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}/channels."""
         self._check_guild(request)
-        chans = [c for c in self.world.channels.values() if c.guild_id and not c.is_thread]
+        wanted = int(request.match_info["g"])
+        chans = [
+            c for c in self.world.channels.values() if c.guild_id == wanted and not c.is_thread
+        ]
         return json_response([c.payload() for c in chans])
 
     async def member(self, request: web.Request) -> web.Response:
@@ -401,7 +416,7 @@ class ChannelRoutes:
         return no_content()
 
     def _check_guild(self, request: web.Request) -> None:
-        if int(request.match_info["g"]) != self.world.guild.id:
+        if not self.world.is_guild(int(request.match_info["g"])):
             raise ApiError(404, 10004, "Unknown Guild")
 
     async def attachment(self, request: web.Request) -> web.Response:

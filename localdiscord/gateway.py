@@ -1,5 +1,10 @@
 """The gateway over WebSocket: HELLO, IDENTIFY, READY, GUILD_CREATE, heartbeats, RESUME.
 
+Sharding (issue 19): IDENTIFY may carry `shard: [shard_id, num_shards]`; the session gets
+the guilds of its shard (`(guild_id >> 22) % num_shards`) in READY and GUILD_CREATE, and
+every guild event (interactions, messages, channels) goes only to the sessions of that
+guild's shard; events of no guild (DMs) go to shard 0.
+
 Frames are JSON; with ``compress=zlib-stream`` in the query (what discord.py asks for), each
 connection gets one zlib compressor and every payload is flushed with Z_SYNC_FLUSH, so the
 client sees the 0x0000FFFF suffix it waits for (developer docs, "Gateway", "Transport
@@ -31,6 +36,22 @@ HEARTBEAT_INTERVAL_MS = 41250
 ACK_LATENCY_S = 0.08  # a heartbeat's round trip to Discord
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 0, 1 << 9, 1 << 12, 1 << 15
 _BUFFER = 1000
+_GUILD_EVENTS = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")  # the guild's id is "id"
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """Return the shard of a guild: `(guild_id >> 22) % num_shards` (developer docs)."""
+    return (guild_id >> 22) % count
+
+
+def _shard(raw: Any) -> tuple[int, int] | None:
+    """Read IDENTIFY's `shard` ([shard_id, num_shards]; absent: [0, 1]); None if invalid."""
+    if raw is None:
+        return (0, 1)
+    if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(n, int) for n in raw):
+        return None
+    shard_id, count = raw
+    return (shard_id, count) if count >= 1 and 0 <= shard_id < count else None
 
 
 @dataclass
@@ -39,6 +60,7 @@ class Session:
 
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # [shard_id, num_shards] from IDENTIFY
     seq: int = 0
     buffer: list[tuple[int, str]] = field(default_factory=list)
     socket: Connection | None = None
@@ -121,19 +143,27 @@ class Gateway:
         if data.get("token") != self.world.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return None
-        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), socket=conn)
+        shard = _shard(data.get("shard"))
+        if shard is None:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(
+            secrets.token_hex(16), int(data.get("intents", 0)), shard=shard, socket=conn
+        )
         self.sessions[session.id] = session
+        guilds = [g for g in self.world.guild_ids if shard_of(g, shard[1]) == shard[0]]
         ready = {
             "v": 10,
             "user": {**self.world.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(self.world.guild.id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "resume_gateway_url": self.world.base_url.replace("http", "ws", 1) + "/gateway/",
-            "shard": [0, 1],
+            "shard": list(shard),
             "application": {"id": str(self.world.bot.id), "flags": 0},
         }
         await self._dispatch_to(session, "READY", ready)
-        await self._dispatch_to(session, "GUILD_CREATE", self.world.guild_payload())
+        for guild in guilds:
+            await self._dispatch_to(session, "GUILD_CREATE", self.world.guild_payload(guild))
         self.identified += 1
         self._on_change()
         return session
@@ -155,7 +185,7 @@ class Gateway:
 
     async def _members_chunk(self, session: Session, data: Json) -> None:
         chunk = {
-            "guild_id": str(self.world.guild.id),
+            "guild_id": str(data.get("guild_id") or self.world.guild.id),
             "members": [self.world.member_payload(u) for u in self.world.guild.members],
             "chunk_index": 0,
             "chunk_count": 1,
@@ -189,10 +219,23 @@ class Gateway:
             await session.socket.send(text)
 
     async def dispatch(self, event: str, data: Json, intent: int | None = GUILDS) -> None:
-        """Send an event to every session whose intents include `intent` (None: always)."""
-        for session in list(self.sessions.values()):
+        """Send an event to every session of its guild's shard whose intents include `intent`.
+
+        `intent` None: whatever the intents. An event of no guild goes to shard 0, as
+        Discord sends DMs.
+        """
+        for session in self._of_shard(data, event):
             if intent is None or session.intents & intent:
                 await self._dispatch_to(session, event, data)
+
+    def _of_shard(self, data: Json, event: str = "") -> list[Session]:
+        """The sessions that receive an event: those of the shard of its guild."""
+        raw = data.get("id") if event in _GUILD_EVENTS else data.get("guild_id")
+        guild = int(raw) if raw else None
+        return [
+            s for s in self.sessions.values()
+            if (shard_of(guild, s.shard[1]) if guild is not None else 0) == s.shard[0]
+        ]  # fmt: skip
 
     async def dispatch_message(self, event: str, payload: Json, channel_type: int) -> None:
         """Send MESSAGE_CREATE/UPDATE, honouring the message-content intent like Discord."""
@@ -200,7 +243,7 @@ class Gateway:
         bot_id = str(self.world.bot.id)
         mentioned = any(u["id"] == bot_id for u in payload.get("mentions", []))
         exempt = payload["author"]["id"] == bot_id or mentioned or channel_type == DM
-        for session in list(self.sessions.values()):
+        for session in self._of_shard(payload):
             if not session.intents & intent:
                 continue
             data = payload

@@ -100,7 +100,7 @@ class Desk:
             "locale": user.locale,
             "app_permissions": str(world.permissions(world.bot.id, chan)),
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(world.guild.id)},
+            "authorizing_integration_owners": {"0": str(chan.guild_id or world.guild.id)},
             "context": 1 if chan.type == DM else 0,
             "attachment_size_limit": limits.FILE_LIMIT,
         }
@@ -109,8 +109,9 @@ class Desk:
             # a guild-installed app in its own DM: GUILD_INSTALL owner "0" (no guild)
             out["authorizing_integration_owners"] = {"0": "0"}
         else:
-            out["guild_id"] = str(world.guild.id)
-            out["guild"] = {"id": str(world.guild.id), "locale": world.guild.locale, "features": []}
+            guild_id = str(chan.guild_id or world.guild.id)  # the channel's guild (shards)
+            out["guild_id"] = guild_id
+            out["guild"] = {"id": guild_id, "locale": world.guild.locale, "features": []}
             out["guild_locale"] = world.guild.locale
             out["member"] = world.member_payload(user.id, chan=chan)
         if ix.source_message_id is not None:
@@ -233,8 +234,8 @@ class Desk:
 
     def _owner(self, ix: Interaction) -> str:
         """The GUILD_INSTALL owner of an interaction: its guild, or "0" in the bot's DM."""
-        in_dm = self.world.channel(ix.channel_id).type == DM
-        return "0" if in_dm else str(self.world.guild.id)
+        chan = self.world.channel(ix.channel_id)
+        return "0" if chan.type == DM else str(chan.guild_id or self.world.guild.id)
 
     def _metadata(self, ix: Interaction) -> Json:
         """Return the message's `interaction_metadata` (nested for modal submits)."""

@@ -110,10 +110,22 @@ class LocalDiscord:
         """Return the handle of an existing user by name."""
         return Actor(self, self.call(lambda: self.world.user_named(name)))
 
-    def add_channel(self, name: str) -> ChannelRef:
-        """Create a guild text channel."""
-        chan = self.run(self.emulator.add_channel(name))
+    def add_channel(self, name: str, guild_id: int | None = None) -> ChannelRef:
+        """Create a guild text channel (in the main guild unless another is named)."""
+        chan = self.run(self.emulator.add_channel(name, guild_id))
         return ChannelRef(chan.id, chan.name, False)
+
+    def add_guild(self, name: str, shard: int | None = None, count: int = 1) -> int:
+        """Create another guild, in `shard` of `count` shards if given; return its id."""
+        return self.run(self.emulator.add_guild(name, shard, count))
+
+    def set_recommended_shards(self, count: int) -> None:
+        """Set the shard count GET /gateway/bot recommends."""
+
+        def put() -> None:
+            self.world.recommended_shards = count
+
+        self.call(put)
 
     def add_role(
         self,

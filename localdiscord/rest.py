@@ -217,9 +217,10 @@ class CoreRoutes:
 
     async def gateway(self, _: web.Request) -> web.Response:
         """GET /gateway[/bot]: where to connect."""
-        url = self.world.base_url.replace("http", "ws", 1)
+        url = self.world.base_url.replace("http", "ws", 1) + "/gateway"
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": url, "shards": 1, "session_start_limit": limit})
+        shards = self.world.recommended_shards  # configurable: tests of sharded bots
+        return json_response({"url": url, "shards": shards, "session_start_limit": limit})
 
     async def application(self, _: web.Request) -> web.Response:
         """GET /oauth2/applications/@me: the application, owned by the guild owner."""
@@ -260,7 +261,7 @@ class CoreRoutes:
         if not guild:
             return None, self.world.global_commands
         guild_id = int(guild.rsplit("/", 1)[1])
-        if guild_id != self.world.guild.id:
+        if not self.world.is_guild(guild_id):
             raise ApiError(403, MISSING_ACCESS, "Missing Access")
         return guild_id, self.world.guild_commands.setdefault(guild_id, [])
 

@@ -155,11 +155,18 @@ class Emulator:
         await self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS)
         return user
 
-    async def add_channel(self, name: str) -> Channel:
+    async def add_channel(self, name: str, guild_id: int | None = None) -> Channel:
         """Create a guild text channel (CHANNEL_CREATE tells a connected bot)."""
-        chan = self.world.add_text_channel(name)
+        chan = self.world.add_text_channel(name, guild_id)
         await self.gateway.dispatch("CHANNEL_CREATE", chan.payload(), intent=GUILDS)
         return chan
+
+    async def add_guild(self, name: str, shard: int | None = None, count: int = 1) -> int:
+        """Create another guild (in `shard` of `count`); GUILD_CREATE tells its shard's bot."""
+        guild_id = self.world.add_guild(name, shard, count)
+        payload = self.world.guild_payload(guild_id)
+        await self.gateway.dispatch("GUILD_CREATE", payload, intent=GUILDS)
+        return guild_id
 
     async def add_role(
         self,

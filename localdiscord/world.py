@@ -65,7 +65,14 @@ class World:
         self.rejections: list[tuple[str, str, int, Json]] = []  # (method, path, status, body)
         self.global_commands: list[Json] = []
         self.rest_down = False  # tests: an outage, every bot REST route answers 503
+        # enforce_nonce: (channel, author, nonce) -> (message id, when), for NONCE_WINDOW
+        self.nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
         self.guild_commands: dict[int, list[Json]] = {}
+        # Sharding (issue 19): more guilds beside the main one, each with its own id and
+        # channels, sharing the main guild's members, roles and locale; the gateway sends each
+        # guild's events to the connection of its shard only.
+        self.more_guilds: dict[int, str] = {}  # id -> name
+        self.recommended_shards = 1  # what GET /gateway/bot answers
 
     # ids and lookups -------------------------------------------------------------------------
 
@@ -117,10 +124,33 @@ class World:
             raise not_found(UNKNOWN_MESSAGE, "Message")
         return msg
 
-    def add_text_channel(self, name: str) -> Channel:
-        """Create a guild text channel."""
+    @property
+    def guild_ids(self) -> list[int]:
+        """Every guild's id, the main guild's first."""
+        return [self.guild.id, *self.more_guilds]
+
+    def add_guild(self, name: str, shard: int | None = None, count: int = 1) -> int:
+        """Create another guild (sharing the main one's members and roles); return its id.
+
+        With `shard`, its id is chosen so that `(id >> 22) % count == shard` (Discord's rule).
+        """
+        base = self.snowflake()
+        ms, low = base >> 22, base & 0x3FFFFF
+        if shard is not None:
+            ms += (shard - ms) % count
+        guild_id = (ms << 22) | low
+        self.more_guilds[guild_id] = name
+        return guild_id
+
+    def is_guild(self, guild_id: int) -> bool:
+        """Whether a guild of this world has that id."""
+        return guild_id == self.guild.id or guild_id in self.more_guilds
+
+    def add_text_channel(self, name: str, guild_id: int | None = None) -> Channel:
+        """Create a guild text channel (in the main guild unless another is named)."""
         position = sum(1 for c in self.channels.values() if c.type == TEXT)
-        chan = Channel(self.snowflake(), TEXT, name, self.guild.id, position=position)
+        guild = self.guild.id if guild_id is None else guild_id
+        chan = Channel(self.snowflake(), TEXT, name, guild, position=position)
         chan.created_at = self.clock()
         self.channels[chan.id] = chan
         return chan
@@ -236,13 +266,17 @@ class World:
         """Return the guild's roles."""
         return [r.payload() for r in self.guild.roles]
 
-    def guild_payload(self) -> Json:
-        """Return the full GUILD_CREATE payload."""
+    def guild_payload(self, guild_id: int | None = None) -> Json:
+        """Return the full GUILD_CREATE payload (of the main guild unless another is named)."""
         g = self.guild
-        chans = [c for c in self.channels.values() if c.guild_id == g.id]
+        gid = g.id if guild_id is None else guild_id
+        chans = [c for c in self.channels.values() if c.guild_id == gid]
+        roles = self.roles_payload()
+        if gid != g.id:  # the shared roles, with @everyone's id being the guild's own
+            roles = [{**r, "id": str(gid)} if r["id"] == str(g.id) else r for r in roles]
         return {
-            "id": str(g.id),
-            "name": g.name,
+            "id": str(gid),
+            "name": self.more_guilds.get(gid, g.name),
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -258,7 +292,7 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self.roles_payload(),
+            "roles": roles,
             "mfa_level": 0,
             "nsfw_level": 0,
             "application_id": None,

@@ -10,10 +10,11 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
+import hashlib
 import io
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 import aiohttp
@@ -26,7 +27,7 @@ from cogs.common.i18n import t
 from cogs.common.images import Renderer
 from cogs.common.requests import request_view
 from cogs.common.summary import post_summary
-from engine.sessions import GameInfo, NoticeKind, Outcome, SeatOrder, SessionManager, Status
+from engine.sessions import GameInfo, Notice, NoticeKind, Outcome, SeatOrder, SessionManager, Status
 from engine.sessions.errors import StateNeedsRepairError
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,8 @@ NO_PINGS = discord.AllowedMentions.none()
 # Discord unreachable or failing for a while: what was saved is posted again later (outbox).
 OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
+DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
+DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
 
 
 class Notifier(Protocol):
@@ -101,6 +104,7 @@ class Poster:
             int, int
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
+        self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
@@ -141,8 +145,14 @@ class Poster:
     # ---- posting outcomes --------------------------------------------------------------
 
     async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
-        """Post one outcome in its game's thread (fresh: always as a new turn message)."""
+        """Post one outcome in its game's thread (fresh: always as a new turn message).
+
+        Its notices are stored by the session service and owed to the thread until posted:
+        each is marked posted once its message went out; what an outage keeps back is
+        posted by the outbox (`retry_unsent`), and at start-up (`refresh`).
+        """
         if outcome.thread_id is None:
+            await self._done(outcome.notices)  # no thread yet: its first board says it all
             return
         game = outcome.game_id
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
@@ -162,9 +172,11 @@ class Poster:
                     # Only an edit fails so (a send unarchives by itself), and it is the
                     # first call of a post, so posting again after unarchiving repeats nothing.
                     await self._unarchive(outcome.thread_id)
-                    await self._post(outcome, fresh=fresh)
+                    told = tuple(n for n in outcome.notices if not _own_message(n))
+                    await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
             except discord.Forbidden:
                 await self._lacking(outcome)
+                await self._done(outcome.notices)  # told the channel what is missing instead
             except OUTAGE as error:
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
@@ -192,10 +204,12 @@ class Poster:
             pause = min(pause * 2, RETRY_MOST)
 
     async def retry_unsent(self) -> int:
-        """Show what was saved but not shown: each game's board as it is now, oldest first.
+        """Show what was saved but not shown: owed notices, then boards as they are now.
 
-        Exactly once per version: `_refresh` first reads which version the thread shows (a
-        post that reached Discord although its answer was lost is not repeated).
+        Oldest game first. Exactly once: a notice is marked posted when its message went out,
+        and every message carries a nonce Discord dedupes (`_nonce`); `_refresh` reads which
+        version the thread shows first (a board that reached Discord although its answer was
+        lost is not repeated).
         """
         count = 0
         for game in list(self._unsent):
@@ -222,21 +236,51 @@ class Poster:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
-        if NoticeKind.REMINDER in kinds and not outcome.moves:
-            await self._remind(thread, outcome, meta)
-            return
-        for notice in outcome.notices:
-            if notice.request_id is not None and notice.waiting_on:
-                await self._ask(thread, outcome, meta, notice.request_id, notice.waiting_on)
+        await self._letters(thread, outcome, meta, outcome.notices)
+        rest = [n for n in outcome.notices if not _own_message(n)]
+        if NoticeKind.REMINDER in kinds and not outcome.moves and not fresh:
+            await self._done(rest)
+            return  # a reminder alone: the board stands as it is
         if outcome.status in (Status.FINISHED, Status.ABANDONED):
             await self._finish(thread, outcome, meta)
+        else:
+            # A new message when the turn passed (to someone else, or back after the others
+            # moved); the moves of one turn edit its message in place (cogs/common/story.py).
+            # Back to the player who just acted (the others were AIs): a new message, no ping.
+            quiet = not fresh and outcome.ping is None and story.passed(outcome)
+            fresh = fresh or outcome.ping is not None or quiet
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
+        await self._done(rest)  # the board (or the end) said them
+
+    async def _letters(
+        self,
+        thread: discord.PartialMessageable,
+        outcome: Outcome,
+        meta: Meta,
+        notices: tuple[Notice, ...] | list[Notice],
+    ) -> int:
+        """Send the notices that are messages of their own (reminders, requests), in order."""
+        sent = 0
+        for notice in notices:
+            if not _own_message(notice):
+                continue
+            if notice.kind is NoticeKind.REMINDER:
+                await self._remind(thread, outcome, meta, notice)
+            else:
+                await self._ask(thread, outcome, meta, notice)
+            await self._done([notice])
+            sent += 1
+        return sent
+
+    async def _done(self, notices: tuple[Notice, ...] | list[Notice]) -> None:
+        """Mark notices posted (a store that fails leaves them owed; the nonce dedupes)."""
+        ids = [n.id for n in notices if n.id is not None]
+        if not ids:
             return
-        # A new message when the turn passed (to someone else, or back after the others
-        # moved); the moves of one turn edit its message in place (cogs/common/story.py).
-        # Back to the player who just acted (the others were AIs): a new message, no ping.
-        quiet = not fresh and outcome.ping is None and story.passed(outcome)
-        fresh = fresh or outcome.ping is not None or quiet
-        await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
+        try:
+            await self.sessions.posted(ids)
+        except Exception:
+            log.exception("could not mark notices %s posted", ids)
 
     async def _board(
         self,
@@ -256,9 +300,12 @@ class Poster:
         png = None
         if not self.render.behind:
             prompt = outcome.turn.prompt if outcome.turn else None
-            png = await self.render.board(
-                meta.game, outcome.view, prompt, meta.names, lang, outcome.before
-            )
+            try:
+                png = await self.render.board(
+                    meta.game, outcome.view, prompt, meta.names, lang, outcome.before
+                )
+            except Exception:  # workers dying twice over, a drawing bug: the move still shows
+                log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
         files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
@@ -273,7 +320,12 @@ class Poster:
                 )
                 ping = ping if now else None
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
-            msg = await thread.send(content, files=files, view=view, allowed_mentions=mentions)
+            # The nonce makes a repeat of this very post (a restart between sending it and
+            # storing its id) return the message already sent (Discord's enforce_nonce).
+            nonce = _nonce("b", outcome.game_id, outcome.version, old or 0)
+            msg = await thread.send(
+                content, files=files, view=view, allowed_mentions=mentions, nonce=nonce
+            )
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
@@ -293,14 +345,22 @@ class Poster:
                 return
             target = old
         if png is None:
-            # The image drawn later marks what changed since the last image drawn, so a
-            # newer board waiting in place of an older one keeps the older one's `before`.
-            waiting = self._wanted.get(outcome.game_id)
-            before = outcome.before if waiting is None else waiting[4]
-            self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
-            self._wanted.move_to_end(outcome.game_id)
-            if self._drawer is None or self._drawer.done():
-                self._drawer = asyncio.create_task(self._draw_wanted())
+            self._draw_later(thread, target, outcome, content)
+
+    def _draw_later(
+        self, thread: discord.PartialMessageable, target: int, outcome: Outcome, content: str
+    ) -> None:
+        """Queue the image of a board posted without it (`_draw_wanted` adds it)."""
+        # The image drawn later marks what changed since the last image drawn, so a
+        # newer board waiting in place of an older one keeps the older one's `before`.
+        waiting = self._wanted.get(outcome.game_id)
+        before = outcome.before if waiting is None else waiting[4]
+        if self._posted.get(outcome.game_id, -1) < outcome.version:
+            self._posted[outcome.game_id] = outcome.version  # after a restart: what is shown
+        self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
+        self._wanted.move_to_end(outcome.game_id)
+        if self._drawer is None or self._drawer.done():
+            self._drawer = asyncio.create_task(self._draw_wanted())
 
     @staticmethod
     def _controls(outcome: Outcome, meta: Meta) -> Any:
@@ -312,9 +372,15 @@ class Poster:
         return controls(choices, meta.language, hidden=hidden)
 
     async def _draw_wanted(self) -> None:
-        """Draw the images that boards went without, newest state of each game, oldest first."""
+        """Draw the images that boards went without, newest state of each game, oldest first.
+
+        A drawing that fails is tried again (`DRAW_TRIES` times); an image Discord could not
+        take (an outage) is offered again until it does, with a growing pause.
+        """
+        pause = RETRY_FIRST
         while self._wanted:
-            game, (thread, message_id, outcome, content, before) = self._wanted.popitem(last=False)
+            game, wanted = self._wanted.popitem(last=False)
+            thread, message_id, outcome, content, before = wanted
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
@@ -323,6 +389,11 @@ class Poster:
                 )
             except Exception:
                 log.exception("could not draw the board of game %s", game)
+                tries = self._tries[game] = self._tries.get(game, 0) + 1
+                if tries < DRAW_TRIES:
+                    self._want_again(game, wanted)
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, DRAW_PAUSE_MOST)
                 continue
             async with self._locks.setdefault(game, asyncio.Lock()):
                 if self._posted.get(game) != outcome.version:
@@ -333,8 +404,24 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=[file]
                     )
+                except OUTAGE:
+                    log.info("the image of message %s waits for Discord", message_id)
+                    self._want_again(game, wanted)
+                    failed = True
                 except discord.HTTPException:
                     log.info("could not add the image to message %s", message_id)
+                    failed = False
+                else:
+                    self._tries.pop(game, None)
+                    pause, failed = RETRY_FIRST, False
+            if failed:
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, DRAW_PAUSE_MOST)
+
+    def _want_again(self, game: int, wanted: tuple[Any, int, Outcome, str, Any]) -> None:
+        """Queue an image again, last, unless a newer board of the game waits already."""
+        if game not in self._wanted:
+            self._wanted[game] = wanted
 
     @staticmethod
     def _opening(outcome: Outcome, meta: Meta) -> list[str]:
@@ -372,9 +459,9 @@ class Poster:
             log.info("could not retire message %s", message_id)
 
     async def _remind(
-        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
     ) -> None:
-        user = outcome.ping
+        user = notice.user_id or outcome.ping
         notifier = self.notifier
         if (
             user is not None
@@ -382,32 +469,31 @@ class Poster:
             and not await notifier.reminder(outcome, meta, user)
         ):
             return  # held back (quiet hours, digest): it arrives at the start of their day
-        deadline = outcome.turn.deadline if outcome.turn else None
+        deadline = notice.at or (outcome.turn.deadline if outcome.turn else None)
         content = t(meta.language, "post.reminder", user=f"<@{user}>", when=text.when(deadline))
         url = jump_url(meta.guild_id, outcome.thread_id, outcome.board_message_id)
         content += "\n" + url
         view = request_view(outcome.game_id, None, meta.language)
         mentions = discord.AllowedMentions(users=[discord.Object(user)]) if user else NO_PINGS
-        await thread.send(content, view=view, allowed_mentions=mentions)
+        nonce = _nonce("n", outcome.game_id, notice.id)
+        await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _ask(
-        self,
-        thread: discord.PartialMessageable,
-        outcome: Outcome,
-        meta: Meta,
-        request_id: int,
-        waiting: tuple[int, ...],
+        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
     ) -> None:
-        kind = next(n for n in outcome.notices if n.request_id == request_id)
+        waiting, request_id = notice.waiting_on, notice.request_id or 0
         who = " ".join(f"<@{u}>" for u in waiting)
-        key = "post.undo_asked" if kind.kind is NoticeKind.UNDO_ASKED else "post.abandon_asked"
-        asker = text.seat_name(kind.seat, meta.names)
-        content = t(meta.language, key, who=who, asker=asker, move=kind.detail)
-        if kind.at is not None:  # an undo request is open for a day (consent.py)
-            content += " " + t(meta.language, "story.undo_due", when=text.when(kind.at, "f"))
+        asked = notice.kind is NoticeKind.UNDO_ASKED
+        key = "post.undo_asked" if asked else "post.abandon_asked"
+        asker = text.seat_name(notice.seat, meta.names)
+        content = t(meta.language, key, who=who, asker=asker, move=notice.detail)
+        if notice.at is not None:  # an undo request is open for a day (consent.py)
+            content += " " + t(meta.language, "story.undo_due", when=text.when(notice.at, "f"))
         view = request_view(outcome.game_id, request_id, meta.language)
         users = [discord.Object(u) for u in waiting]
-        await thread.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=users))
+        mentions = discord.AllowedMentions(users=users)
+        nonce = _nonce("n", outcome.game_id, notice.id)
+        await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
@@ -417,15 +503,21 @@ class Poster:
         title = story.title(meta.game, outcome.game_id, lang)
         content = text.final(outcome, meta.names, lang, title, last)
         files = []
-        if outcome.final is not None and outcome.final.result is not None:
-            png = await self.render.score(
-                meta.game, outcome.final.result, meta.names, meta.language
-            )
-            files.append(_png(png, "score.png"))
-        if outcome.view is not None:
-            png = await self.render.board(meta.game, outcome.view, None, meta.names, meta.language)
-            files.append(_png(png, f"board-{outcome.version}.png"))
-        await thread.send(content, files=files, allowed_mentions=NO_PINGS)
+        try:  # the end is told even if its images cannot be drawn
+            if outcome.final is not None and outcome.final.result is not None:
+                png = await self.render.score(
+                    meta.game, outcome.final.result, meta.names, meta.language
+                )
+                files.append(_png(png, "score.png"))
+            if outcome.view is not None:
+                png = await self.render.board(
+                    meta.game, outcome.view, None, meta.names, meta.language
+                )
+                files.append(_png(png, f"board-{outcome.version}.png"))
+        except Exception:
+            log.exception("game %s: the end is posted without its images", outcome.game_id)
+        nonce = _nonce("f", outcome.game_id, outcome.version)
+        await thread.send(content, files=files, allowed_mentions=NO_PINGS, nonce=nonce)
         if outcome.board_message_id is not None:
             start = self._start(outcome, meta)
             closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
@@ -482,11 +574,23 @@ class Poster:
                     file=file)  # fmt: skip
 
     async def refresh(self) -> int:
-        """After a restart: post again every active board whose controls are out of date."""
+        """After a restart: post what is owed, every active game and every game owed a notice.
+
+        Only the games of this process's shards (another process serves the rest), oldest
+        first: its owed notices, then its board if its controls are out of date.
+        """
         count = 0
-        for info in await self.sessions.list_games(statuses=(Status.ACTIVE,)):
+        owed = await self.sessions.owed()
+        games = await self.sessions.list_games(statuses=(Status.ACTIVE,), owned=True)
+        listed = {info.game_id for info in games}
+        for game in owed:
+            if game not in listed:
+                info = await self.sessions.status(game)
+                if self.sessions.owns(info.guild_id):
+                    games.append(info)
+        for info in sorted(games, key=lambda info: info.game_id):
             try:
-                count += await self._refresh(info)
+                count += await self._refresh(info, owed.get(info.game_id, []))
             except discord.HTTPException:
                 log.exception("could not refresh the board of game %s", info.game_id)
             except StateNeedsRepairError as paused:  # its stored state fails its checks
@@ -503,18 +607,52 @@ class Poster:
         except discord.HTTPException:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
-    async def _refresh(self, info: GameInfo) -> int:
+    async def _refresh(self, info: GameInfo, owed: list[Notice] | None = None) -> int:
+        """Post a game's owed notices, then its board unless the thread shows it already."""
+        if owed is None:
+            owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
         outcome = await self.sessions.current(info.game_id)
-        await self.meta(info.game_id, info)
+        meta = await self.meta(info.game_id, info)
         if outcome.thread_id is None:
             return 0  # the lobby cog opens the thread; a start cut short is re-posted there
+        thread = self.bot.get_partial_messageable(outcome.thread_id)
+        count = 0
+        if any(_own_message(n) for n in owed):
+            async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+                count = await self._letters(thread, outcome, meta, owed)
+        rest = tuple(n for n in owed if not _own_message(n))
+        if not rest and outcome.status is not Status.ACTIVE:
+            return count  # ended, and its end was posted
         if outcome.board_message_id is not None:
-            thread = self.bot.get_partial_messageable(outcome.thread_id)
             try:
                 msg = await thread.fetch_message(outcome.board_message_id)
             except discord.NotFound:
                 msg = None
             if msg is not None and text.shown_version(msg) == outcome.version:
-                return 0
-        await self.post(outcome, fresh=True)
-        return 1
+                if rest and _says(msg.content, rest, meta):
+                    await self._done(rest)  # posted; a restart came before it was noted
+                    rest = ()
+                if not rest:
+                    if not msg.attachments and outcome.view is not None:
+                        self._draw_later(thread, msg.id, outcome, msg.content)  # lost: restart
+                    return count
+        await self.post(replace(outcome, notices=rest), fresh=True)
+        return count + 1
+
+
+def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:
+    """Whether a posted board shows the lines of all these notices already."""
+    lines = [text.notice_line(n, meta.names, meta.language) for n in notices]
+    return all(line is not None and line in content for line in lines)
+
+
+def _own_message(notice: Notice) -> bool:
+    """Whether a notice is a message of its own (a reminder, a request) or a board's line."""
+    if notice.kind is NoticeKind.REMINDER:
+        return True
+    return notice.request_id is not None and bool(notice.waiting_on)
+
+
+def _nonce(*parts: object) -> str:
+    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()

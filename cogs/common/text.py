@@ -154,6 +154,11 @@ def entries(
     return out
 
 
+def notice_line(notice: Notice, names: Sequence[str], lang: str) -> str | None:
+    """Return the line a board shows for a notice (None: it has no line of its own)."""
+    return _notice(notice, names, lang)
+
+
 def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
     who = seat_name(notice.seat, names)
     key = {

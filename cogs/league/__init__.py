@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
+from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_for
 from cogs.league import text
@@ -143,7 +144,7 @@ class LeagueCog(
         content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
         await reply(interaction, content)
 
-    @app_commands.command(name=_("standings"), description=_("Show the standings"))
+    @app_commands.command(name=_("standings"), description=_("Show the standings"), extras=PUBLIC)
     @app_commands.autocomplete(league=league_autocomplete)
     async def standings(
         self,

@@ -22,6 +22,7 @@ import discord
 
 from cogs.league import text
 from cogs.league.text import mentions, t, when
+from engine.db.shards import shard_of
 from engine.leagues.actions import (
     Action,
     DeadlineReached,
@@ -59,11 +60,35 @@ class LeagueRunner:
         self.post = post or self.post_plain
         self.names: dict[int, str] = {}  # display names seen in interactions (for images)
         self._unthreaded: set[int] | None = None  # games to give a thread; None: check all
+        self._owns: Callable[[int | None], bool] = lambda guild: True  # the shards held
+
+    async def held_shards(self) -> frozenset[int]:
+        """Take or renew the league lease of each shard this process serves; return those held.
+
+        One league scheduler per shard, whatever the number of processes (issue 19): a
+        process runs the leagues of the servers of the shards whose lease it holds, and a
+        process that dies stops renewing, so after the lease another may take over.
+        """
+        shards = self.sessions.shards
+        held = set()
+        for shard in sorted(shards.ids):
+            if await self.sessions.hold(f"league:{shard}/{shards.count}"):
+                held.add(shard)
+        return frozenset(held)
 
     async def run_once(self) -> list[Action]:
         """Do one pass: due steps and games, threads, posts, results. Return the actions."""
         started = time.perf_counter()
-        actions = await self.leagues.run_due(self.port)
+        held = await self.held_shards()
+        if not held:
+            return []
+        count = self.sessions.shards.count
+
+        def owns(guild: int | None) -> bool:
+            return shard_of(guild, count) in held
+
+        self._owns = owns
+        actions = await self.leagues.run_due(self.port, owns=owns)
         for action in actions:
             await self._announce(action)
         await self.open_threads()
@@ -71,7 +96,7 @@ class LeagueRunner:
         for outcome in self.port.take_outcomes():
             if outcome.thread_id is not None:
                 await self.post(outcome)
-        await self.port.settle()
+        await self.port.settle(owns)
         for settled in self.port.take_settled():
             await self._result(settled)
         if actions:
@@ -184,6 +209,8 @@ class LeagueRunner:
             info = await self.sessions.status(game_id)
             if info.thread_id is not None or info.status is not Status.ACTIVE:
                 continue
+            if not self._owns(info.guild_id):
+                continue  # another process's server
             try:
                 done = await self._open_thread(table_id, info)
             except discord.HTTPException:
@@ -235,6 +262,8 @@ class LeagueRunner:
                 continue
             info = await self.sessions.status(game_id)
             if info.status is not Status.ACTIVE or info.thread_id is None or info.guild_id is None:
+                continue
+            if not self._owns(info.guild_id):
                 continue
             if not await self.port.links.record_reminder(table_id, now):
                 continue  # at most once: recorded before sending

@@ -17,6 +17,11 @@ SQLite and PostgreSQL share (`ON CONFLICT ... DO UPDATE`, `coalesce`, `count(DIS
 - transactions: `begin` opens a write transaction (SQLite's `BEGIN IMMEDIATE` takes the write
   lock at once; PostgreSQL locks by row), and `migration_lock` (PostgreSQL only: an advisory
   transaction lock) makes two processes migrating one database at once take turns;
+- claiming rows (issue 19): `skip_locked(table)` ends the SELECT that picks rows to claim;
+  PostgreSQL's `FOR UPDATE OF <table> SKIP LOCKED` lets processes claiming at once each take
+  different rows without waiting, SQLite says nothing (one process; its one writer and
+  `BEGIN IMMEDIATE` already serialise every claim), and `one_process` says that whatever a
+  previous process claimed in an SQLite file is free when the next one starts;
 - new row ids: `Connection.insert` returns them (SQLite reads the cursor's `lastrowid`;
   PostgreSQL appends `RETURNING id`);
 - the catalog queries: the tables in the order they were made (`tables_sql`), which table's
@@ -71,6 +76,12 @@ class Dialect:
     columns_sql: str
     migration_lock: str | None = None
     identity_sql: str | None = None
+    row_locks: bool = False
+    one_process: bool = False  # SQLite: one process owns the file, so no claim outlives it
+
+    def skip_locked(self, table: str) -> str:
+        """Return what ends a SELECT picking rows of `table` to claim ("" when not needed)."""
+        return f" FOR UPDATE OF {table} SKIP LOCKED" if self.row_locks else ""
 
     def sql(self, statement: str) -> str:
         """Return a statement written with `?` placeholders as this engine takes it."""
@@ -141,6 +152,7 @@ SQLITE = Dialect(
         " WHERE m.type = 'table'"
     ),
     columns_sql="SELECT name FROM pragma_table_info(?) ORDER BY cid",
+    one_process=True,
 )
 POSTGRESQL = _Postgres(
     name="postgresql",
@@ -160,6 +172,7 @@ POSTGRESQL = _Postgres(
         " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
     ),
     migration_lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})",
+    row_locks=True,
     identity_sql=(
         "SELECT table_name, column_name FROM information_schema.columns"
         " WHERE table_schema = current_schema() AND is_identity = 'YES'"

@@ -25,7 +25,7 @@ kept in `outcomes` for the Discord layer to post, the ids of the games it starte
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -176,11 +176,12 @@ class SessionPort:
             self.outcomes.append(await self.sessions.play_out(game_id, forfeit))
         await self._settle_one(request.table.table_id, game_id)
 
-    async def settle(self) -> list[Settled]:
+    async def settle(self, owns: Callable[[int | None], bool] | None = None) -> list[Settled]:
         """Record the results of the league games that ended; return what was recorded.
 
         The games are those the session service reported since the last call; the first
-        call looks at every open league game once (what ended while the bot was down).
+        call looks at every open league game once (what ended while the bot was down), of
+        the servers `owns` accepts (this process's shards) if given.
         """
         if self._caught_up and not self._ended:
             return []
@@ -189,15 +190,19 @@ class SessionPort:
         for table_id, game_id in await self.links.open_games():
             if self._caught_up and game_id not in ended:
                 continue
-            settled = await self._settle_one(table_id, game_id)
+            settled = await self._settle_one(table_id, game_id, owns)
             if settled is not None:
                 done.append(settled)
         self._caught_up = True
         self._ended -= ended  # settled, refused (logged), or not a league game
         return done
 
-    async def _settle_one(self, table_id: int, game_id: int) -> Settled | None:
+    async def _settle_one(
+        self, table_id: int, game_id: int, owns: Callable[[int | None], bool] | None = None
+    ) -> Settled | None:
         info = await self.sessions.status(game_id)
+        if owns is not None and not owns(info.guild_id):
+            return None  # another process's server: it settles its own games
         if info.status not in (Status.FINISHED, Status.ABANDONED):
             return None
         ranks, scores, out = table_result(info)

@@ -56,6 +56,7 @@ from engine.leagues.store import LeagueStore
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+Owns = Callable[[int], bool]  # whether this process runs the leagues of a server (its shards)
 MAX_STEPS = 200  # per league per call; a season has 2 steps a week plus one
 MIN_PLAYERS = 3  # a season opens only at a week start with at least this many members
 
@@ -190,7 +191,9 @@ class LeagueService:
 
     # -- the weekly cycle -----------------------------------------------------------------
 
-    async def due_actions(self, now: datetime | None = None) -> list[Action]:
+    async def due_actions(
+        self, now: datetime | None = None, owns: Owns | None = None
+    ) -> list[Action]:
         """Do every schedule step due at `now` and return them, then the pending game work.
 
         Steps are recorded once each; CreateGame and FinishGame are returned on every call
@@ -199,7 +202,7 @@ class LeagueService:
         now = self._now(now)
         actions: list[Action] = []
         for league in await self.store.leagues():
-            if league.status is LeagueStatus.ENDED:
+            if league.status is LeagueStatus.ENDED or (owns is not None and not owns(league.guild)):
                 continue
             actions += await self._steps(league, now)
             actions += await self._pending(league)
@@ -289,13 +292,16 @@ class LeagueService:
                         )
         return out
 
-    async def run_due(self, port: GamePort, now: datetime | None = None) -> list[Action]:
+    async def run_due(
+        self, port: GamePort, now: datetime | None = None, owns: Owns | None = None
+    ) -> list[Action]:
         """Do what is due and the game work through `port`; return the actions done.
 
-        A port call that fails is logged and left pending: the next call retries it.
+        A port call that fails is logged and left pending: the next call retries it. With
+        `owns`, only the leagues of the servers it accepts (a process's shards).
         """
         done: list[Action] = []
-        for action in await self.due_actions(now):
+        for action in await self.due_actions(now, owns):
             try:
                 match action:
                     case CreateGame(request=req):

@@ -14,6 +14,8 @@ from typing import Any, Protocol
 
 from engine.ai.players import Player
 from engine.core.protocol import GameEngine
+from engine.db.leases import Leases
+from engine.db.shards import Serving, Shards
 from engine.sessions.editions import EditionCache
 from engine.sessions.errors import UnknownGameError
 from engine.sessions.models import GameInfo
@@ -62,6 +64,29 @@ class Context:
     listeners: list[GameEnded] = field(default_factory=list)
     editions: EditionCache = field(default_factory=EditionCache)
     attendance: Attendance | None = None  # players' time zones, quiet hours and vacations
+    # Several processes (issue 19): the shards whose servers' games this process handles,
+    # its name on what it claims, and how long a claim holds before another may take over.
+    serving: Serving = field(default_factory=Serving)
+
+    @property
+    def shards(self) -> Shards:
+        """The shards whose servers' games this process handles."""
+        return self.serving.shards
+
+    @property
+    def owner(self) -> str:
+        """This process's name on the work it claims."""
+        return self.serving.owner
+
+    @property
+    def lease(self) -> timedelta:
+        """How long a claim holds before another process may take the work over."""
+        return self.serving.lease
+
+    @property
+    def leases(self) -> Leases:
+        """The leases of the store's database."""
+        return Leases(self.store.database)
 
     def now(self) -> datetime:
         """Return the clock's time in UTC (the clock must be timezone-aware)."""

@@ -142,6 +142,7 @@ class Notice:
     waiting_on: tuple[int, ...] = ()  # users whose answer a request needs
     at: datetime | None = None  # e.g. the deadline of a reminder
     detail: str = ""
+    id: int | None = None  # the stored notice, owed to the thread until posted (`notices`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ Nothing here takes a game's lock or writes: these calls read committed data only
 
 import json
 
+from engine.db.shards import ALL
 from engine.sessions import editions
 from engine.sessions.context import Context
 from engine.sessions.errors import NotStartedError
@@ -35,9 +36,15 @@ class Queries:
         self,
         guild_id: int | None = None,
         statuses: tuple[Status, ...] = (Status.LOBBY, Status.ACTIVE),
+        *,
+        owned: bool = False,
     ) -> list[GameInfo]:
-        """Return the games with the given statuses (in one guild if given)."""
-        rows = await self.ctx.store.games([s.value for s in statuses], guild_id)
+        """Return the games with the given statuses (in one guild if given).
+
+        `owned`: of the servers of this process's shards only.
+        """
+        shards = self.ctx.shards if owned else ALL
+        rows = await self.ctx.store.games([s.value for s in statuses], guild_id, shards)
         # A game paused for repair is listed (without its view), not an error for the list.
         return [info(await self.repo.load(r.id, checked=False)) for r in rows]
 

@@ -23,7 +23,7 @@ from engine.sessions.errors import (
     StateNeedsRepairError,
 )
 from engine.sessions.loaded import Loaded, controller, line
-from engine.sessions.models import By, Final, LogLine, SeatState, Status
+from engine.sessions.models import By, Final, LogLine, Notice, SeatState, Status
 from engine.sessions.replay import (
     early_ranks,
     events_json,
@@ -31,7 +31,7 @@ from engine.sessions.replay import (
     final_to_json,
     next_reminder,
 )
-from engine.sessions.rows import MoveRow, SeatRow, to_text
+from engine.sessions.rows import MoveRow, NoticeRow, SeatRow, to_text
 from engine.sessions.store import Tx
 
 log = logging.getLogger(__name__)
@@ -43,6 +43,28 @@ class Repository:
     def __init__(self, ctx: Context) -> None:
         """Share the service's context."""
         self.ctx = ctx
+
+    # ---- notices owed to the thread ------------------------------------------------------
+
+    async def keep_notices(self, tx: Tx, g: Loaded, notices: list[Notice]) -> list[Notice]:
+        """Store, in `tx`, the notices not stored yet; return them all with their ids.
+
+        A stored notice is owed to the game's thread until the poster marks it posted
+        (`Turns.owed`, `Turns.posted`), so an outage or a restart does not lose it.
+        """
+        now = to_text(self.ctx.now())
+        kept = []
+        for n in notices:
+            if n.id is not None:
+                kept.append(n)
+                continue
+            row = NoticeRow(
+                0, g.id, g.row.version, n.kind.value, n.seat, n.user_id, n.request_id,
+                json.dumps(list(n.waiting_on)), None if n.at is None else to_text(n.at),
+                n.detail, now, None,
+            )  # fmt: skip
+            kept.append(replace(n, id=await tx.insert_notice(row)))
+        return kept
 
     # ---- reading -----------------------------------------------------------------------
 

@@ -95,6 +95,8 @@ class TimerRow:
     seat: int
     kind: str
     due_at: str
+    claimed_by: str | None = None  # the process firing it (migration 0006)
+    claimed_until: str | None = None  # when that claim lapses and another may take it
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,3 +111,21 @@ class RequestRow:
     target: int | None
     status: str
     created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeRow:
+    """One row of `notices` (a session notice owed to the game's thread until posted)."""
+
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    seat: int | None
+    user_id: int | None
+    request_id: int | None
+    waiting_on: str  # JSON list of user ids
+    at: str | None
+    detail: str
+    created_at: str
+    posted_at: str | None

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from engine.ai.players import PLAYERS, Player
 from engine.core.protocol import GameEngine
+from engine.db.shards import Serving, Shards
 from engine.sessions.clocks import Clocks
 from engine.sessions.consent import Consent
 from engine.sessions.context import Attendance, Clock, Context, GameEnded
@@ -33,6 +34,7 @@ from engine.sessions.models import (
     Choices,
     GameInfo,
     LogLine,
+    Notice,
     Outcome,
     PrivateView,
     Status,
@@ -55,7 +57,7 @@ __all__ = ["SessionManager", "SessionService"]
 class SessionService:
     """Create, join and start games; play, undo, resign; timers; status, logs and views."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 (keyword-only settings, each with a default)
         self,
         store: Store,
         games: Mapping[str, GameEngine[Any, Any]],
@@ -64,8 +66,14 @@ class SessionService:
         *,
         stand_in: str = "greedy",
         seeds: Callable[[], int] | None = None,
+        serving: Serving | None = None,
     ) -> None:
-        """Wire the service to its store, game registry, clock and AI players."""
+        """Wire the service to its store, game registry, clock and AI players.
+
+        With several processes (issue 19), `serving` says which servers' shards this
+        process serves (timers, resumed AI turns and leagues of their games only), its name
+        on the work it claims in the database and how long a claim holds (engine/db/shards.py).
+        """
         if stand_in not in players:
             raise ValueError(f"unknown stand-in AI {stand_in!r}")
         self.ctx = Context(
@@ -75,6 +83,7 @@ class SessionService:
             players=dict(players),
             stand_in=stand_in,
             seeds=seeds or (lambda: secrets.randbits(63)),
+            serving=serving or Serving(),
         )
         self._repo = repo = Repository(self.ctx)
         self._turns = Turns(self.ctx, repo)
@@ -215,6 +224,14 @@ class SessionService:
         """Move a running game to the newest rules edition if its log replays under it; admins."""
         return await self._repairs.migrate(game_id)
 
+    async def owed(self, game_id: int | None = None) -> dict[int, list[Notice]]:
+        """Return the notices not posted yet, by game, oldest first (each with its `id`)."""
+        return await self._turns.owed(game_id)
+
+    async def posted(self, notice_ids: Collection[int]) -> None:
+        """Mark notices posted in their game's thread."""
+        await self._turns.posted(notice_ids)
+
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Retry automated moves the store refused, fire timers due at `now`; say what happened."""
         return [*await self._turns.retry_unsaved(), *await self._timers.tick(now)]
@@ -261,9 +278,31 @@ class SessionService:
         self,
         guild_id: int | None = None,
         statuses: tuple[Status, ...] = (Status.LOBBY, Status.ACTIVE),
+        *,
+        owned: bool = False,
     ) -> list[GameInfo]:
-        """Return the games with the given statuses (in one guild if given)."""
-        return await self._queries.list_games(guild_id, statuses)
+        """Return the games with the given statuses (in one guild if given).
+
+        `owned`: of the servers of this process's shards only.
+        """
+        return await self._queries.list_games(guild_id, statuses, owned=owned)
+
+    @property
+    def shards(self) -> Shards:
+        """The shards whose servers' games this process serves."""
+        return self.ctx.shards
+
+    async def hold(self, name: str) -> bool:
+        """Take or renew the lease `name` for this process (engine/db/leases.py) for `lease`.
+
+        False while another process holds it; a holder that stops renewing loses it once
+        its lease ends. The league loop holds one per shard it runs.
+        """
+        return await self.ctx.leases.hold(name, self.ctx.owner, self.ctx.now(), self.ctx.lease)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process serves the games of a server (its shard is one of ours)."""
+        return self.ctx.shards.owns(guild_id)
 
     async def log(
         self,

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any, Self
 
 from engine.db import Connection, Database, Row
+from engine.db.shards import ALL, Shards
 from engine.sessions.rows import (
     GameRow,
     MoveRow,
+    NoticeRow,
     RequestRow,
     SeatRow,
     TimerRow,
@@ -100,15 +102,31 @@ class _Reads:
         sql = "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, game_id"
         return [TimerRow(*r) for r in await self._all(sql, (to_text(now),))]
 
-    async def games(self, statuses: Iterable[str], guild_id: int | None = None) -> list[GameRow]:
-        """Return the games with one of `statuses` (in one guild if given), oldest first."""
+    async def any_due_timer(self, now: datetime, shards: Shards) -> bool:
+        """Whether a timer of `shards`' games nobody holds is due at `now` (a read: cheap).
+
+        `tick` asks this first and claims (a write) only when there is something to claim.
+        """
+        mine, mine_args = shards.where("g.guild_id")
+        stamp = to_text(now)
+        sql = (
+            "SELECT 1 FROM timers t JOIN games g ON g.id = t.game_id WHERE t.due_at <= ?"  # noqa: S608
+            f" AND (t.claimed_until IS NULL OR t.claimed_until <= ?) AND {mine} LIMIT 1"
+        )
+        return bool(await self._all(sql, [stamp, stamp, *mine_args]))
+
+    async def games(
+        self, statuses: Iterable[str], guild_id: int | None = None, shards: Shards = ALL
+    ) -> list[GameRow]:
+        """Return the games with one of `statuses` (in one guild, of some shards), oldest first."""
         wanted = list(statuses)
         marks = ",".join("?" * len(wanted))
-        sql = f"SELECT * FROM games WHERE status IN ({marks})"  # noqa: S608
-        args: list[Any] = wanted
+        mine, mine_args = shards.where("guild_id")
+        sql = f"SELECT * FROM games WHERE status IN ({marks}) AND {mine}"  # noqa: S608
+        args: list[Any] = [*wanted, *mine_args]
         if guild_id is not None:
             sql += " AND guild_id = ?"
-            args = [*wanted, guild_id]
+            args.append(guild_id)
         return [GameRow(*r) for r in await self._all(sql + " ORDER BY id", args)]
 
     async def waiting_on(self, user_id: int) -> list[GameRow]:
@@ -134,6 +152,14 @@ class _Reads:
         """Return the open consent requests of a game."""
         sql = "SELECT * FROM requests WHERE game_id = ? AND status = 'open' ORDER BY id"
         return [RequestRow(*r) for r in await self._all(sql, (game_id,))]
+
+    async def owed_notices(self, game_id: int | None = None) -> list[NoticeRow]:
+        """Return the notices not posted yet (of one game if given), the oldest first."""
+        sql = "SELECT * FROM notices WHERE posted_at IS NULL"
+        args: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql, args = sql + " AND game_id = ?", (game_id,)
+        return [NoticeRow(*r) for r in await self._all(sql + " ORDER BY id", args)]
 
     async def consents(self, request_id: int) -> dict[int, bool]:
         """Return each answering user's answer to a request."""
@@ -224,12 +250,58 @@ class Tx(_Reads):
         )
 
     async def set_timer(self, game_id: int, seat: int, kind: str, due: datetime) -> None:
-        """Create or move a timer."""
+        """Create or move a timer (a moved timer is nobody's claim any more)."""
         await self._run(
             "INSERT INTO timers (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at,"
+            " claimed_by = NULL, claimed_until = NULL",
             (game_id, seat, kind, to_text(due)),
         )
+
+    async def claim_due_timers(
+        self, now: datetime, owner: str, until: datetime, shards: Shards, limit: int
+    ) -> list[TimerRow]:
+        """Claim for `owner` until `until` up to `limit` timers due at `now`; return them.
+
+        Only timers of games of `shards`' servers, and only those nobody holds: unclaimed, or
+        whose claim lapsed (its process died or hung). On PostgreSQL the rows are picked
+        `FOR UPDATE SKIP LOCKED`, so processes claiming at once take different timers and
+        none waits; SQLite has one process and one writer.
+        """
+        mine, mine_args = shards.where("g.guild_id")
+        stamp = to_text(now)
+        sql = (
+            "UPDATE timers SET claimed_by = ?, claimed_until = ?"  # noqa: S608
+            " WHERE (game_id, seat, kind) IN (SELECT t.game_id, t.seat, t.kind FROM timers t"
+            " JOIN games g ON g.id = t.game_id WHERE t.due_at <= ?"
+            " AND (t.claimed_until IS NULL OR t.claimed_until <= ?)"
+            f" AND {mine} ORDER BY t.due_at, t.game_id LIMIT ?"
+            f"{self._conn.dialect.skip_locked('t')})"
+            " RETURNING game_id, seat, kind, due_at, claimed_by, claimed_until"
+        )
+        args = [owner, to_text(until), stamp, stamp, *mine_args, limit]
+        rows = [TimerRow(*r) for r in await self._all(sql, args)]
+        return sorted(rows, key=lambda r: (r.due_at, r.game_id, r.seat, r.kind))
+
+    async def release_claims(self) -> None:
+        """Make every claimed timer nobody's (SQLite at start-up: its claimer is gone)."""
+        await self._run(
+            "UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL"
+        )
+
+    async def take_timer(self, timer: TimerRow, owner: str) -> bool:
+        """Delete a timer this owner claimed, unmoved; False if it moved or another took it.
+
+        The first write of the transaction that fires the timer: the one transaction that
+        deletes the claimed row is the one that fires it, so a timer fires once even when a
+        claim lapsed while its process was still at work.
+        """
+        sql = (
+            "DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?"
+            " AND claimed_by = ?"
+        )
+        args = (timer.game_id, timer.seat, timer.kind, timer.due_at, owner)
+        return await self._run(sql, args) == 1
 
     async def delete_timers(self, game_id: int, kind: str | None = None) -> None:
         """Drop the timers of a game (of one kind if given)."""
@@ -257,6 +329,23 @@ class Tx(_Reads):
     async def set_request_status(self, request_id: int, status: str) -> None:
         """Close or reopen one request."""
         await self._run("UPDATE requests SET status = ? WHERE id = ?", (status, request_id))
+
+    async def insert_notice(self, row: NoticeRow) -> int:
+        """Store a notice owed to the game's thread and return its id."""
+        return await self._conn.insert(
+            "INSERT INTO notices (game_id, version, kind, seat, user_id, request_id, waiting_on,"
+            " at, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.game_id, row.version, row.kind, row.seat, row.user_id, row.request_id,
+             row.waiting_on, row.at, row.detail, row.created_at),
+        )  # fmt: skip
+
+    async def notices_posted(self, ids: Iterable[int], at: str) -> None:
+        """Mark notices posted (or no longer owed)."""
+        for notice_id in ids:
+            await self._run(
+                "UPDATE notices SET posted_at = ? WHERE id = ? AND posted_at IS NULL",
+                (at, notice_id),
+            )
 
     async def add_consent(self, request_id: int, user_id: int, agree: bool, at: str) -> None:
         """Record (or change) one user's answer."""

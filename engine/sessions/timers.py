@@ -4,8 +4,12 @@ Time control (notes/discord.md §5.1, §5.3): each move has a deadline; reminder
 before it unless the player muted them (for this turn or the whole game); at the deadline
 the game's policy applies: an AI stands in for the player until they return, or they
 forfeit; once every player has timed out, the game is abandoned (a stalled game ends).
-Timers are rows in SQLite, so `tick(now)`, called by the cog's scheduler, fires whatever
-is due, including what fell due while the bot was down.
+Timers are rows in the database, so `tick(now)`, called by the cog's scheduler, fires
+whatever is due, including what fell due while the bot was down. With several processes
+(issue 19) each claims the timers it fires (`Store.claim_due_timers`: its own shards'
+games, rows nobody holds, `FOR UPDATE SKIP LOCKED` on PostgreSQL) until a lease expires, and
+the transaction that fires a timer first deletes the claimed row (`Store.take_timer`), so
+each timer fires once; a process that dies holding claims loses them when the lease ends.
 """
 
 import json
@@ -21,9 +25,11 @@ from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, Seat
 from engine.sessions.replay import next_reminder
 from engine.sessions.repository import Repository
 from engine.sessions.rows import SeatRow, TimerRow, from_text
+from engine.sessions.store import Tx
 from engine.sessions.turns import Turns
 
 MUTES = {"off": 0, "turn": 1, "game": 2}
+CLAIM_BATCH = 50  # timers claimed per statement: a process fires them before claiming more
 
 
 class Timers:
@@ -36,21 +42,42 @@ class Timers:
         self.turns = turns
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
-        """Fire every timer due at `now` (default: the clock) and return what happened."""
+        """Fire every timer due at `now` (default: the clock) and return what happened.
+
+        The timers are claimed in the database first, a batch at a time (`claim`), so with
+        several processes each due timer is fired by one of them, once; a process fires
+        only the timers of its own shards' games.
+        """
         moment = self.ctx.now() if now is None else now
-        outcomes = []
-        for timer in await self.ctx.store.due_timers(moment):
-            async with self.ctx.lock(timer.game_id):
-                outcome = await self._fire(timer, moment)
-            if outcome is not None:
-                outcomes.append(outcome)
-        return outcomes
+        outcomes: list[Outcome] = []
+        if not await self.ctx.store.any_due_timer(moment, self.ctx.shards):
+            return outcomes  # the usual tick: one read, no write transaction
+        seen: set[tuple[int, int, str, str]] = set()
+        while True:
+            claimed = await self.claim(moment)
+            fresh = [t for t in claimed if (t.game_id, t.seat, t.kind, t.due_at) not in seen]
+            for timer in fresh:
+                seen.add((timer.game_id, timer.seat, timer.kind, timer.due_at))
+                async with self.ctx.lock(timer.game_id):
+                    outcome = await self._fire(timer, moment)
+                if outcome is not None:
+                    outcomes.append(outcome)
+            if len(claimed) < CLAIM_BATCH or not fresh:
+                return outcomes
+
+    async def claim(self, now: datetime) -> list[TimerRow]:
+        """Claim for this process a batch of the timers due at `now`, for `ctx.lease`."""
+        until = max(self.ctx.now(), now) + self.ctx.lease
+        async with self.ctx.store.transaction() as tx:
+            return await tx.claim_due_timers(
+                now, self.ctx.owner, until, self.ctx.shards, CLAIM_BATCH
+            )
 
     async def _fire(self, timer: TimerRow, now: datetime) -> Outcome | None:
         current = {(t.seat, t.kind): t for t in await self.ctx.store.timers(timer.game_id)}
         live = current.get((timer.seat, timer.kind))
-        if live is None or from_text(live.due_at) > now:
-            return None  # moved or dropped since it was read
+        if live is None or live.due_at != timer.due_at or live.claimed_by != self.ctx.owner:
+            return None  # moved or dropped since it was claimed, or taken over meanwhile
         try:
             g = await self.repo.load(timer.game_id)
         except StateNeedsRepairError:  # paused until repaired; the repair sets its timers again
@@ -61,41 +88,53 @@ class Timers:
             async with self.ctx.store.transaction() as tx:
                 await tx.delete_timers(g.id, timer.kind)
             return None
-        if timer.kind == "reminder":
-            return await self._remind(g, now)
-        return await self._expire(g, now)
+        try:
+            if timer.kind == "reminder":
+                return await self._remind(g, timer, now)
+            return await self._expire(g, timer, now)
+        except _TakenOverError:
+            return None
 
-    async def _remind(self, g: Loaded, now: datetime) -> Outcome | None:
+    async def _take(self, tx: Tx, timer: TimerRow) -> None:
+        """Delete the claimed timer as the firing transaction's first write, or roll it back."""
+        if not await tx.take_timer(timer, self.ctx.owner):
+            raise _TakenOverError
+
+    async def _remind(self, g: Loaded, timer: TimerRow, now: datetime) -> Outcome | None:
         control = g.time_control()
         row = g.at(g.row.turn_seat or 0)
         deadline = from_text(g.row.deadline) if g.row.deadline else None
         later = None
         if control is not None and deadline is not None:
             later = next_reminder(deadline, control.reminders, now)
-        async with self.ctx.store.transaction() as tx:
-            if later is None:
-                await tx.delete_timers(g.id, "reminder")
-            else:
-                await tx.set_timer(g.id, row.seat or 0, "reminder", later)
-        if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
-            return None  # muted, or the deadline itself is due: no late reminder
+        quiet = row.muted or row.user_id is None or (deadline is not None and deadline <= now)
         attendance = self.ctx.attendance
-        if attendance is not None and not await attendance.wants_reminder(
-            row.user_id, last=later is None
-        ):
-            return None  # the player's reminder cadence (/settings) leaves this one out
-        notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
-        outcome = await self.turns.outcome(g, [], [notice], actor=None)
+        if not quiet and attendance is not None and row.user_id is not None:
+            # the player's reminder cadence (/settings) may leave this one out
+            quiet = not await attendance.wants_reminder(row.user_id, last=later is None)
+        notices = [Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)]
+        async with self.ctx.store.transaction() as tx:
+            await self._take(tx, timer)
+            if later is not None:
+                await tx.set_timer(g.id, row.seat or 0, "reminder", later)
+            if not quiet:  # owed to the thread from the commit that fired it (outages, kills)
+                notices = await self.repo.keep_notices(tx, g, notices)
+        if quiet:
+            return None  # muted, left out, or the deadline itself is due: no late reminder
+        outcome = await self.turns.outcome(g, [], notices, actor=None)
         return replace(outcome, ping=row.user_id)
 
-    async def _expire(self, g: Loaded, now: datetime) -> Outcome:
+    async def _expire(self, g: Loaded, timer: TimerRow, now: datetime) -> Outcome:
         row = g.at(g.row.turn_seat or 0)
         default = g.engine.default_action(g.state)
         if default is not None:
+            # Saved with the version check: a process that took the timer over meanwhile
+            # and answered first makes this a StaleStateError, so it is answered once.
             return await self._answer_by_default(g, row, default)
         policy = Policy(g.row.policy)
         notices = [Notice(NoticeKind.TIMED_OUT, row.seat, row.user_id, detail=policy.value)]
         async with self.ctx.store.transaction() as tx:
+            await self._take(tx, timer)
             await tx.delete_timers(g.id)
             await self.repo.update_seat(tx, g, row.slot, timeouts=row.timeouts + 1)
             if policy is Policy.FORFEIT:
@@ -106,6 +145,7 @@ class Timers:
                 notices.append(Notice(NoticeKind.ABANDONED, detail="every player timed out"))
             else:
                 await self.repo.update_seat(tx, g, row.slot, stand_in=1)
+            notices = await self.repo.keep_notices(tx, g, notices)  # before the AI moves
         lines = await self.turns.advance(g)
         return await self.turns.outcome(g, lines, notices, actor=None)
 
@@ -189,18 +229,44 @@ class Timers:
             return await self.turns.outcome(g, lines, [], actor=user_id)
 
     async def resume(self) -> list[Outcome]:
-        """After a restart: let automated seats finish interrupted turns, then fire due timers."""
+        """After a restart: let automated seats finish interrupted turns, then fire due timers.
+
+        Only the games of this process's shards; each game's resumption is leased in the
+        database (`ai:<game>`), so two processes starting at once with a shard in common do
+        not both move its AI seats.
+        """
+        if self.ctx.store.database.dialect.one_process:
+            # An SQLite file has one process: what a killed predecessor claimed is free now,
+            # not after its lease (PostgreSQL: another process may still be at work on it).
+            async with self.ctx.store.transaction() as tx:
+                await tx.release_claims()
+            await self.ctx.leases.clear()
         outcomes = []
-        for row in await self.ctx.store.games([Status.ACTIVE.value]):
+        for row in await self.ctx.store.games([Status.ACTIVE.value], shards=self.ctx.shards):
             async with self.ctx.lock(row.id):
-                try:
-                    g = await self.repo.load(row.id)
-                except StateNeedsRepairError:  # logged by the load; paused until repaired
-                    continue
-                if g.row.status != Status.ACTIVE or g.state.pending is None:
-                    continue
-                if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is By.PLAYER:
-                    continue
-                lines = await self.turns.advance(g)
-                outcomes.append(await self.turns.outcome(g, lines, [], actor=None))
+                outcome = await self._resume_one(row.id)
+            if outcome is not None:
+                outcomes.append(outcome)
         return outcomes + await self.tick()
+
+    async def _resume_one(self, game_id: int) -> Outcome | None:
+        try:
+            g = await self.repo.load(game_id)
+        except StateNeedsRepairError:  # logged by the load; paused until repaired
+            return None
+        if g.row.status != Status.ACTIVE or g.state.pending is None:
+            return None
+        if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is By.PLAYER:
+            return None
+        name, now = f"ai:{game_id}", self.ctx.now()
+        if not await self.ctx.leases.acquire(name, self.ctx.owner, now, now + self.ctx.lease):
+            return None  # another process is finishing this turn
+        try:
+            lines = await self.turns.advance(g)
+            return await self.turns.outcome(g, lines, [], actor=None)
+        finally:
+            await self.ctx.leases.release(name, self.ctx.owner)
+
+
+class _TakenOverError(Exception):
+    """The claimed timer moved, or another process took it over: this firing is not ours."""

@@ -8,7 +8,9 @@ and whom to ping come with it, so the poster never calls back.
 """
 
 import asyncio
+import json
 import logging
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -39,6 +41,7 @@ from engine.sessions.models import (
 )
 from engine.sessions.replay import final_from_json
 from engine.sessions.repository import Repository, since_last_turn
+from engine.sessions.rows import from_text, to_text
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +190,69 @@ class Turns:
         """Return the game as it stands, as an Outcome with no moves (to post its board again)."""
         return await self.outcome(await self.repo.load(game_id), [], [], actor=None)
 
+    async def _keep(self, g: Loaded, notices: list[Notice]) -> list[Notice]:
+        """Store the notices owed to the game's thread (see `owed`), if any is new.
+
+        A store that refuses (a full disk) must not turn what was saved into an error: the
+        notices are then posted as before, only not kept for after an outage.
+        """
+        if all(n.id is not None for n in notices):
+            return notices
+        try:
+            async with self.ctx.store.transaction() as tx:
+                return await self.repo.keep_notices(tx, g, notices)
+        except Exception:
+            log.exception("game %s: the notices of this call were not stored", g.id)
+            return notices
+
+    async def owed(self, game_id: int | None = None) -> dict[int, list[Notice]]:
+        """Return the notices not posted yet, by game, oldest first (after an outage, a restart).
+
+        What no longer needs saying is dropped (marked posted): a reminder of a turn the
+        game has moved on from, or a request already answered, and everything of a game
+        that is gone.
+        """
+        owed: dict[int, list[Notice]] = {}
+        moot: list[int] = []
+        games: dict[int, Any] = {}
+        for row in await self.ctx.store.owed_notices(game_id):
+            if row.game_id not in games:
+                games[row.game_id] = await self.ctx.store.game(row.game_id)
+            game = games[row.game_id]
+            kind = NoticeKind(row.kind)
+            if game is None or game.status == Status.LOBBY:
+                moot.append(row.id)
+                continue
+            if kind is NoticeKind.REMINDER and (
+                row.version != game.version or game.status != Status.ACTIVE
+            ):
+                moot.append(row.id)
+                continue
+            if kind in (NoticeKind.UNDO_ASKED, NoticeKind.ABANDON_ASKED):
+                request = await self.ctx.store.request(row.request_id or 0)
+                if request is None or request.status != "open":
+                    moot.append(row.id)
+                    continue
+            notice = Notice(
+                kind,
+                row.seat,
+                row.user_id,
+                row.request_id,
+                tuple(int(u) for u in json.loads(row.waiting_on)),
+                None if row.at is None else from_text(row.at),
+                row.detail,
+                row.id,
+            )
+            owed.setdefault(row.game_id, []).append(notice)
+        await self.posted(moot)
+        return owed
+
+    async def posted(self, ids: Collection[int]) -> None:
+        """Mark notices posted: they are no longer owed to their thread."""
+        if ids:
+            async with self.ctx.store.transaction() as tx:
+                await tx.notices_posted(ids, to_text(self.ctx.now()))
+
     async def advance(self, g: Loaded) -> list[LogLine]:
         """Let AI seats, stand-ins and standing answers move until a human must decide.
 
@@ -249,6 +315,7 @@ class Turns:
             notices = [*notices, Notice(NoticeKind.AI_FAILED, detail=g.stalled)]
         if g.ended:
             notices = [*notices, Notice(NoticeKind.FINISHED)]
+        notices = await self._keep(g, notices)
         view = None if g.state is None else g.engine.view(g.state, None)
         moved = lines and g.initial is not None and g.state is not None
         before = g.engine.view(g.initial, None) if moved else None

@@ -35,3 +35,22 @@ def test_settings_come_from_the_environment_with_defaults(bot_module):
 def test_a_missing_token_stops_with_a_clear_message(bot_module):
     with pytest.raises(SystemExit, match="DISCORD_TOKEN"):
         bot_module.Settings.from_env({"DATABASE_PATH": "x.db"})
+
+
+def test_shards_come_from_shard_count_and_shard_ids(bot_module):
+    def read(**env: str):
+        return bot_module.Settings.from_env({"DISCORD_TOKEN": "t", **env})
+
+    everything = read()
+    assert (everything.shard_count, everything.shard_ids) == (None, None)
+    assert everything.shards.everything
+    some = read(SHARD_COUNT="4", SHARD_IDS="0-1,3", LEASE_SECONDS="30")
+    assert some.shard_ids == (0, 1, 3)
+    assert some.lease_seconds == 30
+    assert str(some.shards) == "0,1,3/4"
+    assert some.shards.owns(3 << 22)
+    assert not some.shards.owns(2 << 22)
+    with pytest.raises(SystemExit, match="SHARD_COUNT"):
+        read(SHARD_IDS="1")
+    with pytest.raises(SystemExit, match=r"shards 0\.\.1"):
+        read(SHARD_COUNT="2", SHARD_IDS="2")

@@ -8,6 +8,7 @@ thread, see whose turn it says, and press what that player would press.
 from __future__ import annotations
 
 import re
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -26,16 +27,33 @@ NOW = re.compile(r"\*\*(?:Now|Ahora):\*\* <@(\d+)>")
 MOVE_ID = re.compile(r"^dn:([mskp]):(\d+):(\d+):(\d+)$")
 
 
+@pytest.fixture(scope="session")
+def e2e_databases(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where every table's database is kept once its bot stopped (test_zz_copy.py copies them)."""
+    return tmp_path_factory.mktemp("e2e-databases")
+
+
+def keep_database(harness: BotHarness, folder: Path) -> None:
+    """Keep a stopped table's SQLite database (WAL included: SQLite's backup reads it)."""
+    source = harness.workdir / "games.db"
+    if not source.exists():
+        return
+    target = folder / f"{len(list(folder.glob('*.db'))):03d}-{harness.workdir.name}.db"
+    with sqlite3.connect(source) as db, sqlite3.connect(target) as copy:
+        db.backup(copy)
+
+
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BotHarness]:
+def table(tmp_path_factory: pytest.TempPathFactory, e2e_databases: Path) -> Iterator[BotHarness]:
     """One emulator and one real bot for the module."""
     users = ("alice", "bob", "carol", "dave")
     with BotHarness(BOT, tmp_path_factory.mktemp("bot"), users=users) as harness:
         yield harness
+    keep_database(harness, e2e_databases)
 
 
 @pytest.fixture
-def make_table(tmp_path: Path) -> Iterator[Callable[..., BotHarness]]:
+def make_table(tmp_path: Path, e2e_databases: Path) -> Iterator[Callable[..., BotHarness]]:
     """Build private tables (stopped at teardown)."""
     made: list[BotHarness] = []
 
@@ -48,6 +66,7 @@ def make_table(tmp_path: Path) -> Iterator[Callable[..., BotHarness]]:
     yield factory
     for harness in made:
         harness.stop()
+        keep_database(harness, e2e_databases)
 
 
 def open_game(table: BotHarness, host: Actor, **options: object) -> tuple[int, Seen]:

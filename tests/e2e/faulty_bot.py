@@ -1,19 +1,29 @@
-"""bot.py with a fault the e2e tests inject: `DENARIUS_FAULT=after_play` hangs every move.
+"""bot.py with a fault the e2e tests inject (`DENARIUS_FAULT`); without it, bot.py unchanged.
 
-With that variable set, each `play` that applied a move saves it and then hangs for an hour
-before the outcome reaches the poster, so a test can kill the bot between saving a move and
-posting it. Without it, this is bot.py unchanged. Production code has no such branch.
+- `after_play`: each `play` that applied a move saves it and then hangs for an hour before
+  the outcome reaches the poster, so a test can kill the bot between saving and posting.
+- `slow_answers`: while the file `DENARIUS_SLOW_FILE` exists, `create_lobby`, `status` and
+  `join` take 3.5 s longer, as with a slow database or a game's lock held elsewhere: past
+  Discord's 3 s to answer.
+- `disk_full`: while the file `DENARIUS_DISK_FULL_FILE` exists, every write transaction of
+  the database fails as SQLite's does on a full disk ("database or disk is full").
+
+Faults combine: `DENARIUS_FAULT=slow_answers,disk_full`. Production code has no such branch.
 """
 
 import asyncio
+import contextlib
 import os
+import sqlite3
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import bot
+from engine.db import Database
 from engine.sessions import Outcome, SessionManager
 
 
@@ -30,7 +40,39 @@ def hang_after_play() -> None:
     SessionManager.play = saved_then_hung  # type: ignore[method-assign]
 
 
+def slow_answers(switch: Path, seconds: float = 3.5) -> None:
+    """While `switch` exists, make `create_lobby`, `status` and `join` take `seconds` longer."""
+    for name in ("create_lobby", "status", "join"):
+        call = getattr(SessionManager, name)
+
+        async def slow(self: SessionManager, *args: Any, _call: Any = call, **kwargs: Any) -> Any:
+            if os.path.exists(switch):  # noqa: ASYNC240 - a test switch, read once
+                await asyncio.sleep(seconds)
+            return await _call(self, *args, **kwargs)
+
+        setattr(SessionManager, name, slow)
+
+
+def disk_full(switch: Path) -> None:
+    """While `switch` exists, make every write transaction fail as on a full disk."""
+    transaction = Database.transaction
+
+    @contextlib.asynccontextmanager
+    async def full(self: Database) -> AsyncIterator[Any]:
+        if os.path.exists(switch):  # noqa: ASYNC240 - a test switch, read once
+            raise sqlite3.OperationalError("database or disk is full")
+        async with transaction(self) as conn:
+            yield conn
+
+    Database.transaction = full  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
-    if os.environ.get("DENARIUS_FAULT") == "after_play":
+    faults = set(os.environ.get("DENARIUS_FAULT", "").split(","))
+    if "after_play" in faults:
         hang_after_play()
+    if "slow_answers" in faults:
+        slow_answers(Path(os.environ["DENARIUS_SLOW_FILE"]))
+    if "disk_full" in faults:
+        disk_full(Path(os.environ["DENARIUS_DISK_FULL_FILE"]))
     sys.exit(bot.main())

@@ -1,0 +1,111 @@
+"""The 3-second answer guarantee: every interaction is acknowledged in time (issue 18).
+
+Discord shows "The application did not respond" when an interaction gets no initial answer
+within 3 seconds. A handler that is slow before it answers (a slow database, a slow lookup,
+a game's lock held by another call) would leave players with that. So every interaction,
+command or component, gets a `Guarded` response the moment it arrives (`bot.GameBot.dispatch`,
+before any handler runs), and a watchdog: if nothing answered after `DEFER_AFTER` seconds,
+it defers. A command is deferred as "thinking", ephemerally unless its answer is public (the
+command's `extras={"public": True}`, or its `public` option); a component with a deferred
+update (no visible change; the message it sits on can still be edited). The handler does not
+know: its later initial answer becomes what fits the deferral (`send_message` a followup,
+which completes the "thinking" message; `edit_message` an edit of the original; a second
+`defer` nothing). Autocomplete is not deferred (Discord has no such answer for it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0  # seconds after the interaction was created; Discord's limit is 3
+PUBLIC = {"public": True}  # a command's extras when its answer is for everyone
+_FOLLOWUP_KEYS = frozenset(
+    {
+        "embed", "embeds", "file", "files", "view", "tts", "ephemeral", "allowed_mentions",
+        "suppress_embeds", "silent", "poll",
+    }
+)  # fmt: skip
+
+
+class Guarded(discord.InteractionResponse[Any]):
+    """An interaction's response that the watchdog may have deferred already."""
+
+    def __init__(self, parent: discord.Interaction[Any]) -> None:
+        super().__init__(parent)
+        self.turn = asyncio.Lock()  # one initial answer: the handler's or the watchdog's
+        self.watchdog_deferred = False
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        """Defer, unless the watchdog did already."""
+        async with self.turn:
+            if self.watchdog_deferred:
+                return
+            await super().defer(ephemeral=ephemeral, thinking=thinking)
+
+    async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
+        """Answer; after the watchdog's deferral, as the followup that completes it."""
+        async with self.turn:
+            if not self.watchdog_deferred:
+                return await super().send_message(content, **kwargs)
+        extra = {k: v for k, v in kwargs.items() if k in _FOLLOWUP_KEYS}
+        return await self._parent.followup.send(content, wait=True, **extra)
+
+    async def edit_message(self, **kwargs: Any) -> Any:
+        """Edit the component's message; after the watchdog's deferral, through the webhook."""
+        async with self.turn:
+            if not self.watchdog_deferred:
+                return await super().edit_message(**kwargs)
+        kwargs.pop("delete_after", None)
+        kwargs.pop("suppress_embeds", None)
+        return await self._parent.edit_original_response(**kwargs)
+
+    async def watch(self, delay: float) -> None:
+        """Defer after `delay` seconds if nothing answered by then."""
+        await asyncio.sleep(delay)
+        async with self.turn:
+            if self.is_done():
+                return
+            interaction = self._parent
+            command = interaction.type is discord.InteractionType.application_command
+            ephemeral = command and not public(interaction)
+            try:
+                await super().defer(ephemeral=ephemeral, thinking=command)
+            except discord.HTTPException as error:
+                log.warning("could not defer a slow interaction in time (%s)", error)
+                return
+            self.watchdog_deferred = True
+        log.info("deferred interaction %s: no answer %.1f s after it began", interaction.id, delay)
+
+
+def public(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a command's answer is for everyone (so its deferral must not be ephemeral)."""
+    command = interaction.command
+    if command is not None and command.extras.get("public"):
+        return True
+    return bool(getattr(interaction.namespace, "public", False))
+
+
+def answer_in_time(interaction: discord.Interaction[Any], after: float = DEFER_AFTER) -> None:
+    """Give an interaction the guarded response and arm its watchdog (before any handler)."""
+    if interaction.type not in (
+        discord.InteractionType.application_command,
+        discord.InteractionType.component,
+    ):
+        return  # autocomplete cannot be deferred; the bot opens no modals
+    response = Guarded(interaction)
+    interaction._cs_response = response  # type: ignore[attr-defined]
+    age = time.time() - interaction.created_at.timestamp()  # its snowflake's time
+    delay = max(0.0, min(after, after - age))  # a skewed clock never waits longer than `after`
+    task = asyncio.get_running_loop().create_task(response.watch(delay))
+    _WATCHING.add(task)
+    task.add_done_callback(_WATCHING.discard)
+
+
+_WATCHING: set[asyncio.Task[None]] = set()  # keep the watchdogs referenced until they end

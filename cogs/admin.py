@@ -110,10 +110,10 @@ class AdminCog(
             return
         done = await rt.sessions.repair(found)
         if done.differences:
-            what = tr(lang, "repair.done", number=found, moves=done.moves,
+            what = tr(lang, "repair.done", number=found, count=done.moves,
                       differences=", ".join(done.differences))  # fmt: skip
         else:
-            what = tr(lang, "repair.same", number=found, moves=done.moves)
+            what = tr(lang, "repair.same", number=found, count=done.moves)
         await reply(interaction, what)
         if done.outcome.notices:  # the state was rewritten: the thread hears of it, fresh board
             await rt.poster.post(done.outcome, fresh=True)
@@ -129,7 +129,7 @@ class AdminCog(
         if found is None:
             return
         done = await rt.sessions.migrate_edition(found)
-        said = {"new": done.new, "old": done.old or "?", "moves": done.moves}
+        said = {"new": done.new, "old": done.old or "?", "count": done.moves}
         await reply(
             interaction, tr(lang, "edition.migrated", number=found, changed=done.changed, **said)
         )

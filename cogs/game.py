@@ -14,9 +14,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import around, lobby, replay, transfer, undo_here
+from cogs import around, lobby, log_pages, replay, transfer, undo_here
 from cogs import hint as hints
-from cogs.common import text
+from cogs.common import story, text
 from cogs.common.acting import undo as undo_move
 from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
@@ -27,7 +27,7 @@ from cogs.common.runtime import remember
 from cogs.settings import people_of
 from engine import games
 from engine.games import GAMES
-from engine.sessions import Outcome, Policy, SessionManager, Settings
+from engine.sessions import GameInfo, Outcome, Policy, SessionManager, Settings
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,34 @@ REACTIONS = [
     app_commands.Choice(name=_("An event would cost you"), value="outer_shield"),
 ]
 STANDING = {"always": "answer use", "never": "answer decline", "ask": None}
+
+
+def status_text(info: GameInfo, names: tuple[str, ...]) -> str:
+    """Return `/game status`: title, state, each player with their public score, the turn.
+
+    In the game's language. A score the public may not see yet (Troyes VP) says so.
+    """
+    lang = info.language
+    state = t(lang, f"story.status_{info.status.value}")
+    title = story.title(info.game, info.game_id, lang)
+    lines = [t(lang, "story.status", title=title, status=state, move=info.version)]
+    players = getattr(info.view, "players", ())
+    for seat in range(len(names)):
+        vp = getattr(players[seat], "vp", None) if seat < len(players) else None
+        if vp is None and players:
+            score = t(lang, "story.vp_hidden")
+        elif vp is None:
+            score = ""
+        else:
+            score = t(lang, "story.vp", count=vp)
+        lines.append(f"\N{BULLET} {text.seat_name(seat, names)}" + (f": {score}" if score else ""))
+    if info.turn is not None:
+        who = text.seat_name(info.turn.seat, names)
+        line = t(lang, "post.now", who=who, prompt=info.turn.prompt)
+        if info.turn.deadline:
+            line += " " + t(lang, "post.deadline", when=text.when(info.turn.deadline))
+        lines.append(line)
+    return "\n".join(lines)
 
 
 @app_commands.guild_only()  # a game lives in a server's thread: never in DMs (issue 18)
@@ -149,18 +177,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
-        rt, lang = remember(interaction), lang_for(interaction)
+        rt = remember(interaction)
         info = await rt.sessions.status(found)
         meta = await rt.poster.meta(found, info)
-        lines = [t(lang, "game.status", game=games.title(info.game), number=found,
-                   status=info.status.value, move=info.version)]  # fmt: skip
-        lines += [f"{text.seat_name(i, meta.names)}" for i in range(len(meta.names))]
-        if info.turn is not None:
-            lines.append(t(lang, "post.now", who=text.seat_name(info.turn.seat, meta.names),
-                           prompt=info.turn.prompt))  # fmt: skip
-            if info.turn.deadline:
-                lines.append(t(lang, "post.deadline", when=text.when(info.turn.deadline)))
-        await reply(interaction, "\n".join(lines))
+        await reply(interaction, status_text(info, meta.names))
 
     @app_commands.command(name=_("log"), description=_("Show the moves of a game"))
     @app_commands.describe(since_my_turn=_("Only what happened since your last move"))
@@ -176,19 +196,19 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if found is None:
             return
         rt = remember(interaction)
-        user = interaction.user.id if since_my_turn else None
-        lines = await rt.sessions.log(found, user_id=user, limit=None if user else 40)
+        if not since_my_turn:  # the whole game, in pages (cogs/log_pages.py)
+            lang = (await rt.poster.meta(found)).language
+            changes = await around.seat_log(rt.sessions, found, lang)  # substitutes (issue 16)
+            await log_pages.show(interaction, found, changes)
+            return
+        lines = await rt.sessions.log(found, user_id=interaction.user.id, limit=None)
         meta = await rt.poster.meta(found)
-        # The log is the game's own text, so it is in the game's language, as in its thread:
-        # the moves' labels are stored in it, and the lines are described again in it.
+        # The log is the game's own text, so it is in the game's language, as in its thread.
         lang = meta.language
-        # Undo to here (issue 17, cogs/undo_here.py): this round's moves, for a player.
-        view = await undo_here.view_for(rt, found, interaction.user.id, lang)
-        extra = {} if view is None else {"view": view}
-        content = text.log_lines(lines, meta.names, lang)
+        title = story.title(meta.game, found, lang)
+        content = log_pages.since_text(lines, meta.names, lang, meta.game, title)
         changes = await around.seat_log(rt.sessions, found, lang)  # substitutes (issue 16)
-        content = f"{changes}\n{content}" if changes else content
-        await reply(interaction, content, **extra)
+        await reply(interaction, f"{changes}\n{content}" if changes else content)
 
     @app_commands.command(
         name=_("hint"), description=_("Suggest your move (what the normal AI would play)")
@@ -351,4 +371,4 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
 async def setup(bot: commands.Bot) -> None:
     """Load the cog and register the replay's persistent controls."""
     await bot.add_cog(GameCog(bot))
-    bot.add_dynamic_items(*replay.ITEMS, *undo_here.ITEMS)
+    bot.add_dynamic_items(*replay.ITEMS, *undo_here.ITEMS, *log_pages.ITEMS)

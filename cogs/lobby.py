@@ -16,10 +16,12 @@ from cogs.common.errors import guarded, missing_permissions, permission_names, r
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.levels import ai_name, check_level, default_level, hints_word, level_word
-from cogs.common.runtime import Runtime, remember
+from cogs.common.runtime import Runtime, in_game, remember
+from cogs.common.story import title
+from cogs.common.text import seat_name
 from engine import games
 from engine.core.errors import GameError
-from engine.sessions import GameInfo, NewGame, Policy, Status, TimeControl
+from engine.sessions import GameInfo, NewGame, Policy, Seat, SeatOrder, Status, TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +66,7 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
     hours = "-" if control is None else str(int(control.per_move.total_seconds() // 3600))
     options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
     lines = [
-        t(lang, "lobby.title", game=games.title(info.game), number=info.game_id),
+        t(lang, "lobby.title", game=games.title(info.game, lang), number=info.game_id),
         t(
             lang,
             "lobby.settings",
@@ -78,18 +80,27 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
         level = level_word(lang, info.ai_level)
         hints = hints_word(lang, info.hints, info.ranked)
         lines.append(t(lang, "ai.settings", level=level, hints=hints))
-    for slot in range(info.max_seats):
+    seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat or 0)
+    if info.status is not Status.LOBBY and seated:
+        # Started: the seats in play, as the thread names them ("alice (2)"), and whether
+        # they were drawn at random (the lobby's join order may differ; issue 14).
+        shuffled = info.seat_order is SeatOrder.RANDOM
+        lines.append(t(lang, "story.lobby_seats" if shuffled else "story.lobby_joined"))
+        played = tuple(_who(s, names, lang) for s in seated)
+        lines += [f"{i + 1}. {seat_name(i, played)}" for i in range(len(played))]
+    for slot in range(info.max_seats) if info.status is Status.LOBBY or not seated else ():
         seat = next((s for s in info.seats if s.slot == slot), None)
-        if seat is None:
-            who = t(lang, "lobby.free")
-        elif seat.user_id is None:
-            who = ai_name(lang, seat.ai)
-        else:
-            who = names.get(seat.user_id, f"<@{seat.user_id}>")
+        who = t(lang, "lobby.free") if seat is None else _who(seat, names, lang)
         lines.append(f"{slot + 1}. {who}")
     if info.status is Status.ACTIVE:
         lines.append(t(lang, "lobby.started", thread=f"<#{info.thread_id}>"))
     return "\n".join(lines)
+
+
+def _who(seat: Seat, names: dict[int, str], lang: str) -> str:
+    if seat.user_id is None:
+        return ai_name(lang, seat.ai)
+    return names.get(seat.user_id, f"<@{seat.user_id}>")
 
 
 def lobby_view(game: int, lang: str, levels: tuple[str, ...] = ()) -> discord.ui.View:
@@ -157,7 +168,7 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
     await interaction.response.defer()
     outcome = await rt.sessions.start(game, interaction.user.id, admin=is_admin(interaction, rt))
     info = await rt.sessions.status(game)
-    name = t(info.language, "lobby.thread", game=games.title(info.game), number=game)
+    name = title(info.game, game, info.language)  # "Trajano n.º 3": as the thread reads
     try:
         thread = await interaction.message.create_thread(
             name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
@@ -191,6 +202,7 @@ class LobbyButton(
             await start(interaction, self.game)
             return
         rt = remember(interaction)
+        await in_game(interaction, self.game)
         user = interaction.user.id
         if self.action == "join":
             info = await rt.sessions.join(self.game, user)

@@ -18,8 +18,8 @@ from cogs.common.errors import reply
 from cogs.common.find import find_game
 from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
-from cogs.common.text import when
-from engine import games
+from cogs.common.story import title
+from cogs.common.text import named_choices, when
 from engine.core.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()  # typed in a game's thread
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
         """Play a move by its notation, in the game of this thread."""
-        game = await find_game(interaction, None)
+        game = await find_game(interaction, None, "story.which_game_move")
         if game is None:
             return
         rt = remember(interaction)
@@ -58,6 +58,8 @@ class PlayCog(commands.Cog):
             return []
         if choices.turn.user_id != interaction.user.id:
             return []  # the deciding player's choices may show their hand
+        meta = await rt.poster.meta(game)  # a rival's die reads with its owner's name
+        choices = named_choices(choices, meta.game, meta.names, meta.language)
         words = current.lower().split()
         found = [c for c in choices.choices
                  if all(w in f"{c.notation} {c.label.lower()}" for w in words)]  # fmt: skip
@@ -86,9 +88,8 @@ class GamesCog(commands.GroupCog, group_name=_("games"), group_description=_("Yo
         for w in waiting[:20]:
             url = jump_url(w.guild_id, w.thread_id or w.channel_id, None)
             deadline = t(lang, "post.deadline", when=when(w.deadline)) if w.deadline else ""
-            lines.append(
-                f"\N{BULLET} {games.title(w.game)} #{w.game_id}: {url} {deadline}".rstrip()
-            )
+            named = t(lang, "story.mine", title=title(w.game, w.game_id, w.language), url=url)
+            lines.append(f"\N{BULLET} {named} {deadline}".rstrip())
         await reply(interaction, "\n".join(lines))
 
 

@@ -8,17 +8,19 @@ it, stores it as a new game of this server, opens its thread and posts it there.
 """
 
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import discord
 
 from cogs import lobby
+from cogs.common import story, text
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
 from engine import games
-from engine.sessions import Status
+from engine.sessions import GameInfo, LogLine, Status
 from engine.sessions.transfer import dumps
 
 MAX_IMPORT = 8 * 1024 * 1024  # the largest file an upload limit lets any server send
@@ -40,13 +42,40 @@ async def export_game(interaction: discord.Interaction[Any], found: int) -> None
     }
     doc = await rt.sessions.export_game(found, names)
     base = f"denarius-{info.game}-{found}"
-    log_text = ("\n".join(doc["log"]) + "\n").encode()
+    # The text log is described again with the players' names, as `/game log` reads it,
+    # not the stored lines ("Player 1 ..."), in the game's language.
+    lines = await rt.sessions.log(found, limit=None, include_undone=True)
+    log_text = ("\n".join(text_log(info, meta.names, lines, doc)) + "\n").encode()
     files = [
         discord.File(io.BytesIO(dumps(doc)), filename=f"{base}.json"),
         discord.File(io.BytesIO(log_text), filename=f"{base}.txt"),
     ]
     live = sum(1 for m in doc["moves"] if m["undone_at"] is None)
-    await reply(interaction, t(lang, "export.attached", number=found, moves=live), files=files)
+    await reply(interaction, t(lang, "export.attached", number=found, count=live), files=files)
+
+
+def text_log(
+    info: GameInfo, names: tuple[str, ...], lines: Sequence[LogLine], doc: Mapping[str, Any]
+) -> list[str]:
+    """Return the export's readable log in the game's language, named as `/game log` names.
+
+    A header (title, seed, options, status, the seats), every move described again from
+    what is stored (taken-back ones marked), then the standings.
+    """
+    lang = info.language
+    options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
+    state = t(lang, f"story.status_{info.status.value}")
+    seats = ", ".join(f"{i + 1}. {text.seat_name(i, names)}" for i in range(len(names)))
+    head = [
+        t(lang, "story.export_head", title=story.title(info.game, info.game_id, lang),
+          seed=doc.get("seed"), options=options, status=state),
+        t(lang, "story.export_seats", seats=seats),
+    ]  # fmt: skip
+    return [
+        *head,
+        *text.plain_log(lines, names, lang, info.game),
+        *text.standings(info.final, names, lang),
+    ]
 
 
 async def import_game(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
@@ -65,13 +94,13 @@ async def import_game(interaction: discord.Interaction[Any], file: discord.Attac
         data, interaction.user.id, interaction.guild_id, interaction.channel_id
     )
     info = await rt.sessions.status(outcome.game_id)
-    title = games.title(info.game)
+    title = games.title(info.game, info.language)
     opening = t(info.language, "export.imported_thread", number=info.game_id, game=title,
                 status=info.status.value)  # fmt: skip
     message = await channel.send(opening)
-    name = t(info.language, "lobby.thread", game=title, number=info.game_id)
+    name = story.title(info.game, info.game_id, info.language)
     thread = await message.create_thread(name=name[:100])
     await rt.sessions.set_messages(info.game_id, thread_id=thread.id)
     await rt.poster.post(replace(outcome, thread_id=thread.id), fresh=True)
     moves = len(await rt.sessions.log(info.game_id))
-    await reply(interaction, t(lang, "export.imported", number=info.game_id, moves=moves))
+    await reply(interaction, t(lang, "export.imported", number=info.game_id, count=moves))

@@ -14,10 +14,10 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guarded, reply
-from cogs.common.i18n import lang_for, t
+from cogs.common.i18n import t
 from cogs.common.items import Persistent
-from cogs.common.runtime import Runtime, remember
-from cogs.common.text import when
+from cogs.common.runtime import Runtime, in_game, remember
+from cogs.common.text import when, words
 from engine.sessions import NoticeKind, SeatState, Status
 from engine.sessions.consent import UNDO_ANSWER_WITHIN
 
@@ -31,9 +31,10 @@ async def view_for(rt: Runtime, game: int, user_id: int, lang: str) -> discord.u
     points = await rt.sessions.undo_points(game)
     if not points:
         return None
+    names = (await rt.poster.meta(game)).names  # a label naming a seat reads its name
     options = [
         discord.SelectOption(
-            label=t(lang, "undo_here.option", move=p.version, text=p.text)[:100],
+            label=t(lang, "undo_here.option", move=p.version, text=words(p, names, lang)[0])[:100],
             value=str(p.version),
         )
         for p in reversed(points)  # the newest first
@@ -71,9 +72,10 @@ class UndoHereSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:h:{game:i
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask to go back to the chosen move (or do it, within your own turn)."""
-        rt, lang = remember(interaction), lang_for(interaction)
+        rt = remember(interaction)
         first = int(self.item.values[0])
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await in_game(interaction, self.game)
         outcome = await rt.sessions.undo(self.game, interaction.user.id, self.version, first=first)
         await rt.poster.post(outcome)
         asked = any(n.kind is NoticeKind.UNDO_ASKED for n in outcome.notices)

@@ -89,6 +89,9 @@ class GameSpec:
             ({"es": {"seaport": "puerto"}}), on top of the shared names.
         league: whether a league may play it (`/admin league create`).
         ai: what the AI levels need (engine/ai); None: only the random and greedy players.
+        milestones: the names of its event classes that score or close a stage (a quarter's
+            scoring, an event's result, the end of a round): the thread shows each as a short
+            summary line of its own (cogs/common/story.py).
     """
 
     engine: GameEngine[Any, Any]
@@ -99,6 +102,7 @@ class GameSpec:
     value_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     league: bool = True
     ai: AiSupport | None = None
+    milestones: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if "en" not in self.titles:
@@ -113,7 +117,7 @@ class GameSpec:
 
     @property
     def title(self) -> str:
-        """The game's English name, as the bot shows it in every language today."""
+        """The game's English name (`title(name, lang)` gives it in a game's language)."""
         return self.titles["en"]
 
     def scope(self) -> frozenset[str]:
@@ -181,11 +185,16 @@ def spec(name: str) -> GameSpec:
     return found
 
 
-def title(name: str) -> str:
-    """Return a game's name for players (a name no game has, e.g. a retired one, title-cased)."""
+def title(name: str, lang: str = "en") -> str:
+    """Return a game's name for players in a language (English if it has none there).
+
+    A name no game has (e.g. a retired one) is title-cased.
+    """
     _discover()
     found = _SPECS.get(name)
-    return found.title if found is not None else name.title()
+    if found is None:
+        return name.title()
+    return found.titles.get(lang[:2]) or found.title
 
 
 def topics() -> tuple[Topic, ...]:

@@ -59,6 +59,12 @@ def describe_api_error(error: ApiError) -> str:
     return error.message
 
 
+def quoted(value: object) -> str:
+    """Return an option value as it is typed here: quoted when it holds a space ("bowl 2")."""
+    text = str(value)
+    return f'"{text}"' if " " in text else text
+
+
 class Table:
     """The read-eval-print loop of the local table."""
 
@@ -193,7 +199,7 @@ class Table:
             self.write(tableparse.describe_option(opt))
             return
         for choice in choices:
-            self.write(f"  {name}:{choice['value']}  ({choice['name']})")
+            self.write(f"  {name}:{quoted(choice['value'])}  ({choice['name']})")
 
     def completions(self, line: str) -> list[str]:
         """Tab completions for a slash line; options with autocomplete ask the bot."""
@@ -209,7 +215,7 @@ class Table:
             choices = self.actor.autocomplete(self.channel, parsed.path, parsed.options, name)
         except (UsageError, TimeoutError, AssertionError):
             return []
-        return [f"{name}:{c['value']}" for c in choices]
+        return [f"{name}:{quoted(c['value'])}" for c in choices]
 
     # components --------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ import discord
 from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
-from cogs.common.runtime import remember
+from cogs.common.runtime import in_game, remember
 from cogs.common.text import named_choices
 from engine import games
 from engine.core.errors import GameError, StaleStateError
@@ -92,11 +92,11 @@ async def act(
     button, which plays it `sure`. The move is applied once per press, the game read once.
     """
     rt = remember(interaction)
-    lang = lang_for(interaction)
     typed = interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=typed, thinking=typed)
     try:
+        lang = await in_game(interaction, game)
         outcome = await rt.sessions.play(game, interaction.user.id, version, move, confirmed=sure)
     except StaleStateError as error:
         await stale(interaction, game, error)
@@ -110,6 +110,10 @@ async def act(
     if outcome.confirm is not None:  # it would reveal something: nothing was played yet
         move_label, why = outcome.confirm.label, outcome.confirm.detail
         view = discord.ui.View(timeout=None)
+        if outcome.turn is not None:  # a rival's die reads with its owner's name, as on the button
+            meta = await rt.poster.meta(game)
+            asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))
+            move_label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
         yes = ConfirmButton(game, outcome.version, outcome.confirm.index)
         yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
         view.add_item(yes)
@@ -151,6 +155,7 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
+        lang = await in_game(interaction, game)
         if version is None:
             version = (await rt.sessions.current(game)).version
         outcome = await rt.sessions.undo(game, interaction.user.id, version)
@@ -164,7 +169,7 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         await report_failure(interaction, error)
         raise
     await rt.poster.post(outcome)
-    await reply(interaction, t(lang_for(interaction), "play.undo_done"))
+    await reply(interaction, t(lang, "play.undo_done"))
 
 
 class MoveButton(
@@ -289,8 +294,8 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
         rt = remember(interaction)
-        lang = lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = await in_game(interaction, self.game)
         choices = await rt.sessions.choices(self.game)
         if choices.version != self.version:
             await stale(interaction, self.game, StaleStateError(t(lang, "error.stale")))
@@ -315,6 +320,7 @@ class PrivateButton(Persistent[discord.ui.Button[Any]], custom_id="dn:h:{game:in
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send the private view and image."""
+        await in_game(interaction, self.game)
         await remember(interaction).poster.send_private(interaction, self.game)
 
 

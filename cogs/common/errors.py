@@ -1,7 +1,8 @@
-"""The one handler of errors: short ephemeral replies in the user's language (STYLE.md §2.5).
+"""The one handler of errors: short ephemeral replies in the game's or user's language (§2.5).
 
 Cogs raise; `handle` answers. A `GameError` means nothing changed: the player gets its one
-sentence, put into words from its catalog key and arguments in their own language. Anything
+sentence, put into words from its catalog key and arguments in the game's language when the
+interaction acts on a game (`cogs.common.i18n.lang_for`), else in their own. Anything
 else is logged and answered with "Something went wrong; the game was not changed." (saving is
 the last step). Slash commands reach `handle` through the tree's `on_error` (bot.py);
 components through `@guarded` on their callbacks, because discord.py hands a DynamicItem's

@@ -1,5 +1,6 @@
 """Which game a command means: the `game` option, else the game of the thread it is typed in."""
 
+import contextlib
 from typing import Any
 
 import discord
@@ -7,19 +8,29 @@ from discord import app_commands
 
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_for, t
-from cogs.common.runtime import remember
-from engine import games
+from cogs.common.runtime import in_game, remember
+from cogs.common.story import title
+from engine.core.errors import GameError
 from engine.sessions import Status
 
 
-async def find_game(interaction: discord.Interaction[Any], game: int | None) -> int | None:
-    """Return the game id meant, or tell the user how to name one and return None."""
-    if game is not None:
-        return game
+async def find_game(
+    interaction: discord.Interaction[Any], game: int | None, which: str = "error.which_game"
+) -> int | None:
+    """Return the game id meant, or tell the user how to name one and return None.
+
+    From here on the interaction speaks the game's language (`in_game`). `/move`, which has
+    no `game` option, says to type it in the game's thread (`which`).
+    """
     rt = remember(interaction)
-    found = await rt.sessions.game_in_thread(interaction.channel_id or 0)
+    found = game
     if found is None:
-        await reply(interaction, t(lang_for(interaction), "error.which_game"))
+        found = await rt.sessions.game_in_thread(interaction.channel_id or 0)
+    if found is None:
+        await reply(interaction, t(lang_for(interaction), which))
+        return None
+    with contextlib.suppress(GameError):  # no such game: the command's own call refuses it
+        await in_game(interaction, found)
     return found
 
 
@@ -32,7 +43,9 @@ async def game_autocomplete(
     mine = [g for g in listed if any(s.user_id == interaction.user.id for s in g.seats)]
     out = []
     for info in reversed(mine):
-        label = f"#{info.game_id} {games.title(info.game)} ({info.status.value})"
+        lang = info.language  # the game's title and state read in its language everywhere
+        state = t(lang, f"story.status_{info.status.value}")
+        label = f"{title(info.game, info.game_id, lang)} ({state})"
         if current.strip("#") in str(info.game_id) or current.lower() in label.lower():
             out.append(app_commands.Choice(name=label, value=info.game_id))
     return out[:25]

@@ -1,8 +1,10 @@
 """The Discord side of the message catalogs: locales, replies by key, command translations.
 
 Every player-facing sentence lives in the catalogs (engine/core/i18n.py reads them), keyed by
-a dotted name (`play.stale`). Ephemeral replies use the clicking user's locale; messages in a
-game thread use the game's language (`/game new language:` or the server's choice). Command
+a dotted name (`play.stale`). Messages in a game thread, and every reply to a player about
+their game (its controls, commands naming it, their refusals), use the game's language
+(`/game new language:` or the server's choice): `lang_for`. Other replies use the user's
+locale. Command
 names and descriptions reach Discord through `CatalogTranslator` (en-US is the default text
 in code; es-ES and es-419 come from the `[commands]` tables of the Spanish catalogs, keyed by
 the English text).
@@ -39,10 +41,17 @@ OVERRIDES: dict[int, str] = {}
 
 
 def lang_for(interaction: discord.Interaction[Any]) -> str:
-    """Return the language to answer a user in: their /settings override, else their locale."""
+    """Return the language to answer a user in.
+
+    The game's once the interaction acts on a game the user plays (`cogs.common.runtime.in_game`
+    notes it in the interaction's extras); else their /settings override; else their locale.
+    """
+    found = getattr(interaction, "extras", {}).get("lang")
+    if isinstance(found, str):
+        return found
     user = getattr(interaction, "user", None)
-    found = None if user is None else OVERRIDES.get(user.id)
-    return found if found is not None else lang_of(interaction.locale)
+    override = None if user is None else OVERRIDES.get(user.id)
+    return override if override is not None else lang_of(interaction.locale)
 
 
 def t(lang: str, key: str, /, **fields: object) -> str:

@@ -1,9 +1,10 @@
 """Post what the session manager returns into each game's thread (notes/discord.md §5.1, §5.6).
 
-One message per turn: when the decision passes to another player, a new message carries the
-board image, what happened since that player's last turn, the controls, and the only ping;
-the previous turn message loses its controls (edited, not repeated). Moves within one
-player's turn edit that message in place. Reminders, requests and the end of the game get
+One message per turn (cogs/common/story.py tells it): when the turn passes, to another
+player or back to the same one after the others moved, a new message carries the board image,
+what happened since that player's last turn, the controls, and at most one ping; the previous
+turn message is edited once more into the whole turn that ended, without controls. Moves
+within one turn edit its message in place. Reminders, requests and the end of the game get
 messages of their own. Rendering runs in a worker thread; a per-game lock keeps posts in
 order, and an older outcome never overwrites a newer board.
 """
@@ -19,7 +20,7 @@ from typing import Any, Protocol
 import aiohttp
 import discord
 
-from cogs.common import text
+from cogs.common import story, text
 from cogs.common.acting import PRIVATE_KINDS, controls, jump_url
 from cogs.common.errors import missing_permissions, permission_names, reply
 from cogs.common.i18n import t
@@ -27,7 +28,7 @@ from cogs.common.images import Renderer
 from cogs.common.levels import ai_name
 from cogs.common.requests import request_view
 from cogs.common.summary import post_summary
-from engine.sessions import GameInfo, Notice, NoticeKind, Outcome, SessionManager, Status
+from engine.sessions import GameInfo, Notice, NoticeKind, Outcome, SeatOrder, SessionManager, Status
 from engine.sessions.errors import StateNeedsRepairError
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,7 @@ class Meta:
     channel_id: int | None
     users: tuple[int | None, ...]  # by engine seat
     names: tuple[str, ...]  # by engine seat
+    shuffled: bool = True  # the seats were drawn at random at the start (SeatOrder.RANDOM)
 
 
 def _png(data: bytes, name: str) -> discord.File:
@@ -126,7 +128,9 @@ class Poster:
                 except discord.HTTPException:
                     log.info("could not fetch the name of user %s", user_id)
         names = tuple(self._name(s.user_id, info.language, s.ai) for s in seats)
-        meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names)
+        shuffled = info.seat_order is SeatOrder.RANDOM
+        meta = Meta(info.game, info.language, info.guild_id, info.channel_id, users, names,
+                    shuffled)  # fmt: skip
         if info.status is not Status.LOBBY:
             self._meta[game_id] = meta
         return meta
@@ -241,7 +245,12 @@ class Poster:
         if outcome.status in (Status.FINISHED, Status.ABANDONED):
             await self._finish(thread, outcome, meta)
         else:
-            await self._board(thread, outcome, meta, fresh=fresh or outcome.ping is not None)
+            # A new message when the turn passed (to someone else, or back after the others
+            # moved); the moves of one turn edit its message in place (cogs/common/story.py).
+            # Back to the player who just acted (the others were AIs): a new message, no ping.
+            quiet = not fresh and outcome.ping is None and story.passed(outcome)
+            fresh = fresh or outcome.ping is not None or quiet
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -275,11 +284,16 @@ class Poster:
             log.exception("could not mark notices %s posted", ids)
 
     async def _board(
-        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, *, fresh: bool
+        self,
+        thread: discord.PartialMessageable,
+        outcome: Outcome,
+        meta: Meta,
+        *,
+        fresh: bool,
+        quiet: bool = False,
     ) -> None:
         lang = meta.language
-        recent = () if fresh else outcome.recent
-        content = text.board(outcome, meta.names, lang, recent=recent)
+        content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
         view = self._controls(outcome, meta)
         # Normally the image comes with the board. When the renderer is behind, the board
         # goes at once and its image follows; a game that moves again meanwhile gets only
@@ -298,7 +312,7 @@ class Poster:
             content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
         if fresh or old is None:
-            ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
+            ping = outcome.ping or (outcome.turn.user_id if outcome.turn and not quiet else None)
             if ping is not None and self.notifier is not None:
                 now = (
                     await self.notifier.turn(outcome, meta, ping)
@@ -317,7 +331,10 @@ class Poster:
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
             if old is not None and old != msg.id:
-                await self._retire(thread, old)
+                closing = story.closing(
+                    outcome, meta.names, lang, meta.game, self._start(outcome, meta)
+                )
+                await self._retire(thread, old, closing)
             target = msg.id
         else:
             try:
@@ -325,7 +342,7 @@ class Poster:
                     content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
-                await self._board(thread, outcome, meta, fresh=True)
+                await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
                 return
             target = old
         if png is None:
@@ -407,10 +424,38 @@ class Poster:
         if game not in self._wanted:
             self._wanted[game] = wanted
 
-    async def _retire(self, thread: discord.PartialMessageable, message_id: int) -> None:
-        """Take the controls off an older turn message (its ping stays as it was)."""
+    @staticmethod
+    def _opening(outcome: Outcome, meta: Meta) -> list[str]:
+        """Return the seat order the first board announces: who starts, in which order."""
+        if not any(n.kind is NoticeKind.STARTED for n in outcome.notices):
+            return []
+        first = outcome.history[0].seat if outcome.history else None
+        if first is None:
+            first = outcome.turn.seat if outcome.turn is not None else 0
+        return [story.order(meta.names, first, meta.language, shuffled=meta.shuffled)]
+
+    @staticmethod
+    def _start(outcome: Outcome, meta: Meta) -> list[str]:
+        """Return what the first board said of the start, for its message's last edit."""
+        if not outcome.history or outcome.history[0].version != 1:
+            return []
+        first = outcome.history[0].seat
+        order = story.order(meta.names, first, meta.language, shuffled=meta.shuffled)
+        return [t(meta.language, "notice.started"), order]
+
+    async def _retire(
+        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
+    ) -> None:
+        """Take the controls off an older turn message, and write the whole turn in it.
+
+        `content` is the turn that ended (story.closing), in the same edit: one call. Its
+        ping stays as it was (an edit pings nobody).
+        """
+        fields: dict[str, Any] = {"view": None}
+        if content is not None:
+            fields["content"] = content
         try:
-            await thread.get_partial_message(message_id).edit(view=None)
+            await thread.get_partial_message(message_id).edit(**fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
 
@@ -443,6 +488,8 @@ class Poster:
         key = "post.undo_asked" if asked else "post.abandon_asked"
         asker = text.seat_name(notice.seat, meta.names)
         content = t(meta.language, key, who=who, asker=asker, move=notice.detail)
+        if notice.at is not None:  # an undo request is open for a day (consent.py)
+            content += " " + t(meta.language, "story.undo_due", when=text.when(notice.at, "f"))
         view = request_view(outcome.game_id, request_id, meta.language)
         users = [discord.Object(u) for u in waiting]
         mentions = discord.AllowedMentions(users=users)
@@ -452,7 +499,10 @@ class Poster:
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
-        content = text.final(outcome, meta.names, meta.language)
+        lang = meta.language
+        last = story.after_closing(outcome, meta.names, lang, meta.game)
+        title = story.title(meta.game, outcome.game_id, lang)
+        content = text.final(outcome, meta.names, lang, title, last)
         files = []
         try:  # the end is told even if its images cannot be drawn
             if outcome.final is not None and outcome.final.result is not None:
@@ -470,9 +520,12 @@ class Poster:
         nonce = _nonce("f", outcome.game_id, outcome.version)
         await thread.send(content, files=files, allowed_mentions=NO_PINGS, nonce=nonce)
         if outcome.board_message_id is not None:
-            await self._retire(thread, outcome.board_message_id)
+            start = self._start(outcome, meta)
+            closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
+            await self._retire(thread, outcome.board_message_id, closing)
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
-            await post_summary(thread, self.sessions, self.render, outcome, meta.names)
+            title = story.title(meta.game, outcome.game_id, meta.language)
+            await post_summary(thread, self.sessions, self.render, outcome, meta.names, title)
 
     async def _unarchive(self, thread_id: int | None) -> None:
         """Reopen a game thread that Discord archived while the game was idle."""
@@ -517,7 +570,9 @@ class Poster:
         )
         file = discord.File(io.BytesIO(png), filename=f"private-{private.version}.png")
         seat = text.seat_name(private.seat, meta.names)
-        await reply(interaction, t(meta.language, "post.private", seat=seat), file=file)
+        title = story.title(meta.game, game_id, meta.language)
+        await reply(interaction, t(meta.language, "story.private", title=title, seat=seat),
+                    file=file)  # fmt: skip
 
     async def refresh(self) -> int:
         """After a restart: post what is owed, every active game and every game owed a notice.

@@ -11,7 +11,7 @@ import discord
 from cogs.common.errors import guarded, reply
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
-from cogs.common.runtime import remember
+from cogs.common.runtime import in_game, remember
 
 
 def request_view(game: int, request_id: int | None, lang: str) -> discord.ui.View:
@@ -44,6 +44,7 @@ class AnswerButton(
         """Record the answer and post what it changed."""
         rt = remember(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await in_game(interaction, self.game)
         outcome = await rt.sessions.answer(
             self.game, interaction.user.id, self.request_id, self.agree
         )
@@ -65,6 +66,7 @@ class MuteButton(Persistent[discord.ui.Button[Any]], custom_id="dn:r:{game:int}:
         """Mute the clicking player's reminders."""
         rt = remember(interaction)
         mode = cast(Literal["turn", "game"], self.mode)
+        await in_game(interaction, self.game)
         await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
         await reply(interaction, t(lang_for(interaction), f"request.muted_{self.mode}"))
 

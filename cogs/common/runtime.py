@@ -30,6 +30,11 @@ class GameFacts(Protocol):
         """The game's language."""
         ...
 
+    @property
+    def users(self) -> tuple[int | None, ...]:
+        """The seated users, by engine seat (None: an AI)."""
+        ...
+
 
 class Posting(Protocol):
     """What the cogs ask of the poster (cogs/common/poster.py `Poster`).
@@ -82,6 +87,20 @@ def runtime(client: discord.Client | Any) -> Runtime:
     if not isinstance(found, Runtime):
         raise RuntimeError("the bot has no Runtime; build it in bot.py")
     return found
+
+
+async def in_game(interaction: discord.Interaction[Any], game_id: int) -> str:
+    """Note that the interaction acts on a game; return the game's language.
+
+    For a player seated in the game, whatever answers it from now on (a refusal included,
+    `cogs.common.i18n.lang_for`) speaks the game's language: a Spanish game reads Spanish
+    throughout, for every player (issue 14). Anyone else is answered in their own locale.
+    """
+    meta = await runtime(interaction.client).poster.meta(game_id)
+    extras = getattr(interaction, "extras", None)
+    if isinstance(extras, dict) and interaction.user.id in meta.users:
+        extras["lang"] = meta.language
+    return meta.language
 
 
 def remember(interaction: discord.Interaction[Any]) -> Runtime:

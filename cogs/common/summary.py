@@ -27,6 +27,7 @@ async def post_summary(
     render: Renderer,
     outcome: Outcome,
     names: tuple[str, ...],
+    title: str,
 ) -> None:
     """Post the animated replay and every seat's final private image in the thread."""
     try:
@@ -45,5 +46,5 @@ async def post_summary(
         log.exception("game %s: the end-of-game summary could not be made", outcome.game_id)
         return
     who = [t(lang, "replay.hidden", who=name) for name in names]
-    content = "\n".join([t(lang, "replay.summary", number=outcome.game_id), *who])
+    content = "\n".join([t(lang, "story.summary", title=title), *who])
     await thread.send(content[:2000], files=files, allowed_mentions=NO_PINGS)

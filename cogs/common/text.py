@@ -16,8 +16,9 @@ from typing import Any
 import discord
 
 from cogs.common.i18n import t
+from engine import games
 from engine.games import GAMES
-from engine.sessions import Choices, LogLine, Notice, NoticeKind, Outcome
+from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind, Outcome
 from render.base.palette import seat_label
 
 LIMIT = 1900
@@ -60,22 +61,97 @@ def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) 
     return replace(choices, choices=named)
 
 
-def when(moment: datetime | None) -> str:
-    """Return a Discord timestamp that each reader sees in their own time zone."""
-    return "-" if moment is None else f"<t:{int(moment.timestamp())}:R>"
+def when(moment: datetime | None, style: str = "R") -> str:
+    """Return a Discord timestamp that each reader sees in their own time zone.
+
+    `style` is Discord's: "R" relative ("in 3 hours"), "f" date and time.
+    """
+    return "-" if moment is None else f"<t:{int(moment.timestamp())}:{style}>"
 
 
 def _line(line: LogLine, names: Sequence[str], lang: str) -> str:
+    """Return a move's log entry: who did what, and the events it caused as bullets."""
+    head, events = _entry(line, names, lang)
+    return "\n".join([head, *events])
+
+
+def _entry(
+    line: LogLine, names: Sequence[str], lang: str, milestones: frozenset[str] = frozenset()
+) -> tuple[str, list[str]]:
+    """Return a move's head and its event bullets, and (`milestones`) its summary lines.
+
+    An event whose class is one of the game's milestones (a quarter's scoring, an event's
+    result, the end of a round) is not a bullet but a summary line of its own.
+    """
     who = seat_name(line.seat, names)
     label, described = words(line, names, lang)
     head = f"`{line.version:>3}` **{who}**: {label}"
     if line.by.value == "stand_in":
         head += " " + t(lang, "post.stand_in")
-    said = head.lower()
-    # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
-    events = [e for e in described if e]
-    events = [e for e in events if e.partition(": ")[2].lower() not in said or ": " not in e]
-    return head + ("\n" + "\n".join(f"      \N{BULLET} {e}" for e in events) if events else "")
+    kinds = [type(r).__name__ for r in line.records]
+    if len(kinds) != len(described):
+        kinds = [""] * len(described)
+    said = _plain(head)
+    bullets: list[str] = []
+    summaries: list[str] = []
+    for kind, event in zip(kinds, described, strict=True):
+        if not event:
+            continue
+        if kind in milestones:
+            summaries.append(f"\N{BAR CHART} {event}")
+        # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
+        elif ": " not in event or _plain(event.partition(": ")[2]) not in said:
+            bullets.append(f"      \N{BULLET} {event}")
+    return head, bullets + summaries
+
+
+def _plain(text: str) -> str:
+    """Return text lowercased with its punctuation as spaces (to see a repeated move)."""
+    return " ".join(re.sub(r"[^\w+]+", " ", text.lower()).split())
+
+
+def plain_log(
+    lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = ""
+) -> list[str]:
+    """Return the log as plain text lines (an export's text file): no Discord markup.
+
+    A move taken back is marked so (the log may hold them: `include_undone`).
+    """
+    out = []
+    for line, entry in zip(lines, entries(lines, names, lang, game), strict=True):
+        head, sep, rest = entry.replace("**", "").replace("`", "").partition("\n")
+        if line.undone:
+            head += " " + t(lang, "story.undone")
+        out.append(head + sep + rest)
+    return out
+
+
+def milestones_of(game: str) -> frozenset[str]:
+    """Return the event classes a game shows as summary lines (none for an unknown game)."""
+    return games.spec(game).milestones if game in GAMES else frozenset()
+
+
+def entries(
+    lines: Sequence[LogLine],
+    names: Sequence[str],
+    lang: str,
+    game: str = "",
+    *,
+    brief: bool = False,
+) -> list[str]:
+    """Return the thread's lines for moves: each move, its bullets, its summary lines.
+
+    `brief`: each move and its summary lines only (its event bullets are in `/game log`),
+    for a turn whose whole story would not fit one message.
+    """
+    milestones = milestones_of(game)
+    out: list[str] = []
+    for x in lines:
+        head, rest = _entry(x, names, lang, milestones)
+        if brief:
+            rest = [r for r in rest if r.startswith("\N{BAR CHART}")]
+        out.append("\n".join([head, *rest]))
+    return out
 
 
 def notice_line(notice: Notice, names: Sequence[str], lang: str) -> str | None:
@@ -100,6 +176,11 @@ def _notice(notice: Notice, names: Sequence[str], lang: str) -> str | None:
     return None if key is None else t(lang, key, who=who, detail=notice.detail)
 
 
+def notice_lines(notices: Sequence[Notice], names: Sequence[str], lang: str) -> list[str]:
+    """Return the sentences of the notices a board announces (start, timeouts, undo ...)."""
+    return [n for n in (_notice(x, names, lang) for x in notices) if n]
+
+
 def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
     """Join head, log lines and tail, dropping the oldest lines to stay under the limit."""
     kept: list[str] = []
@@ -113,44 +194,28 @@ def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
     return "\n".join([head, *reversed(kept), tail]).strip()
 
 
-def board(
-    outcome: Outcome,
-    names: Sequence[str],
-    lang: str,
-    recent: Sequence[LogLine] = (),
+def final(
+    outcome: Outcome, names: Sequence[str], lang: str, title: str, moves: Sequence[str] = ()
 ) -> str:
-    """Return the caption of a board message: header, what happened, whose decision now."""
-    head = t(lang, "post.header", number=outcome.game_id, move=outcome.version)
-    lines: list[str] = []
-    if outcome.ping is not None and outcome.catch_up:
-        lines.append(t(lang, "post.since", who=f"<@{outcome.ping}>"))
-        lines += [_line(x, names, lang) for x in outcome.catch_up]
-    else:
-        lines += [_line(x, names, lang) for x in (recent or outcome.moves)]
+    """Return the closing message: why the game ended, its last moves and the standings."""
+    lines = [t(lang, "story.over", title=title), *moves]
     lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
-    tail = ""
-    if outcome.turn is not None:
-        turn = outcome.turn
-        who = f"<@{turn.user_id}>" if turn.user_id else seat_name(turn.seat, names)
-        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
-        if turn.deadline is not None:
-            tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
-    return fit(head, lines, tail, lang)
-
-
-def final(outcome: Outcome, names: Sequence[str], lang: str) -> str:
-    """Return the closing message: why the game ended and the standings."""
-    lines = [t(lang, "post.over", number=outcome.game_id)]
-    lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
-    fin = outcome.final
-    if fin is not None:
-        scores = fin.result.scores if fin.result else ()
-        order = sorted(range(len(fin.ranks)), key=lambda s: (fin.ranks[s], s))
-        for seat in order:
-            points = f" \N{EM DASH} {scores[seat]}" if seat < len(scores) else ""
-            out = " " + t(lang, "post.out") if seat in fin.out else ""
-            lines.append(f"{fin.ranks[seat]}. {seat_name(seat, names)}{points}{out}")
+    lines += standings(outcome.final, names, lang)
     return fit(lines[0], lines[1:], "", lang)
+
+
+def standings(fin: Final | None, names: Sequence[str], lang: str) -> list[str]:
+    """Return the final standings, best first: rank, player, score, whether they left."""
+    if fin is None:
+        return []
+    scores = fin.result.scores if fin.result else ()
+    lines = []
+    for seat in sorted(range(len(fin.ranks)), key=lambda s: (fin.ranks[s], s)):
+        vp = t(lang, "story.vp", count=scores[seat]) if seat < len(scores) else ""
+        points = f" \N{EM DASH} {vp}" if vp else ""
+        out = " " + t(lang, "post.out") if seat in fin.out else ""
+        lines.append(f"{fin.ranks[seat]}. {seat_name(seat, names)}{points}{out}")
+    return lines
 
 
 def log_lines(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> str:

@@ -74,7 +74,8 @@ class Consent:
                 notice = Notice(NoticeKind.UNDONE, row.seat, user_id, detail=str(first))
                 return await self.turns.outcome(g, lines, [notice], actor=user_id)
             request_id = await self._ask(g, "undo", user_id, first, now)
-            notice = Notice(NoticeKind.UNDO_ASKED, row.seat, user_id, request_id, others)
+            notice = Notice(NoticeKind.UNDO_ASKED, row.seat, user_id, request_id, others,
+                            at=now + UNDO_ANSWER_WITHIN)  # fmt: skip
             return await self.turns.outcome(g, [], [notice], actor=user_id)
 
     async def _take_back(self, tx: Tx, g: Loaded, first: int, now: datetime) -> None:
@@ -122,7 +123,8 @@ class Consent:
             agreed = {u for u, yes in (await self.ctx.store.consents(request_id)).items() if yes}
             waiting = tuple(sorted(u for u in needed - agreed - {user_id} if u is not None))
             kind = NoticeKind.UNDO_ASKED if req.kind == "undo" else NoticeKind.ABANDON_ASKED
-            notice = Notice(kind, row.seat, req.user_id, request_id, waiting)
+            due = from_text(req.created_at) + UNDO_ANSWER_WITHIN if req.kind == "undo" else None
+            notice = Notice(kind, row.seat, req.user_id, request_id, waiting, at=due)
             async with self.ctx.store.transaction() as tx:
                 await tx.add_consent(request_id, user_id, agree, to_text(now))
                 if not agree:

@@ -196,6 +196,9 @@ class Outcome:
     choices: Choices | None = None  # the next decision's legal actions, when a person decides
     recent: tuple[LogLine, ...] = ()  # the last live moves (RECENT), for a board edited in place
     confirm: Choice | None = None  # a move that would reveal something, not played: ask first
+    # The live moves the thread's story needs (turns.story_window, at most HISTORY), oldest
+    # first: the decider's turn and the others' moves since its last; the turn this call ended.
+    history: tuple[LogLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +252,7 @@ class Waiting:
     thread_id: int | None
     since: datetime
     deadline: datetime | None
+    language: str = "en"  # the game's language (its title reads in it)
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,6 +92,7 @@ class Queries:
                 thread_id=r.thread_id,
                 since=from_text(r.turn_since or r.updated_at),
                 deadline=from_text(r.deadline) if r.deadline else None,
+                language=r.language,
             )
             for r in await self.ctx.store.waiting_on(user_id)
             if guild_id is None or r.guild_id == guild_id

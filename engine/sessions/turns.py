@@ -49,6 +49,7 @@ log = logging.getLogger(__name__)
 SEARCH = "hard"  # the AI level that searches (its thinking is logged, at INFO)
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
+HISTORY = 80  # the most live moves an outcome carries for the thread's story (more fit no message)
 
 
 _Kept = tuple[Any, list[Any], Any, int, bool, bool]
@@ -74,6 +75,41 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
         for i, a in enumerate(g.engine.legal_actions(state))
     )
     return Choices(g.id, g.row.version, turn, items)
+
+
+def _turn_start(seats: list[int], end: int, seat: int) -> int:
+    """Return where the story of `seat`'s turn ending at `end` starts (cogs/common/story.py).
+
+    Its own trailing moves, and before them the others' moves since its turn before.
+    """
+    start = end
+    while start > 0 and seats[start - 1] == seat:
+        start -= 1
+    while start > 0 and seats[start - 1] != seat:
+        start -= 1
+    return start
+
+
+def story_window(moves: list[Any], turn: Turn | None, lines: list[LogLine]) -> list[Any]:
+    """Return the live moves the thread's story of this outcome needs, at most HISTORY.
+
+    The decider's turn so far and what the others did since its last turn; and the turn
+    this call ended (from its first move), with what came before it. Only these are decoded:
+    describing the whole game on every move would hold the event loop.
+    """
+    live = [m for m in moves if m.undone_at is None]
+    seats = [m.seat for m in live]
+    start = len(live)
+    if turn is not None:
+        start = _turn_start(seats, len(live), turn.seat)
+    if lines:
+        first = next((i for i, m in enumerate(live) if m.version == lines[0].version), None)
+        if first is not None:
+            end = first
+            while end < len(live) and seats[end] == seats[first]:
+                end += 1
+            start = min(start, _turn_start(seats, end, seats[first]))
+    return live[max(start, len(live) - HISTORY) :]
 
 
 class Turns:
@@ -326,4 +362,5 @@ class Turns:
             ping_message_id=g.row.ping_message_id,
             choices=None if turn is None or turn.user_id is None else choices_of(g, turn),
             recent=tuple(line(g, m) for m in moves[-RECENT:]),
+            history=tuple(line(g, m) for m in story_window(moves, turn, lines)),
         )

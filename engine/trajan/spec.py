@@ -17,6 +17,7 @@ SPEC = GameSpec(
     engine=TrajanEngine(),
     titles={"en": "Trajan", "es": "Trajano"},
     renderer="render.trajan",
+    milestones=frozenset({"RoundEnded", "DemandsMet", "ConsulsNamed", "GameEnded"}),
     ai=AiSupport(_determinise, iterations_per_s=4000),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),

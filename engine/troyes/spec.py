@@ -21,6 +21,7 @@ SPEC = GameSpec(
     engine=TroyesEngine(),
     titles={"en": "Troyes", "es": "Troyes"},
     renderer="render.troyes",
+    milestones=frozenset({"RoundEnded", "EventCompleted", "EventSuffered", "GameEnded"}),
     ai=AiSupport(_determinise, _value, iterations_per_s=3000),
     topics=(
         Topic("troyes", {"en": "Troyes", "es": "Troyes"}, 0x2F5D8C, words=("troyes",)),

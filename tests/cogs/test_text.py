@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from cogs.common import text
+from cogs.common import story, text
 from cogs.common.i18n import t
 from engine.core.serial import to_jsonable
 from engine.games import GAMES
@@ -67,8 +67,11 @@ def test_a_consul_line_of_trajan_names_both_players():
 
 
 def test_a_caption_names_who_decides_and_lists_the_catch_up_for_the_pinged_player():
-    caption = text.board(
-        outcome(catch_up=[line(9, 0, "Sow from bowl I", "Player 1 sows 3")], ping=7), NAMES, "en"
+    caption = story.caption(
+        outcome(catch_up=[line(9, 0, "Sow from bowl I", "Player 1 sows 3")], ping=7),
+        NAMES,
+        "en",
+        "trajan",
     )
     assert "Since your last turn, <@7>:" in caption
     assert "alice (1)" in caption
@@ -77,19 +80,19 @@ def test_a_caption_names_who_decides_and_lists_the_catch_up_for_the_pinged_playe
 
 def test_an_event_that_repeats_the_move_is_left_out():
     move = line(9, 0, "Orange into bowl I", "Player 1: orange into bowl I")
-    caption = text.board(outcome([move]), NAMES, "en")
+    caption = story.caption(outcome([move]), NAMES, "en", "trajan")
     assert caption.count("orange into bowl I".lower()) == 0
     assert caption.count("Orange into bowl I") == 1
 
 
 def test_a_long_log_keeps_the_newest_lines_under_discords_limit():
     moves = [line(v, v % 3, f"move {v} " + "x" * 120, "event " + "y" * 80) for v in range(60)]
-    caption = text.board(outcome(moves), NAMES, "es")
+    caption = story.caption(outcome(moves), NAMES, "es", "trajan")
     assert len(caption) <= 2000
     assert "move 59" in caption
     assert "move 0 " not in caption
     assert "/game log" in caption
-    assert caption.startswith("**Partida n.º 3**")
+    assert caption.startswith("**Trajano n.º 3**")
 
 
 def test_a_stand_in_move_is_marked_in_the_games_language():

@@ -93,7 +93,7 @@ def test_settings_switch_a_games_language_for_the_next_board(table):
     press_first(alice, current, thread)
     after = wait_new_board(alice, thread, version_of(current))
     assert "**Ahora:**" in after.content
-    assert "**Partida n.º" in after.content
+    assert "**Trajano n.º" in after.content  # the title in the game's language
 
 
 def test_a_player_answers_ladies_reactions_in_advance(table):

@@ -1,20 +1,42 @@
-"""A Spanish game reads Spanish: no English sentence of the catalogs in what the engines say.
+"""A Spanish game reads Spanish: no English sentence of the catalogs in what it shows.
 
 Seeded Spanish games of both games (Troyes with every Ladies module) are played, and every
 prompt, every label on offer and every log line (public, and as each owner reads it) is
 checked, with the texts of some public board images, against the English catalog: no piece
-of an English message that differs from its Spanish one may appear (issue 14).
+of an English message that differs from its Spanish one may appear (issue 14). So is what
+the Discord layer builds of them: turn messages, status, log pages, titles (below), and, in a
+real thread, tests/e2e/test_story.py.
 """
 
 import importlib
 import re
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
+from cogs import log_pages
+from cogs.common import story, text
+from cogs.game import status_text
+from cogs.lobby import lobby_text
 from engine.core import i18n
 from engine.core.rng import Rng
+from engine.core.serial import to_jsonable
 from engine.games import GAMES, spec
+from engine.sessions import (
+    By,
+    GameInfo,
+    LogLine,
+    Notice,
+    NoticeKind,
+    Outcome,
+    Policy,
+    Seat,
+    SeatOrder,
+    SeatState,
+    Status,
+    Turn,
+)
 from engine.troyes.game import EVERY_MODULE, MODULES, TroyesEngine
 
 FIELD = re.compile(r"\{[^}]*\}")
@@ -100,3 +122,88 @@ def test_every_refusal_has_spanish_words():
     english, spanish = i18n.catalog("en").messages, i18n.catalog("es").messages
     same = [k for k in english if k.startswith("error.") and spanish.get(k) == english[k]]
     assert not same
+
+
+# ---- what the Discord layer says of a Spanish game (issue 14) ---------------------------
+
+THREAD_NAMES = ("alice", "bob", "IA", "dan")  # as the poster names the seats (an AI: "IA")
+
+
+def _said_in_threads(game: str, options: dict[str, str], seats: int, seed: int) -> set[str]:
+    """Play a seeded Spanish game; return every message the thread and the commands show.
+
+    Turn messages (as edited in place and as closed), the first board's seat order and
+    notices, `/game status`, every `/game log` page and its buttons, the since-your-turn
+    log, the undo request, the private view's title and the final standings: all built by
+    the cogs from the records the session service hands out, as in a real thread.
+    """
+    engine = GAMES[game]
+    names = THREAD_NAMES[:seats]
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    state = engine.new_state(options, seats, seed)
+    rng = Rng(seed, 0, "spanish-threads")
+    history: list[LogLine] = []
+    said: set[str] = set()
+    notices = (Notice(NoticeKind.STARTED), Notice(NoticeKind.UNDONE, 0, detail="3"))
+    while state.pending is not None:
+        actions = engine.legal_actions(state)
+        action = actions[rng.below(len(actions))]
+        step = engine.apply(state, action)
+        seat = state.pending.seat
+        records = tuple(engine.event_from_json(to_jsonable(e)) for e in step.events)
+        prose = tuple(engine.describe_event(e, "es") for e in step.events)
+        history.append(LogLine(step.state.version, seat, None, By.PLAYER,
+                               engine.action_text(action), engine.describe(action, "es"),
+                               prose, False, at, game=game, records=records))  # fmt: skip
+        state = step.state
+        if state.pending is None or (state.pending.seat == seat and len(history) % 7):
+            continue  # within a turn: its message is built when the turn passes
+        turn = Turn(state.pending.seat, state.pending.kind, 100 + state.pending.seat,
+                    engine.prompt(state, "es"), at, at + timedelta(hours=24))  # fmt: skip
+        outcome = Outcome(7, state.version, Status.ACTIVE, tuple(history[-3:]),
+                          notices if len(history) < 9 else (), turn, turn.user_id, (), None,
+                          None, None, 1, 2, 2, history=tuple(history[-80:]))  # fmt: skip
+        order = story.order(names, 0, "es", shuffled=True)
+        said.add(story.caption(outcome, names, "es", game, [order]))
+        said.add(story.closing(outcome, names, "es", game, ["x"]) or "")
+    seated = tuple(
+        Seat(i, i, 100 + i, None, SeatState.PLAYING, False, False, at) for i in range(seats)
+    )
+    for status in (Status.ACTIVE, Status.FINISHED):
+        info = GameInfo(7, game, status, state.version, 1, 2, 3, 100, seats, {}, "es",
+                        Policy.STAND_IN, SeatOrder.RANDOM, None, seated, None,
+                        engine.view(state, None), None, at, at)  # fmt: skip
+        said.add(status_text(info, names))
+        said.add(lobby_text(info, {100 + i: n for i, n in enumerate(names)}, "es"))
+    title = story.title(game, 7, "es")
+    blocks = text.entries(history, names, "es", game)
+    pages = log_pages.paginate(blocks)
+    assert len(pages) > 1  # the log is long enough to page
+    said |= {"\n".join(page) for page in pages}
+    keys = ("log_head", "log_first", "log_previous", "log_next", "log_last")
+    said |= {t("es", f"story.{k}", title=title, count=len(history), page=1, pages=2) for k in keys}
+    said.add(log_pages.since_text(history[-40:], names, "es", game, title))
+    said.add("\n".join(text.plain_log(history, names, "es", game)))
+    said.add(t("es", "story.private", title=title, seat=text.seat_name(0, names)))
+    said.add(t("es", "story.undo_due", when=text.when(at, "f")))
+    said.add(t("es", "story.summary", title=title))
+    return said
+
+
+def t(lang: str, key: str, **fields: object) -> str:
+    return i18n.text(lang, key, **fields)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats", "seed"),
+    [("troyes", EVERY_MODULE, 2, 31), ("trajan", {}, 3, 32)],
+)
+def test_the_threads_status_and_log_of_a_spanish_game_show_no_english_sentence(
+    game, options, seats, seed
+):
+    said = _said_in_threads(game, options, seats, seed)
+    assert len(said) > 30
+    pieces = english_pieces()
+    leaks = sorted({(p, line[:200]) for line in said for p in pieces if p in line})
+    assert not leaks, leaks[:10]
+    assert all("Player " not in line and "Jugador " not in line for line in said)

@@ -12,7 +12,7 @@ import pytest
 from localdiscord import tableparse
 from localdiscord.harness import BotHarness
 from localdiscord.slash import UsageError
-from localdiscord.table import Table
+from localdiscord.table import Table, quoted
 from tests.localdiscord.conftest import SAMPLE_BOT, HarnessFactory
 from tests.localdiscord.sample_bot import PNG
 
@@ -212,3 +212,12 @@ def test_a_damaged_world_file_is_set_aside(tmp_path: Path) -> None:
         assert "could not be read" in h.ld.emulator.load_problem
         assert h.users["alice"].slash(h.channel, "ping").wait_reply().content == "pong"
     assert (tmp_path / "world.json.bad").read_text() == "{not json"
+
+
+def test_a_suggested_value_with_a_space_is_shown_quoted_so_it_can_be_typed_back() -> None:
+    # Found at the table: /move suggested `move:bowl 2`, which then failed to parse.
+    with pytest.raises(UsageError):
+        tableparse.parse("/move move:bowl 2")
+    shown = f"/move move:{quoted('bowl 2')}"
+    assert tableparse.parse(shown).options == {"move": "bowl 2"}
+    assert quoted("bowl") == "bowl"

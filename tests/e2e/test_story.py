@@ -1,0 +1,193 @@
+"""The thread tells the story, in one set of words (issue 14), through the local Discord.
+
+Every move of every seat is in the thread, one message per turn, milestones as summary
+lines, the seat order at the start; `/game status` with scores, turn and deadline;
+`/game log` in pages whose buttons survive a restart; a Spanish game in Spanish throughout
+(no English catalog phrase in its messages, labels, refusals, log pages or status); the
+small ones (`/move` wording and names, the export's log, the undo request's deadline).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+
+import pytest
+
+from localdiscord.harness import BotHarness
+from localdiscord.local import Actor, ChannelRef, Seen
+from tests.e2e.conftest import (
+    board,
+    decider,
+    open_game,
+    press_first,
+    start_game,
+    version_of,
+    wait_new_board,
+)
+from tests.engine.test_spanish_words import english_pieces
+
+MOVE_NUMBER = re.compile(r"`\s*(\d+)`")
+
+
+def _moves(table: BotHarness, number: int) -> list[tuple[int, int, list[str]]]:
+    """Return the game's live moves from its database: version, seat, event kinds."""
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        rows = db.execute(
+            "SELECT version, seat, events FROM moves WHERE game_id = ? AND undone_at IS NULL"
+            " ORDER BY version",
+            (number,),
+        ).fetchall()
+    return [(v, s, [e["type"] for e in json.loads(events)]) for v, s, events in rows]
+
+
+def _posts(actor: Actor, thread: ChannelRef) -> list[Seen]:
+    return [m for m in actor.messages(thread) if m.author_is_bot and not m.ephemeral]
+
+
+def _play(table: BotHarness, thread: ChannelRef, presses: int, done=lambda: False) -> None:
+    """Let the humans press their first choices `presses` times (or until `done()`)."""
+    by_id = {a.id: a for a in table.users.values()}
+    watcher = table.users["alice"]
+    for pick in range(presses):
+        if done():
+            return
+        current = board(watcher, thread)
+        who = decider(current)
+        assert who in by_id, current.content
+        press_first(by_id[who], current, thread, pick=pick)
+        wait_new_board(watcher, thread, version_of(current))
+
+
+@pytest.mark.slow
+def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_log(table):
+    alice = table.users["alice"]
+    number, lobby = open_game(table, alice, game="troyes", players=2, ai=1, time_control="24h")
+    thread = start_game(table, alice, lobby, number, game="Troyes")
+    first = _posts(alice, thread)[0]
+    assert "Seats were drawn at random. Order of play: 1. " in first.content
+    assert "starts." in first.content
+    started = alice.messages(table.channel)
+    assert any("Seats in play (drawn at random at the start):" in m.content for m in started)
+
+    def milestone_and_pages() -> bool:
+        moves = _moves(table, number)
+        seen = any({"EventSuffered", "EventCompleted", "RoundEnded"} & set(k) for *_, k in moves)
+        return seen and len(moves) >= 30
+
+    _play(table, thread, 40, milestone_and_pages)
+    assert milestone_and_pages()
+    moves = _moves(table, number)
+
+    def told_now() -> set[int]:
+        return {int(n) for m in _posts(alice, thread) for n in MOVE_NUMBER.findall(m.content)}
+
+    # The old turn message is closed (edited) just after the new one is sent: let it land.
+    deadline = time.monotonic() + 10
+    while not {v for v, _, _ in moves} <= told_now() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    posts = _posts(alice, thread)
+    told = told_now()
+    # Every move of every seat (the AI's replies too) is in the thread...
+    assert {v for v, _, _ in moves} <= told, sorted({v for v, _, _ in moves} - told)
+    # ... in one message per turn: a new message only when the turn passed.
+    seat = _seat(table, number, alice)
+    turns = sum(1 for i, m in enumerate(moves) if m[1] == seat and moves[i - 1][1] != seat)
+    assert len(posts) <= turns + 1, (len(posts), turns)
+    assert any("\N{BAR CHART}" in m.content for m in posts)  # the event's result, a summary
+    assert any("Since your last turn" in m.content for m in posts[1:])
+    # Her turn again after the AI's replies: a new message, but no ping (she just played).
+    assert all(not m.mentions for m in posts[1:]), [m.mentions for m in posts]
+
+    status = alice.slash(thread, "game status", {}).wait_reply().content
+    assert f"**Troyes #{number}**: in play, move {moves[-1][0]}" in status
+    assert "alice (" in status
+    assert "VP hidden until the end" in status  # Troyes VP are secret until the end
+    assert "**Now:** alice (" in status
+    assert re.search(r"\(due <t:\d+:R>\)", status)
+
+    log = alice.slash(thread, "game log", {}).wait_reply()
+    pages = re.search(r"page (\d+) of (\d+)", log.content)
+    assert pages is not None, log.content
+    assert pages[1] == pages[2], log.content  # the newest page first
+    assert int(pages[2]) >= 2, log.content
+    assert "earlier lines" not in log.content
+    table.restart(kill=True)  # the page buttons are persistent: they work after a restart
+    first_button = next(b for b in log.buttons() if b["custom_id"].startswith("dn:g:"))
+    paged = alice.click(log, first_button["custom_id"]).wait_reply()
+    assert "page 1 of" in paged.content
+    assert "`  1`" in paged.content
+    assert table.ld.failed_interactions() == []
+
+
+@pytest.mark.slow
+def test_a_spanish_game_reads_spanish_everywhere_and_the_small_ones(table):
+    alice, bob = table.users["alice"], table.users["bob"]
+    number, lobby = open_game(table, alice, game="trajan", players=2, language="es")
+    bob.click(lobby, f"dn:l:{number}:join").wait_acked()
+    thread = start_game(table, alice, lobby, number, game="Trajano", name=f"Trajano n.º {number}")
+    by_id = {alice.id: alice, bob.id: bob}
+    starter = by_id[decider(board(alice, thread)) or 0]
+    _play(table, thread, 5)  # the first seat fills its five bowls: the turn passes
+    now = board(alice, thread)
+    assert decider(now) != starter.id
+    # An undo of a move before the others moved asks them, and says until when (a day).
+    starter.slash(thread, "game undo", {}).wait_reply()
+    asked = alice.wait_message(thread, lambda m: "Se puede responder hasta" in m.content)
+    assert re.search(r"Se puede responder hasta <t:\d+:f>\.", asked.content), asked.content
+    _play(table, thread, 7)
+
+    said: list[str] = []
+    for who in (alice, bob):
+        for command in ("game status", "game log", "game private"):
+            reply = who.slash(thread, command, {}).wait_reply()
+            said += [reply.content, *(b.get("label", "") for b in reply.buttons())]
+    status = said[0]
+    assert f"**Trajano n.º {number}**: en juego" in status
+    assert "0 PV" in status
+    now = board(alice, thread)
+    deciding = by_id[decider(now) or 0]
+    other = bob if deciding is alice else alice
+    refusal = other.slash(thread, "move", {"move": "foo"}).wait_reply().content
+    assert refusal == "Ahora no te toca decidir."
+    illegal = deciding.slash(thread, "move", {"move": "foo"}).wait_reply().content
+    assert illegal.startswith("'foo' no es una jugada legal ahora")
+    said += [refusal, illegal]
+    suggested = deciding.autocomplete(thread, "move", {"move": ""}, "move")
+    assert suggested
+    said += [c["name"] for c in suggested]
+    lobbies = [m for m in alice.messages(table.channel) if f"Trajano n.º {number}" in m.content]
+    assert len(lobbies) == 1  # this game's lobby (the channel holds other games' too)
+    for m in alice.messages(thread) + lobbies:
+        said.append(m.content)
+        said += [b.get("label", "") for b in m.buttons()]
+        said += [o.get("label", "") for s in m.selects() for o in s.get("options", [])]
+    pieces = english_pieces()
+    leaks = sorted({(p, line) for line in said for p in pieces if p in line})
+    assert not leaks, leaks[:5]
+    assert f"Trajan #{number}" not in "\n".join(said)
+
+    # /move in a channel says where to type it (it has no `game` option to name one).
+    where = alice.slash(table.channel, "move", {"move": "x"}).wait_reply().content
+    assert "game` option" not in where
+    assert "thread" in where
+    # The export's text log is described again with the players' names, in Spanish.
+    exported = alice.slash(thread, "game export", {}).wait_reply()
+    text = next(f.data for f in exported.attachments if f.filename.endswith(".txt")).decode()
+    assert text.startswith(f"Trajano n.º {number} · semilla ")
+    assert "Asientos: 1. " in text
+    assert "alice (" in text
+    assert "bob (" in text
+    assert "Jugador " not in text
+    assert "Player " not in text
+    assert table.ld.failed_interactions() == []
+
+
+def _seat(table: BotHarness, number: int, actor: Actor) -> int:
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (seat,) = db.execute(
+            "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (number, actor.id)
+        ).fetchone()
+    return int(seat)

@@ -50,8 +50,30 @@ class Meta:
     names: tuple[str, ...]  # by engine seat
 
 
-def _png(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def _png(data: bytes, name: str, description: str | None = None) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name, description=description)
+
+
+def _pictures(
+    pictures: tuple[tuple[str, bytes], ...], version: int, alt: dict[str, str] | None = None
+) -> list[discord.File]:
+    """Return a board's images as files, phone images first (render/base/phone.py).
+
+    One message shows them as a gallery. The whole board keeps its name, board-<version>.png.
+    """
+    alt = alt or {}
+    return [
+        _png(png, f"board-{version}.png" if name == "board" else f"board-{version}-{name}.png",
+             alt.get(name))
+        for name, png in pictures
+    ]  # fmt: skip
+
+
+def _final_alt(result: Any, meta: Meta) -> str:
+    """Return the final scores as the final board's alt text: "Alice 86, Bob 74"."""
+    order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
+    scores = ", ".join(f"{text.seat_name(s, meta.names)} {result.scores[s]}" for s in order)
+    return t(meta.language, "phone.alt_final", scores=scores)
 
 
 class Poster:
@@ -72,7 +94,10 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
-        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any]] = OrderedDict()
+        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any, str]] = OrderedDict()
+        # game -> seat -> the public view at the end of that seat's previous turn (as far as
+        # this process saw it): a turn's first board marks what changed since then.
+        self._turn_ends: dict[int, dict[int, Any]] = {}
         self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
         self._unsent: dict[
@@ -215,16 +240,18 @@ class Poster:
         recent = () if fresh else outcome.recent
         content = text.board(outcome, meta.names, lang, recent=recent)
         view = self._controls(outcome, meta)
-        # Normally the image comes with the board. When the renderer is behind, the board
-        # goes at once and its image follows; a game that moves again meanwhile gets only
-        # its newest image drawn.
+        # Normally the images come with the board. When the renderer is behind, the board
+        # goes at once and its images follow; a game that moves again meanwhile gets only
+        # its newest images drawn.
+        before, legend = self._since(outcome, lang, fresh=fresh)
+        self._remember(outcome)
         png = None
         if not self.render.behind:
             prompt = outcome.turn.prompt if outcome.turn else None
-            png = await self.render.board(
-                meta.game, outcome.view, prompt, meta.names, lang, outcome.before
+            png = await self.render.gallery(
+                meta.game, outcome.view, prompt, meta.names, lang, before, legend=legend
             )
-        files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
+        files = [] if png is None else _pictures(png, outcome.version)
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
@@ -251,11 +278,36 @@ class Poster:
             # The image drawn later marks what changed since the last image drawn, so a
             # newer board waiting in place of an older one keeps the older one's `before`.
             waiting = self._wanted.get(outcome.game_id)
-            before = outcome.before if waiting is None else waiting[4]
-            self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
+            if waiting is not None:
+                before, legend = waiting[4], waiting[5]
+            self._wanted[outcome.game_id] = (thread, target, outcome, content, before, legend)
             self._wanted.move_to_end(outcome.game_id)
             if self._drawer is None or self._drawer.done():
                 self._drawer = asyncio.create_task(self._draw_wanted())
+
+    def _since(self, outcome: Outcome, lang: str, *, fresh: bool) -> tuple[Any, str]:
+        """Return the view a board marks its changes against, and what the mark then means.
+
+        A turn's first board (a fresh message for the decider) marks what changed since the
+        end of that player's previous turn, when this process saw it; any other board what
+        this call's moves changed.
+        """
+        seat = outcome.turn.seat if outcome.turn else None
+        ended = self._turn_ends.get(outcome.game_id, {})
+        if fresh and seat is not None and seat in ended and outcome.moves:
+            return ended[seat], t(lang, "phone.changed_turn")
+        return outcome.before, ""
+
+    def _remember(self, outcome: Outcome) -> None:
+        """Keep the view at the end of each seat's turn: after its move, when it moved last.
+
+        Otherwise the newest board shown while it was that seat's decision.
+        """
+        ends = self._turn_ends.setdefault(outcome.game_id, {})
+        if outcome.turn is not None:
+            ends[outcome.turn.seat] = outcome.view
+        if outcome.moves:
+            ends[outcome.moves[-1].seat] = outcome.view
 
     @staticmethod
     def _controls(outcome: Outcome, meta: Meta) -> Any:
@@ -269,13 +321,15 @@ class Poster:
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first."""
         while self._wanted:
-            game, (thread, message_id, outcome, content, before) = self._wanted.popitem(last=False)
+            game, wanted = self._wanted.popitem(last=False)
+            thread, message_id, outcome, content, before, legend = wanted
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
-                png = await self.render.board(
-                    meta.game, outcome.view, prompt, meta.names, meta.language, before
-                )
+                pictures = await self.render.gallery(
+                    meta.game, outcome.view, prompt, meta.names, meta.language, before,
+                    legend=legend,
+                )  # fmt: skip
             except Exception:
                 log.exception("could not draw the board of game %s", game)
                 continue
@@ -283,10 +337,10 @@ class Poster:
                 if self._posted.get(game) != outcome.version:
                     continue  # a newer board replaced it; that one is (or will be) drawn
                 note = "\n" + t(meta.language, "post.drawing")
-                file = _png(png, f"board-{outcome.version}.png")
+                files = _pictures(pictures, outcome.version)
                 try:
                     await thread.get_partial_message(message_id).edit(
-                        content=content.removesuffix(note), attachments=[file]
+                        content=content.removesuffix(note), attachments=files
                     )
                 except discord.HTTPException:
                     log.info("could not add the image to message %s", message_id)
@@ -332,14 +386,17 @@ class Poster:
     ) -> None:
         content = text.final(outcome, meta.names, meta.language)
         files = []
-        if outcome.final is not None and outcome.final.result is not None:
-            png = await self.render.score(
-                meta.game, outcome.final.result, meta.names, meta.language
-            )
+        result = outcome.final.result if outcome.final is not None else None
+        if result is not None:
+            png = await self.render.score(meta.game, result, meta.names, meta.language)
             files.append(_png(png, "score.png"))
         if outcome.view is not None:
-            png = await self.render.board(meta.game, outcome.view, None, meta.names, meta.language)
-            files.append(_png(png, f"board-{outcome.version}.png"))
+            # The final board shows the scores after final scoring, with their breakdown.
+            pictures = await self.render.gallery(
+                meta.game, outcome.view, None, meta.names, meta.language, result=result
+            )
+            alt = {} if result is None else {"final": _final_alt(result, meta)}
+            files += _pictures(pictures, outcome.version, alt)
         await thread.send(content, files=files, allowed_mentions=NO_PINGS)
         if outcome.board_message_id is not None:
             await self._retire(thread, outcome.board_message_id)

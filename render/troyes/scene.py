@@ -8,15 +8,18 @@ board pipeline (`render.base.board`) draws, caches and marks when changed. Coord
 from data/troyes/layout.toml.
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
+from engine.core.protocol import Result
 from render.base.board import Area, Plan, private_canvas
 from render.base.canvas import Box, Canvas
 from render.base.fonts import Style
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
-from render.base.palette import INK
-from render.base.shapes import area, lane_track, panel
+from render.base.palette import INK, seat_label
+from render.base.phone import Shot
+from render.base.shapes import area, area_inner, lane_track, panel
 from render.i18n import tr
 from render.troyes.areas import (
     Outer,
@@ -58,6 +61,42 @@ class TroyesScene:
     # The Ladies' "reveal one character" variant: the names of the characters shown to all;
     # drawn within the cathedral area.
     revealed: tuple[str, ...] = ()
+    # The board area the pending decision is about: the first phone image shows it.
+    focus: str = ""
+
+
+# Which area each kind of decision is about (the rest: the city square's dice).
+FOCUS = {
+    "start": "buildings",
+    "craftsman": "activities",
+    "cube": "activities",
+    "counter": "events",
+    "counter_more": "events",
+}
+
+
+def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
+    """Return the phone images: the decision's area, then the deciding player's own column."""
+    seat = scene.header.seat
+    if seat is None:
+        return ()
+    boxes = {a.name: a.box for a in laid.areas}
+    out = []
+    if scene.focus in boxes:
+        out.append(Shot("focus", tr(f"troyes.{scene.focus}"), (boxes[scene.focus],)))
+    seats = [p.seat for p in scene.players]
+    if seat in seats and "players" in boxes:
+        columns = area_inner(boxes["players"]).cols(len(seats), gap=12)
+        name = seat_label(seat, scene.header.names)
+        out.append(Shot("player", tr("phone.player", name=name), (columns[seats.index(seat)],)))
+    return out
+
+
+def final(scene: TroyesScene, result: Result) -> TroyesScene:
+    """Return the scene with the final scores on the players' columns."""
+    return replace(
+        scene, players=tuple(replace(p, vp=result.scores[p.seat]) for p in scene.players)
+    )
 
 
 def plan(scene: TroyesScene, layout: Layout) -> Plan:

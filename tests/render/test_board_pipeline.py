@@ -3,7 +3,15 @@
 from functools import partial
 
 from render.base.areas import clear_area_cache
-from render.base.board import Area, Plan, changed, changed_parts, compose, private_canvas
+from render.base.board import (
+    Area,
+    Plan,
+    changed,
+    changed_parts,
+    compose,
+    pieces,
+    private_canvas,
+)
 from render.base.canvas import Box, Canvas
 from render.base.header import HEADER_HEIGHT, HeaderInfo
 from render.base.layout import parse_layout
@@ -75,15 +83,22 @@ def test_changed_parts_are_the_parts_whose_record_differs():
     assert changed_parts(tiny(), tiny(left="M")) == []
 
 
-def test_compose_outlines_what_changed_and_nothing_else():
+def test_compose_outlines_the_piece_that_changed_not_its_panel():
     clear_area_cache()
-    canvas = compose(tiny(right=("a", "c"), clock=3), tiny(), LAYOUT, note="Last move: c")
+    before, after = tiny(), tiny(right=("a", "c"), clock=3)
+    canvas = compose(after, before, LAYOUT, note="Last move: c")
     assert canvas.image.size == (1600, LAYOUT.box("footer").bottom + 8)
-    assert _marked(canvas, LAYOUT.box("right"))
-    assert not _marked(canvas, LAYOUT.box("left"))
-    assert not _marked(canvas, LAYOUT.box("clock"))
-    assert _marked(canvas, _halves(LAYOUT.box("right"))[1], width=4)
-    assert not _marked(canvas, _halves(LAYOUT.box("right"))[0], width=4)
+    title = next(r for r in canvas.texts if r.text == "a c")
+    (piece,) = pieces(before, after, canvas.image.size)
+    # Only the letter that changed ("b" became "c"), not the panel, nor the "a" beside it.
+    assert piece.intersects(title.ink)
+    assert LAYOUT.box("right").contains(piece)
+    assert piece.x > title.ink.x + 10
+    assert piece.w < 60
+    assert _marked(canvas, piece, width=4)
+    for box in ("left", "right", "clock"):
+        assert not _marked(canvas, LAYOUT.box(box))
+    assert pieces(tiny(), tiny(clock=5), canvas.image.size) == []
     texts = {record.text for record in canvas.texts}
     assert {"L", "a c", "3", "Last move: c"} <= texts
 

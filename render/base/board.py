@@ -414,6 +414,21 @@ class Board(Generic[V, S]):
         before = None if previous is None else self._plan(previous, layout)
         return before, self._plan(scene, layout)
 
+    def compose_private(
+        self,
+        view: V,
+        *,
+        prompt: str | None = None,
+        names: tuple[str, ...] | None = None,
+        lang: str = "en",
+    ) -> Canvas:
+        """Compose a seat's private image without encoding it (see `private_png`)."""
+        seat = self._seat(view)
+        if seat is None:
+            raise ValueError("a private image needs a seat's own view")
+        with language(lang):
+            return self._private(view, self._scene(view, prompt, names), seat)
+
     def private_png(
         self,
         view: V,
@@ -423,8 +438,4 @@ class Board(Generic[V, S]):
         lang: str = "en",
     ) -> bytes:
         """Draw a seat's private image from `view(state, seat)` as PNG bytes."""
-        seat = self._seat(view)
-        if seat is None:
-            raise ValueError("a private image needs a seat's own view")
-        with language(lang):
-            return self._private(view, self._scene(view, prompt, names), seat).png()
+        return self.compose_private(view, prompt=prompt, names=names, lang=lang).png()

@@ -58,8 +58,8 @@ def strips(box: Box, obstacles: Sequence[Box], widest: int = STRIP) -> list[Box]
     """Cut `box` into vertical strips at most `widest` px wide, on clean columns if any.
 
     A cut at column x crosses the obstacles that span it (x strictly inside). From the left,
-    each cut is the rightmost column crossing the fewest obstacles that keeps the strip
-    within `widest` (and at least `SHORTEST` wide).
+    each cut is in the rightmost run of columns crossing the fewest obstacles that keeps
+    the strip within `widest` (and at least `SHORTEST` wide), in that run's middle.
     """
     if box.w <= widest:
         return [box]
@@ -69,6 +69,10 @@ def strips(box: Box, obstacles: Sequence[Box], widest: int = STRIP) -> list[Box]
     while box.w - start > widest:
         span = range(start + widest, start + SHORTEST, -1)
         cut = min(span, key=lambda x: counts[x])
+        first = cut  # the middle of the run of equally good columns: a gap's middle
+        while first - 1 > start + SHORTEST and counts[first - 1] == counts[cut]:
+            first -= 1
+        cut = (first + cut) // 2
         out.append(Box(box.x + start, box.y, cut - start, box.h))
         start = cut
     out.append(Box(box.x + start, box.y, box.w - start, box.h))

@@ -29,6 +29,7 @@ from render.troyes.areas import (
     draw_cathedral,
     draw_events,
     draw_wall,
+    event_boxes,
 )
 from render.troyes.board import (
     Activity,
@@ -75,6 +76,10 @@ FOCUS = {
 }
 
 
+# The captions of the areas whose title is not troyes.<area>.
+CAPTIONS = {"buildings": "phone.buildings", "wall": "troyes.walls"}
+
+
 def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
     """Return the phone images: the decision's area, then the deciding player's own column."""
     seat = scene.header.seat
@@ -83,7 +88,8 @@ def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
     boxes = {a.name: a.box for a in laid.areas}
     out = []
     if scene.focus in boxes:
-        out.append(Shot("focus", tr(f"troyes.{scene.focus}"), (boxes[scene.focus],)))
+        title = CAPTIONS.get(scene.focus, f"troyes.{scene.focus}")
+        out.append(Shot("focus", tr(title), (boxes[scene.focus],)))
     seats = [p.seat for p in scene.players]
     if seat in seats and "players" in boxes:
         columns = area_inner(boxes["players"]).cols(len(seats), gap=12)
@@ -157,7 +163,14 @@ def plan(scene: TroyesScene, layout: Layout) -> Plan:
             (scene.cathedral, scene.revealed) if scene.revealed else scene.cathedral,
             lambda c, b: draw_cathedral(c, b, scene.cathedral, scene.revealed),
         ),
-        Area("events", at("events"), scene.events, lambda c, b: draw_events(c, b, *scene.events)),
+        Area(
+            "events",
+            at("events"),
+            scene.events,
+            lambda c, b: draw_events(c, b, *scene.events),
+            parts=lambda: scene.events[0],
+            part_box=lambda index: event_boxes(at("events"), len(scene.events[0]))[index],
+        ),
     ]
     if scene.wall is not None:
         wall, outer = scene.wall

@@ -45,7 +45,10 @@ def _gallery(  # noqa: PLR0913, PLR0917 - the board's arguments, sent to a worke
     result: Result | None,
     legend: str,
 ) -> tuple[tuple[str, bytes], ...]:
-    pictures = _module(renderer).gallery(
+    module = _module(renderer)
+    if not hasattr(module, "gallery"):  # a game without phone images: the board alone
+        return (("board", _board(renderer, view, prompt, names, lang, before)),)
+    pictures = module.gallery(
         view, before, prompt=prompt, names=names, lang=lang, result=result, legend=legend
     )
     return tuple((str(name), bytes(png)) for name, png in pictures)

@@ -384,6 +384,7 @@ class Poster:
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
+        self._turn_ends.pop(outcome.game_id, None)
         content = text.final(outcome, meta.names, meta.language)
         files = []
         result = outcome.final.result if outcome.final is not None else None

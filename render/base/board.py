@@ -35,12 +35,12 @@ from render.base import final as finals
 from render.base.areas import Drawer, place_area
 from render.base.canvas import Box, Canvas
 from render.base.encode import encode_board
-from render.base.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, mark
+from render.base.header import HeaderInfo, draw_header, draw_legend, mark
 from render.base.layout import Layout, load_layout
 from render.base.marks import area_pieces
 from render.base.palette import BACKGROUND
 from render.base.palettes import board_palette
-from render.base.phone import Shot, phone_canvas
+from render.base.phone import BANNER_H, PHONE_WIDTH, Shot, banner, phone_canvas
 from render.base.recent import Names, RecentScenes
 from render.base.shapes import board
 from render.i18n import language, tr
@@ -48,8 +48,9 @@ from render.i18n import language, tr
 V = TypeVar("V")
 S = TypeVar("S")
 
-# Width of a private image, and its margin around the body under the header.
-PRIVATE_WIDTH = 1600
+# Width of a private image (a phone image's: `render.base.phone`, issue 14), and its margin
+# around the body under the banner.
+PRIVATE_WIDTH = PHONE_WIDTH
 _MARGIN = 16
 
 
@@ -191,10 +192,15 @@ def _small_parts(plan: Plan, shot: Shot) -> list[Box]:
 
 
 def private_canvas(header: HeaderInfo, height: int, draw: Drawer) -> Canvas:
-    """Compose a private image: the header, then a body `height` px high drawn by `draw`."""
-    canvas = Canvas(PRIVATE_WIDTH, HEADER_HEIGHT + 2 * _MARGIN + height, BACKGROUND)
-    draw_header(canvas, Box(0, 0, PRIVATE_WIDTH, HEADER_HEIGHT), header)
-    draw(canvas, Box(_MARGIN, HEADER_HEIGHT + _MARGIN, PRIVATE_WIDTH - 2 * _MARGIN, height))
+    """Compose a private image: a banner, then a body `height` px high drawn by `draw`.
+
+    A private image is read on a phone as often as not: it is `PRIVATE_WIDTH` (800) px wide
+    under a phone image's banner (who is to play, what they decide), its body
+    `PRIVATE_WIDTH - 32` px wide.
+    """
+    canvas = Canvas(PRIVATE_WIDTH, BANNER_H + 2 * _MARGIN + height, BACKGROUND)
+    banner(canvas, Box(0, 0, PRIVATE_WIDTH, BANNER_H), header, tr("common.only_you"))
+    draw(canvas, Box(_MARGIN, BANNER_H + _MARGIN, PRIVATE_WIDTH - 2 * _MARGIN, height))
     return canvas
 
 

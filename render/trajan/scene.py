@@ -34,7 +34,14 @@ from render.trajan.board import (
     province_box,
     site_boxes,
 )
-from render.trajan.mat import PlayerPanel, bowl_boxes, draw_hand, draw_player, panel_height
+from render.trajan.mat import (
+    PlayerPanel,
+    bowl_boxes,
+    draw_hand,
+    draw_player,
+    hand_height,
+    panel_height,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,10 +215,12 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
 
 
 def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
-    """Compose a player's private image: their own panel beside their hand of cards."""
+    """Compose a player's private image: their own panel above their hand of cards."""
+    height = panel_height()
+    hand = hand_height(len(info.hand_cards))
 
     def body(canvas: Canvas, box: Box) -> None:
-        draw_player(canvas, box.left(784), info)
-        draw_hand(canvas, box.after(800), info.hand_cards, info.picked)
+        draw_player(canvas, box.top(height), info)
+        draw_hand(canvas, box.below(height + 16), info.hand_cards, info.picked)
 
-    return private_canvas(header, panel_height(), body)
+    return private_canvas(header, height + 16 + hand, body)

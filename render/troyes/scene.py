@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.core.protocol import Result
-from render.base.board import Area, Plan, private_canvas
-from render.base.canvas import Box, Canvas
+from render.base.board import PRIVATE_WIDTH, Area, Plan, private_canvas
+from render.base.canvas import Box, Canvas, fit_text
 from render.base.fonts import Style
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
@@ -184,17 +184,24 @@ def compose_private(
     scene: TroyesScene, seat: int, vp: int | None, characters: tuple[tuple[str, str], ...]
 ) -> Canvas:
     """Compose a player's private image: their VP so far and their secret characters."""
-    rows = max(1, len(characters))
+    # Each card as high as its text needs at the body's width (an 800 px private image).
+    text_w = PRIVATE_WIDTH - 2 * 16 - 2 * 14 - 28
+    heights = [
+        max(130, 40 + 12 + fit_text(text, (text_w, 10_000), 22, Style.REGULAR, True, 22).height)
+        for _name, text in characters
+    ] or [130]
 
     def body(canvas: Canvas, box: Box) -> None:
         inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
         shown = tr("troyes.unknown") if vp is None else str(vp)
         canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
-        cards = inner.below(52).rows(rows, gap=10)
-        for (name, text), cell in zip(characters, cards, strict=False):
+        y = inner.y + 52
+        for (name, text), height in zip(characters, heights, strict=False):
+            cell = Box(inner.x, y, inner.w, height)
             panel(canvas, cell)
             title = tr("troyes.character", name=name)
             canvas.text(cell.inset(14, 6).top(36), title, size=24, style=Style.BOLD)
             canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
+            y += height + 10
 
-    return private_canvas(scene.header, 90 + rows * 130 + 24, body)
+    return private_canvas(scene.header, 90 + sum(h + 10 for h in heights) + 14, body)

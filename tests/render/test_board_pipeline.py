@@ -13,9 +13,10 @@ from render.base.board import (
     private_canvas,
 )
 from render.base.canvas import Box, Canvas
-from render.base.header import HEADER_HEIGHT, HeaderInfo
+from render.base.header import HeaderInfo
 from render.base.layout import parse_layout
 from render.base.palette import HIGHLIGHT
+from render.base.phone import BANNER_H
 from render.base.shapes import area
 
 LAYOUT = parse_layout(
@@ -109,8 +110,8 @@ def test_a_board_from_cached_areas_is_the_board_drawn_afresh():
     assert compose(tiny(left="M"), tiny(), LAYOUT).image.tobytes() == fresh
 
 
-def test_private_canvas_puts_the_body_under_the_header():
+def test_private_canvas_puts_the_body_under_the_banner_at_phone_width():
     boxes: list[Box] = []
     canvas = private_canvas(HEADER, 200, lambda c, b: boxes.append(b))
-    assert canvas.image.size == (1600, HEADER_HEIGHT + 16 + 200 + 16)
-    assert boxes == [Box(16, HEADER_HEIGHT + 16, 1568, 200)]
+    assert canvas.image.size == (800, BANNER_H + 16 + 200 + 16)
+    assert boxes == [Box(16, BANNER_H + 16, 768, 200)]

@@ -32,7 +32,7 @@ from typing import Generic, TypeVar
 
 from engine.core.protocol import Result
 from render.base import final as finals
-from render.base.areas import Drawer, place_area
+from render.base.areas import Drawer, is_kept, place_area
 from render.base.canvas import Box, Canvas
 from render.base.encode import encode_board
 from render.base.header import HeaderInfo, draw_header, draw_legend, mark
@@ -138,7 +138,9 @@ def pieces(previous: Plan | None, plan: Plan, size: tuple[int, int]) -> list[Box
     """Return the boxes of the pieces that changed since `previous` (`render.base.marks`).
 
     Only areas whose record changed are compared; an area new to the board is one piece.
-    `size` is the board's size.
+    When the previous image's area has left the area cache (a first image in a worker, or
+    an old `previous`), drawing it again would cost what drawing a board does: its changed
+    parts (provinces, cards ...) are marked instead, or the area. `size` is the board's size.
     """
     if previous is None:
         return []
@@ -148,8 +150,12 @@ def pieces(previous: Plan | None, plan: Plan, size: tuple[int, int]) -> list[Box
         old = before.get(area.name)
         if old is None or old.box != area.box:
             boxes.append(area.box)
-            continue
-        boxes += area_pieces(area.name, area.box, (old.key, old.draw), (area.key, area.draw), size)
+        elif not is_kept(old.name, old.box, old.key):
+            boxes += _parts(previous, [area]) or [area.box]
+        else:
+            boxes += area_pieces(
+                area.name, area.box, (old.key, old.draw), (area.key, area.draw), size
+            )
     return boxes
 
 
@@ -396,8 +402,13 @@ class Board(Generic[V, S]):
         return scene, self._plan(scene, self.layout())
 
     def compose_scene(self, scene: S, previous: S | None = None, note: str = "") -> Canvas:
-        """Compose the public board from a scene, marking what changed since `previous`."""
+        """Compose the public board from a scene, marking what changed since `previous`.
+
+        The previous scene's board is drawn first, as the image before a posted one was.
+        """
         before, plan = self._plans(previous, scene)
+        if before is not None:
+            compose(before, None, self.layout())
         return compose(plan, before, self.layout(), note)
 
     def changed_areas(self, previous: S | None, scene: S) -> set[str]:
@@ -410,8 +421,13 @@ class Board(Generic[V, S]):
         return [] if before is None else changed_parts(before, plan)
 
     def marked(self, previous: S | None, scene: S) -> list[Box]:
-        """Return the boxes of the pieces outlined as changed since `previous`."""
+        """Return the boxes of the pieces outlined as changed since `previous`.
+
+        The previous scene's board is drawn first, as the image before a posted one was.
+        """
         before, plan = self._plans(previous, scene)
+        if before is not None:
+            compose(before, None, self.layout())
         return pieces(before, plan, (self.layout().width, plan.footer.bottom + 8))
 
     def _plans(self, previous: S | None, scene: S) -> tuple[Plan | None, Plan]:

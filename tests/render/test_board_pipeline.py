@@ -87,6 +87,7 @@ def test_changed_parts_are_the_parts_whose_record_differs():
 def test_compose_outlines_the_piece_that_changed_not_its_panel():
     clear_area_cache()
     before, after = tiny(), tiny(right=("a", "c"), clock=3)
+    compose(before, None, LAYOUT)  # the image before, as posted: its areas are in the cache
     canvas = compose(after, before, LAYOUT, note="Last move: c")
     assert canvas.image.size == (1600, LAYOUT.box("footer").bottom + 8)
     title = next(r for r in canvas.texts if r.text == "a c")
@@ -100,6 +101,9 @@ def test_compose_outlines_the_piece_that_changed_not_its_panel():
     for box in ("left", "right", "clock"):
         assert not _marked(canvas, LAYOUT.box(box))
     assert pieces(tiny(), tiny(clock=5), canvas.image.size) == []
+    # Once the image before has left the cache: its changed part, not a redraw of it.
+    clear_area_cache()
+    assert pieces(before, after, canvas.image.size) == [_halves(LAYOUT.box("right"))[1]]
     texts = {record.text for record in canvas.texts}
     assert {"L", "a c", "3", "Last move: c"} <= texts
 

@@ -13,8 +13,13 @@ with the figures. Targets on this machine: compose < 20 ms, encode < 80 ms, file
 Then the end-of-game animation (issue 17) of the whole game of each kind: frames, the time to
 draw them and to make the APNG, and its size (at most 8 MiB).
 
+With --legibility: the smallest text, token or badge letter and die of every image kind a
+player is sent (the whole board, the phone images, the private image, the score chart, a
+look-up card), in CSS px at 400 px display width (render/base/legibility.py), the least
+over many states of seeded 2- and 4-player games of each game (issue 14).
+
 Run: .venv/bin/python bench/render.py [--states N] [--repeats R] [--only-animation]
-     [--animation-out DIR]
+     [--animation-out DIR] [--legibility]
 """
 
 import argparse
@@ -34,8 +39,11 @@ from engine.troyes.game import TroyesEngine
 from render import trajan, troyes
 from render.base.animation import animation_png
 from render.base.areas import clear_area_cache
+from render.base.card import compose_card
 from render.base.encode import clear_band_cache, encode_board
+from render.base.legibility import Smallest, smallest
 from render.base.palettes import board_palette
+from render.base.score import compose_score
 
 
 def _states(engine: Any, seats: int, seed: int) -> list[Any]:
@@ -64,7 +72,8 @@ def _row(label: str, values: list[float], unit: str = "ms") -> str:
 
 
 def _pass(module: Any, views: list[Any], prompts: list[str], cold: bool) -> list[list[float]]:
-    """Render the views in order once; per state [compose ms, encode ms, KiB, compose CPU ms]."""
+    """Render the views in order once; per state [compose ms, encode ms, KiB, compose CPU ms,
+    gallery ms (phone images and board again, after the board), phone images KiB]."""
     clear_area_cache()
     clear_band_cache()
     game = module.__name__.rsplit(".", 1)[-1]
@@ -83,7 +92,13 @@ def _pass(module: Any, views: list[Any], prompts: list[str], cold: bool) -> list
         data = encode_board(canvas.image, palette, game)
         end = time.perf_counter()
         compose, encode = (composed - start) * 1000, (end - middle) * 1000
-        rows.append([compose, encode, len(data) / 1024, cpu * 1000])
+        # The bot sends the phone images with the board (`gallery`): their extra cost, the
+        # board itself coming from the caches just filled.
+        before_gallery = time.perf_counter()
+        pictures = module.gallery(view, previous, prompt=prompt)
+        extra = (time.perf_counter() - before_gallery) * 1000
+        phone = sum(len(png) for kind, png in pictures if kind != "board") / 1024
+        rows.append([compose, encode, len(data) / 1024, cpu * 1000, extra, phone])
         previous = view
     return rows
 
@@ -102,8 +117,8 @@ def bench(name: str, engine: Any, module: Any, limit: int, repeats: int) -> None
     prompts = [engine.prompt(state) for state in picked]
     warm = [_pass(module, views, prompts, cold=False) for _ in range(repeats)]
     cold = [_pass(module, views, prompts, cold=True) for _ in range(repeats)]
-    best = [[min(p[i][k] for p in warm) for k in range(4)] for i in range(len(views))]
-    best_cold = [[min(p[i][k] for p in cold) for k in range(4)] for i in range(len(views))]
+    best = [[min(p[i][k] for p in warm) for k in range(6)] for i in range(len(views))]
+    best_cold = [[min(p[i][k] for p in cold) for k in range(6)] for i in range(len(views))]
     height = module.compose_board(views[-1]).image.height
     print(f"{name}: {len(picked)} consecutive states of {len(states)}, 4 players, 1600x{height} px")
     print(_row("compose (in turn)", [row[0] for row in best]))
@@ -113,6 +128,46 @@ def bench(name: str, engine: Any, module: Any, limit: int, repeats: int) -> None
     print(_row("encode (in turn)", [row[1] for row in best]))
     print(_row("encode (cold)", [row[1] for row in best_cold]))
     print(_row("file size", [row[2] for row in best], "KiB"))
+    print(_row("gallery again", [row[4] for row in best]))
+    print(_row("phone images", [row[5] for row in best], "KiB"))
+
+
+def _least(found: dict[str, list[Smallest]], kind: str, image: Smallest) -> None:
+    found.setdefault(kind, []).append(image)
+
+
+def legibility(name: str, engine: Any, module: Any, every: int) -> None:
+    """Print the smallest text, letter and die per image kind, in CSS px at 400 px wide."""
+    found: dict[str, list[Smallest]] = {}
+    for seats, seed in ((2, 2026), (4, 2026), (4, 7)):
+        states = _states(engine, seats, seed)
+        previous = None
+        for state in [*states[:-1:every], states[-1]]:
+            view = engine.view(state, None)
+            result = engine.result(state) if state.pending is None else None
+            pictures = module.compose_gallery(
+                view, previous, prompt=engine.prompt(state), names=NAMES, result=result
+            )
+            for kind, canvas in pictures:
+                _least(found, "whole board" if kind == "board" else kind, smallest(canvas))
+            if state.pending is not None:
+                seat = state.pending.seat
+                private = module.BOARD.compose_private(engine.view(state, seat), names=NAMES)
+                _least(found, "private", smallest(private))
+            previous = view
+        result = engine.result(states[-1])
+        _least(found, "score chart", smallest(compose_score(result, name, NAMES)))
+    card = compose_card(name, "A card's rules text, as /card shows it.", {"VP": 3}, False)
+    _least(found, "card", smallest(card))
+    print(f"{name}: smallest in CSS px at 400 px wide (text / letter on a piece / die)")
+    for kind, images in found.items():
+        widths = sorted({i.width for i in images})
+        cells = []
+        for field in ("text", "letter", "die"):
+            values = [getattr(i, field) for i in images if getattr(i, field) is not None]
+            cells.append(f"{min(values):5.1f}" if values else "    -")
+        span = f"{widths[0]}" if len(widths) == 1 else f"{widths[0]}-{widths[-1]}"
+        print(f"  {kind:<12} {len(images):4} images, {span:>9} px wide: " + " / ".join(cells))
 
 
 def bench_animation(name: str, engine: Any, module: Any, out: Path | None) -> None:
@@ -155,8 +210,13 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="passes; the best one counts")
     parser.add_argument("--animation-out", type=Path, help="write the animations to a folder")
     parser.add_argument("--only-animation", action="store_true", help="skip the board figures")
+    parser.add_argument("--legibility", action="store_true", help="smallest sizes on a phone")
     args = parser.parse_args()
     print(f"load average before: {_load()}")
+    if args.legibility:
+        legibility("Trajan", TrajanEngine(), trajan, 9)
+        legibility("Troyes", TroyesEngine(), troyes, 7)
+        return
     if not args.only_animation:
         bench("Trajan", TrajanEngine(), trajan, args.states, args.repeats)
         bench("Troyes", TroyesEngine(), troyes, args.states, args.repeats)

@@ -227,7 +227,7 @@ class LocalDiscord:
         """Snapshot a message (call on the loop)."""
         world = self.world
         author = world.users[msg.author_id]
-        files = [SeenFile(f.filename, f.data, f.content_type) for f in msg.files]
+        files = [SeenFile(f.filename, f.data, f.content_type, f.description) for f in msg.files]
         return Seen(
             msg.id,
             msg.channel_id,

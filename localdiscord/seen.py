@@ -15,6 +15,7 @@ class SeenFile:
     filename: str
     data: bytes
     content_type: str
+    description: str | None = None  # the alt text, as a client shows it
 
 
 @dataclass(frozen=True)

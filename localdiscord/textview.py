@@ -67,7 +67,11 @@ class Renderer:
         lines = [f"{head} {self.text(msg.content)}" if msg.content else head]
         for embed in msg.embeds:
             lines += _embed(embed)
-        lines += [f"  image: {path}" for path in self.save(msg)]
+        # Several images of one message are one gallery in a client: each on its line here,
+        # with its alt text.
+        for path, att in zip(self.save(msg), msg.attachments, strict=True):
+            alt = f" (alt: {att.description})" if att.description else ""
+            lines.append(f"  image: {path}{alt}")
         if msg.thread_id is not None:
             lines.append("  (a thread was started here: type `threads`)")
         lines += _layout_text(msg.components)

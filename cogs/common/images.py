@@ -35,6 +35,25 @@ def _board(
     return bytes(png)
 
 
+def _gallery(  # noqa: PLR0913, PLR0917 - the board's arguments, sent to a worker as they are
+    renderer: str,
+    view: Any,
+    prompt: str | None,
+    names: tuple[str, ...],
+    lang: str,
+    before: Any,
+    result: Result | None,
+    legend: str,
+) -> tuple[tuple[str, bytes], ...]:
+    module = _module(renderer)
+    if not hasattr(module, "gallery"):  # a game without phone images: the board alone
+        return (("board", _board(renderer, view, prompt, names, lang, before)),)
+    pictures = module.gallery(
+        view, before, prompt=prompt, names=names, lang=lang, result=result, legend=legend
+    )
+    return tuple((str(name), bytes(png)) for name, png in pictures)
+
+
 def _private(
     renderer: str, view: Any, names: tuple[str, ...], lang: str, prompt: str | None
 ) -> bytes:
@@ -96,11 +115,14 @@ class Renderer:
         return self.in_flight >= self.workers
 
     async def _run(self, fn: Any, *args: Any) -> bytes:
+        return bytes(await self._call(fn, *args))
+
+    async def _call(self, fn: Any, *args: Any) -> Any:
         self.in_flight += 1
         try:
             if self.pool is None:
-                return bytes(await asyncio.to_thread(fn, *args))
-            return bytes(await self.pool.run(fn, *args))
+                return await asyncio.to_thread(fn, *args)
+            return await self.pool.run(fn, *args)
         finally:
             self.in_flight -= 1
 
@@ -116,6 +138,30 @@ class Renderer:
         """Draw the public board in the game's language, what changed since `before` marked."""
         renderer = games.spec(game).renderer  # looked up here: a worker knows only its modules
         return await self._run(_board, renderer, view, prompt, names, lang, before)
+
+    async def gallery(  # noqa: PLR0913 - the board's arguments
+        self,
+        game: str,
+        view: Any,
+        prompt: str | None,
+        names: tuple[str, ...],
+        lang: str = "en",
+        before: Any = None,
+        *,
+        result: Result | None = None,
+        legend: str = "",
+    ) -> tuple[tuple[str, bytes], ...]:
+        """Draw the phone images, then the whole board ("board"), as (name, PNG) pairs.
+
+        See `render.base.board.Board.gallery`: the decision's area and the deciding
+        player's mat (a finished game's final scores, with `result`), each at most 800 px
+        wide, then the whole board.
+        """
+        renderer = games.spec(game).renderer
+        found = await self._call(
+            _gallery, renderer, view, prompt, names, lang, before, result, legend
+        )
+        return tuple((str(name), bytes(png)) for name, png in found)
 
     async def private(
         self,

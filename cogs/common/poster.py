@@ -76,8 +76,30 @@ class Meta:
     shuffled: bool = True  # the seats were drawn at random at the start (SeatOrder.RANDOM)
 
 
-def _png(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def _png(data: bytes, name: str, description: str | None = None) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name, description=description)
+
+
+def _pictures(
+    pictures: tuple[tuple[str, bytes], ...], version: int, alt: dict[str, str] | None = None
+) -> list[discord.File]:
+    """Return a board's images as files, phone images first (render/base/phone.py).
+
+    One message shows them as a gallery. The whole board keeps its name, board-<version>.png.
+    """
+    alt = alt or {}
+    return [
+        _png(png, f"board-{version}.png" if name == "board" else f"board-{version}-{name}.png",
+             alt.get(name))
+        for name, png in pictures
+    ]  # fmt: skip
+
+
+def _final_alt(result: Any, meta: Meta) -> str:
+    """Return the final scores as the final board's alt text: "Alice 86, Bob 74"."""
+    order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
+    scores = ", ".join(f"{text.seat_name(s, meta.names)} {result.scores[s]}" for s in order)
+    return t(meta.language, "phone.alt_final", scores=scores)
 
 
 class Poster:
@@ -98,7 +120,10 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
-        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any]] = OrderedDict()
+        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any, str]] = OrderedDict()
+        # game -> seat -> the public view at the end of that seat's previous turn (as far as
+        # this process saw it): a turn's first board marks what changed since then.
+        self._turn_ends: dict[int, dict[int, Any]] = {}
         self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
         self._unsent: dict[
@@ -295,19 +320,21 @@ class Poster:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
         view = self._controls(outcome, meta)
-        # Normally the image comes with the board. When the renderer is behind, the board
-        # goes at once and its image follows; a game that moves again meanwhile gets only
-        # its newest image drawn.
+        # Normally the images come with the board. When the renderer is behind, the board
+        # goes at once and its images follow; a game that moves again meanwhile gets only
+        # its newest images drawn.
+        before, legend = self._since(outcome, lang, fresh=fresh)
+        self._remember(outcome)
         png = None
         if not self.render.behind:
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
-                png = await self.render.board(
-                    meta.game, outcome.view, prompt, meta.names, lang, outcome.before
+                png = await self.render.gallery(
+                    meta.game, outcome.view, prompt, meta.names, lang, before, legend=legend
                 )
             except Exception:  # workers dying twice over, a drawing bug: the move still shows
                 log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
-        files = [] if png is None else [_png(png, f"board-{outcome.version}.png")]
+        files = [] if png is None else _pictures(png, outcome.version)
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
@@ -346,22 +373,55 @@ class Poster:
                 return
             target = old
         if png is None:
-            self._draw_later(thread, target, outcome, content)
+            self._draw_later(thread, target, outcome, content, before=before, legend=legend)
 
     def _draw_later(
-        self, thread: discord.PartialMessageable, target: int, outcome: Outcome, content: str
+        self,
+        thread: discord.PartialMessageable,
+        target: int,
+        outcome: Outcome,
+        content: str,
+        *,
+        before: Any = None,
+        legend: str = "",
     ) -> None:
-        """Queue the image of a board posted without it (`_draw_wanted` adds it)."""
-        # The image drawn later marks what changed since the last image drawn, so a
-        # newer board waiting in place of an older one keeps the older one's `before`.
+        """Queue the images of a board posted without them (`_draw_wanted` adds them)."""
+        # The images drawn later mark what changed since the last image drawn, so a newer
+        # board waiting in place of an older one keeps the older one's `before`.
+        before = outcome.before if before is None else before
         waiting = self._wanted.get(outcome.game_id)
-        before = outcome.before if waiting is None else waiting[4]
+        if waiting is not None:
+            before, legend = waiting[4], waiting[5]
         if self._posted.get(outcome.game_id, -1) < outcome.version:
             self._posted[outcome.game_id] = outcome.version  # after a restart: what is shown
-        self._wanted[outcome.game_id] = (thread, target, outcome, content, before)
+        self._wanted[outcome.game_id] = (thread, target, outcome, content, before, legend)
         self._wanted.move_to_end(outcome.game_id)
         if self._drawer is None or self._drawer.done():
             self._drawer = asyncio.create_task(self._draw_wanted())
+
+    def _since(self, outcome: Outcome, lang: str, *, fresh: bool) -> tuple[Any, str]:
+        """Return the view a board marks its changes against, and what the mark then means.
+
+        A turn's first board (a fresh message for the decider) marks what changed since the
+        end of that player's previous turn, when this process saw it; any other board what
+        this call's moves changed.
+        """
+        seat = outcome.turn.seat if outcome.turn else None
+        ended = self._turn_ends.get(outcome.game_id, {})
+        if fresh and seat is not None and seat in ended and outcome.moves:
+            return ended[seat], t(lang, "phone.changed_turn")
+        return outcome.before, ""
+
+    def _remember(self, outcome: Outcome) -> None:
+        """Keep the view at the end of each seat's turn: after its move, when it moved last.
+
+        Otherwise the newest board shown while it was that seat's decision.
+        """
+        ends = self._turn_ends.setdefault(outcome.game_id, {})
+        if outcome.turn is not None:
+            ends[outcome.turn.seat] = outcome.view
+        if outcome.moves:
+            ends[outcome.moves[-1].seat] = outcome.view
 
     @staticmethod
     def _controls(outcome: Outcome, meta: Meta) -> Any:
@@ -381,13 +441,14 @@ class Poster:
         pause = RETRY_FIRST
         while self._wanted:
             game, wanted = self._wanted.popitem(last=False)
-            thread, message_id, outcome, content, before = wanted
+            thread, message_id, outcome, content, before, legend = wanted
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
-                png = await self.render.board(
-                    meta.game, outcome.view, prompt, meta.names, meta.language, before
-                )
+                pictures = await self.render.gallery(
+                    meta.game, outcome.view, prompt, meta.names, meta.language, before,
+                    legend=legend,
+                )  # fmt: skip
             except Exception:
                 log.exception("could not draw the board of game %s", game)
                 tries = self._tries[game] = self._tries.get(game, 0) + 1
@@ -400,10 +461,10 @@ class Poster:
                 if self._posted.get(game) != outcome.version:
                     continue  # a newer board replaced it; that one is (or will be) drawn
                 note = "\n" + t(meta.language, "post.drawing")
-                file = _png(png, f"board-{outcome.version}.png")
+                files = _pictures(pictures, outcome.version)
                 try:
                     await thread.get_partial_message(message_id).edit(
-                        content=content.removesuffix(note), attachments=[file]
+                        content=content.removesuffix(note), attachments=files
                     )
                 except OUTAGE:
                     log.info("the image of message %s waits for Discord", message_id)
@@ -419,7 +480,7 @@ class Poster:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, DRAW_PAUSE_MOST)
 
-    def _want_again(self, game: int, wanted: tuple[Any, int, Outcome, str, Any]) -> None:
+    def _want_again(self, game: int, wanted: tuple[Any, int, Outcome, str, Any, str]) -> None:
         """Queue an image again, last, unless a newer board of the game waits already."""
         if game not in self._wanted:
             self._wanted[game] = wanted
@@ -499,22 +560,24 @@ class Poster:
     async def _finish(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
+        self._turn_ends.pop(outcome.game_id, None)
         lang = meta.language
         last = story.after_closing(outcome, meta.names, lang, meta.game)
         title = story.title(meta.game, outcome.game_id, lang)
         content = text.final(outcome, meta.names, lang, title, last)
         files = []
+        result = outcome.final.result if outcome.final is not None else None
         try:  # the end is told even if its images cannot be drawn
-            if outcome.final is not None and outcome.final.result is not None:
-                png = await self.render.score(
-                    meta.game, outcome.final.result, meta.names, meta.language
-                )
+            if result is not None:
+                png = await self.render.score(meta.game, result, meta.names, lang)
                 files.append(_png(png, "score.png"))
             if outcome.view is not None:
-                png = await self.render.board(
-                    meta.game, outcome.view, None, meta.names, meta.language
+                # The final board shows the scores after final scoring, with their breakdown.
+                pictures = await self.render.gallery(
+                    meta.game, outcome.view, None, meta.names, lang, result=result
                 )
-                files.append(_png(png, f"board-{outcome.version}.png"))
+                alt = {} if result is None else {"final": _final_alt(result, meta)}
+                files += _pictures(pictures, outcome.version, alt)
         except Exception:
             log.exception("game %s: the end is posted without its images", outcome.game_id)
         nonce = _nonce("f", outcome.game_id, outcome.version)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable
 from PIL import Image
 
 from render.base.canvas import Box, Canvas, TextRecord, moved
+from render.base.palette import BACKGROUND
 from render.i18n import current
 
 # Rendered areas kept for reuse, keyed by what they show. Between two turns most areas of a
@@ -153,3 +154,26 @@ def place_plate(canvas: Canvas, name: str, box: Box, key: Hashable, draw: Drawer
     mark = len(canvas._texts)
     draw(canvas, box)
     _PLATES.put(cache_key, _kept(canvas, box, mark))
+
+
+def is_kept(name: str, box: Box, key: Hashable) -> bool:
+    """Return True when the area drawn for record `key` is still in the area cache."""
+    return _AREAS.get(_key(name, box, key)) is not None
+
+
+def area_pixels(
+    name: str, box: Box, key: Hashable, draw: Drawer, size: tuple[int, int]
+) -> Image.Image:
+    """Return an area's pixels as drawn for record `key`: from the cache, else drawn now.
+
+    An area missing from the cache is drawn on a blank board of `size` (the pixels of an
+    area are those of its panel on the board's background) and kept, like any other.
+    """
+    found = _AREAS.get(_key(name, box, key))
+    if found is None:
+        scratch = Canvas(size[0], size[1], BACKGROUND)
+        place_area(scratch, name, box, key, draw)
+        found = _AREAS.get(_key(name, box, key))
+        if found is None:  # the budget dropped it at once: read it off the scratch board
+            return scratch.image.crop((box.x, box.y, box.right, box.bottom))
+    return found[0]

@@ -11,34 +11,46 @@ the rest, the same for every game:
    and plan are kept: `RecentScenes`);
 3. lay a blank board under the areas' panels (`shapes.board`), draw the header and paste
    every area through the area cache (`areas.place_area`), so only what changed is drawn;
-4. outline in the highlight colour every area whose record differs from the previous
-   image's, and inside it every part (a province, a card ...) whose record differs;
+4. outline in the highlight colour every piece that differs from the previous image's
+   (a marker, a die, a card, a number: `render.base.marks`), inside the areas whose
+   record differs;
 5. draw the footer (the mark's meaning and a note such as the last move);
 6. encode on the game's fixed palette, through the band cache (`encode.encode_board`).
+
+A finished game's board can be given the engine's `Result`: the game puts the final scores
+on its own tracks (`final`) and the pipeline adds the final scores area (`render.base.final`).
+`gallery` adds the phone images (`render.base.phone`): the parts of the board the game's
+`shots` name, cut from the same composed board.
 
 Layout coordinates come from data/<game>/layout.toml, which must name a `header` box.
 """
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Generic, TypeVar
 
-from render.base.areas import Drawer, place_area
+from engine.core.protocol import Result
+from render.base import final as finals
+from render.base.areas import Drawer, is_kept, place_area
 from render.base.canvas import Box, Canvas
 from render.base.encode import encode_board
-from render.base.header import HEADER_HEIGHT, HeaderInfo, draw_header, draw_legend, highlight
+from render.base.header import HeaderInfo, draw_header, draw_legend, mark
 from render.base.layout import Layout, load_layout
+from render.base.marks import area_pieces
 from render.base.palette import BACKGROUND
 from render.base.palettes import board_palette
+from render.base.phone import BANNER_H, PHONE_WIDTH, Shot, banner, phone_canvas
 from render.base.recent import Names, RecentScenes
 from render.base.shapes import board
-from render.i18n import language
+from render.i18n import language, tr
 
 V = TypeVar("V")
 S = TypeVar("S")
 
-# Width of a private image, and its margin around the body under the header.
-PRIVATE_WIDTH = 1600
+# Width of a private image (a phone image's: `render.base.phone`, issue 14), and its margin
+# around the body under the banner.
+PRIVATE_WIDTH = PHONE_WIDTH
 _MARGIN = 16
 
 
@@ -122,33 +134,88 @@ def _parts(previous: Plan, areas: list[Area]) -> list[Box]:
     return boxes
 
 
-def compose(plan: Plan, previous: Plan | None, layout: Layout, note: str = "") -> Canvas:
-    """Compose a laid-out board, marking what changed since `previous` (see the module)."""
+def pieces(previous: Plan | None, plan: Plan, size: tuple[int, int]) -> list[Box]:
+    """Return the boxes of the pieces that changed since `previous` (`render.base.marks`).
+
+    Only areas whose record changed are compared; an area new to the board is one piece.
+    When the previous image's area has left the area cache (a first image in a worker, or
+    an old `previous`), drawing it again would cost what drawing a board does: its changed
+    parts (provinces, cards ...) are marked instead, or the area. `size` is the board's size.
+    """
+    if previous is None:
+        return []
+    before = {area.name: area for area in previous.areas}
+    boxes: list[Box] = []
+    for area in changed(previous, plan):
+        old = before.get(area.name)
+        if old is None or old.box != area.box:
+            boxes.append(area.box)
+        elif not is_kept(old.name, old.box, old.key):
+            boxes += _parts(previous, [area]) or [area.box]
+        else:
+            boxes += area_pieces(
+                area.name, area.box, (old.key, old.draw), (area.key, area.draw), size
+            )
+    return boxes
+
+
+def compose(
+    plan: Plan, previous: Plan | None, layout: Layout, note: str = "", legend: str = ""
+) -> Canvas:
+    """Compose a laid-out board, marking what changed since `previous` (see the module).
+
+    `legend` says what the mark means (else "Changed since the previous image").
+    """
     panels = [area.box for area in plan.areas if area.panel]
     canvas = board(layout.width, plan.footer.bottom + 8, BACKGROUND, panels)
     draw_header(canvas, layout.box("header"), plan.header)
     for area in plan.areas:
         place_area(canvas, area.name, area.box, area.key, area.draw)
-    marks = changed(previous, plan)
-    for area in sorted(marks, key=_name):
-        highlight(canvas, area.box)
-    if previous is not None:
-        for box in _parts(previous, marks):
-            highlight(canvas, box, width=4)
-    draw_legend(canvas, plan.footer, bool(marks), note)
+    marks = pieces(previous, plan, canvas.image.size)
+    for box in marks:
+        mark(canvas, box)
+    draw_legend(canvas, plan.footer, bool(marks), note, legend)
     return canvas
 
 
-def _name(area: Area) -> str:
-    return area.name
+def with_final(plan: Plan, result: Result) -> Plan:
+    """Return `plan` with the final scores area added above its footer (`render.base.final`)."""
+    record = finals.record_of(result, plan.header.names)
+    footer = plan.footer
+    box = Box(footer.x, footer.y, footer.w, finals.height(record))
+    scores = Area("final", box, record, partial(finals.draw_final, record=record))
+    moved = Box(footer.x, box.bottom + 12, footer.w, footer.h)
+    return Plan(plan.header, (*plan.areas, scores), moved)
+
+
+def _small_parts(plan: Plan, shot: Shot) -> list[Box]:
+    """Return the parts (provinces, cards ...) of the areas a shot shows: cuts avoid them."""
+    boxes: list[Box] = []
+    for area in plan.areas:
+        if any(area.box.intersects(box) for box in shot.boxes):
+            boxes += [area.part_box(index) for index in range(len(area.parts()))]
+    return boxes
 
 
 def private_canvas(header: HeaderInfo, height: int, draw: Drawer) -> Canvas:
-    """Compose a private image: the header, then a body `height` px high drawn by `draw`."""
-    canvas = Canvas(PRIVATE_WIDTH, HEADER_HEIGHT + 2 * _MARGIN + height, BACKGROUND)
-    draw_header(canvas, Box(0, 0, PRIVATE_WIDTH, HEADER_HEIGHT), header)
-    draw(canvas, Box(_MARGIN, HEADER_HEIGHT + _MARGIN, PRIVATE_WIDTH - 2 * _MARGIN, height))
+    """Compose a private image: a banner, then a body `height` px high drawn by `draw`.
+
+    A private image is read on a phone as often as not: it is `PRIVATE_WIDTH` (800) px wide
+    under a phone image's banner (who is to play, what they decide), its body
+    `PRIVATE_WIDTH - 32` px wide.
+    """
+    canvas = Canvas(PRIVATE_WIDTH, BANNER_H + 2 * _MARGIN + height, BACKGROUND)
+    banner(canvas, Box(0, 0, PRIVATE_WIDTH, BANNER_H), header, tr("common.only_you"))
+    draw(canvas, Box(_MARGIN, BANNER_H + _MARGIN, PRIVATE_WIDTH - 2 * _MARGIN, height))
     return canvas
+
+
+def _no_shots(_scene: object, _plan: Plan) -> Sequence[Shot]:
+    return ()
+
+
+def _unchanged(scene: S, _result: Result) -> S:
+    return scene
 
 
 class Board(Generic[V, S]):
@@ -163,9 +230,13 @@ class Board(Generic[V, S]):
         plan: lays a scene out as areas on the game's layout.
         private: composes a seat's private image from its view, that view's scene and the
             seat.
+        shots: the phone images of a scene laid out (`render.base.phone.Shot`): the area
+            of the pending decision, the deciding player's mat.
+        final: puts a finished game's final scores (the engine's `Result`) on the scene's
+            own tracks and panels.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0913 - each is one part a game plugs in
         self,
         game: str,
         *,
@@ -173,6 +244,8 @@ class Board(Generic[V, S]):
         scene: Callable[[V, str | None, Names], S],
         plan: Callable[[S, Layout], Plan],
         private: Callable[[V, S, int], Canvas],
+        shots: Callable[[S, Plan], Sequence[Shot]] = _no_shots,
+        final: Callable[[S, Result], S] = _unchanged,
     ) -> None:
         """Plug a game's parts into the pipeline."""
         self.game = game
@@ -180,6 +253,8 @@ class Board(Generic[V, S]):
         self._scene = scene
         self._plan = plan
         self._private = private
+        self._shots = shots
+        self._final = final
         # The previous image's view is usually the one just drawn: its scene and plan are
         # kept with it, not made again.
         self._recent: RecentScenes[V, tuple[S, Plan]] = RecentScenes(self._laid)
@@ -188,7 +263,7 @@ class Board(Generic[V, S]):
         """Return the game's layout (data/<game>/layout.toml)."""
         return load_layout(self.game)
 
-    def board_png(
+    def board_png(  # noqa: PLR0913 - the view, what it is compared with, and its words
         self,
         view: V,
         previous: V | None = None,
@@ -197,23 +272,35 @@ class Board(Generic[V, S]):
         names: tuple[str, ...] | None = None,
         note: str = "",
         lang: str = "en",
+        result: Result | None = None,
+        legend: str = "",
     ) -> bytes:
         """Draw the public board from `view(state, None)` as PNG bytes.
 
         Args:
             view: the public view; a seat's view is refused, so no secret reaches the board.
-            previous: the public view of the last posted image; what differs is highlighted.
+            previous: the public view of the last posted image (or of the deciding
+                player's previous turn); the pieces that differ are outlined.
             prompt: the engine's sentence for the pending decision (else a generic one).
             names: player names by seat.
             note: one line for the footer, such as the last move (`engine.describe_event`).
             lang: the game's language ("en" or "es") for every fixed label and catalog name.
+            result: a finished game's result: the board shows the final scores.
+            legend: what the mark means (else "Changed since the previous image").
         """
         canvas = self.compose_board(
-            view, previous, prompt=prompt, names=names, note=note, lang=lang
+            view,
+            previous,
+            prompt=prompt,
+            names=names,
+            note=note,
+            lang=lang,
+            result=result,
+            legend=legend,
         )
         return encode_board(canvas.image, board_palette(self.game), self.game)
 
-    def compose_board(
+    def compose_board(  # noqa: PLR0913 - see board_png
         self,
         view: V,
         previous: V | None = None,
@@ -222,14 +309,92 @@ class Board(Generic[V, S]):
         names: tuple[str, ...] | None = None,
         note: str = "",
         lang: str = "en",
+        result: Result | None = None,
+        legend: str = "",
     ) -> Canvas:
         """Compose the public board without encoding it (see `board_png`)."""
+        with language(lang):
+            return self._composed(view, previous, prompt, names, (note, legend), result)[2]
+
+    def gallery(  # noqa: PLR0913 - see board_png
+        self,
+        view: V,
+        previous: V | None = None,
+        *,
+        prompt: str | None = None,
+        names: tuple[str, ...] | None = None,
+        note: str = "",
+        lang: str = "en",
+        result: Result | None = None,
+        legend: str = "",
+    ) -> tuple[tuple[str, bytes], ...]:
+        """Draw the phone images and then the whole board, as (name, PNG bytes) pairs.
+
+        The phone images (`render.base.phone`) come first, the whole board ("board") last;
+        a finished game's phone image is its final scores. Arguments as for `board_png`.
+        """
+        pictures = self.compose_gallery(
+            view,
+            previous,
+            prompt=prompt,
+            names=names,
+            note=note,
+            lang=lang,
+            result=result,
+            legend=legend,
+        )
+        palette = board_palette(self.game)
+        return tuple(
+            (name, encode_board(canvas.image, palette, f"{self.game}:{name}"))
+            for name, canvas in pictures
+        )
+
+    def compose_gallery(  # noqa: PLR0913 - see board_png
+        self,
+        view: V,
+        previous: V | None = None,
+        *,
+        prompt: str | None = None,
+        names: tuple[str, ...] | None = None,
+        note: str = "",
+        lang: str = "en",
+        result: Result | None = None,
+        legend: str = "",
+    ) -> list[tuple[str, Canvas]]:
+        """Compose the images of `gallery` without encoding them."""
+        with language(lang):
+            scene, plan, canvas = self._composed(
+                view, previous, prompt, names, (note, legend), result
+            )
+            if result is not None:
+                scores = next(a for a in plan.areas if a.name == "final")
+                shots: Sequence[Shot] = (Shot("final", tr("phone.final"), (scores.box,)),)
+            else:
+                shots = self._shots(scene, plan)
+            pictures = [
+                (shot.name, phone_canvas(canvas, plan.header, shot, _small_parts(plan, shot)))
+                for shot in shots
+            ]
+        return [*pictures, ("board", canvas)]
+
+    def _composed(
+        self,
+        view: V,
+        previous: V | None,
+        prompt: str | None,
+        names: tuple[str, ...] | None,
+        words: tuple[str, str],
+        result: Result | None,
+    ) -> tuple[S, Plan, Canvas]:
+        """Return the scene, its plan and the composed board (in the current language)."""
         if self._seat(view) is not None:
             raise ValueError("the public board is drawn only from view(state, None)")
-        with language(lang):
-            _, plan = self._recent.get(view, prompt, names)
-            before = None if previous is None else self._recent.get(previous, prompt, names)[1]
-            return compose(plan, before, self.layout(), note)
+        scene, plan = self._recent.get(view, prompt, names)
+        before = None if previous is None else self._recent.get(previous, prompt, names)[1]
+        if result is not None:
+            scene = self._final(scene, result)
+            plan = with_final(self._plan(scene, self.layout()), result)
+        return scene, plan, compose(plan, before, self.layout(), *words)
 
     def _laid(self, view: V, prompt: str | None, names: Names) -> tuple[S, Plan]:
         """Return the scene of a view and its plan."""
@@ -237,24 +402,54 @@ class Board(Generic[V, S]):
         return scene, self._plan(scene, self.layout())
 
     def compose_scene(self, scene: S, previous: S | None = None, note: str = "") -> Canvas:
-        """Compose the public board from a scene, marking what changed since `previous`."""
+        """Compose the public board from a scene, marking what changed since `previous`.
+
+        The previous scene's board is drawn first, as the image before a posted one was.
+        """
         before, plan = self._plans(previous, scene)
+        if before is not None:
+            compose(before, None, self.layout())
         return compose(plan, before, self.layout(), note)
 
     def changed_areas(self, previous: S | None, scene: S) -> set[str]:
-        """Return the names of the areas of `scene` marked as changed since `previous`."""
+        """Return the names of the areas of `scene` whose record changed since `previous`."""
         return {area.name for area in changed(*self._plans(previous, scene))}
 
     def changed_parts(self, previous: S, scene: S) -> list[Box]:
-        """Return the boxes of the parts marked as changed since `previous`."""
+        """Return the boxes of the parts whose record changed since `previous`."""
         before, plan = self._plans(previous, scene)
         return [] if before is None else changed_parts(before, plan)
+
+    def marked(self, previous: S | None, scene: S) -> list[Box]:
+        """Return the boxes of the pieces outlined as changed since `previous`.
+
+        The previous scene's board is drawn first, as the image before a posted one was.
+        """
+        before, plan = self._plans(previous, scene)
+        if before is not None:
+            compose(before, None, self.layout())
+        return pieces(before, plan, (self.layout().width, plan.footer.bottom + 8))
 
     def _plans(self, previous: S | None, scene: S) -> tuple[Plan | None, Plan]:
         """Lay out the previous scene (if any) and the scene."""
         layout = self.layout()
         before = None if previous is None else self._plan(previous, layout)
         return before, self._plan(scene, layout)
+
+    def compose_private(
+        self,
+        view: V,
+        *,
+        prompt: str | None = None,
+        names: tuple[str, ...] | None = None,
+        lang: str = "en",
+    ) -> Canvas:
+        """Compose a seat's private image without encoding it (see `private_png`)."""
+        seat = self._seat(view)
+        if seat is None:
+            raise ValueError("a private image needs a seat's own view")
+        with language(lang):
+            return self._private(view, self._scene(view, prompt, names), seat)
 
     def private_png(
         self,
@@ -265,8 +460,4 @@ class Board(Generic[V, S]):
         lang: str = "en",
     ) -> bytes:
         """Draw a seat's private image from `view(state, seat)` as PNG bytes."""
-        seat = self._seat(view)
-        if seat is None:
-            raise ValueError("a private image needs a seat's own view")
-        with language(lang):
-            return self._private(view, self._scene(view, prompt, names), seat).png()
+        return self.compose_private(view, prompt=prompt, names=names, lang=lang).png()

@@ -128,13 +128,18 @@ class Fit:
 
 @dataclass(frozen=True, slots=True)
 class TextRecord:
-    """One text drawn on a canvas: where it was allowed, where it ink landed, and how."""
+    """One text drawn on a canvas: where it was allowed, where its ink landed, and how.
+
+    Lettered pieces and dice are recorded too (`kind`), so overlaps with them are caught
+    and the smallest symbol of an image can be measured (`bench/render.py --legibility`).
+    """
 
     text: str
     box: Box
     ink: Box
     size: int
     overflow: bool
+    kind: str = "text"  # "text"; "letter" on a token or badge (size: its px); "die" (its edge)
 
 
 def moved(record: TextRecord, dx: int, dy: int) -> TextRecord:
@@ -146,6 +151,7 @@ def moved(record: TextRecord, dx: int, dy: int) -> TextRecord:
         Box(ink.x + dx, ink.y + dy, ink.w, ink.h),
         record.size,
         record.overflow,
+        record.kind,
     )
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from render.base.canvas import Box, Canvas
 from render.base.fonts import Style
-from render.base.palette import HEADER, HEADER_INK, HIGHLIGHT, WHITE, seat_label
+from render.base.palette import HEADER, HEADER_INK, HIGHLIGHT, seat_label
 from render.base.shapes import token
 from render.i18n import tr
 
@@ -62,20 +62,25 @@ def draw_header(canvas: Canvas, box: Box, info: HeaderInfo) -> None:
     canvas.text(Box(right.x, bar.bottom + 6, right.w, 52), info.remaining, size=24, fill=HEADER_INK)
 
 
-def highlight(canvas: Canvas, box: Box, width: int = 6) -> None:
-    """Outline `box` in the highlight colour: this part changed since the previous image."""
+def mark(canvas: Canvas, box: Box, width: int = 4) -> None:
+    """Outline one piece that changed (a marker, a die, a number) in the highlight colour."""
     outer = Box(box.x - width, box.y - width, box.w + 2 * width, box.h + 2 * width)
-    canvas.draw.rounded_rectangle(outer.xyxy, radius=14, outline=HIGHLIGHT, width=width)
-    # A white inner hairline keeps the mark visible on dark areas too.
-    canvas.draw.rounded_rectangle(outer.inset(width).xyxy, radius=10, outline=WHITE, width=1)
+    radius = max(2, min(10, outer.w // 4, outer.h // 4))
+    canvas.draw.rounded_rectangle(outer.xyxy, radius=radius, outline=HIGHLIGHT, width=width)
 
 
-def draw_legend(canvas: Canvas, box: Box, any_changed: bool, note: str = "") -> None:
-    """Draw the footer: the highlight mark's meaning (if used) and a note (the last move)."""
+def draw_legend(
+    canvas: Canvas, box: Box, any_changed: bool, note: str = "", legend: str = ""
+) -> None:
+    """Draw the footer: the highlight mark's meaning (if used) and a note (the last move).
+
+    `legend` is the mark's meaning (else "Changed since the previous image").
+    """
     legend_w = 480 if any_changed else 0
     if any_changed:
         sample = Box(box.x, box.y + (box.h - 24) // 2, 40, 24)
-        canvas.draw.rounded_rectangle(sample.xyxy, radius=6, outline=HIGHLIGHT, width=5)
-        canvas.text(box.left(legend_w).after(52), tr("common.changed"), size=22)
+        canvas.draw.rounded_rectangle(sample.xyxy, radius=6, outline=HIGHLIGHT, width=4)
+        words = legend or tr("common.changed")
+        canvas.text(box.left(legend_w).after(52), words, size=22)
     if note:
         canvas.text(box.after(legend_w), note, size=22, style=Style.BOLD)

@@ -27,7 +27,8 @@ def _ordinal(rank: int) -> str:
     return tr(f"score.rank_{rank}" if rank <= 3 else "score.rank_n", n=rank)
 
 
-def _categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[str, str]]:
+def categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[str, str]]:
+    """Return the scoring categories of a result as (key, label), in display order."""
     keys: dict[str, None] = {}
     for mapping in result.breakdown:
         keys.update(dict.fromkeys(mapping))
@@ -89,7 +90,7 @@ def _compose_score(
     names: tuple[str, ...] | None,
     labels: Mapping[str, str] | None,
 ) -> Canvas:
-    cats = _categories(result, labels)
+    cats = categories(result, labels)
     order: Sequence[int] = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
     height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 90
     canvas = Canvas(WIDTH, height, BACKGROUND)

@@ -100,7 +100,7 @@ def _piece_record(letter: str, x: int, y: int, size: int, letter_px: int) -> Tex
     are made once (a board places a hundred or so pieces).
     """
     box = Box(x, y, size, size)
-    return TextRecord(letter, box, box, letter_px, False)
+    return TextRecord(letter, box, box, letter_px, False, "letter")
 
 
 @cache
@@ -133,7 +133,9 @@ def die(
         raise ValueError(f"a die shows 1 to 6, not {value}")
     sprite = die_sprite(value, size, face, pips)
     canvas.sprite(sprite, xy)
-    return Box(xy[0], xy[1], size, size)
+    box = Box(xy[0], xy[1], size, size)
+    canvas.record(TextRecord(str(value), box, box, size, False, "die"))
+    return box
 
 
 @cache

@@ -13,7 +13,7 @@ from render.base.board import Board
 from render.base.canvas import Canvas
 from render.i18n import localized, tr
 from render.trajan import view as tv
-from render.trajan.scene import TrajanScene, compose_private, plan
+from render.trajan.scene import FOCUS, TrajanScene, compose_private, final, plan, shots
 
 
 def scene_from_view(
@@ -44,6 +44,7 @@ def scene_from_view(
         ),
         construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),
         players=tuple(tv.player_of(p, view, ix, names) for p in view.players),
+        focus=FOCUS.get(view.pending.kind, "") if view.pending else "",
     )
 
 
@@ -53,8 +54,16 @@ def _private(view: TrajanView, scene: TrajanScene, seat: int) -> Canvas:
 
 
 BOARD: Board[TrajanView, TrajanScene] = Board(
-    "trajan", seat=lambda view: view.seat, scene=scene_from_view, plan=plan, private=_private
+    "trajan",
+    seat=lambda view: view.seat,
+    scene=scene_from_view,
+    plan=plan,
+    private=_private,
+    shots=shots,
+    final=final,
 )
 board_png = BOARD.board_png
 compose_board = BOARD.compose_board
+gallery = BOARD.gallery
+compose_gallery = BOARD.compose_gallery
 private_png = BOARD.private_png

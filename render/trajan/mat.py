@@ -170,8 +170,16 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     chips(canvas, bottom.inset(0, 4), list(info.owned) or [tr("trajan.no_tiles")], size=20, gap=6)
 
 
+def hand_height(cards: int) -> int:
+    """Return the height of a hand of `cards` cards drawn three to a row (`draw_hand`)."""
+    return 10 + 52 + max(2, math.ceil(cards / 3)) * 96 + 10
+
+
 def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[str] = ()) -> None:
-    """Draw a player's hand (private image only); cards already chosen are marked."""
+    """Draw a player's hand (private image only); cards already chosen are marked.
+
+    Three cards to a row, as many rows as the box holds 96 px high (at least enough rows).
+    """
     panel(canvas, box)
     inner = box.inset(14, 10)
     title = tr("trajan.hand", count=len(cards))
@@ -181,7 +189,7 @@ def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[s
     still = list(picked)
     area = inner.below(52)
     per_row = 3
-    rows = max(6, math.ceil(len(cards) / per_row))
+    rows = max(1, math.ceil(len(cards) / per_row), (area.h + 8) // 96)
     cells = [c for r in area.rows(rows, gap=8) for c in r.cols(per_row, gap=8)]
     for name, cell in zip(cards, cells, strict=False):
         chosen = name in still

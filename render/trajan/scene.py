@@ -6,13 +6,17 @@ the areas the board pipeline (`render.base.board`) draws, caches and marks when 
 Coordinates come from data/trajan/layout.toml.
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 
+from engine.core.protocol import Result
 from render.base.board import Area, Plan, private_canvas
 from render.base.canvas import Box, Canvas
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
+from render.base.palette import seat_label
+from render.base.phone import Shot
 from render.base.shapes import area, lane_track
 from render.i18n import tr
 from render.trajan.board import (
@@ -30,7 +34,14 @@ from render.trajan.board import (
     province_box,
     site_boxes,
 )
-from render.trajan.mat import PlayerPanel, bowl_boxes, draw_hand, draw_player, panel_height
+from render.trajan.mat import (
+    PlayerPanel,
+    bowl_boxes,
+    draw_hand,
+    draw_player,
+    hand_height,
+    panel_height,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +58,53 @@ class TrajanScene:
     senate: tuple[tuple[tuple[int, int], ...], tuple[str, ...], tuple[str, ...]]
     construction: tuple[tuple[tuple[Site, ...], ...], tuple[tuple[int, int], ...]]
     players: tuple[PlayerPanel, ...]
+    # The board area the pending decision is about (none when it is about the player's
+    # own action circle): the first phone image shows it (`shots`).
+    focus: str = ""
+
+
+# Which area each kind of decision is about; the others are about the player's own mat.
+FOCUS = {
+    "senate": "senate",
+    "consul": "senate",
+    "seaport": "seaport",
+    "ship": "seaport",
+    "discard": "seaport",
+    "display": "seaport",
+    "setup_card": "seaport",
+    "forum": "forum",
+    "extra": "forum",
+    "military": "military",
+    "construction": "construction",
+    "trajan": "trajan",
+    "setup_trajan": "trajan",
+}
+
+
+def shots(scene: TrajanScene, laid: Plan) -> Sequence[Shot]:
+    """Return the phone images: the decision's area (if any), then the deciding player's mat."""
+    seat = scene.header.seat
+    if seat is None:
+        return ()
+    boxes = {a.name: a.box for a in laid.areas}
+    out = []
+    if scene.focus in boxes:
+        out.append(Shot("focus", tr(f"trajan.{scene.focus}"), (boxes[scene.focus],)))
+    mat = boxes.get(f"player{seat}")
+    if mat is not None:
+        name = seat_label(seat, scene.header.names)
+        out.append(Shot("player", tr("phone.player", name=name), (mat,)))
+    return out
+
+
+def final(scene: TrajanScene, result: Result) -> TrajanScene:
+    """Return the scene with the final scores on the VP track and the players' panels."""
+    scores = result.scores
+    return replace(
+        scene,
+        vp=tuple((seat, scores[seat]) for seat, _vp in scene.vp),
+        players=tuple(replace(p, vp=scores[p.seat]) for p in scene.players),
+    )
 
 
 def _player_boxes(layout: Layout, count: int) -> list[Box]:
@@ -157,10 +215,12 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
 
 
 def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
-    """Compose a player's private image: their own panel beside their hand of cards."""
+    """Compose a player's private image: their own panel above their hand of cards."""
+    height = panel_height()
+    hand = hand_height(len(info.hand_cards))
 
     def body(canvas: Canvas, box: Box) -> None:
-        draw_player(canvas, box.left(784), info)
-        draw_hand(canvas, box.after(800), info.hand_cards, info.picked)
+        draw_player(canvas, box.top(height), info)
+        draw_hand(canvas, box.below(height + 16), info.hand_cards, info.picked)
 
-    return private_canvas(header, panel_height(), body)
+    return private_canvas(header, height + 16 + hand, body)

@@ -12,7 +12,7 @@ from render.base.board import Board
 from render.base.canvas import Canvas
 from render.i18n import current, localized
 from render.troyes import view as tv
-from render.troyes.scene import TroyesScene, compose_private, plan
+from render.troyes.scene import FOCUS, TroyesScene, compose_private, final, plan, shots
 
 
 def scene_from_view(
@@ -38,7 +38,15 @@ def scene_from_view(
         wall=tv.wall_of(view, cat),
         plan=tv.plan_of(view, cat),
         revealed=tuple(cat.characters[c].name for c in view.revealed if c in cat.characters),
+        focus=_focus(view),
     )
+
+
+def _focus(view: TroyesView) -> str:
+    """Return the area the pending decision is about (`scene.FOCUS`; the square by default)."""
+    if view.phase == "over":
+        return ""
+    return FOCUS.get(view.kind, "square")
 
 
 def _private(view: TroyesView, scene: TroyesScene, seat: int) -> Canvas:
@@ -57,8 +65,16 @@ def _private(view: TroyesView, scene: TroyesScene, seat: int) -> Canvas:
 
 
 BOARD: Board[TroyesView, TroyesScene] = Board(
-    "troyes", seat=lambda view: view.me, scene=scene_from_view, plan=plan, private=_private
+    "troyes",
+    seat=lambda view: view.me,
+    scene=scene_from_view,
+    plan=plan,
+    private=_private,
+    shots=shots,
+    final=final,
 )
 board_png = BOARD.board_png
 compose_board = BOARD.compose_board
+gallery = BOARD.gallery
+compose_gallery = BOARD.compose_gallery
 private_png = BOARD.private_png

@@ -164,6 +164,14 @@ def _black_dice(count: int) -> str:
     return tr("troyes.event_black", count=count)
 
 
+def event_boxes(box: Box, count: int) -> list[Box]:
+    """Return the boxes of the event queue's cards, in queue order, for the area in `box`."""
+    queue = area_inner(box).below(52)
+    per_row = 3
+    rows = max(5, -(-count // per_row))
+    return [c for r in queue.rows(rows, gap=4) for c in r.cols(per_row, gap=8)][:count]
+
+
 def draw_events(
     canvas: Canvas, box: Box, events: Sequence[Event], black: Sequence[int], decks: str
 ) -> None:
@@ -176,11 +184,7 @@ def draw_events(
         die(canvas, value, (dice_row.x + 156 + index * 48, dice_row.y + 3), 42, face, pips)
     if not black:
         canvas.text(dice_row.after(156), tr("troyes.none_rolled"), size=20, fill=MUTED)
-    queue = inner.below(52)
-    per_row = 3
-    rows = max(5, -(-len(events) // per_row))
-    cells = [c for r in queue.rows(rows, gap=4) for c in r.cols(per_row, gap=8)]
-    for event, cell in zip(events, cells, strict=False):
+    for event, cell in zip(events, event_boxes(box, len(events)), strict=False):
         band = CARD_BANDS.get(event.colour, MUTED)
         canvas.rounded(cell, 8, (250, 244, 228), band, 3)
         _event(canvas, cell, event)

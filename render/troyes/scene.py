@@ -8,15 +8,18 @@ board pipeline (`render.base.board`) draws, caches and marks when changed. Coord
 from data/troyes/layout.toml.
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from render.base.board import Area, Plan, private_canvas
-from render.base.canvas import Box, Canvas
+from engine.core.protocol import Result
+from render.base.board import PRIVATE_WIDTH, Area, Plan, private_canvas
+from render.base.canvas import Box, Canvas, fit_text
 from render.base.fonts import Style
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
-from render.base.palette import INK
-from render.base.shapes import area, lane_track, panel
+from render.base.palette import INK, seat_label
+from render.base.phone import Shot
+from render.base.shapes import area, area_inner, lane_track, panel
 from render.i18n import tr
 from render.troyes.areas import (
     Outer,
@@ -26,6 +29,7 @@ from render.troyes.areas import (
     draw_cathedral,
     draw_events,
     draw_wall,
+    event_boxes,
 )
 from render.troyes.board import (
     Activity,
@@ -58,6 +62,47 @@ class TroyesScene:
     # The Ladies' "reveal one character" variant: the names of the characters shown to all;
     # drawn within the cathedral area.
     revealed: tuple[str, ...] = ()
+    # The board area the pending decision is about: the first phone image shows it.
+    focus: str = ""
+
+
+# Which area each kind of decision is about (the rest: the city square's dice).
+FOCUS = {
+    "start": "buildings",
+    "craftsman": "activities",
+    "cube": "activities",
+    "counter": "events",
+    "counter_more": "events",
+}
+
+
+# The captions of the areas whose title is not troyes.<area>.
+CAPTIONS = {"buildings": "phone.buildings", "wall": "troyes.walls"}
+
+
+def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
+    """Return the phone images: the decision's area, then the deciding player's own column."""
+    seat = scene.header.seat
+    if seat is None:
+        return ()
+    boxes = {a.name: a.box for a in laid.areas}
+    out = []
+    if scene.focus in boxes:
+        title = CAPTIONS.get(scene.focus, f"troyes.{scene.focus}")
+        out.append(Shot("focus", tr(title), (boxes[scene.focus],)))
+    seats = [p.seat for p in scene.players]
+    if seat in seats and "players" in boxes:
+        columns = area_inner(boxes["players"]).cols(len(seats), gap=12)
+        name = seat_label(seat, scene.header.names)
+        out.append(Shot("player", tr("phone.player", name=name), (columns[seats.index(seat)],)))
+    return out
+
+
+def final(scene: TroyesScene, result: Result) -> TroyesScene:
+    """Return the scene with the final scores on the players' columns."""
+    return replace(
+        scene, players=tuple(replace(p, vp=result.scores[p.seat]) for p in scene.players)
+    )
 
 
 def plan(scene: TroyesScene, layout: Layout) -> Plan:
@@ -118,7 +163,14 @@ def plan(scene: TroyesScene, layout: Layout) -> Plan:
             (scene.cathedral, scene.revealed) if scene.revealed else scene.cathedral,
             lambda c, b: draw_cathedral(c, b, scene.cathedral, scene.revealed),
         ),
-        Area("events", at("events"), scene.events, lambda c, b: draw_events(c, b, *scene.events)),
+        Area(
+            "events",
+            at("events"),
+            scene.events,
+            lambda c, b: draw_events(c, b, *scene.events),
+            parts=lambda: scene.events[0],
+            part_box=lambda index: event_boxes(at("events"), len(scene.events[0]))[index],
+        ),
     ]
     if scene.wall is not None:
         wall, outer = scene.wall
@@ -132,17 +184,24 @@ def compose_private(
     scene: TroyesScene, seat: int, vp: int | None, characters: tuple[tuple[str, str], ...]
 ) -> Canvas:
     """Compose a player's private image: their VP so far and their secret characters."""
-    rows = max(1, len(characters))
+    # Each card as high as its text needs at the body's width (an 800 px private image).
+    text_w = PRIVATE_WIDTH - 2 * 16 - 2 * 14 - 28
+    heights = [
+        max(130, 40 + 12 + fit_text(text, (text_w, 10_000), 22, Style.REGULAR, True, 22).height)
+        for _name, text in characters
+    ] or [130]
 
     def body(canvas: Canvas, box: Box) -> None:
         inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
         shown = tr("troyes.unknown") if vp is None else str(vp)
         canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
-        cards = inner.below(52).rows(rows, gap=10)
-        for (name, text), cell in zip(characters, cards, strict=False):
+        y = inner.y + 52
+        for (name, text), height in zip(characters, heights, strict=False):
+            cell = Box(inner.x, y, inner.w, height)
             panel(canvas, cell)
             title = tr("troyes.character", name=name)
             canvas.text(cell.inset(14, 6).top(36), title, size=24, style=Style.BOLD)
             canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
+            y += height + 10
 
-    return private_canvas(scene.header, 90 + rows * 130 + 24, body)
+    return private_canvas(scene.header, 90 + sum(h + 10 for h in heights) + 14, body)

@@ -63,6 +63,9 @@ class Renderer:
     async def board(self, *args: Any) -> bytes:
         return b"\x89PNG board"
 
+    async def gallery(self, *args: Any, **kwargs: Any) -> tuple[tuple[str, bytes], ...]:
+        return (("player", b"\x89PNG mat"), ("board", b"\x89PNG board"))
+
 
 class Response:
     def __init__(self) -> None:

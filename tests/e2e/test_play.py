@@ -1,5 +1,7 @@
 """The real bot through the local Discord, as players would use it (issue 5)."""
 
+import json
+import re
 import sqlite3
 import threading
 import time
@@ -61,6 +63,22 @@ def moves_in_db(table: BotHarness, number: int) -> tuple[int, int]:
         ).fetchone()
         (version,) = db.execute("SELECT version FROM games WHERE id = ?", (number,)).fetchone()
     return count, version
+
+
+def assert_final_board_shows_the_final_scores(table: BotHarness, number: int, end: Seen) -> None:
+    """The final message's board images carry the engine's final scores (issue 14).
+
+    The image of the final scores says them in its alt text too, as stored in the result.
+    """
+    with sqlite3.connect(table.workdir / "games.db") as db:
+        (stored,) = db.execute("SELECT result FROM games WHERE id = ?", (number,)).fetchone()
+    scores = json.loads(stored)["result"]["scores"]
+    names = [f.filename for f in end.attachments]
+    final = next(f for f in end.attachments if f.filename.endswith("-final.png"))
+    assert names == ["score.png", final.filename, final.filename.replace("-final", "")]
+    assert final.data[:8] == PNG
+    said = [int(n) for n in re.findall(r" (-?\d+)(?:,|\.$)", final.description or "")]
+    assert sorted(said) == sorted(scores), final.description
 
 
 def verified(table: BotHarness, number: int) -> str:
@@ -239,6 +257,7 @@ def test_a_complete_three_player_trajan_game(make_table):
     assert end.attachments[0].filename == "score.png"
     assert "1. " in end.content
     assert "replay exactly" in verified(table, number)
+    assert_final_board_shows_the_final_scores(table, number, end)
 
 
 @pytest.mark.slow
@@ -252,6 +271,7 @@ def test_a_complete_three_player_troyes_game(make_table):
     end = alice.wait_message(thread, lambda m: "is over" in m.content, timeout=60)
     assert end.attachments[0].filename == "score.png"
     assert "replay exactly" in verified(table, number)
+    assert_final_board_shows_the_final_scores(table, number, end)
 
 
 def test_resigning_hands_the_seat_to_an_ai_and_an_admin_can_abandon(table):

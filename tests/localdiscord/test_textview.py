@@ -38,7 +38,8 @@ def test_embeds_mentions_files_and_controls(tmp_path: Path) -> None:
         content="Your turn, <@7> (<t:0:R>)", ephemeral=True, components=[row, select],
         embeds=[{"title": "Round 2", "description": "line1\nline2",
                  "fields": [{"name": "Coins", "value": "5"}], "footer": {"text": "v3"}}],
-        attachments=[SeenFile("board.png", b"img", "image/png")],
+        attachments=[SeenFile("board.png", b"img", "image/png"),
+                     SeenFile("final.png", b"fin", "image/png", "Final scores: alice 3.")],
     )  # fmt: skip
     lines = renderer.message(msg)
     assert lines[0] == "[Denarius (bot)] (only you) Your turn, @alice (1970-01-01 00:00 UTC)"
@@ -49,6 +50,8 @@ def test_embeds_mentions_files_and_controls(tmp_path: Path) -> None:
     saved = next(tmp_path.glob("5-*-board.png"))
     assert f"  image: {saved}" in lines
     assert saved.read_bytes() == b"img"
+    final = next(tmp_path.glob("5-*-final.png"))  # a gallery: every image, with its alt text
+    assert f"  image: {final} (alt: Final scores: alice 3.)" in lines
     assert lines[-3:] == [
         "  [1] Take",
         "  [2] Pass (disabled)",

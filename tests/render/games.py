@@ -55,12 +55,18 @@ def state_at(game: Game, seats: int, seed: int, move: int | None) -> Any:
 
 
 def board(game: Game, state: Any, previous: Any = None, note: str = "", lang: str = "en") -> Any:
-    """Compose the public board of `state` (previous state's view for the highlight)."""
+    """Compose the public board of `state` (previous state's view for the highlight).
+
+    A finished game's board shows its final scores (the engine's result), as the bot sends it.
+    """
     engine = game.engine
     before = None if previous is None else engine.view(previous, None)
     prompt = engine.prompt(state, lang) if state.pending is not None else None
     view = engine.view(state, None)
-    return game.render.compose_board(view, before, prompt=prompt, note=note, lang=lang)
+    result = engine.result(state) if state.pending is None else None
+    return game.render.compose_board(
+        view, before, prompt=prompt, note=note, lang=lang, result=result
+    )
 
 
 def check_boards(

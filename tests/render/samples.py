@@ -9,9 +9,12 @@ drawn from the hand-built scene of the tests (the engine has no such module yet)
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from engine.ai.players import RandomPlayer
 from render import troyes
 from render.base.encode import encode_png
+from render.base.legibility import SHOWN
 from render.base.score import score_png
 from tests.render.games import GAMES, Game, board, play
 from tests.render.troyes_fixtures import scene as troyes_scene
@@ -72,10 +75,52 @@ def write_samples(out: Path = DOCS) -> list[Path]:
                 path = out / filename
                 path.write_bytes(data)
                 written.append(path)
+    written += write_phone_samples(out / "phone")
     # The engine has no Ladies of Troyes module yet: show its parts from the hand-built scene.
     ladies = out / "troyes_4p_ladies_fixture.png"
     ladies.write_bytes(encode_png(troyes.BOARD.compose_scene(troyes_scene(4, ladies=True)).image))
     written.append(ladies)
+    return written
+
+
+def _focused(game: Game, states: list[Any], start: int) -> int:
+    """Return the first index from `start` whose decision has an area of its own (a focus)."""
+    for index in range(start, len(states) - 1):
+        view = game.engine.view(states[index], None)
+        if game.render.scene_from_view(view).focus:
+            return index
+    return start
+
+
+def write_phone_samples(out: Path) -> list[Path]:
+    """Write what a phone shows of a 4-player board message: each image 400 px wide.
+
+    Discord shows an image about 400 CSS px wide on a phone; these are the images of one
+    board message (the decision's area, the decider's mat, the whole board) and of the
+    final message (its final scores), scaled to that width as the phone draws them.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, game in sorted(GAMES.items()):
+        states = list(play(game, 4, SEED))
+        middle = _focused(game, states, len(states) // 2)
+        state, before, final = states[middle], states[middle - 1], states[-1]
+        pictures = game.render.compose_gallery(
+            game.engine.view(state, None),
+            game.engine.view(before, None),
+            prompt=game.engine.prompt(state),
+            note=last_move(game, before),
+        )
+        result = game.engine.result(final)
+        ending = game.render.compose_gallery(game.engine.view(final, None), result=result)
+        pictures += [(kind, canvas) for kind, canvas in ending if kind == "final"]
+        for kind, canvas in pictures:
+            image = canvas.image
+            height = round(image.height * SHOWN / image.width)
+            shown = image.resize((SHOWN, height), Image.Resampling.LANCZOS)
+            path = out / f"{name}_4p_{kind}_phone.png"
+            path.write_bytes(encode_png(shown))
+            written.append(path)
     return written
 
 

@@ -3,11 +3,20 @@
 from functools import partial
 
 from render.base.areas import clear_area_cache
-from render.base.board import Area, Plan, changed, changed_parts, compose, private_canvas
+from render.base.board import (
+    Area,
+    Plan,
+    changed,
+    changed_parts,
+    compose,
+    pieces,
+    private_canvas,
+)
 from render.base.canvas import Box, Canvas
-from render.base.header import HEADER_HEIGHT, HeaderInfo
+from render.base.header import HeaderInfo
 from render.base.layout import parse_layout
 from render.base.palette import HIGHLIGHT
+from render.base.phone import BANNER_H
 from render.base.shapes import area
 
 LAYOUT = parse_layout(
@@ -75,15 +84,26 @@ def test_changed_parts_are_the_parts_whose_record_differs():
     assert changed_parts(tiny(), tiny(left="M")) == []
 
 
-def test_compose_outlines_what_changed_and_nothing_else():
+def test_compose_outlines_the_piece_that_changed_not_its_panel():
     clear_area_cache()
-    canvas = compose(tiny(right=("a", "c"), clock=3), tiny(), LAYOUT, note="Last move: c")
+    before, after = tiny(), tiny(right=("a", "c"), clock=3)
+    compose(before, None, LAYOUT)  # the image before, as posted: its areas are in the cache
+    canvas = compose(after, before, LAYOUT, note="Last move: c")
     assert canvas.image.size == (1600, LAYOUT.box("footer").bottom + 8)
-    assert _marked(canvas, LAYOUT.box("right"))
-    assert not _marked(canvas, LAYOUT.box("left"))
-    assert not _marked(canvas, LAYOUT.box("clock"))
-    assert _marked(canvas, _halves(LAYOUT.box("right"))[1], width=4)
-    assert not _marked(canvas, _halves(LAYOUT.box("right"))[0], width=4)
+    title = next(r for r in canvas.texts if r.text == "a c")
+    (piece,) = pieces(before, after, canvas.image.size)
+    # Only the letter that changed ("b" became "c"), not the panel, nor the "a" beside it.
+    assert piece.intersects(title.ink)
+    assert LAYOUT.box("right").contains(piece)
+    assert piece.x > title.ink.x + 10
+    assert piece.w < 60
+    assert _marked(canvas, piece, width=4)
+    for box in ("left", "right", "clock"):
+        assert not _marked(canvas, LAYOUT.box(box))
+    assert pieces(tiny(), tiny(clock=5), canvas.image.size) == []
+    # Once the image before has left the cache: its changed part, not a redraw of it.
+    clear_area_cache()
+    assert pieces(before, after, canvas.image.size) == [_halves(LAYOUT.box("right"))[1]]
     texts = {record.text for record in canvas.texts}
     assert {"L", "a c", "3", "Last move: c"} <= texts
 
@@ -94,8 +114,8 @@ def test_a_board_from_cached_areas_is_the_board_drawn_afresh():
     assert compose(tiny(left="M"), tiny(), LAYOUT).image.tobytes() == fresh
 
 
-def test_private_canvas_puts_the_body_under_the_header():
+def test_private_canvas_puts_the_body_under_the_banner_at_phone_width():
     boxes: list[Box] = []
     canvas = private_canvas(HEADER, 200, lambda c, b: boxes.append(b))
-    assert canvas.image.size == (1600, HEADER_HEIGHT + 16 + 200 + 16)
-    assert boxes == [Box(16, HEADER_HEIGHT + 16, 1568, 200)]
+    assert canvas.image.size == (800, BANNER_H + 16 + 200 + 16)
+    assert boxes == [Box(16, BANNER_H + 16, 768, 200)]

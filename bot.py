@@ -32,6 +32,7 @@ from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
+from engine import lookup
 from engine.core import editions
 from engine.core.errors import CatalogError
 from engine.core.protocol import GameEngine
@@ -145,6 +146,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""
         check_catalogs()
+        lookup.use_corrections(self.settings.data_overrides)  # /card shows the corrections
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -3,7 +3,8 @@
 Kept apart from the cog (cogs/rules.py) so the presentation can be tested without a bot. Layout
 follows the research brief (shared notes, part B3): title = entry, author line = its section and
 game, description = the text cut at a line break, a "provisional" field where the sources leave
-a figure open, footer = the source. Discord's limits are checked here, once.
+a figure open, a "corrected" field where the server's operator corrected one (DATA_OVERRIDES),
+footer = the source. Discord's limits are checked here, once.
 """
 
 import re
@@ -19,6 +20,7 @@ from engine import games
 from engine.core import i18n
 from engine.core.errors import CatalogError
 from engine.lookup import LANGS, Lang, LocalEntry
+from engine.lookup.cards import CORRECTED
 from engine.lookup.text import fold
 
 # Discord limits (discord.md §3.3, leagues-and-lookups.md B3).
@@ -92,6 +94,11 @@ def is_provisional(entry: LocalEntry) -> bool:
     return PROVISIONAL_MARK in entry.body or "provisional" in fold(entry.body)
 
 
+def is_corrected(entry: LocalEntry) -> bool:
+    """Return whether the entry shows a figure this server's operator corrected (marked ‡)."""
+    return CORRECTED in entry.body
+
+
 def game_name(entry: LocalEntry) -> str:
     """Return the display name of the entry's game in the entry's language."""
     topic = games.topic(entry.game)
@@ -117,6 +124,12 @@ def entry_embed(messages: Messages, entry: LocalEntry, image: str | None = None)
         embed.add_field(
             name=messages(lang, "provisional_name"),
             value=clip(messages(lang, "provisional_text"), FIELD_LIMIT),
+            inline=False,
+        )
+    if is_corrected(entry):
+        embed.add_field(
+            name=messages(lang, "corrected_name"),
+            value=clip(messages(lang, "corrected_text", mark=CORRECTED), FIELD_LIMIT),
             inline=False,
         )
     embed.set_footer(text=clip(source, FOOTER_LIMIT))

@@ -103,7 +103,7 @@ class WeekStart:
             raise LeagueError("league.err_hour")
         try:
             ZoneInfo(self.tz)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a path
             raise LeagueError("league.err_zone", zone=self.tz) from None
 
     @property

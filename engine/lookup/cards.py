@@ -6,16 +6,21 @@ small fields are figures, shown as a list. A figure is provisional (shown with a
 the row says `verified = false`, when `verified` is a table with that figure set to false,
 when the figure is listed in `unverified`, or when the figure itself is a table
 `{ value = ..., verified = false }`.
+
+A server's operator may correct figures (DATA_OVERRIDES, engine/core/overrides.py): with the
+corrections folder given, each game's files are read with its corrections put over them, and a
+figure a correction changed carries a second mark, so `/card` tells the server's corrections
+from the figures still provisional.
 """
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
 from engine import games
-from engine.core import i18n
+from engine.core import i18n, overrides
 from engine.lookup.labels import FIGURE_NAMES, KIND_NAMES, KIND_RELATED, VALUE_NAMES_ES
 from engine.lookup.model import (
     MAX_BODY,
@@ -62,6 +67,7 @@ _EFFECT_KEYS = ("effect", "effects", "modifier", "score", "params")
 # (activities.toml [[card]] -> "activity", forum_tiles.toml [[tile]] -> "forum_tile").
 _GENERIC_KEYS = frozenset({"card", "tile", "item", "row", "entry"})
 PROVISIONAL = "†"
+CORRECTED = "‡"  # a figure this server's operator corrected (DATA_OVERRIDES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +79,7 @@ class CardRow:
     fields: Mapping[str, Any]
     path: str
     folder: Game
+    corrected: frozenset[str] = field(default=frozenset())  # figures the operator corrected
 
 
 def _singular(key: str) -> str:
@@ -109,17 +116,34 @@ def rows_from_table(data: Mapping[str, Any], game: Game, path: str) -> list[Card
     return rows
 
 
-def read_card_rows(data_root: Path) -> list[CardRow]:
-    """Read the card rows of data/<game>/*.toml of each game with lookup topics (missing: none)."""
+def read_card_rows(data_root: Path, corrections: Path | None = None) -> list[CardRow]:
+    """Read the card rows of data/<game>/*.toml of each game with lookup topics (missing: none).
+
+    With `corrections` (the DATA_OVERRIDES folder), `<corrections>/<game>/<file>` is put over
+    the shipped file of the same name and each row records the figures it changed.
+    """
     rows: list[CardRow] = []
     for game in (spec.name for spec in games.specs() if spec.topics):
         for path in sorted((data_root / game).glob("*.toml")):
-            try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-            except tomllib.TOMLDecodeError as error:
-                raise LookupDataError(f"{path}: not valid TOML: {error}") from error
-            rows.extend(rows_from_table(data, game, str(path)))
+            data = _read_toml(path)
+            own = corrections / game / path.name if corrections is not None else None
+            if own is None or not own.is_file():
+                rows.extend(rows_from_table(data, game, str(path)))
+                continue
+            merged = overrides.overlay(data, path.name, _read_toml(own))
+            changed = overrides.corrected(data, merged)
+            for row in rows_from_table(merged, game, str(path)):
+                ident = str(row.fields["id"])
+                fields = frozenset(f for i, f in changed if i == ident)
+                rows.append(replace(row, corrected=fields) if fields else row)
     return rows
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise LookupDataError(f"{path}: not valid TOML: {error}") from error
 
 
 def _unverified(fields: Mapping[str, Any]) -> tuple[bool, set[str]]:
@@ -161,8 +185,13 @@ def _figure_name(key: str, lang: Lang) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def figure_lines(fields: Mapping[str, Any], lang: Lang) -> tuple[list[str], bool]:
-    """Return one markdown line per figure, and whether any figure is provisional."""
+def figure_lines(
+    fields: Mapping[str, Any], lang: Lang, corrected: frozenset[str] = frozenset()
+) -> tuple[list[str], bool]:
+    """Return one markdown line per figure, and whether any figure is provisional.
+
+    A figure in `corrected` (changed by the operator's corrections) is marked `CORRECTED`.
+    """
     all_open, open_names = _unverified(fields)
     lines, any_open = [], False
     for key, raw in fields.items():
@@ -171,7 +200,9 @@ def figure_lines(fields: Mapping[str, Any], lang: Lang) -> tuple[list[str], bool
         value, is_open = raw, all_open or key in open_names
         if isinstance(raw, dict) and "value" in raw:
             value, is_open = raw["value"], is_open or raw.get("verified") is False
-        mark = f" {PROVISIONAL}" if is_open else ""
+        mark = (f" {CORRECTED}" if key in corrected else "") + (
+            f" {PROVISIONAL}" if is_open else ""
+        )
         any_open = any_open or is_open
         lines.append(f"**{_figure_name(key, lang)}:** {_show(value, lang)}{mark}")
     return lines, any_open
@@ -185,9 +216,9 @@ def _text_is_open(fields: Mapping[str, Any]) -> bool:
     )
 
 
-def _body(fields: Mapping[str, Any], lang: Lang) -> str:
+def _body(fields: Mapping[str, Any], lang: Lang, corrected: frozenset[str]) -> str:
     suffix = "" if lang == "en" else "_es"
-    lines, any_open = figure_lines(fields, lang)
+    lines, any_open = figure_lines(fields, lang, corrected)
     text = str(fields["text" + suffix]).strip()
     text_open = _text_is_open(fields)
     parts = [f"{text} {PROVISIONAL}" if text_open else text]
@@ -196,15 +227,19 @@ def _body(fields: Mapping[str, Any], lang: Lang) -> str:
     note = fields.get("note" + suffix) or fields.get("note")
     if isinstance(note, str) and note.strip():
         parts.append(f"*{i18n.text(lang, 'lookup.note', note=note.strip())}*")
+    footnotes = []
+    if any(f" {CORRECTED}" in line for line in lines):
+        footnotes.append(i18n.text(lang, "lookup.corrected_footnote", mark=CORRECTED))
     if any_open or text_open or fields.get("verified") is False:
-        parts.append(f"*{i18n.text(lang, 'lookup.footnote', mark=PROVISIONAL)}*")
+        footnotes.append(i18n.text(lang, "lookup.footnote", mark=PROVISIONAL))
+    parts.extend(f"*{note}*" for note in footnotes)
     return "\n\n".join(parts)
 
 
 def _text(row: CardRow, lang: Lang) -> EntryText:
     fields = row.fields
     suffix = "" if lang == "en" else "_es"
-    body = _body(fields, lang)
+    body = _body(fields, lang, row.corrected)
     if len(body) > MAX_BODY:
         raise LookupDataError(f"{row.path}: row {fields['id']!r}: card text is too long")
     if not 0 < len(str(fields["name" + suffix])) <= MAX_TITLE:

@@ -4,7 +4,8 @@ Matching follows the research brief (shared notes, part B2 and B6). Every stage 
 folded text (no accents, no case) and on the names of both languages at once, so a Spanish
 player may type an English card name; the answer is always given in the asked language.
 
-1. exact: the query (or the query without question words) is a title, an alias or an id;
+1. exact: the query (or the query without question words) is a title, an alias or an id, or
+   is one word for word in other forms or synonyms ("the blacksmiths", "arcos"; synonyms.py);
 2. prefix: the query starts a title or an alias;
 3. full text: FTS5 over titles, aliases and bodies, typos corrected towards names, reranked by
    name resemblance and the share of query words matched (see fulltext.py);
@@ -35,6 +36,7 @@ from engine.lookup.model import (
     localise,
 )
 from engine.lookup.names import Name, NameTable, names_of
+from engine.lookup.synonyms import Keys, Synonyms
 from engine.lookup.text import content_words, fold, game_words
 
 FUZZY_CUTOFF = 80.0  # a name ratio below this is a suggestion, not an answer (brief B5).
@@ -78,19 +80,21 @@ def _query_words(query: str) -> list[str]:
     return [w for w in found if w not in named] or found
 
 
-def _is_ambiguous(ranked: Sequence[tuple[str, float]]) -> bool:
-    if len(ranked) < 2:
-        return False
-    top, second = ranked[0][1], ranked[1][1]
-    return second >= top * (1 - AMBIGUOUS_MARGIN)
+def _close(ranked: Sequence[tuple[str, float]]) -> list[str]:
+    """Return the ids whose score is within the ambiguity margin of the best one."""
+    if not ranked:
+        return []
+    floor = ranked[0][1] * (1 - AMBIGUOUS_MARGIN)
+    return [i for i, score in ranked if score >= floor]
 
 
 class RulesIndex:
     """All lookup entries of both games, searchable in English and Spanish."""
 
-    def __init__(self, entries: Sequence[Entry]) -> None:
+    def __init__(self, entries: Sequence[Entry], synonyms: Synonyms | None = None) -> None:
         """Check the entries (unique ids, links resolve) and build the search structures."""
         check_links(entries)
+        self._synonyms = synonyms or Synonyms([])
         self._entries = {entry.id: entry for entry in entries}
         self._group_of = {entry.id: _group(entry.game, entry.kind) for entry in entries}
         names = [n for e in entries for n in names_of(e, self._group_of[e.id])]
@@ -106,7 +110,14 @@ class RulesIndex:
         self._local_titles = {
             (e.id, lang): fold(e.text(lang).title) for e in entries for lang in ("en", "es")
         }
-        self._fulltext = FullText(entries, self._group_of, self._names_of)
+        # Names as word keys, by word count and first word's keys: "the blacksmiths" is
+        # "Blacksmith" in another form.
+        self._keyed: dict[tuple[int, str], list[tuple[tuple[Keys, ...], str]]] = {}
+        for name in names:
+            keyed = tuple(self._synonyms.keys(content_words(name.original)))
+            for key in keyed[0] if keyed else ():
+                self._keyed.setdefault((len(keyed), key), []).append((keyed, name.entry_id))
+        self._fulltext = FullText(entries, self._group_of, self._names_of, self._synonyms)
 
     # -- public API -------------------------------------------------------------------------
 
@@ -213,8 +224,17 @@ class RulesIndex:
             Hit(localise(self._entries[i], lang), stage, round(score, 4))
             for i, score in ranked[:RESULT_LIMIT]
         )
-        flag = _is_ambiguous(ranked) if ambiguous is None else ambiguous
+        flag = self._is_ambiguous(ranked) if ambiguous is None else ambiguous
         return LookupResult(query=query, lang=lang, stage=stage, hits=hits, ambiguous=flag)
+
+    def _is_ambiguous(self, ranked: Sequence[tuple[str, float]]) -> bool:
+        """Return whether entries other than the best and its linked twin score as well."""
+        close = _close(ranked)
+        if len(close) == 2:
+            top, twin = (self._entries[i] for i in close)
+            if twin.id in top.related and top.id in twin.related and top.kind != twin.kind:
+                return False  # a rule and its card: answer the best, the other is a button
+        return len(close) > 1
 
     def _in_scope(self, ids: Iterable[str], scope: frozenset[str]) -> list[str]:
         return [i for i in ids if self._group_of[i] in scope]
@@ -224,7 +244,20 @@ class RulesIndex:
             ids = self._in_scope(self._exact.get(key, []), ask.scope)
             if ids:
                 return [(i, 1.0) for i in ids]
-        return []
+        return [(i, 1.0) for i in self._in_scope(self._same_words(ask.query), ask.scope)]
+
+    def _same_words(self, query: str) -> list[str]:
+        """Return the entries with a name that is the query word for word, by keys."""
+        asked = self._synonyms.keys(content_words(query))
+        if not asked:
+            return []
+        found = [
+            entry_id
+            for key in sorted(asked[0])
+            for keyed, entry_id in self._keyed.get((len(asked), key), [])
+            if all(a & k for a, k in zip(asked, keyed, strict=True))
+        ]
+        return list(dict.fromkeys(found))
 
     @staticmethod
     def _prefix_score(query: str, name: str) -> float:

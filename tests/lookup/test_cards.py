@@ -5,8 +5,9 @@ from typing import Any
 
 import pytest
 
+from engine.core.errors import CatalogError
 from engine.lookup import LookupDataError, build_index, read_card_rows
-from engine.lookup.cards import PROVISIONAL, CardRow, card_entry, rows_from_table
+from engine.lookup.cards import CORRECTED, PROVISIONAL, CardRow, card_entry, rows_from_table
 from engine.lookup.model import Game
 
 DATA_ROOT = Path(__file__).resolve().parents[2] / "data"
@@ -190,3 +191,43 @@ def test_the_ladies_cards_characters_and_outer_tiles_come_from_the_game_data():
         assert ident in ids
     hermit = index.entry("troyes.activity.hermit", "es")
     assert "9" in hermit.body
+
+
+MERCHANT_FIX = """
+[[card]]
+id = "merchant"
+hire = { value = 4, verified = true, source = "the card, read by the server's owner" }
+divisor = { value = 2, verified = false, why = "read off a blurred photo" }
+"""
+
+
+def _merchant(corrections: Path | None, lang: str = "en") -> str:
+    rows = read_card_rows(DATA_ROOT, corrections)
+    (row,) = [r for r in rows if r.game == "troyes" and r.fields["id"] == "merchant"]
+    return str(getattr(card_entry(row), lang).body)
+
+
+def test_cards_show_the_servers_corrections_apart_from_provisional_figures(tmp_path):
+    (tmp_path / "troyes").mkdir()
+    (tmp_path / "troyes" / "activities.toml").write_text(MERCHANT_FIX, encoding="utf-8")
+    shipped = _merchant(None)
+    assert "**Hiring cost:** 3 †" in shipped
+    assert CORRECTED not in shipped
+    body = _merchant(tmp_path)
+    assert "**Hiring cost:** 4 ‡\n" in body  # corrected and verified: no longer provisional
+    assert "** 2 ‡ †" in body  # corrected, still open
+    assert "‡ corrected by this server's operator." in body
+    assert "† provisional" in body  # other figures stay provisional
+    assert "‡ corregido por quien administra este servidor." in _merchant(tmp_path, "es")
+    other = [r for r in read_card_rows(DATA_ROOT, tmp_path) if r.fields["id"] != "merchant"]
+    assert not any(r.corrected for r in other)
+
+
+def test_a_correction_of_an_unknown_card_is_refused_by_name(tmp_path):
+    (tmp_path / "troyes").mkdir()
+    (tmp_path / "troyes" / "activities.toml").write_text(
+        '[[card]]\nid = "merchnt"\nhire = { value = 4, verified = true, source = "x" }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(CatalogError, match=r"override\.activities\.toml: card 'merchnt'"):
+        read_card_rows(DATA_ROOT, tmp_path)

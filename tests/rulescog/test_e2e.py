@@ -93,23 +93,31 @@ def test_two_cards_of_the_same_name_offer_a_choice(table):
     assert {"troyes.activity.monk", "troyes.event.monk_event"} <= set(values)
 
 
+def test_a_rule_and_its_card_give_the_rule_with_a_button_to_the_card(table):
+    alice = table.users["alice"]
+    answer = alice.slash(table.channel, "rules", {"query": "cathedral"}).wait_reply()
+    assert answer.embeds[0]["title"] == "Building the cathedral"
+    assert "rules:e:v:en:troyes.cathedral.cathedral" in button_ids(answer)
+
+
 def test_ambiguous_query_offers_a_select_then_the_entry_and_its_related_buttons(table):
     alice = table.users["alice"]
-    picker = alice.slash(table.channel, "rules", {"query": "cathedral"}).wait_reply()
+    picker = alice.slash(table.channel, "rules", {"query": "monk"}).wait_reply()
     assert picker.ephemeral
-    assert picker.content.startswith("Several entries match “cathedral”")
+    assert picker.content.startswith("Several entries match “monk”")
     (select,) = picker.selects()
     assert select["custom_id"] == "rules:pick:v:en"
     values = [o["value"] for o in select["options"]]
-    assert values[:2] == ["troyes.build_cathedral", "troyes.cathedral.cathedral"]
-    answer = alice.select(picker, "rules:pick:v:en", ["troyes.build_cathedral"]).wait_reply()
+    assert values[:2] == ["troyes.activity.monk", "troyes.event.monk_event"]
+    answer = alice.select(picker, "rules:pick:v:en", ["troyes.activity.monk"]).wait_reply()
     assert answer.id == picker.id  # the ephemeral picker becomes the answer
-    assert answer.embeds[0]["title"] == "Building the cathedral"
+    assert answer.embeds[0]["title"] == "Monk"
     assert answer.selects() == []
-    related = INDEX.entry("troyes.build_cathedral", "en").related
+    related = INDEX.entry("troyes.activity.monk", "en").related
+    assert related
     assert button_ids(answer) == [
         *(f"rules:e:v:en:{r}" for r in related),
-        "rules:e:v:es:troyes.build_cathedral",  # the same entry in Spanish
+        "rules:e:v:es:troyes.activity.monk",  # the same entry in Spanish
     ]
     assert [b["label"] for b in answer.buttons()] == [*(title(r) for r in related), "En español"]
     moved = alice.click(answer, f"rules:e:v:en:{related[0]}").wait_reply()
@@ -177,14 +185,14 @@ def test_answers_are_only_for_the_asker_unless_public(table):
 
 def test_public_pick_posts_for_everyone_and_public_posts_are_rate_limited(table):
     dario, bob = table.users["dario"], table.users["bob"]
-    ref = dario.slash(table.channel, "rules", {"query": "cathedral", "public": True})
+    ref = dario.slash(table.channel, "rules", {"query": "monje", "public": True})
     picker = ref.wait_reply()
     assert picker.ephemeral  # the choice itself is private
-    pick = dario.select(picker, "rules:pick:p:es", ["troyes.cathedral.cathedral"])
+    pick = dario.select(picker, "rules:pick:p:es", ["troyes.event.monk_event"])
     assert pick.wait_reply().content == "Publicado para todos abajo."
     posted = first_followup(table, pick)
     assert not posted.ephemeral
-    assert posted.embeds[0]["title"] == title("troyes.cathedral.cathedral", "es")
+    assert posted.embeds[0]["title"] == title("troyes.event.monk_event", "es")
     assert posted.id in [m.id for m in bob.messages(table.channel)]
     for _ in range(2):  # three public posts per minute in a channel
         again = dario.slash(table.channel, "rules", {"query": "dados", "public": True})
@@ -223,10 +231,10 @@ def test_game_thread_and_server_language_set_the_defaults(table):
 def test_buttons_and_select_still_work_after_the_bot_restarts(own_table):
     alice, bob = own_table.users["alice"], own_table.users["bob"]
     public = alice.slash(own_table.channel, "rules", {"query": "dice", "public": True}).wait_reply()
-    picker = alice.slash(own_table.channel, "rules", {"query": "cathedral"}).wait_reply()
+    picker = alice.slash(own_table.channel, "rules", {"query": "monk"}).wait_reply()
     own_table.restart(kill=True)
     related = INDEX.entry("troyes.dice", "en").related[0]
     shown = bob.click(public, f"rules:e:v:en:{related}").wait_reply()
     assert shown.embeds[0]["title"] == title(related)
-    picked = alice.select(picker, "rules:pick:v:en", ["troyes.build_cathedral"]).wait_reply()
-    assert picked.embeds[0]["title"] == "Building the cathedral"
+    picked = alice.select(picker, "rules:pick:v:en", ["troyes.activity.monk"]).wait_reply()
+    assert picked.embeds[0]["title"] == "Monk"

@@ -244,7 +244,7 @@ def test_message_catalogs_match_and_cover_the_cog(messages):
         assert fields == [set(), set()]  # every placeholder was filled in both languages
 
 
-_ANY = {"query": "q", "section": "s", "game": "g", "source": "src"}
+_ANY = {"query": "q", "section": "s", "game": "g", "source": "src", "mark": "‡"}
 
 
 def test_every_command_text_has_a_spanish_translation():

@@ -65,6 +65,8 @@ def test_naive_times_and_unknown_zones_are_refused():
         slot_at_or_after(datetime(2026, 1, 1), LONDON)  # noqa: DTZ001
     with pytest.raises(LeagueError, match="time zone"):
         WeekStart(0, 19, "Mars/Olympus")
+    with pytest.raises(LeagueError, match="time zone"):  # with tzdata: "File name too long"
+        WeekStart(0, 19, "x" * 2000)
 
 
 def test_deadline_is_the_first_slot_at_least_three_days_after_seating():

@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs import lobby
+from cogs import around, lobby
 from cogs.common import acting, requests
 from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
@@ -42,8 +42,11 @@ from engine.sessions import SessionManager, Store
 
 log = logging.getLogger("denarius")
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin")
-DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS)
+EXTENSIONS = (
+    "cogs.settings", "cogs.game", "cogs.play", "cogs.rules", "cogs.league", "cogs.admin",
+    "cogs.around",
+)  # fmt: skip
+DYNAMIC_ITEMS = (*acting.ITEMS, *requests.ITEMS, *lobby.ITEMS, *around.ITEMS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from discord.ext import commands
 from cogs import lobby, transfer
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
-from cogs.common.i18n import lang_of
+from cogs.common.i18n import lang_for
 from cogs.common.i18n import t as tr
 from cogs.common.runtime import remember
 from cogs.league import LeagueCog
@@ -41,7 +41,7 @@ from engine.core.errors import GameError
 
 
 def _lang(interaction: discord.Interaction[Any]) -> str:
-    return lang_of(interaction.locale)
+    return lang_for(interaction)
 
 
 @app_commands.guild_only()

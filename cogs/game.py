@@ -14,13 +14,14 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import lobby, replay, transfer, undo_here
+from cogs import around, lobby, replay, transfer, undo_here
 from cogs.common import text
 from cogs.common.acting import undo as undo_move
 from cogs.common.errors import reply
 from cogs.common.find import find_game, game_autocomplete
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
+from cogs.settings import people_of
 from engine import games
 from engine.games import GAMES
 from engine.sessions import Outcome, Policy, SessionManager, Settings
@@ -50,7 +51,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
 
     async def _post(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         await remember(interaction).poster.post(outcome)
-        await reply(interaction, t(lang_of(interaction.locale), "game.done"))
+        await reply(interaction, t(lang_for(interaction), "game.done"))
 
     async def _act(
         self,
@@ -71,7 +72,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         game=_("Which game"), players=_("How many players (2-4)"),
         options=_("Game options as name=value"), time_control=_("Time allowed per move"),
         policy=_("What happens when time runs out"), language=_("Language of the game"),
-        ai=_("How many AI players to seat now"),
+        ai=_("How many AI players to seat now"), rated=_("Rate this game (on by default)"),
     )  # fmt: skip
     async def new(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
@@ -83,16 +84,20 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         policy: Literal["stand_in", "forfeit"] = "stand_in",
         language: Language | None = None,
         ai: app_commands.Range[int, 0, 3] = 0,
+        rated: bool = True,
     ) -> None:
         """Open a lobby for a new game."""
         if game not in GAMES:
             known = ", ".join(sorted(GAMES))
-            await reply(interaction, t(lang_of(interaction.locale), "game.unknown", known=known))
+            await reply(interaction, t(lang_for(interaction), "game.unknown", known=known))
             return
-        await lobby.open_lobby(
+        number = await lobby.open_lobby(
             interaction, game=game, players=players, options=options,
             time_control=time_control, policy=policy, language=language, ai=ai,
         )  # fmt: skip
+        if not rated:  # issue 16: casual games are rated unless the creator says no
+            await around.around_of(interaction.client).unrate(number, interaction.user.id)
+            await reply(interaction, t(lang_for(interaction), "around.unrated", number=number))
 
     @new.autocomplete("game")
     async def _games(
@@ -133,7 +138,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         info = await rt.sessions.status(found)
         meta = await rt.poster.meta(found, info)
         lines = [t(lang, "game.status", game=games.title(info.game), number=found,
@@ -169,7 +174,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         # Undo to here (issue 17, cogs/undo_here.py): this round's moves, for a player.
         view = await undo_here.view_for(rt, found, interaction.user.id, lang)
         extra = {} if view is None else {"view": view}
-        await reply(interaction, text.log_lines(lines, meta.names, lang), **extra)
+        content = text.log_lines(lines, meta.names, lang)
+        changes = await around.seat_log(rt.sessions, found, lang)  # substitutes (issue 16)
+        content = f"{changes}\n{content}" if changes else content
+        await reply(interaction, content, **extra)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -188,9 +196,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         language=_("Language of the game"), policy=_("What happens when time runs out"),
         time_control=_("Time allowed per move"),
         server_language=_("Default language of new games here (admins)"),
+        waking_hours=_("Count only the deciding player's waking hours"),
     )  # fmt: skip
     @app_commands.autocomplete(game=game_autocomplete)
-    async def settings(
+    async def settings(  # noqa: PLR0913, PLR0917 - one argument per option
         self,
         interaction: discord.Interaction[Any],
         language: Language | None = None,
@@ -198,9 +207,10 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         time_control: Control | None = None,
         server_language: Language | None = None,
         game: GameOption | None = None,
+        waking_hours: bool | None = None,
     ) -> None:
         """Change a game's or the server's settings."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         admin = lobby.is_admin(interaction, rt)
         if server_language is not None:
             if not admin or interaction.guild_id is None:
@@ -213,6 +223,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         found = await find_game(interaction, game)
         if found is None:
             return
+        if waking_hours is not None:  # players' time (cogs/settings.py, engine/people)
+            people = people_of(self.bot)
+            await people.set_waking(found, interaction.user.id, waking_hours, admin=admin)
         change = Settings(
             language=language, policy=Policy(policy) if policy else None,
             time_control=lobby.TIME_CONTROLS.get(time_control or "none"),

@@ -13,7 +13,7 @@ from typing import Any, Literal
 import discord
 
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import Runtime, remember
 from engine import games
@@ -105,10 +105,10 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     policy: str,
     language: str | None,
     ai: int,
-) -> None:
-    """Create the lobby (with `ai` AI seats) and post it as the command's reply."""
+) -> int:
+    """Create the lobby (with `ai` AI seats), post it as the command's reply; return its id."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     if interaction.guild_id is None:  # a game needs a server thread (commands are guild-only)
         raise GameError("error.guild_only")
     spec = NewGame(
@@ -123,12 +123,13 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     await interaction.response.send_message(text, view=lobby_view(info.game_id, lang))
     message = await interaction.original_response()
     await rt.sessions.set_messages(info.game_id, lobby_message_id=message.id)
+    return info.game_id
 
 
 async def start(interaction: discord.Interaction[Any], game: int) -> None:
     """Start the game, open its thread on the lobby message and post the first board."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     if interaction.guild_id is None or interaction.message is None:
         raise GameError("error.guild_only")  # before starting: never a game with no thread
     lacking = missing_permissions(interaction.app_permissions, START_NEEDS)

@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.common.acting import act, jump_url
 from cogs.common.errors import reply
 from cogs.common.find import find_game
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
 from cogs.common.text import when
 from engine import games
@@ -77,7 +77,7 @@ class GamesCog(commands.GroupCog, group_name=_("games"), group_description=_("Yo
     @app_commands.command(name=_("mine"), description=_("Games waiting for your move"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         """List the games waiting for your move, longest-waiting first, with links."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         waiting = await rt.sessions.waiting_on(interaction.user.id, interaction.guild_id)
         if not waiting:
             await reply(interaction, t(lang, "games.none"))

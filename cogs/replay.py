@@ -15,7 +15,7 @@ import discord
 
 from cogs.common import text
 from cogs.common.errors import guarded
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.images import Renderer
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import Runtime, remember
@@ -75,7 +75,7 @@ async def _frame_message(
 
 async def show(interaction: discord.Interaction[Any], game: int, move: int | None) -> None:
     """Answer `/game replay` with the board at `move` (None: the newest), ephemerally."""
-    rt, lang = remember(interaction), lang_of(interaction.locale)
+    rt, lang = remember(interaction), lang_for(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     frame = await rt.sessions.board_at(game, move)
     content, file, view = await _frame_message(rt, frame, lang)
@@ -84,7 +84,7 @@ async def show(interaction: discord.Interaction[Any], game: int, move: int | Non
 
 async def _go(interaction: discord.Interaction[Any], game: int, move: int | None) -> None:
     """Edit the replay in place to show another move."""
-    rt, lang = remember(interaction), lang_of(interaction.locale)
+    rt, lang = remember(interaction), lang_for(interaction)
     await interaction.response.defer()
     frame = await rt.sessions.board_at(game, move)
     content, file, view = await _frame_message(rt, frame, lang)

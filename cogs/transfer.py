@@ -15,7 +15,7 @@ import discord
 
 from cogs import lobby
 from cogs.common.errors import reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
 from engine import games
 from engine.sessions import Status
@@ -26,7 +26,7 @@ MAX_IMPORT = 8 * 1024 * 1024  # the largest file an upload limit lets any server
 
 async def export_game(interaction: discord.Interaction[Any], found: int) -> None:
     """Attach game `found` as a JSON file and a text log, ephemerally."""
-    rt, lang = remember(interaction), lang_of(interaction.locale)
+    rt, lang = remember(interaction), lang_for(interaction)
     info = await rt.sessions.status(found)
     if info.status is Status.ACTIVE and not lobby.is_admin(interaction, rt):
         await reply(interaction, t(lang, "export.running_admin"))
@@ -51,7 +51,7 @@ async def export_game(interaction: discord.Interaction[Any], found: int) -> None
 
 async def import_game(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
     """Recreate a game from an exported file in this channel, with a thread of its own."""
-    rt, lang = remember(interaction), lang_of(interaction.locale)
+    rt, lang = remember(interaction), lang_for(interaction)
     if not lobby.is_admin(interaction, rt):
         await reply(interaction, t(lang, "error.admin_only"))
         return

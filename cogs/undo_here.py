@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guarded, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent
 from cogs.common.runtime import Runtime, remember
 from cogs.common.text import when
@@ -71,7 +71,7 @@ class UndoHereSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:h:{game:i
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask to go back to the chosen move (or do it, within your own turn)."""
-        rt, lang = remember(interaction), lang_of(interaction.locale)
+        rt, lang = remember(interaction), lang_for(interaction)
         first = int(self.item.values[0])
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await rt.sessions.undo(self.game, interaction.user.id, self.version, first=first)

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from localdiscord import perms
 from localdiscord.errors import (
+    CANNOT_DM,
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
     UNKNOWN_MESSAGE,
@@ -22,7 +23,7 @@ from localdiscord.errors import (
 )
 from localdiscord.gateway import GUILDS
 from localdiscord.messages import Messenger, read_body
-from localdiscord.model import PRIVATE_THREAD, PUBLIC_THREAD, THREAD_TYPES, Channel, Json
+from localdiscord.model import DM, PRIVATE_THREAD, PUBLIC_THREAD, THREAD_TYPES, Channel, Json
 from localdiscord.rest import json_response, no_content
 from localdiscord.roles import Roles
 
@@ -135,6 +136,8 @@ class ChannelRoutes:
         chan = self._chan(request)
         if chan.is_thread and chan.locked:
             raise ApiError(403, 50083, "Thread is archived")
+        if chan.type == DM and any(self.world.user(u).dms_closed for u in chan.recipients):
+            raise ApiError(403, CANNOT_DM, "Cannot send messages to this user")
         body, uploads = await read_body(request)
         sending = perms.SEND_MESSAGES_IN_THREADS if chan.is_thread else perms.SEND_MESSAGES
         self._chan(request, sending | (perms.ATTACH_FILES if uploads else 0))

@@ -98,6 +98,14 @@ class LocalDiscord:
         """Create a guild member and return a handle to act as them."""
         return Actor(self, self.run(self.emulator.add_user(name, locale)))
 
+    def close_dms(self, actor: Actor, closed: bool = True) -> None:
+        """Let a user refuse (or take again) DMs from the bot: sends answer 403 / 50007."""
+
+        def change() -> None:
+            self.emulator.world.user(actor.id).dms_closed = closed
+
+        self.call(change)
+
     def actor(self, name: str) -> Actor:
         """Return the handle of an existing user by name."""
         return Actor(self, self.call(lambda: self.world.user_named(name)))

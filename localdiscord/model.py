@@ -51,6 +51,7 @@ class User:
     name: str
     bot: bool = False
     locale: str = "en-US"
+    dms_closed: bool = False  # "Allow direct messages from server members" off: 50007
 
     def payload(self) -> Json:
         """Return the `User` payload."""

@@ -5,8 +5,10 @@ carries what the click needs: `dn:m:{game}:{version}:{index}` plays the `index`-
 action of version `version`. Nothing is kept in memory, so a control works after a restart,
 and a control of an older version is refused by the session manager (`StaleStateError`): the
 player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
-buttons; more become a select menu of 25 per page with page buttons. A move that reveals a
-die, card or secret (undo cannot cross it) asks for a confirmation.
+buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
+Wine"), become a select menu of 25 per page with page buttons, the line as each option's
+description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
+confirmation that says what it reveals, with Cancel.
 
 Acting has one shape on every path (a control or a command): acknowledge at once, ask the
 session manager, answer a refusal with one ephemeral sentence, post the outcome with the
@@ -20,7 +22,7 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guarded, refuse, reply, report_failure
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
 from cogs.common.text import named_choices
@@ -63,7 +65,7 @@ def controls(
     items = choices.choices
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
-    elif len(items) <= MAX_BUTTONS:
+    elif len(items) <= MAX_BUTTONS and not any(c.detail for c in items):
         for c in items:
             view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=c.index // 5))
     else:
@@ -90,7 +92,7 @@ async def act(
     button, which plays it `sure`. The move is applied once per press, the game read once.
     """
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     typed = interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=typed, thinking=typed)
@@ -106,9 +108,18 @@ async def act(
         await report_failure(interaction, error)
         raise
     if outcome.confirm is not None:  # it would reveal something: nothing was played yet
+        move_label, why = outcome.confirm.label, outcome.confirm.detail
         view = discord.ui.View(timeout=None)
-        view.add_item(ConfirmButton(game, outcome.version, outcome.confirm.index))
-        await reply(interaction, t(lang, "play.confirm", move=outcome.confirm.label), view=view)
+        yes = ConfirmButton(game, outcome.version, outcome.confirm.index)
+        yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
+        view.add_item(yes)
+        view.add_item(CancelButton(game, outcome.version, outcome.confirm.index, lang))
+        question = (
+            t(lang, "play.confirm_why", move=move_label, why=why)
+            if why
+            else t(lang, "play.confirm", move=move_label)
+        )
+        await reply(interaction, question, view=view)
         return
     await rt.poster.post(outcome)
     if typed:
@@ -118,7 +129,7 @@ async def act(
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
     """Say the board is out of date; give fresh controls to the decider, a link to others."""
     rt = remember(interaction)
-    lang = lang_of(interaction.locale)
+    lang = lang_for(interaction)
     now = await rt.sessions.current(game)
     if now.turn is None:
         await refuse(interaction, error)
@@ -153,7 +164,7 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         await report_failure(interaction, error)
         raise
     await rt.poster.post(outcome)
-    await reply(interaction, t(lang_of(interaction.locale), "play.undo_done"))
+    await reply(interaction, t(lang_for(interaction), "play.undo_done"))
 
 
 class MoveButton(
@@ -192,6 +203,31 @@ class ConfirmButton(
         await act(interaction, self.game, self.version, self.index, sure=True)
 
 
+class CancelButton(
+    Persistent[discord.ui.Button[Any]], custom_id="dn:x:{game:int}:{version:int}:{index:int}"
+):
+    """Decline a move that cannot be taken back: nothing is played, the question goes away."""
+
+    game: int
+    version: int
+    index: int
+
+    def __init__(self, game: int, version: int, index: int, lang: str = "en") -> None:
+        label = f"\N{HEAVY MULTIPLICATION X} {t(lang, 'play.confirm_no')}"
+        super().__init__(button(label), game=game, version=version, index=index)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Replace the question by "cancelled" (nothing is asked of the session manager)."""
+        lang = lang_for(interaction)
+        choices = await remember(interaction).sessions.choices(self.game)
+        move = next((c.label for c in choices.choices if c.index == self.index), "?")
+        if choices.version != self.version:
+            move = "?"
+        text = t(lang, "play.cancelled", move=move)
+        await interaction.response.edit_message(content=text, view=None)
+
+
 class MoveSelect(
     Persistent[discord.ui.Select[Any]], custom_id="dn:s:{game:int}:{version:int}:{page:int}"
 ):
@@ -208,8 +244,14 @@ class MoveSelect(
         placeholder = None
         if choices is not None:
             part = choices.choices[page * PAGE : (page + 1) * PAGE]
-            options = [discord.SelectOption(label=_clip(c.label, 100), value=str(c.index))
-                       for c in part]  # fmt: skip
+            options = [
+                discord.SelectOption(
+                    label=_clip(c.label, 100),
+                    value=str(c.index),
+                    description=_clip(c.detail, 100) if c.detail else None,
+                )
+                for c in part
+            ]
             pages = (len(choices.choices) + PAGE - 1) // PAGE
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
@@ -247,7 +289,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Send that page of the current decision's moves (or say the board is stale)."""
         rt = remember(interaction)
-        lang = lang_of(interaction.locale)
+        lang = lang_for(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         choices = await rt.sessions.choices(self.game)
         if choices.version != self.version:
@@ -293,6 +335,7 @@ class UndoButton(Persistent[discord.ui.Button[Any]], custom_id="dn:u:{game:int}:
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
     ConfirmButton,
+    CancelButton,
     MoveSelect,
     PageButton,
     PrivateButton,

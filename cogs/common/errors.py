@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from engine.core.errors import (
     GameError,
     GameOverError,
@@ -91,14 +91,14 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 async def refuse(interaction: discord.Interaction[Any], error: GameError) -> None:
     """Answer a refused action with one ephemeral sentence."""
-    await reply(interaction, error_text(error, lang_of(interaction.locale)))
+    await reply(interaction, error_text(error, lang_for(interaction)))
 
 
 async def report_failure(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Log an unexpected error and tell the user the game was not changed."""
     log.error("unexpected error in %s", interaction.data, exc_info=error)
     try:
-        await reply(interaction, t(lang_of(interaction.locale), "error.unexpected"))
+        await reply(interaction, t(lang_for(interaction), "error.unexpected"))
     except discord.HTTPException:
         log.warning("could not tell the user about the failure")
 
@@ -151,7 +151,7 @@ async def answer_unknown_control(
         return
     log.info("answering an unknown control %r", clip(custom_id))
     try:
-        await reply(interaction, t(lang_of(interaction.locale), "error.unknown_control"))
+        await reply(interaction, t(lang_for(interaction), "error.unknown_control"))
     except discord.HTTPException:
         log.info("could not answer the unknown control")
 

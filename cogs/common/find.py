@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.errors import reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.runtime import remember
 from engine import games
 from engine.sessions import Status
@@ -19,7 +19,7 @@ async def find_game(interaction: discord.Interaction[Any], game: int | None) -> 
     rt = remember(interaction)
     found = await rt.sessions.game_in_thread(interaction.channel_id or 0)
     if found is None:
-        await reply(interaction, t(lang_of(interaction.locale), "error.which_game"))
+        await reply(interaction, t(lang_for(interaction), "error.which_game"))
     return found
 
 

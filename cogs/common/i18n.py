@@ -9,6 +9,7 @@ the English text).
 """
 
 from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -30,6 +31,18 @@ def lang_of(locale: discord.Locale | str | None) -> str:
     if isinstance(locale, discord.Locale):
         return "es" if locale in _SPANISH else DEFAULT
     return i18n.lang_or_default(locale)
+
+
+# Players' language overrides (/settings language:), user id -> language; the settings cog
+# fills it at start-up and on every change, so answers need no database read.
+OVERRIDES: dict[int, str] = {}
+
+
+def lang_for(interaction: discord.Interaction[Any]) -> str:
+    """Return the language to answer a user in: their /settings override, else their locale."""
+    user = getattr(interaction, "user", None)
+    found = None if user is None else OVERRIDES.get(user.id)
+    return found if found is not None else lang_of(interaction.locale)
 
 
 def t(lang: str, key: str, /, **fields: object) -> str:

@@ -13,7 +13,7 @@ import io
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import discord
@@ -36,6 +36,26 @@ NO_PINGS = discord.AllowedMentions.none()
 # Discord unreachable or failing for a while: what was saved is posted again later (outbox).
 OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
+
+
+class Notifier(Protocol):
+    """Players' time (cogs/notify.py over engine/people/): whether a ping goes out now.
+
+    Each answers False for a notice held back (quiet hours, the daily digest) and queues the
+    DM a player asked for; the poster then posts without the mention.
+    """
+
+    async def turn(self, outcome: Outcome, meta: "Meta", user_id: int) -> bool:
+        """Return whether the board passing the decision to `user_id` pings them now."""
+        ...
+
+    async def reminder(self, outcome: Outcome, meta: "Meta", user_id: int) -> bool:
+        """Return whether a reminder goes out now."""
+        ...
+
+    async def may_mention(self, user_id: int) -> bool:
+        """Return whether a board posted again (no new turn) may mention the player now."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +99,7 @@ class Poster:
             int, int
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
+        self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
 
@@ -230,6 +251,13 @@ class Poster:
         old = outcome.board_message_id
         if fresh or old is None:
             ping = outcome.ping or (outcome.turn.user_id if outcome.turn else None)
+            if ping is not None and self.notifier is not None:
+                now = (
+                    await self.notifier.turn(outcome, meta, ping)
+                    if outcome.ping is not None
+                    else await self.notifier.may_mention(ping)
+                )
+                ping = ping if now else None
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
             msg = await thread.send(content, files=files, view=view, allowed_mentions=mentions)
             await self.sessions.set_messages(
@@ -302,6 +330,13 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
         user = outcome.ping
+        notifier = self.notifier
+        if (
+            user is not None
+            and notifier is not None
+            and not await notifier.reminder(outcome, meta, user)
+        ):
+            return  # held back (quiet hours, digest): it arrives at the start of their day
         deadline = outcome.turn.deadline if outcome.turn else None
         content = t(meta.language, "post.reminder", user=f"<@{user}>", when=text.when(deadline))
         url = jump_url(meta.guild_id, outcome.thread_id, outcome.board_message_id)

@@ -9,7 +9,7 @@ from typing import Any, Literal, cast
 import discord
 
 from cogs.common.errors import guarded, reply
-from cogs.common.i18n import lang_of, t
+from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import remember
 
@@ -48,7 +48,7 @@ class AnswerButton(
             self.game, interaction.user.id, self.request_id, self.agree
         )
         await rt.poster.post(outcome)
-        await reply(interaction, t(lang_of(interaction.locale), "request.noted"))
+        await reply(interaction, t(lang_for(interaction), "request.noted"))
 
 
 class MuteButton(Persistent[discord.ui.Button[Any]], custom_id="dn:r:{game:int}:{mode:turn|game}"):
@@ -66,7 +66,7 @@ class MuteButton(Persistent[discord.ui.Button[Any]], custom_id="dn:r:{game:int}:
         rt = remember(interaction)
         mode = cast(Literal["turn", "game"], self.mode)
         await rt.sessions.mute_reminders(self.game, interaction.user.id, mode)
-        await reply(interaction, t(lang_of(interaction.locale), f"request.muted_{self.mode}"))
+        await reply(interaction, t(lang_for(interaction), f"request.muted_{self.mode}"))
 
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnswerButton, MuteButton)

@@ -1,4 +1,4 @@
-"""`/league ...` and `/profile`: weekly community leagues (issue 8), and the loop that runs them.
+"""`/league ...`: weekly community leagues (issue 8), and the loop that runs them.
 
 The organiser commands are `/admin league ...` (cogs/admin.py), which use this cog's service.
 
@@ -24,9 +24,9 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from cogs.common.errors import reply
+from cogs.common.i18n import lang_for
 from cogs.league import text
 from cogs.league.access import check_organiser, find_league
-from cogs.league.profile import ProfileCog
 from cogs.league.runner import LeagueRunner
 from cogs.league.text import t
 from cogs.league.views import history_text, schedule_text
@@ -42,7 +42,7 @@ LOOP_SECONDS = 60.0
 
 
 def _lang(interaction: discord.Interaction[Any]) -> str:
-    return text.lang_of(interaction.locale)
+    return lang_for(interaction)
 
 
 @app_commands.guild_only()  # a league belongs to a server (issue 18)
@@ -131,7 +131,15 @@ class LeagueCog(
     ) -> None:
         """Declare that you are away for a week."""
         found = await self.find(interaction, league)
+        # An absence counts against the vacation allowance (engine/people, docs/people.md).
+        people = getattr(self.bot, "people", None)
+        if people is not None:
+            await people.check_absence(interaction.guild_id, interaction.user.id)
         season, number = await self.leagues.absent(found.id, interaction.user.id, week)
+        if people is not None:
+            await people.charge_absence(
+                interaction.guild_id, interaction.user.id, found.id, season, number
+            )
         content = t(_lang(interaction), "absent", week=number, season=season, name=found.name)
         await reply(interaction, content)
 
@@ -197,4 +205,4 @@ async def setup(bot: commands.Bot) -> None:
     database: Database = getattr(bot, "database")  # noqa: B009 - opened by bot.py
     leagues = LeagueService(LeagueStore(database), sessions.clock)
     await bot.add_cog(LeagueCog(bot, leagues, sessions))
-    await bot.add_cog(ProfileCog(leagues))
+    # `/profile` is cogs/profile.py's (issue 16): it shows these league figures too.

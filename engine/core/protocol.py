@@ -149,6 +149,15 @@ class GameEngine(Protocol[S, A]):
         """Return what the deciding seat must decide now, as one short sentence."""
         ...
 
+    def explain(self, state: S, action: A, lang: str = "en") -> str:
+        """Return what choosing `action` in `state` gets, in one line of at most 100 characters.
+
+        Shown under the action's label (a select option's description), so it may only use
+        what every player sees: "top card: Wine", "costs 3 deniers in all". "" when the label
+        says it all.
+        """
+        ...
+
     def heuristic(self, state: S, seat: int) -> float:
         """Estimate how well `seat` is doing (higher is better), for the greedy AI."""
         ...

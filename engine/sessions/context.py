@@ -9,20 +9,43 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
 
 from engine.ai.players import Player
 from engine.core.protocol import GameEngine
 from engine.sessions.editions import EditionCache
 from engine.sessions.errors import UnknownGameError
 from engine.sessions.models import GameInfo
-from engine.sessions.store import Store
+from engine.sessions.rows import GameRow
+from engine.sessions.store import Store, Tx
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 GameEnded = Callable[[GameInfo], Awaitable[None]]  # told once a game is finished or abandoned
+
+
+class Attendance(Protocol):
+    """Players' time, as the clocks ask it (engine/people/ implements it; docs/people.md).
+
+    Without one (`Context.attendance` None), a deadline is the move's start plus the time
+    allowed and every reminder goes out.
+    """
+
+    async def deadline(
+        self, tx: Tx, game: GameRow, user_id: int, seat: int, now: datetime, allowed: timedelta
+    ) -> datetime | None:
+        """Return when the deciding player's time runs out; None: their clock is stopped."""
+        ...
+
+    async def paused(self, tx: Tx, game_id: int, seat: int) -> timedelta | None:
+        """Return (and forget) the time a stopped clock had left, if it was stopped."""
+        ...
+
+    async def wants_reminder(self, user_id: int, *, last: bool) -> bool:
+        """Return whether the player takes this reminder (`last`: none follows it)."""
+        ...
 
 
 @dataclass(slots=True)
@@ -38,6 +61,7 @@ class Context:
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     listeners: list[GameEnded] = field(default_factory=list)
     editions: EditionCache = field(default_factory=EditionCache)
+    attendance: Attendance | None = None  # players' time zones, quiet hours and vacations
 
     def now(self) -> datetime:
         """Return the clock's time in UTC (the clock must be timezone-aware)."""

@@ -161,6 +161,7 @@ class Choice:
     index: int
     notation: str
     label: str
+    detail: str = ""  # what it gets, from public facts ("top card: Wine"); "" if nothing
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,7 +122,13 @@ class Repository:
         decides = controller(g, state, self.ctx.players, self.ctx.stand_in)
         if control is None or decides.by is not By.PLAYER:
             return fields
-        deadline = now + control.per_move
+        deadline: datetime | None = now + control.per_move
+        if self.ctx.attendance is not None and row.user_id is not None:
+            deadline = await self.ctx.attendance.deadline(
+                tx, g.row, row.user_id, pending.seat, now, control.per_move
+            )
+        if deadline is None:
+            return fields  # the player's clock is stopped (a vacation)
         fields["deadline"] = to_text(deadline)
         await tx.set_timer(g.id, pending.seat, "deadline", deadline)
         reminder = next_reminder(deadline, control.reminders, now)

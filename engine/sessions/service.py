@@ -25,8 +25,9 @@ from typing import Any, Literal
 
 from engine.ai.players import PLAYERS, Player
 from engine.core.protocol import GameEngine
+from engine.sessions.clocks import Clocks
 from engine.sessions.consent import Consent
-from engine.sessions.context import Clock, Context, GameEnded
+from engine.sessions.context import Attendance, Clock, Context, GameEnded
 from engine.sessions.lobby import Lobby, NewGame, Settings
 from engine.sessions.models import (
     Choices,
@@ -43,6 +44,7 @@ from engine.sessions.repair import Migration, Repair, Repairs
 from engine.sessions.repository import Repository
 from engine.sessions.rewind import Ending, Frame, Rewind, Summary, UndoPoints
 from engine.sessions.store import Store
+from engine.sessions.substitutes import Offer, SeatChange, Substitutes, Substitution
 from engine.sessions.timers import Timers
 from engine.sessions.transfer import Transfer
 from engine.sessions.turns import Turns
@@ -85,6 +87,8 @@ class SessionService:
         self._ending = Ending(self.ctx, repo)
         self._points = UndoPoints(self.ctx, repo)
         self._repairs = Repairs(self.ctx, repo, self._turns)
+        self._clocks = Clocks(self.ctx, repo)
+        self._substitutes = Substitutes(self.ctx, repo, self._turns)
 
     @property
     def store(self) -> Store:
@@ -235,6 +239,14 @@ class SessionService:
         """Answer a kind of decision in advance (None clears it); it plays when legal."""
         return await self._timers.set_standing_answer(game_id, user_id, kind, notation)
 
+    def set_attendance(self, attendance: Attendance | None) -> None:
+        """Let players' time zones, quiet hours and vacations set their deadlines (people)."""
+        self.ctx.attendance = attendance
+
+    async def restart_clock(self, game_id: int, user_id: int | None = None) -> bool:
+        """Set the deciding player's (or only `user_id`'s) deadline again (a vacation)."""
+        return await self._clocks.restart(game_id, user_id)
+
     # ---- queries -----------------------------------------------------------------------
 
     async def game_in_thread(self, thread_id: int) -> int | None:
@@ -277,6 +289,32 @@ class SessionService:
     async def verify(self, game_id: int) -> Verification:
         """Replay the move log from the seed and compare it with the stored state and events."""
         return await self._queries.verify(game_id)
+
+    # ---- substitutes (substitutes.py) -------------------------------------------------
+
+    async def offer_seat(
+        self,
+        game_id: int,
+        by_user: int,
+        to_user: int,
+        seat: int | None = None,
+        *,
+        admin: bool = False,
+    ) -> Offer:
+        """Offer your seat (or, as creator or admin, a free or AI seat) to someone else."""
+        return await self._substitutes.offer(game_id, by_user, to_user, seat, admin=admin)
+
+    async def accept_seat(self, offer_id: int, user_id: int) -> Substitution:
+        """Take a seat offered to you; it is yours from now on."""
+        return await self._substitutes.accept(offer_id, user_id)
+
+    async def decline_seat(self, offer_id: int, user_id: int) -> Offer:
+        """Turn down a seat offered to you, or withdraw your offer."""
+        return await self._substitutes.decline(offer_id, user_id)
+
+    async def seat_changes(self, game_id: int) -> list[SeatChange]:
+        """Return the seat changes of a game, oldest first (for its log)."""
+        return await self._substitutes.changes(game_id)
 
     # ---- export and import (export.py) -------------------------------------------------
 

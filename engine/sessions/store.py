@@ -49,6 +49,11 @@ class _Reads:
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
 
+    @property
+    def connection(self) -> Connection:
+        """Return the connection (other repositories' SQL in the same transaction)."""
+        return self._conn
+
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[Row]:
         return await self._conn.fetch_all(sql, args)
 

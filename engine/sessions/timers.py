@@ -79,6 +79,11 @@ class Timers:
                 await tx.set_timer(g.id, row.seat or 0, "reminder", later)
         if row.muted or row.user_id is None or (deadline is not None and deadline <= now):
             return None  # muted, or the deadline itself is due: no late reminder
+        attendance = self.ctx.attendance
+        if attendance is not None and not await attendance.wants_reminder(
+            row.user_id, last=later is None
+        ):
+            return None  # the player's reminder cadence (/settings) leaves this one out
         notice = Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)
         outcome = await self.turns.outcome(g, [], [notice], actor=None)
         return replace(outcome, ping=row.user_id)

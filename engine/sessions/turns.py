@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.errors import GameOverError
+from engine.core.i18n import text
 from engine.core.play import check_turn
 from engine.sessions.context import Context
 from engine.sessions.loaded import (
@@ -60,10 +61,12 @@ def _restore(g: Loaded, kept: _Kept) -> None:
 
 def choices_of(g: Loaded, turn: Turn) -> Choices:
     """Return the pending decision of a loaded game with its legal actions (button indices)."""
-    lang = g.row.language
+    lang, state = g.row.language, g.state
     items = tuple(
-        Choice(i, g.engine.action_text(a), g.engine.describe(a, lang))
-        for i, a in enumerate(g.engine.legal_actions(g.state))
+        Choice(
+            i, g.engine.action_text(a), g.engine.describe(a, lang), g.engine.explain(state, a, lang)
+        )
+        for i, a in enumerate(g.engine.legal_actions(state))
     )
     return Choices(g.id, g.row.version, turn, items)
 
@@ -115,9 +118,9 @@ class Turns:
             action = resolve(g.engine, g.state, move)
             step = g.engine.apply(g.state, action)
             if step.irreversible and not confirmed:
-                return replace(
-                    await self.outcome(g, [], [], actor=user_id), confirm=self._choice(g, action)
-                )
+                why = "; ".join(text(g.row.language, key) for key in step.meta.get("reveals", ()))
+                confirm = replace(self._choice(g, action), detail=why)
+                return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
             lines += await self.advance(g)
             return await self.outcome(g, lines, [], actor=user_id)

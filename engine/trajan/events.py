@@ -314,3 +314,14 @@ REVEALING = (
     RoundEnded,
     QuarterEnded,
 )
+# What each revealing event shows, as the confirmation before such a move says it
+# (`trajan.reveals.<key>`; Step.meta["reveals"]).
+REVEALS: dict[type, str] = {
+    TrajanRevealed: "tiles",
+    TrajanPicked: "tiles",
+    TrajanTaken: "tiles",
+    CardsDrawn: "cards",
+    PileRefilled: "pile",
+    RoundEnded: "round",
+    QuarterEnded: "quarter",
+}

@@ -12,7 +12,7 @@ from engine.core.errors import GameError, GameOverError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
 from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
-from engine.trajan import events, heuristic, scoring, text, validate, view
+from engine.trajan import events, explain, heuristic, scoring, text, validate, view
 from engine.trajan.actions import (
     Action,
     AdvanceSenate,
@@ -44,7 +44,7 @@ from engine.trajan.actions import (
 )
 from engine.trajan.catalog import DATA_DIR, DATA_FILES, default_catalog, load_catalog
 from engine.trajan.components import Catalog
-from engine.trajan.events import REVEALING
+from engine.trajan.events import REVEALING, REVEALS
 from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions
 from engine.trajan.state import GAME, TrajanState, from_json, to_json
@@ -125,7 +125,9 @@ class TrajanEngine:
         _dispatch(new, self.tables, action, events)
         new.version += 1
         irreversible = any(isinstance(e, REVEALING) for e in events)
-        return Step(new, tuple(events), irreversible)
+        reveals = tuple(dict.fromkeys(REVEALS[type(e)] for e in events if type(e) in REVEALS))
+        meta = {"reveals": tuple(f"trajan.reveals.{k}" for k in reveals)} if reveals else {}
+        return Step(new, tuple(events), irreversible, meta)
 
     def default_action(self, state: TrajanState) -> None:
         """Return None: Trajan asks nobody out of turn, so no decision has a default answer."""
@@ -175,6 +177,10 @@ class TrajanEngine:
     def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
         """Return a stored move's label with its seats named: None, no Trajan label names one."""
         return None
+
+    def explain(self, state: TrajanState, action: Action, lang: str = "en") -> str:
+        """Return what choosing `action` gets, in one short public line ("" if nothing)."""
+        return explain.explain(state, action, self.tables, lang)
 
     def prompt(self, state: TrajanState, lang: str = "en") -> str:
         """Return what the deciding seat must decide now."""

@@ -32,6 +32,7 @@ class Ctx:
     log: list[Any] = field(default_factory=list)
     rng: Rng | None = None
     irreversible: bool = False
+    reveals: list[str] = field(default_factory=list)  # what it revealed: troyes.reveals.<key>
     # Derived facts about dice and cubes; `forget` must be called whenever those change.
     memo: dict[Any, Any] = field(default_factory=dict)
 
@@ -43,8 +44,14 @@ class Ctx:
         """Return this action's generator; using it marks the step irreversible."""
         if self.rng is None:
             self.rng = Rng(self.s.seed, self.s.version, "troyes")
-        self.irreversible = True
+        self.reveal("roll")
         return self.rng
+
+    def reveal(self, what: str) -> None:
+        """Mark the step irreversible: it shows `what` (troyes.reveals.<what>)."""
+        self.irreversible = True
+        if what not in self.reveals:
+            self.reveals.append(what)
 
 
 def gain(ctx: Ctx, seat: int, deniers: int = 0, influence: int = 0, vp: int = 0) -> None:

@@ -19,7 +19,7 @@ from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import events as ev
-from engine.troyes import scoring, state, text, validate, view
+from engine.troyes import explain, scoring, state, text, validate, view
 from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.log_words import naming
@@ -190,7 +190,8 @@ class TroyesEngine:
             ctx.log.extend(self.setup_events(state))
         self._dispatch(ctx, action)
         ctx.s.version += 1
-        return Step(ctx.s, tuple(ctx.log), irreversible=ctx.irreversible)
+        meta = {"reveals": tuple(f"troyes.reveals.{k}" for k in ctx.reveals)} if ctx.reveals else {}
+        return Step(ctx.s, tuple(ctx.log), irreversible=ctx.irreversible, meta=meta)
 
     def setup_events(self, state: TroyesState) -> tuple[Any, ...]:
         """Return the public facts of the set-up (the Ladies' revealed character, outer faces).
@@ -390,7 +391,13 @@ class TroyesEngine:
         if kind == "counter" and state.black:  # name the black die being countered
             target = int(state.plan.target) if state.plan.target else state.black[0]
             return prompts["counter"].format(n=target)
+        if kind == "count" and explain.places_cubes(self.catalog, state):
+            return prompts["count_cubes"]
         return prompts.get(kind, "")
+
+    def explain(self, state: TroyesState, action: a.Action, lang: str = "en") -> str:
+        """Return what choosing `action` gets, in one short public line ("" if nothing)."""
+        return explain.explain(self.catalog, state, action, lang)
 
     def heuristic(self, state: TroyesState, seat: int) -> float:
         """Estimate how well `seat` is doing, from what that seat may know."""

@@ -170,8 +170,9 @@ async def test_a_press_that_reveals_asks_then_the_confirm_plays_it_once(table):
     [(text, kwargs)] = asking.followup.sent
     assert kwargs["ephemeral"] is True
     assert "Roll" in text
-    [confirm] = kwargs["view"].children
+    confirm, cancel = kwargs["view"].children
     assert confirm.custom_id == f"dn:k:{table.game_id}:{now.version}:{ROLL}"
+    assert cancel.custom_id == f"dn:x:{table.game_id}:{now.version}:{ROLL}"
     assert len(table.thread.sent) == sent  # nothing was played or posted
     assert (await board_now(table)).version == now.version
     await ConfirmButton(table.game_id, now.version, ROLL).callback(table.press(1))

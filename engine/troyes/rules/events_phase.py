@@ -18,7 +18,7 @@ from engine.troyes.state import Plan
 def reveal(ctx: Ctx) -> None:
     """Reveal the round's events: the top red one and the companion colour it names."""
     s, cat = ctx.s, ctx.cat
-    ctx.irreversible = True
+    ctx.reveal("events")
     if s.decks["red"]:
         red = s.decks["red"][0]
         s.decks = {**s.decks, "red": s.decks["red"][1:]}  # copy-on-write (state.cow_set)

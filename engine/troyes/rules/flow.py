@@ -137,6 +137,6 @@ def finish(ctx: Ctx) -> None:
     """End the game: characters are revealed and the final scores logged."""
     s = ctx.s
     s.phase, s.kind = "over", ""
-    ctx.irreversible = True
+    ctx.reveal("end")
     totals = tuple(sum(b.values()) for b in final_scores(s, ctx.cat))
     ctx.log.append(GameEnded(totals, tuple(tuple(c) for c in s.characters)))

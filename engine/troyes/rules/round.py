@@ -123,7 +123,7 @@ def begin_round(ctx: Ctx) -> None:
     tournament = s.options.get("tournament") == "on" and s.seats >= 3
     s.direction = -1 if tournament and s.round == s.rounds else 1
     if s.round <= 3:  # phase 0: the level-N card of each colour is revealed in round N
-        ctx.irreversible = True
+        ctx.reveal("cards")
         for card in s.activity:
             if cat.cards[card].level == s.round:
                 ctx.log.append(CardRevealed(card))

@@ -116,6 +116,9 @@ class ToyEngine:
     def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
         return None
 
+    def explain(self, state: ToyState, action: Any, lang: str = "en") -> str:
+        return ""
+
     def prompt(self, state: ToyState, lang: str = "en") -> str:
         return "Add or roll."
 

@@ -9,6 +9,9 @@ REPOSITORIES = {
     "engine/leagues/store.py",
     "engine/leagues/store_results.py",
     "engine/leagues/links.py",
+    "engine/people/store.py",
+    "engine/around/store.py",
+    "engine/sessions/seat_offers.py",
 }
 # An in-memory full-text index of the rules (SQLite FTS5), not the bot's database.
 NOT_THE_DATABASE = {"engine/lookup/fulltext.py"}

@@ -153,6 +153,9 @@ class SecretEngine:
     def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
         return None
 
+    def explain(self, state: SecretState, action: Any, lang: str = "en") -> str:
+        return ""
+
     def prompt(self, state: SecretState, lang: str = "en") -> str:
         return "Tap, pass or reveal."
 

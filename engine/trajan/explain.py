@@ -1,0 +1,100 @@
+"""What a Trajan choice gets you, in one short line (at most 100 characters).
+
+The line goes under a button's label or as a select option's description, so it may only
+say what every player sees on the table: the top cards of the discard piles, the top tiles
+of the Trajan stacks (face up once the set-up bowls are filled), the construction tiles
+still on the sites, the provinces' values, where a bowl's markers will land. It never reads
+a hand, the deck or the bonus bag.
+"""
+
+from typing import Any
+
+from engine.core import i18n
+from engine.trajan import actions as a
+from engine.trajan.rules.common import player
+from engine.trajan.state import ACTIONS, TrajanState
+from engine.trajan.tables import Tables
+from engine.trajan.text import ROMAN, name
+
+LIMIT = 100
+
+
+def msg(lang: str, key: str, **values: Any) -> str:
+    """Return the `trajan.explain.<key>` message (a plural one by its `count`)."""
+    return i18n.text("es" if lang == "es" else "en", f"trajan.explain.{key}", **values)
+
+
+def explain(state: TrajanState, action: a.Action, t: Tables, lang: str = "en") -> str:
+    """Return what choosing `action` in `state` gets, from public information ("" if nothing)."""
+    line = _explain(state, action, t, lang)
+    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+
+
+def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0911
+    match action:
+        case a.DrawStartCard(source) if source > 0:
+            return _top_card(state, source - 1, t, lang)
+        case a.PortTake(pile):
+            return _top_card(state, pile, t, lang)
+        case a.PickTrajan(stack, _) | a.TakeTrajan(stack):
+            return _trajan_tile(state, stack, t, lang)
+        case a.ChooseBowl(bowl):
+            return _bowl(state, bowl, t, lang)
+        case a.Build(site):
+            tile = state.sites[site] if 0 <= site < len(state.sites) else None
+            if tile is None:
+                return msg(lang, "site_empty")
+            building = t.construction[tile]
+            return msg(lang, "site", tile=name(t, "building", tile, lang), vp=building.vp)
+        case a.MoveLeader(province):
+            return _province(state, province, t, lang)
+        case a.Deploy():
+            return _province(state, player(state).leader, t, lang)
+        case a.PlacePlus2():
+            return msg(lang, "plus2")
+        case a.AdvanceSenate():
+            return msg(lang, "senate", space=player(state).senate + 1)
+        case a.ForumTake(tile) | a.UseExtra(tile):
+            return _text(t.forum.get(tile), lang)
+        case a.ChooseBonus(tile):
+            return _text(t.bonus.get(tile), lang)
+    return ""
+
+
+def _top_card(state: TrajanState, pile: int, t: Tables, lang: str) -> str:
+    cards = state.discards[pile] if 0 <= pile < len(state.discards) else ()
+    if not cards:
+        return msg(lang, "pile_empty")
+    return msg(lang, "top_card", card=name(t, "card", cards[-1], lang))
+
+
+def _trajan_tile(state: TrajanState, stack: int, t: Tables, lang: str) -> str:
+    tiles = state.stacks[stack] if 0 <= stack < len(state.stacks) else ()
+    if not tiles or state.phase == "setup_bowl":  # face down until the set-up bowls are full
+        return ""
+    tile = t.trajan[tiles[-1]]
+    colours = " + ".join(name(t, "colour", c, lang) for c in tile.colours)
+    text = tile.text_es if lang == "es" else tile.text
+    return msg(lang, "trajan", colours=colours, vp=tile.vp, text=text)
+
+
+def _bowl(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
+    markers = len(player(state).bowls[bowl])
+    last = (bowl + markers) % len(ACTIONS)
+    action = name(t, "action", ACTIONS[last], lang)
+    return msg(lang, "bowl", count=markers, bowl=ROMAN[last], act=action)
+
+
+def _province(state: TrajanState, province: str, t: Tables, lang: str) -> str:
+    if province not in t.province_vp:
+        return ""
+    p = player(state)
+    rivals = sum(1 for q in state.players if q is not p and province in q.provinces)
+    vp = max(0, t.province_vp[province] - t.fig.legionnaire_penalty * rivals)
+    return msg(lang, "province", vp=vp, rivals=rivals, count=rivals)
+
+
+def _text(tile: Any, lang: str) -> str:
+    if tile is None:
+        return ""
+    return str(tile.text_es if lang == "es" else tile.text)

@@ -1,0 +1,1 @@
+"""Images of people around games: the server leaderboard (`render.people.leaderboard`)."""

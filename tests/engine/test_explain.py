@@ -1,0 +1,145 @@
+"""What a choice gets you (`explain`) and what a move reveals (Step.meta), for both games.
+
+The line is shown on the public board, so it must read only what every player sees: a test
+resamples everything hidden (as a rival would imagine it) and finds the same lines.
+"""
+
+from typing import Any
+
+import pytest
+
+from engine.core.i18n import text
+from engine.core.rng import Rng
+from engine.trajan import determinise as trajan_hidden
+from engine.trajan.game import TrajanEngine
+from engine.troyes import determinise as troyes_hidden
+from engine.troyes import ladies_actions as la
+from engine.troyes.game import EVERY_MODULE, TroyesEngine
+from tests.engine.trajan.helpers import play_setup
+from tests.engine.troyes.helpers import play, walls_table
+
+TRAJAN = TrajanEngine()
+TROYES = TroyesEngine()
+
+
+def _walk(engine: Any, state: Any, seed: int, moves: int) -> list[Any]:
+    """Return the states of a seeded random game (at most `moves` of them)."""
+    states: list[Any] = []
+    while state.pending is not None and len(states) < moves:
+        states.append(state)
+        actions = engine.legal_actions(state)
+        state = engine.apply(state, Rng(seed, state.version, "explain").pick(actions)).state
+    return states
+
+
+def _lines(engine: Any, state: Any, lang: str, actions_of: Any = None) -> list[str]:
+    """Return the line of each legal action of `actions_of` (default: `state`) in `state`."""
+    actions = engine.legal_actions(state if actions_of is None else actions_of)
+    return [engine.explain(state, a, lang) for a in actions]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_trajan_lines_read_only_public_facts(seed: int):
+    for state in _walk(TRAJAN, TRAJAN.new_state({}, 3, seed), seed, 260)[::3]:
+        for lang in ("en", "es"):
+            lines = _lines(TRAJAN, state, lang)
+            assert all(len(line) <= 100 for line in lines)
+            # Every seat's imagined table: the decider's hand too, unless the decision is
+            # about cards already picked from it (a rival's guess would not hold them).
+            decider = state.pending.seat
+            for seat in range(state.seats) if not state.picks else (decider,):
+                other = trajan_hidden.determinise(state, seat, Rng(seed, state.version, "h"))
+                assert _lines(TRAJAN, other, lang, state) == lines
+
+
+@pytest.mark.parametrize("seed", [4])
+def test_troyes_lines_read_only_public_facts(seed: int):
+    start = TROYES.new_state(dict(EVERY_MODULE), 3, seed)
+    for state in _walk(TROYES, start, seed, 400)[::4]:
+        lines = _lines(TROYES, state, "en")
+        assert all(len(line) <= 100 for line in lines)
+        for seat in range(state.seats):
+            cat = TROYES.catalog
+            other = troyes_hidden.determinise(state, cat, seat, Rng(seed, state.version, "h"))
+            assert _lines(TROYES, other, "en", state) == lines
+
+
+def test_trajan_names_where_a_bowl_lands_and_the_top_card_of_a_pile():
+    from engine.trajan import actions as a  # noqa: PLC0415 - only these tests build actions
+
+    state = play_setup(2, seed=5)
+    seat = state.players[state.current]
+    for bowl in range(6):
+        count = len(seat.bowls[bowl])
+        if not count:
+            continue
+        last = (bowl + count) % 6
+        line = TRAJAN.explain(state, a.ChooseBowl(bowl), "en")
+        assert line.startswith(f"{count} marker")
+        assert f"lands in bowl {('I', 'II', 'III', 'IV', 'V', 'VI')[last]} (" in line
+    pile = next(p for p, cards in enumerate(state.discards) if cards)
+    card = next(c for c in TRAJAN.tables.cat.commodities if c.id == state.discards[pile][-1])
+    assert TRAJAN.explain(state, a.PortTake(pile), "en") == f"top card: {card.name}"
+    assert TRAJAN.explain(state, a.PortTake(pile), "es") == f"carta de encima: {card.name_es}"
+
+
+def test_trajan_site_lines_say_the_tile_or_that_none_is_left():
+    from engine.trajan import actions as a  # noqa: PLC0415 - only these tests build actions
+
+    state = play_setup(2, seed=2)
+    site, tile_id = next((i, t) for i, t in enumerate(state.sites) if t is not None)
+    tile = TRAJAN.tables.construction[tile_id]
+    assert TRAJAN.explain(state, a.Build(site), "en") == f"{tile.name}: {tile.vp} VP"
+    empty = state.clone()
+    empty.sites = tuple(None if i == site else t for i, t in enumerate(state.sites))
+    assert TRAJAN.explain(empty, a.Build(site), "es") == text("es", "trajan.explain.site_empty")
+
+
+def test_a_trajan_move_that_ends_the_round_says_so():
+    state = play_setup(2, seed=1)
+    steps = []
+    for seed in range(40):  # play on until some move reveals
+        for s in _walk(TRAJAN, state, seed, 200):
+            for action in TRAJAN.legal_actions(s):
+                step = TRAJAN.apply(s, action)
+                if step.irreversible:
+                    steps.append(step)
+        if any("trajan.reveals.round" in st.meta.get("reveals", ()) for st in steps):
+            break
+    assert steps
+    assert all(step.meta.get("reveals") for step in steps)  # every reveal is named
+    kinds = {k for step in steps for k in step.meta["reveals"]}
+    assert "trajan.reveals.round" in kinds
+    for key in kinds:
+        assert text("es", key) != key
+
+
+def test_troyes_boost_line_gives_the_value_and_the_whole_cost():
+    state = walls_table(districts=[[], [("red", 3)], [], []])  # a rival's die: it has a price
+    state.deniers = [10, 10, 10]
+    state, _ = play(state, "walls", "die 1 red 3")
+    assert state.kind == "boost"
+    boosts = [x for x in TROYES.legal_actions(state) if isinstance(x, la.Boost)]
+    assert len(boosts) > 1
+    district = state.plan.dice[0][0]
+    price = int(TROYES.catalog.rules.dice_price[0]) if district != state.turn else 0
+    for boost in boosts:
+        line = TROYES.explain(state, boost, "en")
+        assert (
+            line
+            == f"the die counts {3 + boost.deniers}; costs {price + boost.deniers} deniers in all"
+        )
+
+
+def test_the_how_many_question_says_cubes_or_uses():
+    asked: dict[str, set[str]] = {}
+    for seed in range(6):
+        for state in _walk(TROYES, TROYES.new_state({}, 3, seed), seed, 600):
+            if state.kind != "count" or state.reactions:
+                continue
+            prompt = TROYES.prompt(state, "en")
+            asked.setdefault(state.plan.action, set()).add(prompt)
+            line = TROYES.explain(state, TROYES.legal_actions(state)[0], "en")
+            assert line.startswith("place 1 cube" if "cubes" in prompt else "use the card's")
+    assert asked["cathedral"] == {"How many cubes will you place?"}
+    assert "How many times will you use the card?" in asked["card"]

@@ -1,6 +1,7 @@
 """AI strength and cost: seat-balanced arenas between the levels, per game and player count.
 
-Arenas (issue 15): hard vs normal, normal vs today's greedy, easy vs normal, each at 2 players
+Arenas (issue 15): hard vs normal, normal vs today's greedy, easy vs normal, and hard against
+itself (for the winning score people can be compared with), each at 2 players
 (the candidate in seat 0 and seat 1 alternately) and 4 players (one candidate against three of
 the other, its seat rotating), for Troyes, Troyes with every Ladies module, and Trajan. It
 prints the candidate's win rate with a 95% Wilson interval (a shared first place counts as a
@@ -37,7 +38,7 @@ TABLES: dict[str, tuple[str, dict[str, str]]] = {
     "troyes-ladies": ("troyes", EVERY_MODULE),
     "trajan": ("trajan", {}),
 }
-MATCHES = (("hard", "normal"), ("normal", "greedy"), ("easy", "normal"))
+MATCHES = (("hard", "normal"), ("normal", "greedy"), ("easy", "normal"), ("hard", "hard"))
 
 
 @dataclass
@@ -130,7 +131,13 @@ def report(table: str, seats: int, match: tuple[str, str], t: Tally) -> str:
         f"{lvl} {1000 * statistics.median(v):.0f}/{1000 * _p99(v):.0f}ms"
         for lvl, v in sorted(t.times.items())
     )
-    rate = f" it/s {t.iterations / t.search_seconds:.0f}" if t.search_seconds else ""
+    searched = len(t.times.get("hard", ()))
+    rate = (
+        f" it/s {t.iterations / t.search_seconds:.0f}"
+        f" (hard {t.iterations / searched:.0f} it/decision)"
+        if t.search_seconds and searched
+        else ""
+    )
     mean = statistics.mean(t.winning_scores) if t.winning_scores else 0.0
     cand = statistics.mean(t.cand_winning) if t.cand_winning else 0.0
     seat_games = {lvl: len(v) for lvl, v in t.cathedral.items()}

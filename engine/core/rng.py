@@ -36,9 +36,14 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates), drawing exactly as `below(i + 1)` does."""
+        # `below` inlined (the AI's determinisers shuffle every search iteration): the same
+        # draws and the same swaps, so every seeded game and replay is unchanged.
+        draw = self._random.random
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = int(draw() * (i + 1))
+            if j > i:  # noqa: PLR1730 - min() costs a call per card here
+                j = i
             items[i], items[j] = items[j], items[i]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:

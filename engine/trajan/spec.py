@@ -5,7 +5,7 @@ from typing import Any
 from engine.core.protocol import GameEngine
 from engine.core.rng import Rng
 from engine.games import AiSupport, GameSpec, Topic
-from engine.trajan import determinise
+from engine.trajan import ai, determinise
 from engine.trajan.game import TrajanEngine
 
 
@@ -13,12 +13,16 @@ def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) 
     return determinise.determinise(state, seat, rng)
 
 
+def _value(engine: GameEngine[Any, Any], state: Any, seat: int) -> float:
+    return ai.value(state, engine.tables, seat)  # type: ignore[attr-defined]
+
+
 SPEC = GameSpec(
     engine=TrajanEngine(),
     titles={"en": "Trajan", "es": "Trajano"},
     renderer="render.trajan",
     milestones=frozenset({"RoundEnded", "DemandsMet", "ConsulsNamed", "GameEnded"}),
-    ai=AiSupport(_determinise, iterations_per_s=4000),
+    ai=AiSupport(_determinise, _value, iterations_per_s=4000),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),
     topics=(

@@ -108,3 +108,18 @@ def test_upgrade_schema_refuses_other_games_newer_unknown_and_unreachable_schema
         upgrade_schema({"game": "toy", "schema": 0}, "toy", 3, ups)
     with pytest.raises(ValueError, match="schema 2 has no upgrade to 3"):
         upgrade_schema({"game": "toy", "schema": 2}, "toy", 3, {1: _add("v2")})
+
+
+def test_shuffle_draws_as_below_does_and_keeps_its_pinned_orders():
+    # Rng.shuffle inlines `below` for the AI's speed: the same draws and swaps as the plain
+    # Fisher-Yates on `below`, so seeded games and replays are unchanged. The orders below
+    # were printed by the implementation before the change.
+    for seed in range(200):
+        items = list(range(seed % 60))
+        reference, rng = list(items), Rng(seed, 7, "ref")
+        for i in range(len(reference) - 1, 0, -1):
+            j = rng.below(i + 1)
+            reference[i], reference[j] = reference[j], reference[i]
+        assert Rng(seed, 7, "ref").shuffled(items) == reference
+    assert Rng(3, 9, "pin").shuffled(list(range(12))) == [7, 1, 9, 0, 3, 6, 2, 11, 8, 4, 5, 10]
+    assert Rng(1, 1).shuffled(list(range(5))) == [1, 0, 4, 3, 2]

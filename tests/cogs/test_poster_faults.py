@@ -82,6 +82,10 @@ class Renderer:
             raise BrokenProcessPool("A process in the process pool was terminated abruptly")
         return b"\x89PNG board"
 
+    async def gallery(self, *args: Any, **kwargs: Any) -> tuple[tuple[str, bytes], ...]:
+        """The board's images, as the poster asks for them (the phone images, then the board)."""
+        return (("board", await self.board(*args)),)
+
 
 @dataclass
 class Table:

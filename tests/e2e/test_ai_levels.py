@@ -137,7 +137,7 @@ def test_ai_level_at_game_new_seats_that_level_and_sets_the_stand_ins_in_spanish
     assert _db(table, "SELECT stand_in, hints, ranked FROM game_ai WHERE game_id=?", (number,)) == [
         ("hard", 1, 0)
     ]
-    thread = start_game(table, alice, lobby, number, name=f"Trajan n.º {number}")
+    thread = start_game(table, alice, lobby, number, name=f"Trajano n.º {number}")
     assert thread is not None
 
 
@@ -166,7 +166,7 @@ def test_a_hint_names_the_move_and_why_and_the_creator_may_turn_hints_off(levels
     alice, bob = table.users["alice"], table.users["bob"]
     number, lobby = open_game(table, alice, players=2, language="es")
     bob.click(lobby, f"dn:l:{number}:join").wait_acked()
-    thread = start_game(table, alice, lobby, number, name=f"Trajan n.º {number}")
+    thread = start_game(table, alice, lobby, number, name=f"Trajano n.º {number}")
     who, current = _decider(table, thread)
     hint = who.slash(thread, "game hint", {}).wait_reply()
     assert hint.ephemeral
@@ -177,11 +177,11 @@ def test_a_hint_names_the_move_and_why_and_the_creator_may_turn_hints_off(levels
     assert why.startswith(("Por qué:", "Es tu única", "La IA no da")), why
     other = bob if who is alice else alice
     refused = other.slash(thread, "game hint", {}).wait_reply()
-    assert "not yours" in refused.content  # in the asker's language (en-US)
+    assert "no es tuya" in refused.content  # a seated player reads the game's language
     off = alice.slash(thread, "game settings", {"hints": False}).wait_reply()
     assert off.ephemeral
     refused = who.slash(thread, "game hint", {}).wait_reply()
-    assert refused.content == "The creator of this game turned hints off."
+    assert refused.content == "Quien creó esta partida desactivó las pistas."
     assert _db(table, "SELECT hints FROM game_ai WHERE game_id=?", (number,)) == [(0,)]
 
 

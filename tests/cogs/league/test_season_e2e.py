@@ -93,6 +93,7 @@ async def _league_view(db: Path) -> tuple[Rows, dict[int, Rating], set[int]]:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # a whole season: every board now carries its phone images too
 def test_a_24_player_six_week_season_through_discord(tmp_path: Path, record_property):
     table, clock = make_bot(tmp_path / "bot", USERS, sim.MONDAY, tick=0.3)
     try:

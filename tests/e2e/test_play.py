@@ -213,6 +213,7 @@ def test_a_bot_killed_during_a_move_keeps_it_once(make_table):
     assert version_of(fresh) == version
     assert count == version
     assert count > before
+
     def old_board() -> Seen:
         found: Seen = next(m for m in alice.messages(thread) if m.id == current.id)
         return found

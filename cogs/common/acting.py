@@ -28,7 +28,7 @@ from cogs.common.runtime import in_game, remember
 from cogs.common.text import named_choices
 from engine import games
 from engine.core.errors import GameError, StaleStateError
-from engine.sessions import Choices
+from engine.sessions import Choices, NoticeKind, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +169,17 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         await report_failure(interaction, error)
         raise
     await rt.poster.post(outcome)
-    await reply(interaction, t(lang, "play.undo_done"))
+    await reply(interaction, undo_reply(outcome, lang))
+
+
+def undo_reply(outcome: Outcome, lang: str) -> str:
+    """Say what an undo did: taken back at once, or asked of the others and waiting on them."""
+    for notice in outcome.notices:
+        if notice.kind is NoticeKind.UNDO_ASKED:
+            return t(lang, "play.undo_waiting", count=len(notice.waiting_on))
+        if notice.kind is NoticeKind.UNDONE:
+            return t(lang, "play.undone_now", move=notice.detail)
+    return t(lang, "play.undo_done")
 
 
 class MoveButton(

@@ -8,7 +8,9 @@ player then gets an ephemeral "out of date" with fresh controls. Up to 20 choice
 buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
 Wine"), become a select menu of 25 per page with page buttons, the line as each option's
 description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
-confirmation that says what it reveals, with Cancel.
+confirmation that says what it reveals, with Cancel. A decision that may be answered in one
+go (`Choices.bundle`: a whole Trajan shipment or sowing) gets a multi-select above its
+one-step choices (`dn:b:{game}:{version}`); its confirmation carries the picked values.
 
 Acting has one shape on every path (a control or a command): acknowledge at once, ask the
 session manager, answer a refusal with one ephemeral sentence, post the outcome with the

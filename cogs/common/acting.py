@@ -85,11 +85,11 @@ def controls(
     else:
         pages = (len(items) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
-        view.add_item(MoveSelect(game, version, page, choices, lang))
+        view.add_item(MoveSelect(game, version, page, choices, lang, row=first))
         if page > 0:
-            view.add_item(PageButton(game, version, page - 1, t(lang, "play.previous")))
+            view.add_item(PageButton(game, version, page - 1, t(lang, "play.previous"), first + 1))
         if page < pages - 1:
-            view.add_item(PageButton(game, version, page + 1, t(lang, "play.next")))
+            view.add_item(PageButton(game, version, page + 1, t(lang, "play.next"), first + 1))
     if tools:
         view.add_item(PrivateButton(game, t(lang, "play.private")))
         view.add_item(UndoButton(game, version, t(lang, "play.undo")))
@@ -281,7 +281,13 @@ class MoveSelect(
     page: int
 
     def __init__(
-        self, game: int, version: int, page: int, choices: Choices | None = None, lang: str = "en"
+        self,
+        game: int,
+        version: int,
+        page: int,
+        choices: Choices | None = None,
+        lang: str = "en",
+        row: int | None = None,
     ) -> None:
         options = [discord.SelectOption(label="?", value="0")]
         placeholder = None
@@ -299,7 +305,9 @@ class MoveSelect(
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
                 placeholder = t(lang, "play.pick_one")
-        item: discord.ui.Select[Any] = discord.ui.Select(options=options, placeholder=placeholder)
+        item: discord.ui.Select[Any] = discord.ui.Select(
+            options=options, placeholder=placeholder, row=row
+        )
         super().__init__(item, game=game, version=version, page=page)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

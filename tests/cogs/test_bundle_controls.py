@@ -72,3 +72,14 @@ async def test_the_confirmation_of_a_one_go_move_carries_the_picks() -> None:
     assert acting.ConfirmButton.__discord_ui_compiled_template__.fullmatch(sent.custom_id) is None
     assert not acting._picks(("wine.1", "bad,value"))
     assert acting._picks(("wine.1", "fish.1", "wild"))
+
+
+def test_one_step_choices_with_a_line_each_go_in_a_select_under_the_menu() -> None:
+    plain = _sowing_choices()
+    detailed = tuple(Choice(c.index, c.notation, c.label, "what it gets") for c in plain.choices)
+    many = tuple(Choice(i, f"m{i}", f"move {i}", "x") for i in range(30))
+    for items in (detailed, many):
+        view = acting.controls(Choices(4, 9, plain.turn, items, plain.bundle), "en")
+        menus = [i for i in _items(view) if isinstance(i, discord.ui.Select)]
+        assert [str(m.custom_id)[:5] for m in menus] == ["dn:b:", "dn:s:"]
+        assert [m.row for m in menus] == [0, 1]

@@ -74,7 +74,7 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
         )
         for i, a in enumerate(g.engine.legal_actions(state))
     )
-    return Choices(g.id, g.row.version, turn, items)
+    return Choices(g.id, g.row.version, turn, items, g.engine.bundle(state, lang))
 
 
 def _turn_start(seats: list[int], end: int, seat: int) -> int:

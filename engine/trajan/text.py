@@ -117,6 +117,9 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
         case a.ShipCard(card):
             what = msg(lang, "wild") if card == "wild" else name(t, "card", card, lang)
             return msg(lang, "load", card=what)
+        case a.ShipCards(cards):
+            shown = [msg(lang, "wild") if c == "wild" else name(t, "card", c, lang) for c in cards]
+            return i18n.text(lang, "turns.bundle.shipment", cards=", ".join(shown))
         case a.Done():
             return msg(lang, "done")
         case a.ForumTake(tile):

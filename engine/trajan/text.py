@@ -209,7 +209,8 @@ def describe_event(  # noqa: PLR0911
             return line
         case ev.DemandsMet(_, demands, unmet, penalty):
             n = len(demands)
-            return msg(lang, "ev_demands", who=who, met=n - unmet, all=n, vp=penalty)
+            key = "ev_demands" if penalty else "ev_demands_all"  # never "-0 VP"
+            return msg(lang, key, who=who, met=n - unmet, all=n, vp=penalty)
         case ev.ConsulsNamed(_votes, consul, tile, vice, vice_tile):
             ct, vt = name(t, "bonus", tile, lang), name(t, "bonus", vice_tile, lang)
             c, v = seat_name(consul, lang, names), seat_name(vice, lang, names)

@@ -94,3 +94,11 @@ def test_a_lookup_answers_in_the_language_the_user_chose_in_settings() -> None:
         del OVERRIDES[4242]
     assert answer_language(asker, None, None) == "en"
     assert answer_language(asker, None, "es") == "es"
+
+
+def test_the_trajan_end_line_names_whose_score_is_whose() -> None:
+    seats = ("IA (normal) (1)", "IA (normal) (2)", "alice (3)")  # as the thread names them
+    line = TrajanEngine().describe_event(ev.GameEnded((89, 94, -2)), "es", seats)
+    assert line == (
+        "Fin de la partida. Puntuación final: IA (normal) (1) 89, IA (normal) (2) 94, alice (3) -2"
+    )

@@ -47,15 +47,20 @@ STANDING = {"always": "answer use", "never": "answer decline", "ask": None}
 def status_text(info: GameInfo, names: tuple[str, ...]) -> str:
     """Return `/game status`: title, state, each player with their public score, the turn.
 
-    In the game's language. A score the public may not see yet (Troyes VP) says so.
+    In the game's language. A score the public may not see yet (Troyes VP) says so. A
+    finished game shows its final scores: the board's track stops before final scoring
+    (a Trajan track read 75 while the game's result was 89; playtest of issue 14).
     """
     lang = info.language
     state = t(lang, f"story.status_{info.status.value}")
     title = story.title(info.game, info.game_id, lang)
     lines = [t(lang, "story.status", title=title, status=state, move=info.version)]
     players = getattr(info.view, "players", ())
+    result = info.final.result if info.final is not None else None
     for seat in range(len(names)):
         vp = getattr(players[seat], "vp", None) if seat < len(players) else None
+        if result is not None and seat < len(result.scores):
+            vp = result.scores[seat]
         if vp is None and players:
             score = t(lang, "story.vp_hidden")
         elif vp is None:

@@ -148,8 +148,8 @@ class Timers:
     ) -> list[Outcome]:
         """Fire a batch of due reminders in one transaction; return the reminders sent.
 
-        The batch's games are locked first (in id order, so two batches never wait on each
-        other), each reminder is checked as `_fire` would, then one transaction takes every
+        The batch's games are locked first (in id order, so two batches cannot deadlock),
+        each reminder is checked as `_fire` would, then one transaction takes every
         timer (in key order) and stores every notice: a crash commits all of them or none,
         and a timer fires in the one transaction that deleted it. A timer another process
         took meanwhile is skipped: its take is the first write of its part and deleted

@@ -236,7 +236,7 @@ def test_game_new_takes_waking_hours(timed: tuple[BotHarness, FileClock]) -> Non
     assert option["description_localizations"]["es-ES"].startswith("Contar solo las horas")
 
     for player in (alice, bob):  # both sleep 22:00-06:00 UTC, whoever decides first
-        quiet = {"time_zone": "UTC", "quiet_hours": "22:00-06:00"}
+        quiet = {"time_zone": "UTC", "quiet_hours": "22:00-06:00", "language": "en"}
         player.slash(where, "settings", quiet).wait_reply()
     clock.set(datetime(2026, 11, 10, 20, 0, tzinfo=UTC))
     options: dict[str, object] = {"game": "trajan", "players": 2, "time_control": "24h"}

@@ -32,7 +32,7 @@ from engine.sessions.loaded import Loaded, competing, controller, seated
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, Policy, SeatState, Status
 from engine.sessions.replay import next_reminder
 from engine.sessions.repository import Repository
-from engine.sessions.rows import SeatRow, TimerRow, from_text, to_text
+from engine.sessions.rows import SeatRow, TimerRow, from_text
 from engine.sessions.store import Tx
 from engine.sessions.turns import Turns
 
@@ -102,7 +102,7 @@ class Timers:
 
     async def _fire(self, timer: TimerRow, now: datetime) -> Outcome | None:
         """Fire one claimed timer in transactions of its own (the caller holds its game's lock)."""
-        g = await self._live(timer, now, claimed=True)
+        g = await self._live(timer, claimed=True)
         if g is None:
             return None
         try:
@@ -112,20 +112,20 @@ class Timers:
         except _TakenOverError:
             return None
 
-    async def _live(self, timer: TimerRow, now: datetime, *, claimed: bool) -> Loaded | None:
+    async def _live(self, timer: TimerRow, *, claimed: bool) -> Loaded | None:
         """Load the game of a timer that is still ours to fire; else None.
 
-        `claimed`: this process claimed it (else: nobody held it when it was read). A timer
-        left behind by a game that ended, or whose turn passed, is dropped here.
+        `claimed`: this process claimed it, perhaps a while ago, so it is read again (a
+        claimed timer can wait behind the deadlines of its batch). Else nobody held it when
+        this tick read it, a moment ago: its take (`Store.take_free_timer`) checks again, in
+        the firing transaction, that it is unmoved and nobody's. A timer left behind by a
+        game that ended, or whose turn passed, is dropped here.
         """
-        current = {(t.seat, t.kind): t for t in await self.ctx.store.timers(timer.game_id)}
-        live = current.get((timer.seat, timer.kind))
-        if live is None or live.due_at != timer.due_at:
-            return None  # moved or dropped since it was read
-        if claimed and live.claimed_by != self.ctx.owner:
-            return None  # taken over meanwhile
-        if not claimed and live.claimed_until is not None and live.claimed_until > to_text(now):
-            return None  # claimed by a process meanwhile: it fires it
+        if claimed:
+            current = {(t.seat, t.kind): t for t in await self.ctx.store.timers(timer.game_id)}
+            live = current.get((timer.seat, timer.kind))
+            if live is None or live.due_at != timer.due_at or live.claimed_by != self.ctx.owner:
+                return None  # moved or dropped since it was claimed, or taken over meanwhile
         try:
             g = await self.repo.load(timer.game_id)
         except StateNeedsRepairError:  # paused until repaired; the repair sets its timers again
@@ -164,7 +164,7 @@ class Timers:
                 await locks.enter_async_context(self.ctx.lock(game_id))
             due = []
             for timer in sorted(timers, key=lambda t: (t.game_id, t.seat, t.kind)):
-                g = await self._live(timer, now, claimed=claimed)
+                g = await self._live(timer, claimed=claimed)
                 if g is not None:
                     due.append(await self._reminder(g, timer, now, claimed=claimed))
             try:

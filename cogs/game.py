@@ -113,6 +113,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         ai=_("How many AI players to seat now"), rated=_("Rate this game (on by default)"),
         ai_level=_("Level of the AI players and stand-ins"),
         hints=_("Allow /game hint in this game"),
+        waking_hours=_("Count only the deciding player's waking hours"),
     )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     async def new(  # noqa: PLR0913, PLR0917 - one argument per option
@@ -128,6 +129,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         rated: bool = True,
         ai_level: str | None = None,
         hints: bool = True,
+        waking_hours: bool = False,
     ) -> None:
         """Open a lobby for a new game."""
         if game not in GAMES:
@@ -142,6 +144,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if not rated:  # issue 16: casual games are rated unless the creator says no
             await around.around_of(interaction.client).unrate(number, interaction.user.id)
             await reply(interaction, t(lang_for(interaction), "around.unrated", number=number))
+        if waking_hours:  # players' time (engine/people): the creator's choice, as in settings
+            await people_of(self.bot).set_waking(number, interaction.user.id, True)
+            await reply(interaction, t(lang_for(interaction), "waking.on", number=number))
 
     @new.autocomplete("game")
     async def _games(

@@ -9,12 +9,14 @@ one clicking thread per game, for `--seconds`: each move hands the turn to the A
 Reported per level: the worst event-loop stall the bot logged meanwhile (a short sleep waking
 late; target < 50 ms), the decisions made, and the decision time in the bot, median and p99:
 from the session service asking to the action coming back (the queue for a worker plus the
-thinking), and the thinking alone (in the worker). Run it on an idle machine and read the load
-(`uptime`, printed) beside the figures: the hard level's budget is an iteration count, so a
-busy machine makes each decision longer, not different.
+thinking), and the thinking alone (in the worker); then what ran on the loop: the p99 of each
+2 s window, every loop step, gateway event and garbage collection that took 20 ms or more of
+the loop thread's CPU (docs/ai.md, "What runs on the event loop"). Run it on an idle
+machine and read the load (`uptime`, printed) beside the figures: the hard level's budget is
+an iteration count, so a busy machine makes each decision longer, not different.
 
 Usage: .venv/bin/python bench/ai_bot.py [--games 20] [--seconds 60] [--processes 1]
-       [--levels normal,hard] [--budget 2.0]
+       [--levels normal,hard] [--budget 2.0] [--profile FILE] [--slow-steps] [--log FILE]
 """
 
 import argparse
@@ -158,6 +160,7 @@ def main() -> None:
             "LOG_LEVEL": "INFO",
             "AI_PROCESSES": str(args.processes),
             "AI_HARD_BUDGET_S": str(args.budget),
+            "AI_MAX_LEVEL": "hard",  # the bot's default stops at normal
         }
         if args.profile:
             env["DENARIUS_LOOP_PROFILE"] = str(Path(args.profile).resolve())

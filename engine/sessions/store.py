@@ -246,11 +246,12 @@ class Tx(_Reads):
         """Append a move to the log (its id is assigned by SQLite)."""
         await self._run(
             "INSERT INTO moves (game_id, version, ply, seat, action, label, events, lines,"
-            " irreversible, by, undone_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " irreversible, by, undone_at, created_at, ai)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 move.game_id, move.version, move.ply, move.seat, move.action, move.label,
                 move.events, move.lines, move.irreversible, move.by, move.undone_at,
-                move.created_at,
+                move.created_at, move.ai,
             ),
         )  # fmt: skip
 

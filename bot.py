@@ -395,9 +395,22 @@ async def run(settings: Settings) -> None:
                     serving=Serving(settings.shards, lease=lease),
                 )
                 log.info("serving shards %s as %s", settings.shards, sessions.ctx.owner)
-                await _serve(settings, database, sessions)
+                try:
+                    await _serve(settings, database, sessions)
+                finally:
+                    await _release(sessions)
         finally:
             thinker.close()
+
+
+async def _release(sessions: SessionManager) -> None:
+    """Give up this process's claims and leases as it stops, so its successor needs no wait."""
+    try:
+        await sessions.release()
+    except Exception:  # the database may be what failed; the leases then lapse on their own
+        log.exception("could not release this process's claims and leases")
+    else:
+        log.info("claims and leases released")
 
 
 def ai_thinker(settings: Settings) -> Thinker:

@@ -162,6 +162,14 @@ def _without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
+# Servers, channels and threads only: the bot reads no messages, members or reactions (slash
+# commands and buttons arrive as interactions whatever the intents). Without the message
+# intents the gateway does not echo every board edit back (MESSAGE_UPDATE), which would queue
+# ahead of the interactions on the same socket and cost the loop a parse each (bench/bot.py).
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+
+
 class GameBot(commands.AutoShardedBot):
     """The bot, with its store, session manager and settings injected.
 
@@ -177,7 +185,7 @@ class GameBot(commands.AutoShardedBot):
         """Build the bot; nothing connects until `start`."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),  # no privileged intents: slash commands only
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,  # boards are edited by id; a message cache only feeds the GC
@@ -224,6 +232,7 @@ class GameBot(commands.AutoShardedBot):
         if self.settings.loop_monitor:
             self._monitor = asyncio.create_task(watch_loop())
             logging.getLogger("engine.thinking").setLevel(logging.DEBUG)  # each AI decision
+            logging.getLogger("denarius.latency").setLevel(logging.DEBUG)  # each acknowledgement
 
     async def _resume(self) -> None:
         """At start-up: finish AI turns cut short, fire due timers, repost boards; then tick.

@@ -108,7 +108,8 @@ def pair(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
                 "LEASE_SECONDS": "30",
                 "DENARIUS_CLOCK_FILE": str(clock),
                 "RENDER_PROCESSES": "0",
-                "AI_HARD_BUDGET_S": "1",
+                "AI_HARD_BUDGET_S": "0.5",  # the kill lands while the hard AI thinks
+                "AI_PROCESSES": "0",  # threads: a restart spawns no AI worker first
             }
             log = tmp_path / f"bot{shard}.log"
             bot = BotProcess(BOT, env, REPO_ROOT, log)
@@ -214,7 +215,7 @@ def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
         play_until(pair, thread, lambda n: n >= 1)
 
     # Kill shard 1's process in the middle of moves and AI turns: human moves are pressed
-    # until one hands the decision to the AI seat (which thinks for a second), then the
+    # until one hands the decision to the AI seat (which thinks for half a second), then the
     # process dies before the AI's move is saved.
     victim, survivor = pair.sides[1], pair.sides[0]
     (dead_number, dead_thread), (_, live_thread) = games[1], games[0]

@@ -12,6 +12,13 @@ click. Reported: p50/p99 of interaction-to-acknowledgement (the bot's defer reac
 emulator) and interaction-to-board-posted (the new board with the next version's controls
 visible in the thread), and the worst event-loop stall the bot logged (DENARIUS_LOOP_MONITOR).
 
+Where the time goes: each acknowledgement's three spans as the bot traced them
+(`denarius.latency`: made -> the bot's loop, -> the handler's defer, the defer request), the
+lag of the emulator's own loop (shared with this process's clicking threads), and the API
+requests of the move phase by route, per move, marked exempt or counted against Discord's
+global limit of 50 a second (for all the bot's processes together), with the 429s by scope.
+`--logs DIR` keeps the bot processes' logs.
+
 Usage: .venv/bin/python bench/bot.py [--games 200] [--rate 20] [--seconds 20] [--workers 16]
        .venv/bin/python bench/bot.py --games 400 --rate 40 --backend postgresql --processes 2 \
            --compare

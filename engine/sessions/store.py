@@ -124,8 +124,8 @@ class _Reads:
         )
         return bool(await self._all(sql, [stamp, stamp, *mine_args]))
 
-    async def stalled_ai_games(self, before: datetime, shards: Shards) -> list[int]:
-        """Return the active games of `shards` waiting on an automated seat since `before`.
+    async def stalled_ai_games(self, before: datetime, shards: Shards) -> list[tuple[int, int]]:
+        """Return (id, version) of the active games of `shards` waiting on an automated seat.
 
         The seat the game waits on is an AI, a stand-in, a seat no longer playing, or one
         with standing answers (which may or may not fit the decision: the caller checks),
@@ -133,12 +133,14 @@ class _Reads:
         """
         mine, mine_args = shards.where("g.guild_id")
         sql = (
-            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat"  # noqa: S608
+            "SELECT g.id, g.version FROM games g"  # noqa: S608
+            " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat"
             " WHERE g.status = 'active' AND g.updated_at <= ?"
             " AND (s.ai IS NOT NULL OR s.stand_in <> 0 OR s.state <> 'playing'"
             f" OR s.standing <> '{{}}') AND {mine} ORDER BY g.id"
         )
-        return [int(r[0]) for r in await self._all(sql, [to_text(before), *mine_args])]
+        rows = await self._all(sql, [to_text(before), *mine_args])
+        return [(int(r[0]), int(r[1])) for r in rows]
 
     async def claim_owners(self) -> list[str]:
         """Return the names of the processes holding timer claims (lapsed or not)."""

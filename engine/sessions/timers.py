@@ -47,6 +47,9 @@ class Timers:
         self.ctx = ctx
         self.repo = repo
         self.turns = turns
+        # Games whose automated seat failed to move when taken up, at the version it failed
+        # at: the tick leaves them until they change (a restart's `resume` tries again).
+        self.failed: dict[int, int] = {}
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened.
@@ -291,9 +294,13 @@ class Timers:
         """
         before = self.ctx.now() - self.ctx.lease
         outcomes = []
-        for game_id in await self.ctx.store.stalled_ai_games(before, self.ctx.shards):
+        for game_id, version in await self.ctx.store.stalled_ai_games(before, self.ctx.shards):
+            if self.failed.get(game_id) == version:
+                continue  # its AI failed here at this very version: said once, not every tick
             outcome = await self._resume_one(game_id)
             if outcome is not None:
+                if any(n.kind is NoticeKind.AI_FAILED for n in outcome.notices):
+                    self.failed[game_id] = outcome.version
                 outcomes.append(outcome)
         return outcomes
 

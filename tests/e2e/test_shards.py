@@ -258,6 +258,8 @@ def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
         assert "replay exactly" in reply.content, reply.content
     assert logged(victim, "serving shards 1/2")
     assert logged(survivor, "serving shards 0/2")
+    # Its league lease (and any claim) was taken back at start-up, not after LEASE_SECONDS.
+    assert logged(victim, "took back the claims and leases of")
 
 
 def test_timers_falling_due_in_both_shards_fire_once_each(pair):

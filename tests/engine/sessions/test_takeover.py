@@ -168,3 +168,27 @@ async def test_a_clean_shutdown_gives_its_claims_and_leases_up(store, clock):
     [outcome] = await successor.tick()
     assert outcome.game_id == game.game_id
     assert await successor.hold("league:0/1")
+
+
+class _BrokenAI:
+    name = "broken"
+
+    def choose(self, engine, state):
+        raise ValueError("no idea")
+
+
+async def test_an_ai_that_fails_when_taken_up_is_said_once_not_every_tick(store, clock):
+    serving = Serving(ALL, owner="alive", lease=LEASE)
+    manager = SessionManager(store, GAMES, clock, {"broken": _BrokenAI()}, serving=serving)
+    spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
+    info = await manager.create_lobby(1, spec)
+    await manager.add_ai(info.game_id, 1, "broken")
+    out = await manager.start(info.game_id, 1)
+    out = await manager.play(out.game_id, 1, out.version, "add 1")  # the AI fails: said here
+    assert [n.kind for n in out.notices] == [NoticeKind.AI_FAILED]
+    clock.advance(seconds=LEASE.total_seconds())
+    [again] = await manager.tick()  # taken up after a lease: it fails again, said once more
+    assert [n.kind for n in again.notices] == [NoticeKind.AI_FAILED]
+    for _ in range(3):
+        clock.advance(seconds=LEASE.total_seconds())
+        assert await manager.tick() == []  # not a notice in the thread every tick

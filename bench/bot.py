@@ -58,6 +58,7 @@ from tests.e2e.conftest import (
 
 SERVER = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 ACK = re.compile(r"ack \d+: gateway ([\d.-]+) ms, handler ([\d.-]+) ms, request ([\d.-]+) ms")
+WRITE = re.compile(r"write waited ([\d.]+) ms, held ([\d.]+) ms")
 STALL = re.compile(r"loop stall max ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)")
 
 
@@ -311,6 +312,7 @@ def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
             collections = [float(g) for _, _, g in found]
             lagging.cancel()
             spans = [tuple(map(float, m)) for m in ACK.findall(logs)]
+            writes = [tuple(map(float, m)) for m in WRITE.findall(logs)]
             routes = Counter(limits.counts)
             routes.subtract(routes_before)
             refused = Counter(scope for _, _, scope in limits.refused[refused_before:])
@@ -333,6 +335,13 @@ def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
     print(f"longest garbage collection {max(collections, default=0):.0f} ms")
     print(f"mean board {statistics.mean(boards) * 1000:.0f} ms")
     report_spans(spans)
+    if writes:
+        waited, held = [w[0] / 1000 for w in writes], [w[1] / 1000 for w in writes]
+        print(
+            f"  write transactions {len(writes)}: waited for the writer p50 "
+            f"{pct(waited, 50):.0f} ms p99 {pct(waited, 99):.0f} ms; held it p50 "
+            f"{pct(held, 50):.0f} ms p99 {pct(held, 99):.0f} ms"
+        )
     print(
         f"emulator loop lag (this process: the emulator and the clicking threads) "
         f"p50 {pct(lags, 50):.0f} ms  p99 {pct(lags, 99):.0f} ms  max {max(lags) * 1000:.0f} ms"

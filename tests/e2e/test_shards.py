@@ -108,7 +108,7 @@ def pair(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
                 "LEASE_SECONDS": "30",
                 "DENARIUS_CLOCK_FILE": str(clock),
                 "RENDER_PROCESSES": "0",
-                "AI_HARD_BUDGET_S": "0.5",  # the kill lands while the hard AI thinks
+                "AI_HARD_BUDGET_S": "1",  # the kill lands while the hard AI thinks
                 "AI_PROCESSES": "0",  # threads: a restart spawns no AI worker first
             }
             log = tmp_path / f"bot{shard}.log"
@@ -180,16 +180,22 @@ def import_in(pair: Pair, side: Side, data: bytes) -> tuple[int, ChannelRef]:
     return number, alice.wait_thread(f"Trajan #{number}", timeout=30)
 
 
-def ai_moves_next(
-    pair: Pair, side: Side, thread: ChannelRef, thinks: str, seen: int, before: int
-) -> bool:
-    """After a press: True once the AI seat starts thinking, False if a person decides next."""
+def ai_moves_next(pair: Pair, thread: ChannelRef, number: int, before: int) -> bool:
+    """After a press: True once the move is saved and the AI seat decides next (it thinks
+    for AI_HARD_BUDGET_S before its own move is saved), False once a person decides next."""
+    sql = (
+        "SELECT g.version, s.ai FROM games g"
+        " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat WHERE g.id = $1"
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if side.bot.log_text().count(thinks) > seen:
-            return True
-        if (version_of(board(pair.users["carol"], thread)) or 0) > before:
-            return False
+        rows = pair.query(sql, number)
+        assert rows, "the game ended before its AI seat had a decision"
+        if rows[0]["version"] > before:
+            if rows[0]["ai"] is not None:
+                return True
+            if (version_of(board(pair.users["carol"], thread)) or 0) > before:
+                return False
         time.sleep(0.05)
     raise AssertionError("the press was neither answered nor handed to the AI")
 
@@ -206,7 +212,7 @@ def is_over(pair: Pair, thread: ChannelRef) -> bool:
 
 def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
     alice, bob, watcher = pair.users["alice"], pair.users["bob"], pair.users["carol"]
-    data = asyncio.run(_near_end((alice.id, bob.id), left=6))
+    data = asyncio.run(_near_end((alice.id, bob.id), left=10))
     games = [import_in(pair, side, data) for side in pair.sides]
     for (number, _), side in zip(games, pair.sides, strict=True):
         [row] = pair.query("SELECT guild_id FROM games WHERE id = $1", number)
@@ -215,18 +221,17 @@ def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
         play_until(pair, thread, lambda n: n >= 1)
 
     # Kill shard 1's process in the middle of moves and AI turns: human moves are pressed
-    # until one hands the decision to the AI seat (which thinks for half a second), then the
+    # until one hands the decision to the AI seat (which thinks for a second), then the
     # process dies before the AI's move is saved.
     victim, survivor = pair.sides[1], pair.sides[0]
     (dead_number, dead_thread), (_, live_thread) = games[1], games[0]
-    thinks = f"game {dead_number}: AI hard thinks"
     while True:
         current = board(watcher, dead_thread)
         assert "is over" not in current.content
         mover = next(a for a in pair.users.values() if a.id == decider(current))
-        before, seen = version_of(current) or 0, victim.bot.log_text().count(thinks)
+        before = version_of(current) or 0
         press_first(mover, current, dead_thread)
-        if ai_moves_next(pair, victim, dead_thread, thinks, seen, before):
+        if ai_moves_next(pair, dead_thread, dead_number, before):
             break
     victim.bot.kill()
     [cut] = pair.query("SELECT version FROM games WHERE id = $1", dead_number)

@@ -164,8 +164,8 @@ class Database:
                 await _rollback(conn)
                 raise
             if _latency.isEnabledFor(logging.DEBUG):  # the bench: where a move's time goes
-                waited, held = began - asked, time.perf_counter() - began
-                _latency.debug("write waited %.1f ms, held %.1f ms", waited * 1000, held * 1000)
+                waited, spent = began - asked, time.perf_counter() - began
+                _latency.debug("write waited %.1f ms, held %.1f ms", waited * 1000, spent * 1000)
 
     @asynccontextmanager
     async def _savepoint(self, held: _Open) -> AsyncIterator[None]:

@@ -101,6 +101,7 @@ async def test_an_ai_turn_a_dead_process_left_is_taken_up_by_the_tick_once(
     assert await Leases(store.database).owners() == []  # the turn's lease was given back
 
 
+@pytest.mark.slow  # two stores of their own on the server: about 1.5 s
 @pytest.mark.parametrize("backend", ["postgresql"])
 async def test_two_processes_scanning_at_once_move_a_stalled_ai_seat_once(
     database_url, clock, monkeypatch

@@ -10,12 +10,18 @@ come. What heuristic.py lacks, and why the planner on it played no better than g
 - time: a Trajan tile on the circle, cards for a shipment, workers and legionnaires are
   worth what the own turns still left can make of them (about 2 a round at 2 players);
 - the Senate vote for the quarter's bonus tile, the demands of the quarter with the turns
-  left to meet them, and the construction sets (10/20 VP at the end).
+  left to meet them, and the construction sets (10/20 VP at the end);
+- a plan cut at an irreversible seaport draw is rated as after its discard, without the
+  seaport action counted once more (heuristic.py rated every draw about 3 VP too high, so
+  the normal player drew 7-8 times a game for one card each);
+- a demand tile's worth before the demands are revealed: the expected penalty over the
+  kinds still hidden (heuristic.py's one chance in three halved it).
 
 The weights are estimates tuned by seat-balanced games against the greedy player on seeds
-the bench does not use (NEXT_TURN: 0 played no better than greedy, 0.25-0.4 best), not rule
-figures. It is pure and cheap: the search calls it at every
-leaf.
+1000 and up, which the bench (seeds from 0) does not use (NEXT_TURN: 0 played no better
+than greedy, 0.25-0.45 best; CHANCE_OPEN/CHANCE_MATCH 0.45/0.7 against 0.3/0.55: more
+tiles taken, same margin, more wins); they are not rule figures. docs/ai.md has the
+diagnosis and the figures. It is pure and cheap: the search calls it at every leaf.
 """
 
 import math

@@ -16,9 +16,14 @@ $(STAMP): requirements.txt requirements-dev.txt
 run: $(STAMP)
 	$(BIN)/python bot.py
 
+## The tests run on two pytest-xdist workers (tests/conftest.py says what shares a worker), with
+## Python's own traceback style: pytest 9 crashes (INTERNALERROR) on a frame without a line
+## number, which a timeout's signal can leave. The 15 slowest tests are listed at the end.
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup --tb=native --durations=15
+
 ## Every check: lint, format, types, import layers, all tests (slow ones included).
 test: check
-	$(BIN)/python -m pytest -q
+	$(PYTEST)
 
 ## Start this machine's PostgreSQL server if it is down. The tests run every store, session and
 ## league test on SQLite and on PostgreSQL (a throw-away database they make and drop); without a
@@ -28,7 +33,7 @@ postgres:
 
 ## The quick loop while working: checks and the tests not marked slow.
 quick: check
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(PYTEST) -m "not slow"
 
 check: $(STAMP)
 	$(BIN)/ruff check .

@@ -8,13 +8,16 @@ pointed at the emulator through DISCORD_API_BASE (docs/local-discord.md).
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import gc
 import logging
 import os
 import signal
 import sys
 import tempfile
+import threading
 import time
+from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -71,6 +74,7 @@ class Settings:
     ai_max_level: str = "normal"  # the strongest AI level players may choose (docs/ai.md)
     ai_budget_s: float | None = None  # the hard AI's thinking time per decision (None: 2 s)
     loop_monitor: bool = False  # bench: log the worst event-loop stall every few seconds
+    loop_profile: Path | None = None  # bench: profile the event-loop thread into this file
     backup_dir: Path | None = None  # online backups (None: a "backups" folder beside the db)
     backup_every_hours: float = 24.0  # 0: no scheduled backups
     backup_keep: int = 7  # the newest backups kept
@@ -124,6 +128,9 @@ class Settings:
             ai_max_level=(env.get("AI_MAX_LEVEL") or "normal").strip().lower(),
             ai_budget_s=float(env["AI_HARD_BUDGET_S"]) if env.get("AI_HARD_BUDGET_S") else None,
             loop_monitor=bool(env.get("DENARIUS_LOOP_MONITOR")),
+            loop_profile=Path(env["DENARIUS_LOOP_PROFILE"])
+            if env.get("DENARIUS_LOOP_PROFILE")
+            else None,
             backup_dir=Path(env["BACKUP_DIR"]) if env.get("BACKUP_DIR") else None,
             backup_every_hours=float(env.get("BACKUP_EVERY_HOURS") or 24),
             backup_keep=int(env.get("BACKUP_KEEP") or 7),
@@ -222,7 +229,9 @@ class GameBot(commands.AutoShardedBot):
         # every later garbage collection, which would otherwise walk them on the event loop.
         gc.freeze()
         if self.settings.loop_monitor:
-            self._monitor = asyncio.create_task(watch_loop())
+            time_loop_steps()
+            time_gateway_events(self._connection.parsers)
+            self._monitor = asyncio.create_task(watch_loop(profile=self.settings.loop_profile))
             logging.getLogger("engine.thinking").setLevel(logging.DEBUG)  # each AI decision
 
     async def _resume(self) -> None:
@@ -300,35 +309,118 @@ class GameBot(commands.AutoShardedBot):
         await super().close()
 
 
-async def watch_loop(step: float = 0.005, every: float = 2.0) -> None:
+STEP_CPU_S = 0.02  # the monitor names every event-loop step that spends this much CPU
+
+
+def time_loop_steps(threshold: float = STEP_CPU_S) -> None:
+    """Log every event-loop step whose own CPU time reaches `threshold` (bench only).
+
+    A stall's wall time includes the machine's load; a step's CPU time on the loop thread
+    is our code alone, so this names what to move off the loop whatever the load. It wraps
+    `asyncio.Handle._run` (every callback and task step the loop runs) for this process.
+    """
+    run = getattr(asyncio.Handle, "_run")  # noqa: B009 - a private method
+
+    def timed(handle: asyncio.Handle) -> None:
+        began = time.thread_time()
+        run(handle)
+        spent = time.thread_time() - began
+        if spent >= threshold:
+            log.info("loop step cpu %.1f ms: %s", spent * 1000, _step_name(handle))
+
+    setattr(asyncio.Handle, "_run", timed)  # noqa: B010 - a private method, patched
+
+
+def time_gateway_events(parsers: dict[str, Any], threshold: float = STEP_CPU_S) -> None:
+    """Log every gateway event whose parsing (discord.py's cache) takes `threshold` of CPU."""
+
+    def timed(name: str, parse: Any) -> Any:
+        def parsed(data: Any) -> Any:
+            began = time.thread_time()
+            try:
+                return parse(data)
+            finally:
+                spent = time.thread_time() - began
+                if spent >= threshold:
+                    log.info("gateway event %s cpu %.1f ms", name, spent * 1000)
+
+        return parsed
+
+    for name, parse in list(parsers.items()):
+        parsers[name] = timed(name, parse)
+
+
+def _heap() -> str:
+    """Return how many objects each collected generation holds, and the commonest kinds."""
+    sizes = [len(gc.get_objects(generation)) for generation in range(3)]
+    kinds = Counter(type(o).__name__ for o in gc.get_objects(2)).most_common(8)
+    return f"{sizes} objects by generation; oldest: {kinds}"
+
+
+def _step_name(handle: asyncio.Handle) -> str:
+    """Return what a loop step ran: a task's coroutine and where it stands, or the callback."""
+    callback = getattr(handle, "_callback", None)
+    task = getattr(callback, "__self__", None)
+    if isinstance(task, asyncio.Task):
+        coro = task.get_coro()
+        frame = getattr(coro, "cr_frame", None)
+        where = f" at {frame.f_code.co_filename}:{frame.f_lineno}" if frame else ""
+        return f"task {task.get_name()} {getattr(coro, '__qualname__', coro)}{where}"
+    return repr(callback)[:200]
+
+
+async def watch_loop(step: float = 0.005, every: float = 2.0, profile: Path | None = None) -> None:
     """Log the worst event-loop stall every `every` seconds (bench: DENARIUS_LOOP_MONITOR).
 
-    A stall is how late a short sleep wakes up. The loop thread's own CPU time over the same
-    sleep tells our code blocking the loop (CPU spent) from the machine being busy (the OS
-    or the interpreter lock keeping the thread waiting).
+    A stall is how late a short sleep wakes up; the line gives the worst and the 99th
+    percentile of the window's sleeps. The loop thread's own CPU time over the same sleep
+    tells our code blocking the loop (CPU spent) from the machine being busy (the OS or the
+    interpreter lock keeping the thread waiting). With `profile` (DENARIUS_LOOP_PROFILE) the
+    loop thread runs under cProfile, its statistics written to that file at every line: what
+    the loop itself spends its time on (`python -m pstats FILE`).
     """
     worst = busiest = 0.0
+    late: list[float] = []
     since = time.perf_counter()
-    pauses: list[float] = [0.0, 0.0]  # start of the running collection, longest one
+    pauses = [0.0, 0.0, 0.0]  # the running collection's start (wall, cpu), the longest one
+    profiler = cProfile.Profile() if profile is not None else None
+    if profiler is not None:
+        profiler.enable()  # this thread only: the event loop's
+    asyncio.get_running_loop().slow_callback_duration = 0.02  # logged with PYTHONASYNCIODEBUG
 
     def timed(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            pauses[0] = time.perf_counter()
+            pauses[0], pauses[2] = time.perf_counter(), time.thread_time()
         else:
-            pauses[1] = max(pauses[1], time.perf_counter() - pauses[0])
+            pause = time.perf_counter() - pauses[0]
+            pauses[1] = max(pauses[1], pause)
+            if pause >= STEP_CPU_S:
+                log.info(
+                    "gc pause %.1f ms (cpu %.1f ms; generation %d, %d collected, thread %s)",
+                    pause * 1000, (time.thread_time() - pauses[2]) * 1000, info["generation"],
+                    info["collected"], threading.current_thread().name,
+                )  # fmt: skip
 
     gc.callbacks.append(timed)
     while True:
         wall, cpu = time.perf_counter(), time.thread_time()
         await asyncio.sleep(step)
-        worst = max(worst, time.perf_counter() - wall - step)
+        late.append(time.perf_counter() - wall - step)
+        worst = max(worst, late[-1])
         busiest = max(busiest, time.thread_time() - cpu)
         if time.perf_counter() - since >= every:
+            late.sort()
+            p99 = late[min(len(late) - 1, int(0.99 * len(late)))]
             log.info(
-                "loop stall max %.1f ms (loop cpu %.1f ms; gc %.1f ms)",
-                worst * 1000, busiest * 1000, pauses[1] * 1000,
+                "loop stall max %.1f ms p99 %.1f ms (loop cpu %.1f ms; gc %.1f ms)",
+                worst * 1000, p99 * 1000, busiest * 1000, pauses[1] * 1000,
             )  # fmt: skip
+            if profiler is not None and profile is not None:
+                profiler.dump_stats(profile)  # all so far (writing them stops the profiler)
+                profiler.enable()
+                log.info("gc tracks %s", _heap())
             worst = busiest = pauses[1] = 0.0
+            late.clear()
             since = time.perf_counter()
 
 

@@ -9,12 +9,14 @@ one clicking thread per game, for `--seconds`: each move hands the turn to the A
 Reported per level: the worst event-loop stall the bot logged meanwhile (a short sleep waking
 late; target < 50 ms), the decisions made, and the decision time in the bot, median and p99:
 from the session service asking to the action coming back (the queue for a worker plus the
-thinking), and the thinking alone (in the worker). Run it on an idle machine and read the load
-(`uptime`, printed) beside the figures: the hard level's budget is an iteration count, so a
-busy machine makes each decision longer, not different.
+thinking), and the thinking alone (in the worker); then what ran on the loop: the p99 of each
+2 s window, every loop step, gateway event and garbage collection that took 20 ms or more of
+the loop thread's CPU (docs/ai.md, "What runs on the event loop"). Run it on an idle
+machine and read the load (`uptime`, printed) beside the figures: the hard level's budget is
+an iteration count, so a busy machine makes each decision longer, not different.
 
 Usage: .venv/bin/python bench/ai_bot.py [--games 20] [--seconds 60] [--processes 1]
-       [--levels normal,hard] [--budget 2.0]
+       [--levels normal,hard] [--budget 2.0] [--profile FILE] [--slow-steps] [--log FILE]
 """
 
 import argparse
@@ -35,7 +37,15 @@ from localdiscord.local import ChannelRef
 from localdiscord.slash import UsageError
 from tests.e2e.conftest import BOT, board, controls, decider, press_first
 
-STALL = re.compile(r"loop stall max ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)")
+STALL = re.compile(
+    r"loop stall max ([\d.]+) ms p99 ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)"
+)
+SLOW = re.compile(r"Executing (.+?) took ([\d.]+) seconds")
+STEP = re.compile(r"loop step cpu ([\d.]+) ms: (.+)")
+EVENT = re.compile(r"gateway event (\w+) cpu ([\d.]+) ms")
+GC = re.compile(
+    r"gc pause ([\d.]+) ms \(cpu ([\d.]+) ms; generation (\d), (\d+) collected, thread ([^)]+)\)"
+)
 DECIDED = re.compile(r"ai (\w+) decided in ([\d.]+) s \(thinking ([\d.]+) s\)")
 
 
@@ -95,8 +105,12 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
         stop.set()
         moves = sum(j.result() for j in jobs)
     log = h.log()[mark:]
-    stalls = [float(wall) for wall, _, _ in STALL.findall(log)]
-    cpu = [float(c) for _, c, _ in STALL.findall(log)]
+    if args.log:
+        Path(args.log).write_text(log, encoding="utf-8")
+    windows = STALL.findall(log)
+    stalls = [float(wall) for wall, _, _, _ in windows]
+    p99s = sorted(float(p) for _, p, _, _ in windows)
+    cpu = [float(c) for _, _, c, _ in windows]
     decided = [(float(t), float(k)) for name, t, k in DECIDED.findall(log) if name == level]
     total = [t for t, _ in decided]
     thinking = [k for _, k in decided]
@@ -104,7 +118,20 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     print(f"{level}: alice pressed {moves} times in {args.seconds:.0f} s; the AI decided "
           f"{len(decided)} times ({seats})")  # fmt: skip
     print(f"{level}: worst event-loop stall {max(stalls, default=0):.0f} ms (target < 50); "
-          f"worst loop-thread CPU in one stall {max(cpu, default=0):.0f} ms")  # fmt: skip
+          f"worst loop-thread CPU in one stall {max(cpu, default=0):.0f} ms; p99 of the "
+          f"5 ms sleeps' lateness per 2 s window: median {pct(p99s, 50) / 1000:.1f} ms, "
+          f"worst {max(p99s, default=0):.1f} ms")  # fmt: skip
+    for what, seconds in sorted(SLOW.findall(log), key=lambda s: -float(s[1]))[:10]:
+        print(f"{level}: slow loop step {float(seconds) * 1000:.0f} ms: {what[:300]}")
+    steps = sorted(((float(ms), what) for ms, what in STEP.findall(log)), reverse=True)
+    print(f"{level}: {len(steps)} loop steps spent >= 20 ms of the loop's CPU")
+    for ms, what in steps[:12]:
+        print(f"{level}: loop step cpu {ms:.0f} ms: {what[:200]}")
+    for name, ms in sorted(EVENT.findall(log), key=lambda e: -float(e[1]))[:8]:
+        print(f"{level}: gateway event {name} parsed in {float(ms):.0f} ms of CPU")
+    for ms, cpu_ms, gen, freed, thread in sorted(GC.findall(log), key=lambda g: -float(g[0]))[:5]:
+        print(f"{level}: garbage collection {float(ms):.0f} ms, {float(cpu_ms):.0f} ms of CPU "
+              f"(generation {gen}, {freed} objects freed, in thread {thread})")  # fmt: skip
     print(f"{level}: decision in the bot p50 {pct(total, 50):.0f} ms p99 {pct(total, 99):.0f} ms "
           f"(queue + thinking); thinking p50 {pct(thinking, 50):.0f} ms "
           f"p99 {pct(thinking, 99):.0f} ms"
@@ -120,6 +147,11 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="AI_PROCESSES")
     parser.add_argument("--levels", default="normal,hard")
     parser.add_argument("--budget", type=float, default=2.0, help="AI_HARD_BUDGET_S")
+    parser.add_argument("--profile", help="profile the bot's event loop into this file (cProfile)")
+    parser.add_argument("--log", help="write the bot's log of the measured minute to this file")
+    parser.add_argument(
+        "--slow-steps", action="store_true", help="log every event-loop step over 20 ms of wall "
+        "time (asyncio debug mode: a traceback for every callback, a slower bot)")  # fmt: skip
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -128,7 +160,12 @@ def main() -> None:
             "LOG_LEVEL": "INFO",
             "AI_PROCESSES": str(args.processes),
             "AI_HARD_BUDGET_S": str(args.budget),
+            "AI_MAX_LEVEL": "hard",  # the bot's default stops at normal
         }
+        if args.profile:
+            env["DENARIUS_LOOP_PROFILE"] = str(Path(args.profile).resolve())
+        if args.slow_steps:
+            env["PYTHONASYNCIODEBUG"] = "1"  # asyncio logs each loop step over 20 ms
         with BotHarness(BOT, Path(tmp), extra_env=env) as h:
             for level in args.levels.split(","):
                 run_level(h, level.strip(), args)

@@ -64,6 +64,7 @@ async def plans(store: Store) -> list[str]:
     queries = {
         "due vacations": "SELECT * FROM vacations WHERE ended_at IS NULL AND until_at <= ?",
         "due holds": "SELECT user_id FROM held_notices WHERE release_at <= ?",
+        "due league pings": "SELECT user_id FROM held_league_pings WHERE release_at <= ?",
         "unsent posts": "SELECT * FROM people_outbox WHERE sent_at IS NULL ORDER BY id",
     }
     out = []

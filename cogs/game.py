@@ -47,15 +47,20 @@ STANDING = {"always": "answer use", "never": "answer decline", "ask": None}
 def status_text(info: GameInfo, names: tuple[str, ...]) -> str:
     """Return `/game status`: title, state, each player with their public score, the turn.
 
-    In the game's language. A score the public may not see yet (Troyes VP) says so.
+    In the game's language. A score the public may not see yet (Troyes VP) says so. A
+    finished game shows its final scores: the board's track stops before final scoring
+    (a Trajan track read 75 while the game's result was 89; playtest of issue 14).
     """
     lang = info.language
     state = t(lang, f"story.status_{info.status.value}")
     title = story.title(info.game, info.game_id, lang)
     lines = [t(lang, "story.status", title=title, status=state, move=info.version)]
     players = getattr(info.view, "players", ())
+    result = info.final.result if info.final is not None else None
     for seat in range(len(names)):
         vp = getattr(players[seat], "vp", None) if seat < len(players) else None
+        if result is not None and seat < len(result.scores):
+            vp = result.scores[seat]
         if vp is None and players:
             score = t(lang, "story.vp_hidden")
         elif vp is None:
@@ -108,6 +113,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         ai=_("How many AI players to seat now"), rated=_("Rate this game (on by default)"),
         ai_level=_("Level of the AI players and stand-ins"),
         hints=_("Allow /game hint in this game"),
+        waking_hours=_("Count only the deciding player's waking hours"),
     )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     async def new(  # noqa: PLR0913, PLR0917 - one argument per option
@@ -123,6 +129,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         rated: bool = True,
         ai_level: str | None = None,
         hints: bool = True,
+        waking_hours: bool = False,
     ) -> None:
         """Open a lobby for a new game."""
         if game not in GAMES:
@@ -137,6 +144,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         if not rated:  # issue 16: casual games are rated unless the creator says no
             await around.around_of(interaction.client).unrate(number, interaction.user.id)
             await reply(interaction, t(lang_for(interaction), "around.unrated", number=number))
+        if waking_hours:  # players' time (engine/people): the creator's choice, as in settings
+            await people_of(self.bot).set_waking(number, interaction.user.id, True)
+            await reply(interaction, t(lang_for(interaction), "waking.on", number=number))
 
     @new.autocomplete("game")
     async def _games(

@@ -7,7 +7,8 @@ query that matches several entries gets a select, one that matches nothing gets 
 entries as buttons, both shown only to the asker. Buttons and the select are DynamicItems whose
 custom_id carries the entry id and language, so they keep working after a restart.
 
-Language: the `language` option, else the server's setting, else the user's Discord locale.
+Language: the `language` option, else the user's /settings language, else the server's
+setting, else the user's Discord locale.
 Inside a game thread the game defaults to that game's (asked of `bot.sessions` when the bot has
 a session manager).
 """
@@ -21,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.i18n import OVERRIDES
 from cogs.rules_items import (
     COG_NAME,
     EntryButton,
@@ -74,6 +76,17 @@ async def thread_game(sessions: Any, thread_id: int) -> Game | None:
         if info.thread_id == thread_id:
             return _as_game(info.game)
     return None
+
+
+def answer_language(interaction: Any, option: str | None, server: str | None) -> Lang:
+    """Return the language of a lookup's answer: the option, the user's /settings, the server's.
+
+    Then the user's Discord locale. A player who chose Spanish in /settings got English
+    answers to `/rules query:senado` (playtest of issue 14): the override was not asked.
+    """
+    user = getattr(interaction, "user", None)
+    override = None if user is None else OVERRIDES.get(user.id)
+    return resolve_language(option, override, server, str(interaction.locale))
 
 
 async def _context(interaction: discord.Interaction[Any]) -> tuple[Game | None, str | None]:
@@ -157,7 +170,7 @@ class Rules(commands.Cog, name=COG_NAME):
         """Answer /rules or /card: the entry, a select when ambiguous, suggestions when none."""
         game_option, language, public = options
         thread, server = await _context(interaction)
-        lang = resolve_language(language, server, str(interaction.locale))
+        lang = answer_language(interaction, language, server)
         result = self.index.lookup(query, lang, _as_game(game_option) or thread, kind)
         mode: Mode = "p" if public else "v"
         if result.found and not result.ambiguous and result.best is not None:
@@ -204,7 +217,7 @@ class Rules(commands.Cog, name=COG_NAME):
     ) -> list[app_commands.Choice[str]]:
         thread, server = await _context(interaction)
         namespace = interaction.namespace
-        lang = resolve_language(namespace.language, server, str(interaction.locale))
+        lang = answer_language(interaction, namespace.language, server)
         game = _as_game(namespace.game) or thread
         found = self.index.autocomplete(current, lang, game, kind)[:25]
         entries = [self.index.entry(entry_id, lang) for _, entry_id in found]

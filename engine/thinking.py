@@ -32,6 +32,7 @@ from typing import Any
 
 from engine import games
 from engine.ai import LEVELS, make_player
+from engine.ai.levels import Choice, HardPlayer
 from engine.ai.planner import sampled_plan_values
 from engine.ai.players import PLAYERS, Player
 from engine.ai.values import value_of
@@ -68,11 +69,27 @@ class Request:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A worker's answer: the chosen legal action's index and notation, and the time taken."""
+    """A worker's answer: the chosen legal action's index and notation, and the time taken.
+
+    `played` is the player whose move it is: the one asked, or "normal" when a hard search
+    reached its wall-clock safety (`engine.ai.levels.HardPlayer`); `iterations` of `budget`
+    is how far that search went (0 of 0: no search).
+    """
 
     index: int
     notation: str
     seconds: float
+    played: str = ""
+    iterations: int = 0
+    budget: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The bot's side of a decision: the legal action, and the player whose move it is."""
+
+    action: Any
+    played: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +154,15 @@ def hint(request: Request) -> Suggestion:
 def choose_index(engine: GameEngine[Any, Any], state: GameState, player: Player) -> Decision:
     """Return the player's choice as an index into the legal actions, timed."""
     began = time.perf_counter()
-    action = player.choose(engine, state)
-    notation = engine.action_text(action)
+    if isinstance(player, HardPlayer):
+        choice = player.decide(engine, state)
+    else:
+        choice = Choice(player.choose(engine, state), player.name)
+    notation = engine.action_text(choice.action)
     actions = engine.legal_actions(state)
     index = next(i for i, a in enumerate(actions) if engine.action_text(a) == notation)
-    return Decision(index, notation, time.perf_counter() - began)
+    seconds = time.perf_counter() - began
+    return Decision(index, notation, seconds, choice.played, choice.iterations, choice.budget)
 
 
 def _finite(value: float) -> float | None:
@@ -233,6 +254,15 @@ class Thinker:
 
     async def choose(self, engine: GameEngine[Any, Any], state: Any, player: Player) -> Any:
         """Return the legal action `player` chooses for the deciding seat, thought off-loop."""
+        return (await self.decide(engine, state, player)).action
+
+    async def decide(self, engine: GameEngine[Any, Any], state: Any, player: Player) -> Played:
+        """Return the action `player` chooses, and which player's move it is (off-loop).
+
+        The player that plays may not be the one asked: a level above the operator's cap
+        plays at the cap, and a hard search past its wall-clock safety plays the normal
+        move (logged). The session service records who played (the ratings use it).
+        """
         name = self.effective(player.name)
         if name != player.name:
             player = self.players[name]
@@ -249,7 +279,17 @@ class Thinker:
             self.thinking -= 1
         waited = time.perf_counter() - asked  # the queue for a worker, and the thinking
         log.debug("ai %s decided in %.3f s (thinking %.3f s)", name, waited, decision.seconds)
-        return _action(engine, state, decision.index, decision.notation)
+        played = decision.played or name
+        if played != name:
+            log.warning(
+                "ai %s reached its %.0f s safety after %d of %d iterations: played %s's move",
+                name, self._safety_s(name), decision.iterations, decision.budget, played,
+            )  # fmt: skip
+        return Played(_action(engine, state, decision.index, decision.notation), played)
+
+    def _safety_s(self, name: str) -> float:
+        player = self.players.get(name)
+        return player.safety_s if isinstance(player, HardPlayer) else 0.0
 
     async def suggest(self, engine: GameEngine[Any, Any], state: Any) -> Suggestion:
         """Return the normal player's suggestion for the deciding seat, thought off-loop."""

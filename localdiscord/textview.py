@@ -87,11 +87,16 @@ class Renderer:
             label = comp.get("label") or (comp.get("emoji") or {}).get("name") or "?"
             return f"  [{number}] {label}{off}"
         options = comp.get("options") or []
-        listing = "  ".join(f"{_letter(i)}) {o.get('label')}" for i, o in enumerate(options))
         many = comp.get("max_values", 1)
         pick = f"pick up to {many}" if many > 1 else "pick one"
         placeholder = comp.get("placeholder") or "menu"
-        return f"  [{number}] {placeholder} ({pick}){off}: {listing}"
+        head = f"  [{number}] {placeholder} ({pick}){off}:"
+        if any(o.get("description") for o in options):
+            # Discord shows each option's description under its label: one option a line,
+            # so a choice's "what it gets you" is read here too (playtest of issue 14).
+            return "\n".join([head, *(f"      {_option(i, o)}" for i, o in enumerate(options))])
+        listing = "  ".join(f"{_letter(i)}) {o.get('label')}" for i, o in enumerate(options))
+        return f"{head} {listing}"
 
 
 def _when(ts: int) -> str:
@@ -110,6 +115,12 @@ def _layout_text(components: list[Json]) -> list[str]:
                 media = item.get("media") or item.get("file") or {}
                 lines.append(f"  (media: {media.get('url', '?')})")
     return lines
+
+
+def _option(i: int, option: Json) -> str:
+    """Return a select option as its letter, label and (if any) description."""
+    description = option.get("description")
+    return f"{_letter(i)}) {option.get('label')}" + (f" — {description}" if description else "")
 
 
 def _letter(i: int) -> str:

@@ -6,7 +6,8 @@ module's bot start-up included) is validated against Discord's OpenAPI descripti
 the test fails on any request or answer the spec refuses (the allowed quirks aside).
 `DISCORD_API_SPEC_CHECK=0` turns the check off (e.g. to measure without it).
 
-It also offers every test folder the database backends (tests/engine/db/backends.py).
+It also offers every test folder the database backends (tests/engine/db/backends.py), and
+tells pytest-xdist (`make test` runs two workers) what must stay on one worker.
 """
 
 from __future__ import annotations
@@ -14,13 +15,22 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from localdiscord import conformance, record
 from tests.engine.db.backends import backend, database_url, pg_database, pg_url
 
-__all__ = ["backend", "database_url", "pg_database", "pg_url", "pytest_terminal_summary"]
+__all__ = [
+    "backend",
+    "database_url",
+    "pg_database",
+    "pg_url",
+    "pytest_collection_modifyitems",
+    "pytest_terminal_summary",
+]
+TESTS = Path(__file__).resolve().parent
 
 _PENDING: list[record.Exchange] = []
 _SPEC: list[conformance.Spec] = []
@@ -86,3 +96,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     )
     for quirk, count in spec.allowed.items():
         write(f"  quirk allowed {count}x: {quirk.operation} {quirk.side} {quirk.where}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Group tests for `--dist loadgroup`: a module's tests share a worker, tests/e2e is one group.
+
+    A module's tests often share one bot (a module-scoped table), so they run together; the
+    whole of tests/e2e runs on one worker in file order, because test_zz_copy.py copies the
+    databases the other e2e modules left behind. Without xdist the mark does nothing.
+    """
+    for item in items:
+        where = item.path.resolve().relative_to(TESTS)
+        group = "e2e" if where.parts[0] == "e2e" else where.as_posix()
+        item.add_marker(pytest.mark.xdist_group(group))

@@ -31,6 +31,12 @@ def children(pid: int) -> dict[int, str]:
     return out
 
 
+def parent(pid: int) -> int | None:
+    """Return the parent pid of `pid` (None when it is gone)."""
+    stat = _stat(pid)
+    return None if stat is None else stat[0]
+
+
 def alive(pid: int) -> bool:
     """Whether `pid` exists and is not a zombie."""
     stat = _stat(pid)

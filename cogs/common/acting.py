@@ -8,7 +8,9 @@ player then gets an ephemeral "out of date" with fresh controls. Up to 20 choice
 buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
 Wine"), become a select menu of 25 per page with page buttons, the line as each option's
 description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
-confirmation that says what it reveals, with Cancel.
+confirmation that says what it reveals, with Cancel. A decision that may be answered in one
+go (`Choices.bundle`: a whole Trajan shipment or sowing) gets a multi-select above its
+one-step choices (`dn:b:{game}:{version}`); its confirmation carries the picked values.
 
 Acting has one shape on every path (a control or a command): acknowledge at once, ask the
 session manager, answer a refusal with one ephemeral sentence, post the outcome with the
@@ -17,6 +19,7 @@ a move; playing answers with a confirm button or fresh controls).
 """
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -28,7 +31,7 @@ from cogs.common.runtime import in_game, remember
 from cogs.common.text import named_choices
 from engine import games
 from engine.core.errors import GameError, StaleStateError
-from engine.sessions import Choices
+from engine.sessions import Choices, NoticeKind, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,9 @@ PRIVATE_KINDS = games.PRIVATE_KINDS
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
 LABEL = 80
+NO_INDEX = 999_999  # a Cancel button's index when the move was picked in a one-go menu
+PICKS = r"[A-Za-z0-9_.,]+"  # a one-go menu's picked values, comma-separated
+PICKS_TEXT = 72  # at most (a custom_id has 100 characters)
 
 
 def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
@@ -58,24 +64,32 @@ def controls(
     """Build the controls of the current decision (buttons, or a paged select) plus tools.
 
     With `hidden` (a public board whose choices would show the decider's hand), one button
-    asks for the choices privately instead.
+    asks for the choices privately instead. A decision that may be answered in one go
+    (`Choices.bundle`: a whole shipment, a whole sowing) gets its multi-select first, above
+    the one-step choices.
     """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
     items = choices.choices
+    first = 0  # the first row the one-step choices may use
+    if not hidden and choices.bundle is not None:
+        view.add_item(BundleSelect(game, version, choices, lang))
+        first = 1
+    buttons = MAX_BUTTONS - 5 * first
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
-    elif len(items) <= MAX_BUTTONS and not any(c.detail for c in items):
+    elif len(items) <= buttons and not any(c.detail for c in items):
         for c in items:
-            view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=c.index // 5))
+            row = first + c.index // 5
+            view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=row))
     else:
         pages = (len(items) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
-        view.add_item(MoveSelect(game, version, page, choices, lang))
+        view.add_item(MoveSelect(game, version, page, choices, lang, row=first))
         if page > 0:
-            view.add_item(PageButton(game, version, page - 1, t(lang, "play.previous")))
+            view.add_item(PageButton(game, version, page - 1, t(lang, "play.previous"), first + 1))
         if page < pages - 1:
-            view.add_item(PageButton(game, version, page + 1, t(lang, "play.next")))
+            view.add_item(PageButton(game, version, page + 1, t(lang, "play.next"), first + 1))
     if tools:
         view.add_item(PrivateButton(game, t(lang, "play.private")))
         view.add_item(UndoButton(game, version, t(lang, "play.undo")))
@@ -83,11 +97,17 @@ def controls(
 
 
 async def act(
-    interaction: discord.Interaction[Any], game: int, version: int, move: int | str, *, sure: bool
+    interaction: discord.Interaction[Any],
+    game: int,
+    version: int,
+    move: int | str | tuple[str, ...],
+    *,
+    sure: bool,
 ) -> None:
     """Play a move for the clicking user: confirm first if it reveals, then post the outcome.
 
-    `move` is a button index, or a typed notation from `/move`. Unless `sure`, a move that
+    `move` is a button index, a typed notation from `/move`, or the values picked in a
+    decision's one-go menu (`BundleSelect`). Unless `sure`, a move that
     would reveal something comes back unplayed (`outcome.confirm`): the user gets a confirm
     button, which plays it `sure`. The move is applied once per press, the game read once.
     """
@@ -114,10 +134,16 @@ async def act(
             meta = await rt.poster.meta(game)
             asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))
             move_label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
-        yes = ConfirmButton(game, outcome.version, outcome.confirm.index)
+        yes: ConfirmButton | ConfirmBundle = ConfirmButton(
+            game, outcome.version, outcome.confirm.index
+        )
+        index = outcome.confirm.index
+        if isinstance(move, tuple):  # a one-go answer: the button carries the picked values
+            yes, index = ConfirmBundle(game, outcome.version, ",".join(move)), NO_INDEX
+            move_label = outcome.confirm.label
         yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
         view.add_item(yes)
-        view.add_item(CancelButton(game, outcome.version, outcome.confirm.index, lang))
+        view.add_item(CancelButton(game, outcome.version, index, lang))
         question = (
             t(lang, "play.confirm_why", move=move_label, why=why)
             if why
@@ -169,7 +195,17 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
         await report_failure(interaction, error)
         raise
     await rt.poster.post(outcome)
-    await reply(interaction, t(lang, "play.undo_done"))
+    await reply(interaction, undo_reply(outcome, lang))
+
+
+def undo_reply(outcome: Outcome, lang: str) -> str:
+    """Say what an undo did: taken back at once, or asked of the others and waiting on them."""
+    for notice in outcome.notices:
+        if notice.kind is NoticeKind.UNDO_ASKED:
+            return t(lang, "play.undo_waiting", count=len(notice.waiting_on))
+        if notice.kind is NoticeKind.UNDONE:
+            return t(lang, "play.undone_now", move=notice.detail)
+    return t(lang, "play.undo_done")
 
 
 class MoveButton(
@@ -230,6 +266,8 @@ class CancelButton(
         if choices.version != self.version:
             move = "?"
         text = t(lang, "play.cancelled", move=move)
+        if self.index == NO_INDEX:  # a one-go answer (a bundle) has no single label
+            text = t(lang, "play.cancelled_bundle")
         await interaction.response.edit_message(content=text, view=None)
 
 
@@ -243,7 +281,13 @@ class MoveSelect(
     page: int
 
     def __init__(
-        self, game: int, version: int, page: int, choices: Choices | None = None, lang: str = "en"
+        self,
+        game: int,
+        version: int,
+        page: int,
+        choices: Choices | None = None,
+        lang: str = "en",
+        row: int | None = None,
     ) -> None:
         options = [discord.SelectOption(label="?", value="0")]
         placeholder = None
@@ -261,7 +305,9 @@ class MoveSelect(
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
                 placeholder = t(lang, "play.pick_one")
-        item: discord.ui.Select[Any] = discord.ui.Select(options=options, placeholder=placeholder)
+        item: discord.ui.Select[Any] = discord.ui.Select(
+            options=options, placeholder=placeholder, row=row
+        )
         super().__init__(item, game=game, version=version, page=page)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -269,6 +315,68 @@ class MoveSelect(
         data: Any = interaction.data or {}
         values = data.get("values") or ["-1"]
         await act(interaction, self.game, self.version, _index(values[0]), sure=False)
+
+
+class BundleSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:b:{game:int}:{version:int}"):
+    """Answer a decision in one go: pick several options (a whole shipment, a whole sowing)."""
+
+    game: int
+    version: int
+
+    def __init__(
+        self, game: int, version: int, choices: Choices | None = None, lang: str = "en"
+    ) -> None:
+        options = [discord.SelectOption(label="?", value="?")]
+        least, most, placeholder = 1, 1, None
+        bundle = choices.bundle if choices is not None else None
+        if bundle is not None:
+            options = [
+                discord.SelectOption(
+                    label=_clip(p.label, 100),
+                    value=p.value,
+                    description=_clip(p.detail, 100) if p.detail else None,
+                )
+                for p in bundle.picks[:PAGE]
+            ]
+            least, most = bundle.least, min(bundle.most, len(options))
+            placeholder = _clip(bundle.placeholder or t(lang, "play.bundle_placeholder"), 150)
+        item: discord.ui.Select[Any] = discord.ui.Select(
+            options=options, placeholder=placeholder, min_values=least, max_values=most, row=0
+        )
+        super().__init__(item, game=game, version=version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the picked options as one move (after a confirmation if it reveals something)."""
+        data: Any = interaction.data or {}
+        values = tuple(str(v) for v in data.get("values") or ())
+        if not values or len(",".join(values)) > PICKS_TEXT or not _picks(values):
+            values = ("?",)  # tampered: names no move, and the engine refuses it
+        await act(interaction, self.game, self.version, values, sure=False)
+
+
+def _picks(values: tuple[str, ...]) -> bool:
+    """Tell whether picked values can ride on a confirm button's custom_id."""
+    return all(v and "," not in v for v in values) and bool(re.fullmatch(PICKS, ",".join(values)))
+
+
+class ConfirmBundle(
+    Persistent[discord.ui.Button[Any]],
+    custom_id="dn:kb:{game:int}:{version:int}:{picks:" + PICKS + "}",
+):
+    """Play a one-go answer that cannot be taken back, once the player confirmed it."""
+
+    game: int
+    version: int
+    picks: str
+
+    def __init__(self, game: int, version: int, picks: str) -> None:
+        item = button("\N{WHITE HEAVY CHECK MARK}", discord.ButtonStyle.danger)
+        super().__init__(item, game=game, version=version, picks=picks)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the confirmed picks."""
+        values = tuple(self.picks.split(","))
+        await act(interaction, self.game, self.version, values, sure=True)
 
 
 def _index(value: object) -> int:
@@ -343,6 +451,8 @@ ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ConfirmButton,
     CancelButton,
     MoveSelect,
+    BundleSelect,
+    ConfirmBundle,
     PageButton,
     PrivateButton,
     UndoButton,

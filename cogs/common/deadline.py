@@ -41,6 +41,17 @@ class Guarded(discord.InteractionResponse[Any]):
         super().__init__(parent)
         self.turn = asyncio.Lock()  # one initial answer: the handler's or the watchdog's
         self.watchdog_deferred = False
+        self.watchdog: asyncio.Task[None] | None = None
+
+    def _answered(self) -> None:
+        """Stop the watchdog: the handler answered, so nothing is left for it to do.
+
+        A sleeping watchdog holds the interaction (its message, every component) for its
+        whole delay: at a few clicks a second, hundreds of them, which every full garbage
+        collection then walks on the event loop. Stopped, they are freed at once.
+        """
+        if self.watchdog is not None and self.watchdog is not asyncio.current_task():
+            self.watchdog.cancel()
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         """Defer, unless the watchdog did already."""
@@ -48,12 +59,15 @@ class Guarded(discord.InteractionResponse[Any]):
             if self.watchdog_deferred:
                 return
             await super().defer(ephemeral=ephemeral, thinking=thinking)
+            self._answered()
 
     async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
         """Answer; after the watchdog's deferral, as the followup that completes it."""
         async with self.turn:
             if not self.watchdog_deferred:
-                return await super().send_message(content, **kwargs)
+                sent = await super().send_message(content, **kwargs)
+                self._answered()
+                return sent
         extra = {k: v for k, v in kwargs.items() if k in _FOLLOWUP_KEYS}
         return await self._parent.followup.send(content, wait=True, **extra)
 
@@ -61,7 +75,9 @@ class Guarded(discord.InteractionResponse[Any]):
         """Edit the component's message; after the watchdog's deferral, through the webhook."""
         async with self.turn:
             if not self.watchdog_deferred:
-                return await super().edit_message(**kwargs)
+                edited = await super().edit_message(**kwargs)
+                self._answered()
+                return edited
         kwargs.pop("delete_after", None)
         kwargs.pop("suppress_embeds", None)
         return await self._parent.edit_original_response(**kwargs)
@@ -104,6 +120,7 @@ def answer_in_time(interaction: discord.Interaction[Any], after: float = DEFER_A
     age = time.time() - interaction.created_at.timestamp()  # its snowflake's time
     delay = max(0.0, min(after, after - age))  # a skewed clock never waits longer than `after`
     task = asyncio.get_running_loop().create_task(response.watch(delay))
+    response.watchdog = task
     _WATCHING.add(task)
     task.add_done_callback(_WATCHING.discard)
 

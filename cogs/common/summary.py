@@ -15,6 +15,7 @@ import discord
 
 from cogs.common.i18n import t
 from cogs.common.images import Renderer
+from cogs.common.text import seat_name
 from engine.sessions import Outcome, SessionManager
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,18 @@ async def post_summary(
     except Exception:
         log.exception("game %s: the end-of-game summary could not be made", outcome.game_id)
         return
-    who = [t(lang, "replay.hidden", who=name) for name in names]
+    who = seat_lines(names, lang)
     content = "\n".join([t(lang, "story.summary", title=title), *who])
     await thread.send(content[:2000], files=files, allowed_mentions=NO_PINGS)
+
+
+def seat_lines(names: tuple[str, ...], lang: str) -> list[str]:
+    """Return one line per seat naming the image of its final view (image 1 is the replay).
+
+    Seats are named with their marks, as everywhere else: two AI seats are both "IA (normal)"
+    without them. The line says the view is no longer secret (playtest of issue 14).
+    """
+    return [
+        t(lang, "playtest.summary_seat", who=seat_name(seat, names), image=seat + 2)
+        for seat in range(len(names))
+    ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -33,6 +33,7 @@ from engine.leagues.actions import (
 from engine.leagues.model import League
 from engine.leagues.port import SessionPort, Settled
 from engine.leagues.service import LeagueService
+from engine.people import People, Ping
 from engine.sessions import GameInfo, Outcome, SessionManager, Status
 
 log = logging.getLogger(__name__)
@@ -270,7 +271,9 @@ class LeagueRunner:
             league_id, *_ = await self.leagues.store.table_context(table_id)
             league = await self.leagues.league(league_id)
             lang = await self.language(info.guild_id)
-            players = [s.user_id for s in info.seats if s.user_id is not None and not s.stand_in]
+            players = await self._awake(info, deadline)
+            if not players:
+                continue  # every player is held: each gets it when their day starts
             content = t(
                 lang,
                 "deadline_soon",
@@ -281,6 +284,26 @@ class LeagueRunner:
             await self._send(info.thread_id, content, PING_USERS)
             sent += 1
         return sent
+
+    async def _awake(self, info: GameInfo, deadline: datetime) -> list[int]:
+        """Return the players to ping now about the week's deadline; hold the others' pings.
+
+        Like every other ping (docs/people.md), a player in their quiet hours, or who takes
+        only a daily digest, is not pinged: the ping is held and joins the one message they
+        get when their day starts. Without players' time (the cogs.settings extension) all
+        are pinged.
+        """
+        players = [s.user_id for s in info.seats if s.user_id is not None and not s.stand_in]
+        people = getattr(self.bot, "people", None)
+        if not isinstance(people, People):
+            return players
+        awake = []
+        for user in players:
+            ping = Ping(user, info.game_id, info.game, info.language, info.guild_id,
+                        info.thread_id, deadline)  # fmt: skip
+            if await people.league_ping(ping):
+                awake.append(user)
+        return awake
 
     async def _result(self, settled: Settled) -> None:
         info = await self.sessions.status(settled.game_id)

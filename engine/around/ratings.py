@@ -14,6 +14,9 @@ The rules for what is rated:
 - an AI seat plays as a fixed-rating opponent of its level (`AI_RATINGS`): it counts in the
   update of the humans at its table, but its own rating never moves; a game with no human
   has nothing to rate;
+- that level is the one that played (`played_level`), not the one stored on the seat: a
+  seat stored as hard plays at the operator's cap when it is lower (AI_MAX_LEVEL), and a
+  hard search past its safety plays a normal move; each move records its player;
 - a seat's result belongs to whoever holds it when the game ends (after a substitution, the
   new holder); earlier holders get neither rating change nor history line.
 """
@@ -50,6 +53,18 @@ class Entrant:
     sigma: float
     user: int | None = None
     ai: str | None = None
+
+
+def played_level(stored: str, made: dict[str, int] | None) -> str:
+    """Return the level an AI seat is rated at: the player that made most of its moves.
+
+    `made` counts the seat's live moves by the player that made them (None or empty: no
+    move recorded its player, games played before migration 0013: the stored level). A
+    tie goes to the weaker player, so a mixed game never rates the AI above how it played.
+    """
+    if not made:
+        return stored
+    return max(made, key=lambda kind: (made[kind], -AI_RATINGS.get(kind, UNKNOWN_AI)))
 
 
 def ai_entrant(kind: str, rank: int) -> Entrant:

@@ -15,7 +15,7 @@ bot's one database). It never talks to Discord: the cog posts what it returns.
 - Reading: `profile`, `history` (paged), `leaderboard`.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -265,7 +265,7 @@ class Around:
     async def _record(self, conn: Connection, ids: list[int]) -> int:
         """Record some ended games, in the order given, inside the caller's transaction."""
         sql = AroundSql(conn)
-        rows, seats = await sql.ended_games(ids), await sql.seats_of(ids)
+        rows, seats = await sql.ended_games(ids), await _played_seats(sql, ids)
         skip, unrated = await sql.recorded_of(ids), await sql.unrated_of(ids)
         users = sorted({s.user_id for ss in seats.values() for s in ss if s.user_id is not None})
         known = {_key(r): r for r in await sql.ratings_of_users(users)}
@@ -377,6 +377,24 @@ class Around:
             for i, r in enumerate(rows)
         )
         return Leaderboard(game, group, lines)
+
+
+async def _played_seats(sql: AroundSql, ids: list[int]) -> dict[int, list[SeatRow]]:
+    """Return the seats of some games, each AI seat naming the level that played it.
+
+    A seat stored as hard may have played at the operator's cap, or a hard search past its
+    safety a normal move: each move records its player, and the seat is rated at the one
+    that made most of its moves (`ratings.played_level`).
+    """
+    seats, made = await sql.seats_of(ids), await sql.ai_moves_of(ids)
+    return {
+        game_id: [
+            s if s.ai is None or s.seat is None
+            else replace(s, ai=ratings.played_level(s.ai, made.get(game_id, {}).get(s.seat)))
+            for s in table
+        ]
+        for game_id, table in seats.items()
+    }  # fmt: skip
 
 
 def _key(row: RatingRow) -> tuple[int, str, int, int]:

@@ -197,6 +197,21 @@ class AroundSql:
             found[int(r[0])].append(SeatRow(*r))
         return found
 
+    async def ai_moves_of(self, ids: Sequence[int]) -> dict[int, dict[int, dict[str, int]]]:
+        """Return, by game and seat, how many live AI-seat moves each AI player made.
+
+        Only moves that recorded their player (migration 0013) count.
+        """
+        sql = (
+            "SELECT game_id, seat, ai, COUNT(*) FROM moves"  # noqa: S608 - placeholders
+            f" WHERE game_id IN ({_marks(ids)}) AND undone_at IS NULL"
+            " AND by = 'ai' AND ai IS NOT NULL GROUP BY game_id, seat, ai"
+        )
+        found: dict[int, dict[int, dict[str, int]]] = {}
+        for game_id, seat, ai, count in await self._all(sql, ids):
+            found.setdefault(int(game_id), {}).setdefault(int(seat), {})[str(ai)] = int(count)
+        return found
+
     async def recorded_of(self, ids: Sequence[int]) -> set[int]:
         """Return which of some games are recorded already."""
         sql = f"SELECT game_id FROM game_results WHERE game_id IN ({_marks(ids)})"  # noqa: S608

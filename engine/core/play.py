@@ -31,13 +31,20 @@ def normalise(text: str) -> str:
 
 
 def parse_action(engine: GameEngine[S, A], state: S, text: str) -> A:
-    """Return the legal action whose notation is `text`, or raise IllegalMoveError."""
+    """Return the action whose notation is `text`, or raise IllegalMoveError.
+
+    A legal action's notation, or a compound one (several steps in one, `GameEngine.compound`);
+    the engine checks the compound's legality when it applies it.
+    """
     wanted = normalise(text)
     if not wanted:
         raise IllegalMoveError("error.type_a_move")
     for action in engine.legal_actions(state):
         if normalise(engine.action_text(action)) == wanted:
             return action
+    compound = engine.compound(state, wanted)  # a decision answered in one go (a Bundle)
+    if compound is not None:
+        return compound
     raise IllegalMoveError("error.not_a_move", move=text.strip()[:60])
 
 

@@ -38,6 +38,30 @@ class OptionSpec:
     default: str
 
 
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """One option of a decision answered in one go: the value read back, its label and line."""
+
+    value: str
+    label: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    """A decision that may be answered in one go, by picking `least` to `most` of `picks`.
+
+    A multi-select shows it. The engine turns the picked values into one compound action
+    (`GameEngine.bundle_action`), legal exactly when the same one-step actions taken in
+    turn would be; the one-step actions stay legal (typed moves, the AI, stored games).
+    """
+
+    placeholder: str
+    picks: tuple[Pick, ...]
+    least: int
+    most: int
+
+
 class GameState(Protocol):
     """What the shared code needs of any game's state."""
 
@@ -156,6 +180,18 @@ class GameEngine(Protocol[S, A]):
         what every player sees: "top card: Wine", "costs 3 deniers in all". "" when the label
         says it all.
         """
+        ...
+
+    def bundle(self, state: S, lang: str = "en") -> Bundle | None:
+        """Return how the pending decision may be answered in one go, or None (it may not)."""
+        ...
+
+    def bundle_action(self, state: S, values: Sequence[str]) -> A:
+        """Return the compound action of a bundle's picked values; raise IllegalMoveError."""
+        ...
+
+    def compound(self, state: S, text: str) -> A | None:
+        """Return the compound action whose notation is `text` (a stored move), or None."""
         ...
 
     def heuristic(self, state: S, seat: int) -> float:

@@ -8,7 +8,9 @@ once. Rules (docs/people.md):
 
 - A turn ping or reminder that falls in a player's quiet hours, or that a digest player would
   get, is held (`held_notices`), not sent; at the start of their day the held notices become
-  one message listing the games still waiting on them (not a burst).
+  one message listing the games still waiting on them (not a burst). The league's ping a day
+  before a week's deadline is held the same way (`held_league_pings`, `league_ping`) and
+  joins that message while its game runs.
 - A player who asked for DMs gets the thread ping and a DM; a DM that cannot be delivered
   falls back to the thread, which says so once.
 - A vacation stops the player's clocks in every casual (non-league) game of the server,
@@ -226,6 +228,14 @@ class People:
         """Decide a reminder: hold it (False), or post it now (True, with a DM if asked)."""
         return await self._route(ping, "reminder")
 
+    async def league_ping(self, ping: Ping) -> bool:
+        """Decide the league's day-before-the-deadline ping (`ping.deadline`: the week's).
+
+        Held (False) in the player's quiet hours, or for a digest player, until their day
+        starts; else ping now (True, with a DM if asked).
+        """
+        return await self._route(ping, "league")
+
     async def may_mention(self, user_id: int) -> bool:
         """Return whether a board posted again now may mention the player (no hold, no DM)."""
         found = await self.settings(user_id)
@@ -241,12 +251,19 @@ class People:
             release = quiet_end(now, found.day)
         if release is not None:
             async with self.store.transaction() as tx:
-                await tx.hold(ping.user_id, ping.game_id, kind, to_text(release), to_text(now))
+                if kind == "league" and ping.deadline is not None:
+                    deadline = to_text(ping.deadline)
+                    await tx.hold_league(
+                        ping.user_id, ping.game_id, deadline, to_text(release), to_text(now)
+                    )
+                else:
+                    await tx.hold(ping.user_id, ping.game_id, kind, to_text(release), to_text(now))
             return False
         if found.notify == "dm" and not found.dm_closed:
             lang = await self._language(ping.user_id, ping.language)
+            key = "people_league.dm" if kind == "league" else f"people.dm_{kind}"
             content = i18n.text(
-                lang, f"people.dm_{kind}", game=_title(ping.game), number=ping.game_id,
+                lang, key, game=_title(ping.game), number=ping.game_id,
                 when=stamp(ping.deadline), link=link(ping.guild_id, ping.thread_id),
             )  # fmt: skip
             async with self.store.transaction() as tx:
@@ -258,7 +275,8 @@ class People:
 
         Only the games still waiting on the player are listed (a game they played meanwhile,
         or that ended, is left out; nothing left, no message). A digest player's games still
-        waiting are held again for the next day.
+        waiting are held again for the next day. A held league ping is listed while its game
+        runs, whoever it waits on (the week's deadline concerns every player of the table).
         """
         moment = self.now() if now is None else now
         due = to_text(moment)
@@ -268,11 +286,12 @@ class People:
             waiting = {row.id: row for row in await self.sessions.store.waiting_on(user_id)}
             found = await self.settings(user_id)
             games = [waiting[g] for g in dict.fromkeys(g for g, _ in holds) if g in waiting]
+            weeks = await self._running_leagues(user_id, due)
             async with self.store.transaction() as tx:
                 await tx.drop_holds(user_id, due)
-                if not games:
+                if not games and not weeks:
                     continue
-                await self._held_post(tx, found, games, moment)
+                await self._held_post(tx, found, games, moment, weeks)
                 if found.notify == "digest":
                     later = to_text(day_start(moment, found.day))
                     for row in games:
@@ -280,12 +299,31 @@ class People:
             count += 1
         return count
 
+    async def _running_leagues(self, user_id: int, due: str) -> list[tuple[GameRow, datetime]]:
+        """Return the games of a user's held league pings due at `due` that still run."""
+        found = []
+        for game_id, deadline in await self.store.league_holds(user_id, due):
+            row = await self.sessions.store.game(game_id)
+            if row is not None and row.status == "active":
+                found.append((row, from_text(deadline)))
+        return found
+
     async def _held_post(
-        self, tx: PeopleTx, who: PlayerSettings, games: Sequence[GameRow], now: datetime
+        self,
+        tx: PeopleTx,
+        who: PlayerSettings,
+        games: Sequence[GameRow],
+        now: datetime,
+        weeks: Sequence[tuple[GameRow, datetime]] = (),
     ) -> None:
-        lang = await self._language(who.user_id, games[0].language)
+        first_game = games[0] if games else weeks[0][0]
+        lang = await self._language(who.user_id, first_game.language)
         head = "people.digest" if who.notify == "digest" else "people.held"
-        lines = [i18n.text(lang, head, count=len(games), user=f"<@{who.user_id}>")]
+        user = f"<@{who.user_id}>"
+        if games:
+            lines = [i18n.text(lang, head, count=len(games), user=user)]
+        else:
+            lines = [i18n.text(lang, "people_league.held", user=user)]
         for row in games:
             deadline = from_text(row.deadline) if row.deadline else None
             key = "people.held_line_due" if deadline else "people.held_line"
@@ -294,8 +332,16 @@ class People:
             lines.append(
                 i18n.text(lang, key, game=title, number=row.id, when=stamp(deadline), link=where)
             )
+        for row, deadline in weeks:
+            where = link(row.guild_id, row.thread_id)
+            line = i18n.text(
+                lang, "people_league.held_line", game=_title(row.game), number=row.id,
+                when=stamp(deadline), link=where,
+            )  # fmt: skip
+            lines.append(line)
         content = "\n".join(lines)
-        first = next((row.thread_id for row in games if row.thread_id is not None), None)
+        threads = [row.thread_id for row in (*games, *(row for row, _ in weeks))]
+        first = next((thread for thread in threads if thread is not None), None)
         if who.notify in ("dm", "digest") and not who.dm_closed:
             await tx.post(who.user_id, None, content, to_text(now), first)
         elif first is not None:  # a game always has its thread once its board is posted

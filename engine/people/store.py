@@ -25,6 +25,10 @@ _HOLD = Database.dialect.insert_ignore(
     "held_notices", ("user_id", "game_id", "kind", "release_at", "held_at"),
     ("user_id", "game_id", "kind"),
 )  # fmt: skip
+_HOLD_LEAGUE = Database.dialect.insert_ignore(
+    "held_league_pings", ("user_id", "game_id", "deadline", "release_at", "held_at"),
+    ("user_id", "game_id"),
+)  # fmt: skip
 _ABSENCE = Database.dialect.insert_ignore(
     "absence_days", ("league_id", "user_id", "season", "week", "guild_id", "year", "days"),
     ("league_id", "user_id", "season", "week"),
@@ -149,10 +153,21 @@ class _Reads:
         return bool(rows)
 
     async def due_holders(self, now: str) -> list[int]:
-        """Return the users with held notices due at `now`."""
+        """Return the users with held notices or held league pings due at `now`."""
         # No DISTINCT: SQLite would walk the primary key in user order instead of the index.
-        sql = "SELECT user_id FROM held_notices WHERE release_at <= ?"
-        return sorted({int(r[0]) for r in await self._all(sql, (now,))})
+        users: set[int] = set()
+        for table in ("held_notices", "held_league_pings"):
+            sql = f"SELECT user_id FROM {table} WHERE release_at <= ?"  # noqa: S608 - ours
+            users.update(int(r[0]) for r in await self._all(sql, (now,)))
+        return sorted(users)
+
+    async def league_holds(self, user_id: int, now: str) -> list[tuple[int, str]]:
+        """Return (game id, week deadline) of a user's held league pings due at `now`."""
+        sql = (
+            "SELECT game_id, deadline FROM held_league_pings WHERE user_id = ?"
+            " AND release_at <= ? ORDER BY held_at, game_id"
+        )
+        return [(int(r[0]), str(r[1])) for r in await self._all(sql, (user_id, now))]
 
     async def holds(self, user_id: int, now: str) -> list[tuple[int, str]]:
         """Return (game id, kind) of a user's held notices due at `now`, oldest first."""
@@ -201,11 +216,19 @@ class PeopleTx(_Reads):
         """Hold a notice back until `release` (a notice already held keeps its time)."""
         await self._run(_HOLD, (user_id, game_id, kind, release, at))
 
+    async def hold_league(
+        self, user_id: int, game_id: int, deadline: str, release: str, at: str
+    ) -> None:
+        """Hold the league's day-before ping until `release` (one already held keeps its time)."""
+        await self._run(_HOLD_LEAGUE, (user_id, game_id, deadline, release, at))
+
     async def drop_holds(self, user_id: int, now: str) -> None:
-        """Forget a user's held notices due at `now` (they were released)."""
-        await self._run(
-            "DELETE FROM held_notices WHERE user_id = ? AND release_at <= ?", (user_id, now)
-        )
+        """Forget a user's held notices and league pings due at `now` (they were released)."""
+        for table in ("held_notices", "held_league_pings"):
+            await self._run(
+                f"DELETE FROM {table} WHERE user_id = ? AND release_at <= ?",  # noqa: S608 - ours
+                (user_id, now),
+            )
 
     async def post(
         self, user_id: int | None, channel_id: int | None, content: str, at: str,

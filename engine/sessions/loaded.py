@@ -171,7 +171,13 @@ def check_version(g: Loaded, version: int) -> None:
 
 
 def resolve(engine: GameEngine[Any, Any], state: Any, move: object) -> Any:
-    """Turn a button index, a typed notation or an action into an action (not yet checked)."""
+    """Turn a button index, a typed notation, picked values or an action into an action.
+
+    Picked values (a tuple of strings) answer a decision in one go (`Choices.bundle`). The
+    action is not yet checked: the engine's `apply` does that.
+    """
+    if isinstance(move, tuple) and all(isinstance(v, str) for v in move):
+        return engine.bundle_action(state, move)
     if isinstance(move, str):
         return parse_action(engine, state, move)
     if isinstance(move, int) and not isinstance(move, bool):

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from engine.core.protocol import Result
+from engine.core.protocol import Bundle, Result
 
 
 class Status(StrEnum):
@@ -173,6 +173,7 @@ class Choices:
     version: int
     turn: Turn
     choices: tuple[Choice, ...]
+    bundle: Bundle | None = None  # the decision answered in one go (a multi-select), if any
 
 
 @dataclass(frozen=True, slots=True)

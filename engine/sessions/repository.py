@@ -184,8 +184,13 @@ class Repository:
         g.row = replace(g.row, **fields)
         g.state = state
 
-    async def commit(self, g: Loaded, seat: int, action: Any, step: Step[Any], by: By) -> LogLine:
-        """Store one applied move in one transaction and return its log line."""
+    async def commit(
+        self, g: Loaded, seat: int, action: Any, step: Step[Any], by: By, ai: str | None = None
+    ) -> LogLine:
+        """Store one applied move in one transaction and return its log line.
+
+        `ai`: the AI player that made it, as it played (the ratings read it).
+        """
         now = self.ctx.now()
         lang = g.row.language
         lines = tuple(g.engine.describe_event(e, lang) for e in step.events)
@@ -203,6 +208,7 @@ class Repository:
             by=by.value,
             undone_at=None,
             created_at=to_text(now),
+            ai=ai,
         )
         async with self.ctx.store.transaction() as tx:
             # The optimistic version check comes first, so a lost race is a StaleStateError.

@@ -95,6 +95,7 @@ class MoveRow:
     by: str
     undone_at: int | None
     created_at: str
+    ai: str | None = None  # the AI player that made the move, as it played (migration 0013)
 
 
 @dataclass(frozen=True, slots=True)

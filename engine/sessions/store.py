@@ -111,18 +111,22 @@ class _Reads:
         sql = "SELECT * FROM timers WHERE due_at <= ? ORDER BY due_at, game_id"
         return [TimerRow(*r) for r in await self._all(sql, (to_text(now),))]
 
-    async def any_due_timer(self, now: datetime, shards: Shards) -> bool:
-        """Whether a timer of `shards`' games nobody holds is due at `now` (a read: cheap).
+    async def free_due_timers(self, now: datetime, shards: Shards, limit: int) -> list[TimerRow]:
+        """Return up to `limit` timers of `shards`' games due at `now` that nobody holds.
 
-        `tick` asks this first and claims (a write) only when there is something to claim.
+        A read (cheap: the usual tick finds none and writes nothing). Nobody holds a timer
+        that is unclaimed or whose claim lapsed. Ordered by key (game, seat, kind), the order
+        a batch takes them in (`take_free_timer`).
         """
         mine, mine_args = shards.where("g.guild_id")
         stamp = to_text(now)
         sql = (
-            "SELECT 1 FROM timers t JOIN games g ON g.id = t.game_id WHERE t.due_at <= ?"  # noqa: S608
-            f" AND (t.claimed_until IS NULL OR t.claimed_until <= ?) AND {mine} LIMIT 1"
+            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.due_at <= ?"  # noqa: S608
+            f" AND (t.claimed_until IS NULL OR t.claimed_until <= ?) AND {mine}"
+            " ORDER BY t.due_at, t.game_id LIMIT ?"
         )
-        return bool(await self._all(sql, [stamp, stamp, *mine_args]))
+        rows = await self._all(sql, [stamp, stamp, *mine_args, limit])
+        return sorted((TimerRow(*r) for r in rows), key=lambda t: (t.game_id, t.seat, t.kind))
 
     async def games(
         self, statuses: Iterable[str], guild_id: int | None = None, shards: Shards = ALL
@@ -242,11 +246,12 @@ class Tx(_Reads):
         """Append a move to the log (its id is assigned by SQLite)."""
         await self._run(
             "INSERT INTO moves (game_id, version, ply, seat, action, label, events, lines,"
-            " irreversible, by, undone_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " irreversible, by, undone_at, created_at, ai)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 move.game_id, move.version, move.ply, move.seat, move.action, move.label,
                 move.events, move.lines, move.irreversible, move.by, move.undone_at,
-                move.created_at,
+                move.created_at, move.ai,
             ),
         )  # fmt: skip
 
@@ -310,6 +315,23 @@ class Tx(_Reads):
             " AND claimed_by = ?"
         )
         args = (timer.game_id, timer.seat, timer.kind, timer.due_at, owner)
+        return await self._run(sql, args) == 1
+
+    async def take_free_timer(self, timer: TimerRow, now: datetime) -> bool:
+        """Delete a due timer nobody holds, unmoved; False if it moved, went, or is held.
+
+        The first write of the transaction that fires it without a claim (a batch of
+        reminders): whichever transaction deletes the row fires it, so it fires once. On
+        PostgreSQL a row another process's transaction is deleting is skipped (`SKIP
+        LOCKED`), not waited for: it fires there, or, if that rolls back, at a later tick.
+        """
+        sql = (
+            "DELETE FROM timers WHERE (game_id, seat, kind) IN (SELECT t.game_id, t.seat,"  # noqa: S608
+            " t.kind FROM timers t WHERE t.game_id = ? AND t.seat = ? AND t.kind = ?"
+            " AND t.due_at = ? AND (t.claimed_until IS NULL OR t.claimed_until <= ?)"
+            f"{self._conn.dialect.skip_locked('t')})"
+        )
+        args = (timer.game_id, timer.seat, timer.kind, timer.due_at, to_text(now))
         return await self._run(sql, args) == 1
 
     async def delete_timers(self, game_id: int, kind: str | None = None) -> None:

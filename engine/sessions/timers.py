@@ -10,11 +10,19 @@ whatever is due, including what fell due while the bot was down. With several pr
 games, rows nobody holds, `FOR UPDATE SKIP LOCKED` on PostgreSQL) until a lease expires, and
 the transaction that fires a timer first deletes the claimed row (`Store.take_timer`), so
 each timer fires once; a process that dies holding claims loses them when the lease ends.
+
+Due reminders fire together, in one transaction per batch (`_remind_all`). When a tick finds
+only reminders due, they need no claim: the transaction that deletes a timer nobody holds
+(`Store.take_free_timer`) is the one that fires it, so a tick that reminds five players
+commits once, not six times. A deadline runs the game's stand-in or ends it over several
+transactions, so a tick with one due claims first and fires each deadline alone.
 """
 
 import json
+import logging
 from collections.abc import Collection
-from dataclasses import replace
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -27,6 +35,8 @@ from engine.sessions.repository import Repository
 from engine.sessions.rows import SeatRow, TimerRow, from_text
 from engine.sessions.store import Tx
 from engine.sessions.turns import Turns
+
+log = logging.getLogger(__name__)
 
 MUTES = {"off": 0, "turn": 1, "game": 2}
 CLAIM_BATCH = 50  # timers claimed per statement: a process fires them before claiming more
@@ -44,20 +54,37 @@ class Timers:
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened.
 
-        The timers are claimed in the database first, a batch at a time (`claim`), so with
-        several processes each due timer is fired by one of them, once; a process fires
-        only the timers of its own shards' games.
+        First one read: the due timers nobody holds. When they are all reminders (the usual
+        busy tick), they fire together in one transaction (`_remind_all`), with no claim:
+        the transaction that deletes a timer is the one that fires it. Otherwise (a deadline
+        runs stand-ins over several transactions; or more are due than one batch) the due
+        timers are claimed in the database first, a batch at a time (`claim`), so with
+        several processes each is fired by one of them, once. A process fires only the
+        timers of its own shards' games.
         """
         moment = self.ctx.now() if now is None else now
+        free = await self.ctx.store.free_due_timers(moment, self.ctx.shards, CLAIM_BATCH)
+        if not free:
+            return []  # the usual tick: one read, no write transaction
+        if len(free) < CLAIM_BATCH and all(t.kind == "reminder" for t in free):
+            return await self._remind_all(free, moment, claimed=False)
+        return await self._fire_claimed(moment)
+
+    async def _fire_claimed(self, moment: datetime) -> list[Outcome]:
+        """Claim due timers a batch at a time and fire them: reminders together, deadlines alone."""
         outcomes: list[Outcome] = []
-        if not await self.ctx.store.any_due_timer(moment, self.ctx.shards):
-            return outcomes  # the usual tick: one read, no write transaction
         seen: set[tuple[int, int, str, str]] = set()
         while True:
             claimed = await self.claim(moment)
             fresh = [t for t in claimed if (t.game_id, t.seat, t.kind, t.due_at) not in seen]
+            seen.update((t.game_id, t.seat, t.kind, t.due_at) for t in fresh)
+            # A game's reminders are due before its deadline: firing the batch's reminders
+            # first keeps each game's timers in their order.
+            reminders = [t for t in fresh if t.kind == "reminder"]
+            outcomes += await self._remind_all(reminders, moment, claimed=True)
             for timer in fresh:
-                seen.add((timer.game_id, timer.seat, timer.kind, timer.due_at))
+                if timer.kind == "reminder":
+                    continue
                 async with self.ctx.lock(timer.game_id):
                     outcome = await self._fire(timer, moment)
                 if outcome is not None:
@@ -74,10 +101,31 @@ class Timers:
             )
 
     async def _fire(self, timer: TimerRow, now: datetime) -> Outcome | None:
-        current = {(t.seat, t.kind): t for t in await self.ctx.store.timers(timer.game_id)}
-        live = current.get((timer.seat, timer.kind))
-        if live is None or live.due_at != timer.due_at or live.claimed_by != self.ctx.owner:
-            return None  # moved or dropped since it was claimed, or taken over meanwhile
+        """Fire one claimed timer in transactions of its own (the caller holds its game's lock)."""
+        g = await self._live(timer, claimed=True)
+        if g is None:
+            return None
+        try:
+            if timer.kind == "reminder":
+                return await self._remind(g, timer, now)
+            return await self._expire(g, timer, now)
+        except _TakenOverError:
+            return None
+
+    async def _live(self, timer: TimerRow, *, claimed: bool) -> Loaded | None:
+        """Load the game of a timer that is still ours to fire; else None.
+
+        `claimed`: this process claimed it, perhaps a while ago, so it is read again (a
+        claimed timer can wait behind the deadlines of its batch). Else nobody held it when
+        this tick read it, a moment ago: its take (`Store.take_free_timer`) checks again, in
+        the firing transaction, that it is unmoved and nobody's. A timer left behind by a
+        game that ended, or whose turn passed, is dropped here.
+        """
+        if claimed:
+            current = {(t.seat, t.kind): t for t in await self.ctx.store.timers(timer.game_id)}
+            live = current.get((timer.seat, timer.kind))
+            if live is None or live.due_at != timer.due_at or live.claimed_by != self.ctx.owner:
+                return None  # moved or dropped since it was claimed, or taken over meanwhile
         try:
             g = await self.repo.load(timer.game_id)
         except StateNeedsRepairError:  # paused until repaired; the repair sets its timers again
@@ -88,19 +136,57 @@ class Timers:
             async with self.ctx.store.transaction() as tx:
                 await tx.delete_timers(g.id, timer.kind)
             return None
-        try:
-            if timer.kind == "reminder":
-                return await self._remind(g, timer, now)
-            return await self._expire(g, timer, now)
-        except _TakenOverError:
-            return None
+        return g
 
     async def _take(self, tx: Tx, timer: TimerRow) -> None:
         """Delete the claimed timer as the firing transaction's first write, or roll it back."""
         if not await tx.take_timer(timer, self.ctx.owner):
             raise _TakenOverError
 
+    async def _remind_all(
+        self, timers: list[TimerRow], now: datetime, *, claimed: bool
+    ) -> list[Outcome]:
+        """Fire a batch of due reminders in one transaction; return the reminders sent.
+
+        The batch's games are locked first (in id order, so two batches cannot deadlock),
+        each reminder is checked as `_fire` would, then one transaction takes every
+        timer (in key order) and stores every notice: a crash commits all of them or none,
+        and a timer fires in the one transaction that deleted it. A timer another process
+        took meanwhile is skipped: its take is the first write of its part and deleted
+        nothing. `claimed`: the timers are this process's claims (else nobody's, as read).
+        If the transaction fails, nothing of it was saved and the reminders fire one by
+        one, as `_fire` does, so one that cannot be written does not hold back the others.
+        """
+        if not timers:
+            return []
+        async with AsyncExitStack() as locks:
+            for game_id in sorted({t.game_id for t in timers}):
+                await locks.enter_async_context(self.ctx.lock(game_id))
+            due = []
+            for timer in sorted(timers, key=lambda t: (t.game_id, t.seat, t.kind)):
+                g = await self._live(timer, claimed=claimed)
+                if g is not None:
+                    due.append(await self._reminder(g, timer, now, claimed=claimed))
+            try:
+                async with self.ctx.store.transaction() as tx:
+                    sent = [(r, n) for r in due if (n := await self._write(tx, r)) is not None]
+            except Exception:
+                log.exception("the batch of %d reminders failed: firing them one by one", len(due))
+                sent = [(r, n) for r in due if (n := await self._write_alone(r)) is not None]
+            return [await self._reminded(r, n) for r, n in sent if not r.quiet]
+
     async def _remind(self, g: Loaded, timer: TimerRow, now: datetime) -> Outcome | None:
+        """Fire one reminder in a transaction of its own."""
+        reminder = await self._reminder(g, timer, now, claimed=True)
+        notices = await self._write_alone(reminder)
+        if notices is None or reminder.quiet:
+            return None
+        return await self._reminded(reminder, notices)
+
+    async def _reminder(
+        self, g: Loaded, timer: TimerRow, now: datetime, *, claimed: bool
+    ) -> "_Reminder":
+        """Decide what a due reminder does: whether it is sent, and when the next one is due."""
         control = g.time_control()
         row = g.at(g.row.turn_seat or 0)
         deadline = from_text(g.row.deadline) if g.row.deadline else None
@@ -112,17 +198,42 @@ class Timers:
         if not quiet and attendance is not None and row.user_id is not None:
             # the player's reminder cadence (/settings) may leave this one out
             quiet = not await attendance.wants_reminder(row.user_id, last=later is None)
-        notices = [Notice(NoticeKind.REMINDER, row.seat, row.user_id, at=deadline)]
-        async with self.ctx.store.transaction() as tx:
-            await self._take(tx, timer)
-            if later is not None:
-                await tx.set_timer(g.id, row.seat or 0, "reminder", later)
-            if not quiet:  # owed to the thread from the commit that fired it (outages, kills)
-                notices = await self.repo.keep_notices(tx, g, notices)
-        if quiet:
-            return None  # muted, left out, or the deadline itself is due: no late reminder
-        outcome = await self.turns.outcome(g, [], notices, actor=None)
-        return replace(outcome, ping=row.user_id)
+        return _Reminder(g, timer, claimed, now, row, deadline, later, bool(quiet))
+
+    async def _write(self, tx: Tx, r: "_Reminder") -> list[Notice] | None:
+        """Take a reminder's timer, set the next one, store its notice; None if not ours.
+
+        Returns the reminder's notice, with its id once stored (a quiet one is not stored).
+        """
+        if r.claimed:
+            taken = await tx.take_timer(r.timer, self.ctx.owner)
+        else:
+            taken = await tx.take_free_timer(r.timer, r.now)
+        if not taken:
+            return None  # another process took it: this first write changed nothing
+        if r.later is not None:
+            await tx.set_timer(r.g.id, r.row.seat or 0, "reminder", r.later)
+        notices = [Notice(NoticeKind.REMINDER, r.row.seat, r.row.user_id, at=r.deadline)]
+        if r.quiet:
+            return notices
+        # owed to the thread from the commit that fired it (outages, kills)
+        return await self.repo.keep_notices(tx, r.g, notices)
+
+    async def _write_alone(self, r: "_Reminder") -> list[Notice] | None:
+        """`_write` in a transaction of its own (under the reminder's game lock)."""
+        try:
+            async with self.ctx.store.transaction() as tx:
+                notices = await self._write(tx, r)
+                if notices is None:
+                    raise _TakenOverError  # nothing was written: roll back the empty transaction
+        except _TakenOverError:
+            return None
+        return notices
+
+    async def _reminded(self, r: "_Reminder", notices: list[Notice]) -> Outcome:
+        """The outcome of a reminder sent: its notice, and the player to ping."""
+        outcome = await self.turns.outcome(r.g, [], notices, actor=None)
+        return replace(outcome, ping=r.row.user_id)
 
     async def _expire(self, g: Loaded, timer: TimerRow, now: datetime) -> Outcome:
         row = g.at(g.row.turn_seat or 0)
@@ -270,3 +381,21 @@ class Timers:
 
 class _TakenOverError(Exception):
     """The claimed timer moved, or another process took it over: this firing is not ours."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Reminder:
+    """A due reminder, checked: its game and seat, the deadline, the next reminder, if sent.
+
+    `quiet`: muted, left out by the player's cadence, or its deadline is due too (then no
+    late reminder: the deadline says it all). The timer is taken either way.
+    """
+
+    g: Loaded
+    timer: TimerRow
+    claimed: bool  # this process's claim (else a timer nobody held, as of `now`)
+    now: datetime
+    row: SeatRow
+    deadline: datetime | None
+    later: datetime | None
+    quiet: bool

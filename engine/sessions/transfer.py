@@ -1,7 +1,9 @@
 """A game as one JSON file: export it, verify it by replaying it, import it elsewhere.
 
 The file holds what a replay needs and what players read: the schema version, the game, its
-options, seed and seat order, the seats (users and AIs), every move with its notation, the
+options, seed and seat order, the seats (users and AIs), the game's AI settings (`ai`: the
+stand-in level, hints on or off, ranked; absent in files written before, whose imports get
+the bot's stand-in as before), every move with its notation, the
 events it recorded, its log lines and its time (taken-back moves too, flagged with the undo
 that took them back), the final result and a readable text log. It holds no state: the
 state is what the moves lead to from the seed, and `state_sha256` pins it.
@@ -31,7 +33,7 @@ from engine.sessions.loaded import Loaded
 from engine.sessions.models import By, Final, Outcome, SeatState, Status
 from engine.sessions.replay import events_json, final_from_json, final_ranks, final_to_json
 from engine.sessions.repository import Repository
-from engine.sessions.rows import GameRow, MoveRow, SeatRow, to_text
+from engine.sessions.rows import GameAiRow, GameRow, MoveRow, SeatRow, to_text
 from engine.sessions.turns import Turns
 
 __all__ = ["FORMAT", "SCHEMA", "Checked", "ExportRefusedError", "Transfer", "build", "check"]
@@ -77,8 +79,12 @@ def build(
     moves: Sequence[MoveRow],
     engine: GameEngine[Any, Any],
     names: Mapping[int, str] | None = None,
+    ai: GameAiRow | None = None,
 ) -> dict[str, Any]:
-    """Return the export document of a started game (`moves`: all of them, in order)."""
+    """Return the export document of a started game (`moves`: all of them, in order).
+
+    `ai` is the game's row of `game_ai` (None: a game without one, itself imported).
+    """
     if row.seed is None or row.state is None:
         raise NotStartedError("export.not_started", number=row.id)
     by_seat = sorted(seats, key=lambda s: -1 if s.seat is None else s.seat)
@@ -98,6 +104,7 @@ def build(
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "seats": [_seat(s) for s in by_seat],
+        "ai": None if ai is None else _ai(ai),
         "moves": [_move(m) for m in moves],
         "result": None if row.result is None else json.loads(row.result),
         "state_sha256": sha256(row.state),
@@ -122,6 +129,10 @@ def _seat(s: SeatRow) -> dict[str, Any]:
     }
 
 
+def _ai(row: GameAiRow) -> dict[str, Any]:
+    return {"stand_in": row.stand_in, "hints": bool(row.hints), "ranked": bool(row.ranked)}
+
+
 def _move(m: MoveRow) -> dict[str, Any]:
     return {
         "version": m.version,
@@ -135,6 +146,7 @@ def _move(m: MoveRow) -> dict[str, Any]:
         "by": m.by,
         "undone_at": m.undone_at,
         "time": m.created_at,
+        "ai": m.ai,  # the AI that made it, as it played (None: a person's move)
     }
 
 
@@ -321,7 +333,8 @@ class Transfer:
             raise GameNotFoundError("error.session.no_game_number", number=game_id)
         seats = await self.ctx.store.seats(game_id)
         moves = await self.ctx.store.moves(game_id, live_only=False)
-        return build(row, seats, moves, self.ctx.engine(row.game), names)
+        ai = await self.ctx.store.game_ai(game_id)
+        return build(row, seats, moves, self.ctx.engine(row.game), names, ai)
 
     async def import_game(
         self, data: bytes | str, creator_id: int, guild_id: int | None, channel_id: int | None
@@ -336,6 +349,9 @@ class Transfer:
         for s in doc["seats"]:
             if s["ai"] is not None and s["ai"] not in self.ctx.players:
                 raise ExportRefusedError("export.unknown_ai", ai=s["ai"])
+        settings = doc.get("ai")  # files written before carry none
+        if settings is not None and settings["stand_in"] not in self.ctx.players:
+            raise ExportRefusedError("export.unknown_ai", ai=settings["stand_in"])
         now = self.ctx.now()
         stamp = to_text(now)
         active = doc["status"] == Status.ACTIVE
@@ -371,6 +387,8 @@ class Transfer:
                     stand_in=int(s["stand_in"]), timeouts=int(s["timeouts"]),
                     muted=int(s["muted"]), standing=json.dumps(s["standing"], sort_keys=True),
                 )  # fmt: skip
+            if settings is not None:
+                await tx.set_game_ai(_ai_row(game_id, settings))
             for m in doc["moves"]:
                 await tx.insert_move(_move_row(game_id, m))
             if active:
@@ -383,6 +401,13 @@ class Transfer:
             g = await self.repo.load(game_id)
             lines = await self.turns.advance(g) if active else []
             return await self.turns.outcome(g, lines, [], actor=None)
+
+
+def _ai_row(game_id: int, settings: Mapping[str, Any]) -> GameAiRow:
+    return GameAiRow(
+        game_id, str(settings["stand_in"]), int(bool(settings["hints"])),
+        int(bool(settings["ranked"])),
+    )  # fmt: skip
 
 
 def _move_row(game_id: int, m: Mapping[str, Any]) -> MoveRow:
@@ -400,4 +425,5 @@ def _move_row(game_id: int, m: Mapping[str, Any]) -> MoveRow:
         by=m["by"],
         undone_at=m["undone_at"],
         created_at=m["time"],
+        ai=m.get("ai"),  # files written before do not say
     )

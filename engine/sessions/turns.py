@@ -74,7 +74,7 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
         )
         for i, a in enumerate(g.engine.legal_actions(state))
     )
-    return Choices(g.id, g.row.version, turn, items)
+    return Choices(g.id, g.row.version, turn, items, g.engine.bundle(state, lang))
 
 
 def _turn_start(seats: list[int], end: int, seat: int) -> int:
@@ -287,6 +287,7 @@ class Turns:
             if ctl.by is By.PLAYER:
                 return lines
             seat = g.state.pending.seat
+            played: str | None = None  # the AI that made the move, as it played
             try:
                 action = ctl.action
                 if ctl.player is not None:
@@ -294,7 +295,8 @@ class Turns:
                     searching = ctl.player.name == SEARCH  # the one that thinks for seconds
                     log.log(INFO if searching else DEBUG, "game %s: AI %s thinks for seat %s",
                             g.id, ctl.player.name, seat)  # fmt: skip
-                    action = await self.ctx.thinker.choose(g.engine, g.state, ctl.player)
+                    decided = await self.ctx.thinker.decide(g.engine, g.state, ctl.player)
+                    action, played = decided.action, decided.played
                 step = g.engine.apply(g.state, action)
             except Exception as error:
                 log.exception("game %s: the automated seat %s failed to move", g.id, seat)
@@ -302,7 +304,7 @@ class Turns:
                 return lines
             kept = _snapshot(g)
             try:
-                lines.append(await self.repo.commit(g, seat, action, step, ctl.by))
+                lines.append(await self.repo.commit(g, seat, action, step, ctl.by, played))
             except Exception as error:
                 # What was stored before stays stored (the player's move); only this follow-up
                 # is not (a full disk, a read-only or locked database). Say so, forget the

@@ -3,6 +3,8 @@
 Compound turns are split into steps (STYLE.md §2.2): choosing a bowl, then one colour per
 sown marker, then the target bowl's action and its sub-steps (a discard, display or
 shipment card by card), then an extra-action tile. Each decision lists at most 25 actions.
+A shipment, and a sowing of markers in many colours, may also be chosen whole in one go
+(`ShipCards`, and a `Sow` of every marker in hand: engine/trajan/rules/bundles.py).
 Bowls, slots, piles, stacks and sites are numbered from 1 in the notation.
 """
 
@@ -109,6 +111,17 @@ class ShipCard:
 
 
 @dataclass(frozen=True, slots=True)
+class ShipCards:
+    """Load these cards in turn and finish the shipment: `ShipCard` per card, then `Done`.
+
+    One choice for a whole shipment (a multi-select, issue 14); legal exactly when those
+    one-card steps are (engine/trajan/rules/bundles.py).
+    """
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Done:
     """Finish the cards chosen for a display or shipment."""
 
@@ -193,6 +206,7 @@ Action: TypeAlias = (
     | Discard
     | DisplayCard
     | ShipCard
+    | ShipCards
     | Done
     | ForumTake
     | Recruit
@@ -210,9 +224,29 @@ SHIP_WORDS = ("same", "diff", "pairs")
 SOURCE_WORDS = ("deck", "pile 1", "pile 2")
 
 
+def colour_code(word: str) -> str | None:
+    """Return the colour code of an English colour word ("green" -> "G"), or None."""
+    return next((c for c, w in _COLOUR_WORDS.items() if w == word), None)
+
+
 def colour_word(code: str) -> str:
     """Return the English word of a marker colour code."""
     return _COLOUR_WORDS[code]
+
+
+def compound_from_text(text: str) -> Action | None:
+    """Read the notation of a compound action: "shipment wine wine wild", "sow 2 green blue".
+
+    Only the shape is read here; whether it is legal is the rules' question (bundles.py).
+    """
+    words = text.split()
+    if len(words) > 1 and words[0] == "shipment":
+        return ShipCards(tuple(words[1:]))
+    if len(words) > 2 and words[0] == "sow" and words[1].isdigit():
+        codes = [colour_code(w) for w in words[2:]]
+        if all(codes) and 1 <= int(words[1]) <= len(_COLOUR_WORDS):
+            return Sow(int(words[1]) - 1, "".join(c for c in codes if c))
+    return None
 
 
 def action_text(action: Action) -> str:  # noqa: PLR0911, PLR0912 - one line per action
@@ -246,6 +280,8 @@ def action_text(action: Action) -> str:  # noqa: PLR0911, PLR0912 - one line per
             return f"display {card}"
         case ShipCard(card):
             return f"ship {card}"
+        case ShipCards(cards):
+            return f"shipment {' '.join(cards)}"
         case Done():
             return "done"
         case ForumTake(tile):

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
 from engine.core.errors import GameError, GameOverError, IllegalMoveError
-from engine.core.protocol import OptionSpec, Result, Step
+from engine.core.protocol import Bundle, OptionSpec, Result, Step
 from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
-from engine.trajan import events, explain, heuristic, scoring, text, validate, view
+from engine.trajan import bundle_words, events, explain, heuristic, scoring, text, validate, view
 from engine.trajan.actions import (
     Action,
     AdvanceSenate,
@@ -37,15 +37,17 @@ from engine.trajan.actions import (
     PortTake,
     Recruit,
     ShipCard,
+    ShipCards,
     Sow,
     TakeTrajan,
     UseExtra,
     action_text,
+    compound_from_text,
 )
 from engine.trajan.catalog import DATA_DIR, DATA_FILES, default_catalog, load_catalog
 from engine.trajan.components import Catalog
 from engine.trajan.events import REVEALING, REVEALS
-from engine.trajan.rules import board, flow, quarter, seaport, setup, turn
+from engine.trajan.rules import board, bundles, flow, quarter, seaport, setup, turn
 from engine.trajan.rules.legal import legal_actions
 from engine.trajan.state import GAME, TrajanState, from_json, to_json
 from engine.trajan.tables import Tables, tables
@@ -118,7 +120,8 @@ class TrajanEngine:
         """Apply a legal action to a clone of `state`; raise a GameError otherwise."""
         if state.pending is None:
             raise GameOverError("error.game_over")
-        if action not in legal_actions(state, self.tables):
+        legal = action in legal_actions(state, self.tables)
+        if not legal and not bundles.legal(state, self.tables, action):
             raise IllegalMoveError("error.not_legal_now", move=action_text(action))
         new = state.clone()
         events: list[Any] = []
@@ -186,6 +189,23 @@ class TrajanEngine:
         """Return what the deciding seat must decide now."""
         return text.prompt(state, self.tables, lang)
 
+    def bundle(self, state: TrajanState, lang: str = "en") -> Bundle | None:
+        """Return the one-go menu of a shipment or a many-coloured sowing, else None."""
+        return bundle_words.bundle(state, self.tables, lang)
+
+    def bundle_action(self, state: TrajanState, values: Sequence[str]) -> Action:
+        """Return the whole shipment or sowing of a menu's picked values (IllegalMoveError)."""
+        kind = state.pending.kind if state.pending else ""
+        if kind == "ship":
+            return bundles.ship_bundle(state, values)
+        if kind == "sow":
+            return bundles.sow_bundle(state, values)
+        raise IllegalMoveError("error.session.not_on_offer")
+
+    def compound(self, state: TrajanState, text: str) -> Action | None:
+        """Return the compound action a stored notation names ("shipment ...", "sow ...")."""
+        return compound_from_text(text)
+
     def heuristic(self, state: TrajanState, seat: int) -> float:
         """Estimate how well `seat` is doing, for the greedy AI."""
         return heuristic.heuristic(state, self.tables, seat)
@@ -224,6 +244,8 @@ def _dispatch(  # noqa: PLR0912, PLR0915 - one case per action type
             seaport.display_card(state, t, card, events)
         case ShipCard(card):
             seaport.ship_card(state, t, card, events)
+        case ShipCards():
+            bundles.run(state, t, action, events)
         case Done():
             if kind == "ship":
                 seaport.ship_done(state, t, events)

@@ -117,6 +117,9 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
         case a.ShipCard(card):
             what = msg(lang, "wild") if card == "wild" else name(t, "card", card, lang)
             return msg(lang, "load", card=what)
+        case a.ShipCards(cards):
+            shown = [msg(lang, "wild") if c == "wild" else name(t, "card", c, lang) for c in cards]
+            return i18n.text(lang, "turns.bundle.shipment", cards=", ".join(shown))
         case a.Done():
             return msg(lang, "done")
         case a.ForumTake(tile):
@@ -209,16 +212,19 @@ def describe_event(  # noqa: PLR0911
             return line
         case ev.DemandsMet(_, demands, unmet, penalty):
             n = len(demands)
-            return msg(lang, "ev_demands", who=who, met=n - unmet, all=n, vp=penalty)
+            key = "ev_demands" if penalty else "ev_demands_all"  # never "-0 VP"
+            return msg(lang, key, who=who, met=n - unmet, all=n, vp=penalty)
         case ev.ConsulsNamed(_votes, consul, tile, vice, vice_tile):
             ct, vt = name(t, "bonus", tile, lang), name(t, "bonus", vice_tile, lang)
             c, v = seat_name(consul, lang, names), seat_name(vice, lang, names)
             return msg(lang, "ev_consul", c=c, ct=ct, v=v, vt=vt)
         case _:
-            return _event_more(event, t, lang, who)
+            return _event_more(event, t, lang, who, names)
 
 
-def _event_more(event: Any, t: Tables, lang: str, who: str) -> str:  # noqa: PLR0911, PLR0912
+def _event_more(  # noqa: PLR0911, PLR0912
+    event: Any, t: Tables, lang: str, who: str, names: Sequence[str]
+) -> str:
     match event:
         case ev.RoundEnded(_, demand):
             if demand is None:
@@ -226,8 +232,9 @@ def _event_more(event: Any, t: Tables, lang: str, who: str) -> str:  # noqa: PLR
             return msg(lang, "ev_round", demand=name(t, "demand", demand, lang))
         case ev.QuarterEnded(quarter):
             return msg(lang, "ev_quarter", q=quarter + 1)
-        case ev.GameEnded(scores):
-            return msg(lang, "ev_end", scores=", ".join(str(s) for s in scores))
+        case ev.GameEnded(scores):  # each score with its player, not "89, 94, -2" (playtest)
+            shown = (f"{seat_name(i, lang, names)} {vp}" for i, vp in enumerate(scores))
+            return msg(lang, "ev_end", scores=", ".join(shown))
         case ev.ForumTileTaken(_, tile):
             return msg(lang, "ev_forum", who=who, tile=name(t, "forum", tile, lang))
         case ev.LeaderMoved(_, province, tile):

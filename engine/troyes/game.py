@@ -399,6 +399,18 @@ class TroyesEngine:
         """Return what choosing `action` gets, in one short public line ("" if nothing)."""
         return explain.explain(self.catalog, state, action, lang)
 
+    def bundle(self, state: TroyesState, lang: str = "en") -> None:
+        """Return None: every Troyes decision is one step (none is answered in one go)."""
+        return
+
+    def bundle_action(self, state: TroyesState, values: Sequence[str]) -> a.Action:
+        """Refuse: Troyes offers no decision answered in one go."""
+        raise IllegalMoveError("error.session.not_on_offer")
+
+    def compound(self, state: TroyesState, text: str) -> None:
+        """Return None: Troyes has no compound actions, only its legal ones."""
+        return
+
     def heuristic(self, state: TroyesState, seat: int) -> float:
         """Estimate how well `seat` is doing, from what that seat may know."""
         if state.phase == "over":

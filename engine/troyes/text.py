@@ -105,8 +105,11 @@ def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911,
             return f["walls"]
         case a.WallFrom(d, whose):
             return f[_tagged("from", whose)].format(who=player(d, lang))
-        case a.Boost(n):
-            return f["boost"].format(n=n)
+        case a.Boost(n):  # 1 denier per pip: say both, and that 0 raises nothing (playtest)
+            speech = "es" if lang == "es" else "en"
+            if n == 0:
+                return i18n.text(speech, "playtest.boost_none")
+            return i18n.text(speech, "playtest.boost", count=n)
         case a.Walk(n):
             return i18n.text("es" if lang == "es" else "en", "troyes.text.ladies.walk", count=n)
         case a.PlaceOuter(n):

@@ -3,24 +3,31 @@
 One column per player (ordered by rank), one row per scoring category; every cell holds a
 bar in the player's colour, proportional to the points, and the number itself, so the chart
 reads without colour. Negative points (penalties) are drawn as hatched bars with a minus.
+
+Phone-first (issue 14): Discord shows an image about 400 CSS px wide on a phone, so the
+chart is 800 px wide and no text is under 18 px (9 CSS px there; `Canvas.text` never
+shrinks below it); each column's head stacks the token, the name (two lines if need be)
+and the rank with the total, so four players fit side by side.
 """
 
 from collections.abc import Mapping, Sequence
 
 from engine.core.protocol import Result
-from render.base.canvas import Box, Canvas
-from render.base.fonts import Style
+from render.base.canvas import Box, Canvas, text_width
+from render.base.fonts import MIN_TEXT_PX, Style
 from render.base.header import HEADER_HEIGHT
 from render.base.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, MUTED, seat_label
 from render.base.palette import seat_style as style_of
 from render.base.shapes import panel, token
 from render.i18n import current, language, strings, tr
 
-WIDTH = 1600
-ROW_H = 58
-HEAD_ROW_H = 120
-LABEL_W = 380
-MARGIN = 30
+WIDTH = 800  # read on a phone at 400 CSS px: 18 px text reads at 9 CSS px
+ROW_H = 52
+HEAD_ROW_H = 164
+LABEL_W = 210
+MARGIN = 16
+TOKEN = 40  # its letter is 22 px
+NUMBER_W = 52
 
 
 def _ordinal(rank: int) -> str:
@@ -47,10 +54,26 @@ def _category(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
+def _fit_words(label: str, width: int) -> str:
+    """Shorten each word too wide for a column even at the smallest size, with an ellipsis.
+
+    A long name wraps onto up to three lines; only a single word wider than the column
+    ("Aleksandrovich" in a four-player chart) is cut, so no text leaves its box.
+    """
+    return " ".join(_fit_word(word, width) for word in label.split(" "))
+
+
+def _fit_word(word: str, width: int) -> str:
+    fitted = word
+    while len(fitted) > 2 and text_width(fitted, MIN_TEXT_PX, Style.BOLD) > width:
+        fitted = fitted[:-2] + "\N{HORIZONTAL ELLIPSIS}"
+    return fitted
+
+
 def _bar(canvas: Canvas, cell: Box, value: int, scale: int, seat: int) -> None:
     """Draw one cell: a bar proportional to |value| and the number at the right."""
-    number_w = 70
-    track = Box(cell.x, cell.y + 12, cell.w - number_w - 8, cell.h - 24)
+    number_w = NUMBER_W
+    track = Box(cell.x, cell.y + 14, cell.w - number_w - 6, cell.h - 28)
     canvas.draw.rectangle(track.xyxy, fill=EMPTY)
     if value:
         length = max(4, track.w * abs(value) // max(1, scale))
@@ -69,7 +92,7 @@ def _bar(canvas: Canvas, cell: Box, value: int, scale: int, seat: int) -> None:
                     width=2,
                 )
     text = Box(cell.right - number_w, cell.y, number_w, cell.h)
-    canvas.text(text, f"{value:+d}" if value < 0 else str(value), size=26, align="right")
+    canvas.text(text, f"{value:+d}" if value < 0 else str(value), size=24, align="right")
 
 
 def compose_score(
@@ -92,60 +115,62 @@ def _compose_score(
 ) -> Canvas:
     cats = categories(result, labels)
     order: Sequence[int] = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
-    height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 90
+    height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 50
     canvas = Canvas(WIDTH, height, BACKGROUND)
     band = Box(0, 0, WIDTH, HEADER_HEIGHT)
     canvas.draw.rectangle(band.xyxy, fill=HEADER)
     winners = [s for s in order if result.ranks[s] == 1]
     who = tr("score.and").join(seat_label(s, names) for s in winners)
     canvas.text(
-        band.inset(30, 14).top(56),
+        band.inset(20, 12).top(50),
         tr("score.final", title=title),
-        size=40,
+        size=34,
         style=Style.BOLD,
         fill=HEADER_INK,
     )
     line = tr("score.wins", count=len(winners), who=who, points=result.scores[winners[0]])
-    canvas.text(band.inset(30, 14).below(62), line, size=30, fill=HEADER_INK, valign="top")
+    canvas.text(band.inset(20, 12).below(56), line, size=26, fill=HEADER_INK, valign="top")
     body = Box(
         MARGIN, HEADER_HEIGHT + MARGIN, WIDTH - 2 * MARGIN, height - HEADER_HEIGHT - 2 * MARGIN
     )
     panel(canvas, body)
-    inner = body.inset(20, 16)
-    columns = inner.after(LABEL_W).cols(len(order), gap=24)
+    inner = body.inset(12, 12)
+    columns = inner.after(LABEL_W).cols(len(order), gap=10)
     scale = max((abs(v) for m in result.breakdown for v in m.values()), default=1)
     for seat, column in zip(order, columns, strict=True):
         head = column.top(HEAD_ROW_H)
-        token(canvas, seat, (head.x + 26, head.y + 30), 48)
+        token(canvas, seat, (head.x + head.w // 2, head.y + TOKEN // 2 + 2), TOKEN)
         canvas.text(
-            Box(head.x + 60, head.y, head.w - 60, 60),
-            seat_label(seat, names),
-            size=26,
+            Box(head.x, head.y + TOKEN + 4, head.w, 78),  # three lines of 18 px at most
+            _fit_words(seat_label(seat, names), head.w),
+            size=22,
             style=Style.BOLD,
+            align="center",
         )
         canvas.text(
-            Box(head.x, head.y + 64, head.w, 50),
+            Box(head.x, head.y + TOKEN + 84, head.w, 36),
             tr("score.rank_points", rank=_ordinal(result.ranks[seat]), points=result.scores[seat]),
-            size=30,
+            size=22,
             style=Style.BOLD,
+            align="center",
         )
     y = inner.y + HEAD_ROW_H
     for index, (key, label) in enumerate(cats):
         row = Box(inner.x, y + index * ROW_H, inner.w, ROW_H)
         if index % 2 == 0:
             canvas.draw.rectangle(row.xyxy, fill=(243, 236, 222))
-        canvas.text(row.left(LABEL_W - 10).inset(8, 4), label, size=26, fill=INK)
+        canvas.text(row.left(LABEL_W - 8).inset(6, 3), label, size=22, fill=INK)
         for seat, column in zip(order, columns, strict=True):
             cell = Box(column.x, row.y, column.w, ROW_H)
             _bar(canvas, cell, result.breakdown[seat].get(key, 0), scale, seat)
     total = Box(inner.x, y + len(cats) * ROW_H + 8, inner.w, ROW_H)
     canvas.draw.line((total.x, total.y - 4, total.right, total.y - 4), fill=MUTED, width=3)
-    canvas.text(total.left(LABEL_W - 10).inset(8, 4), tr("score.total"), size=28, style=Style.BOLD)
+    canvas.text(total.left(LABEL_W - 8).inset(6, 3), tr("score.total"), size=24, style=Style.BOLD)
     for seat, column in zip(order, columns, strict=True):
         canvas.text(
             Box(column.x, total.y, column.w, total.h),
             str(result.scores[seat]),
-            size=32,
+            size=26,
             style=Style.BOLD,
             align="right",
         )
@@ -154,7 +179,7 @@ def _compose_score(
         note = Box(inner.x, total.bottom + 4, inner.w, inner.bottom - total.bottom - 4)
         key = f"tie_break.{result.tie_break}"
         why = tr(key) if key in strings(current()) else result.tie_break
-        canvas.text(note, tr("score.tie", why=why), size=22, fill=MUTED)
+        canvas.text(note, tr("score.tie", why=why), size=20, fill=MUTED)
     return canvas
 
 

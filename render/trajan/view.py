@@ -94,7 +94,7 @@ def header_of(
     total = quarters * ROUNDS_PER_QUARTER
     if view.pending is None:
         return HeaderInfo(
-            "Trajan",
+            tr("playtest.trajan_title"),  # "Trajano" in a Spanish game's final board
             None,
             tr("common.game_over_line"),
             tr("common.game_over"),
@@ -114,7 +114,8 @@ def header_of(
         round=view.round,
         rounds=ROUNDS_PER_QUARTER,
     )
-    return HeaderInfo("Trajan", view.pending.seat, decision, stage, fraction, remaining, names)
+    title = tr("playtest.trajan_title")
+    return HeaderInfo(title, view.pending.seat, decision, stage, fraction, remaining, names)
 
 
 def provinces_of(view: TrajanView, ix: Index) -> tuple[Province, ...]:

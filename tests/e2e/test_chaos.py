@@ -44,7 +44,7 @@ from tests.e2e.conftest import (
     start_game,
     version_of,
 )
-from tests.processes import alive, children, wait_gone
+from tests.processes import alive, children, parent, wait_gone
 
 SEED = int(os.environ.get("CHAOS_SEED") or 18)
 GAMES_PLAYED = 20
@@ -200,8 +200,12 @@ class Chaos:
             end[1]()
 
 
-def _ours_left() -> list[int]:
-    """Return the live multiprocessing processes (workers, trackers) of this process group."""
+def _orphans() -> list[int]:
+    """Return this process group's multiprocessing processes (workers, trackers) left orphaned.
+
+    Orphaned: their parent is gone (re-parented to init). A worker whose bot still runs is not
+    one: under pytest-xdist another worker's test may have a bot running in this group.
+    """
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit() or not alive(int(entry.name)):
@@ -211,9 +215,19 @@ def _ours_left() -> list[int]:
             cmd = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        if same and b"multiprocessing" in cmd:
+        up = parent(int(entry.name))
+        if same and b"multiprocessing" in cmd and (up == 1 or up is None or not alive(up)):
             found.append(int(entry.name))
     return found
+
+
+def _ours_left(grace: float = 5.0) -> list[int]:
+    """Return the orphans still there after `grace` seconds (a worker follows its parent's
+    death within a moment; another xdist worker's test may just have killed its bot)."""
+    first = _orphans()
+    if first:
+        time.sleep(grace)
+    return sorted(set(first) & set(_orphans()))
 
 
 async def _verify(path: Path, numbers: list[int]) -> list[Any]:

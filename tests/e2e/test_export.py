@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import sqlite3
 
 import pytest
@@ -143,7 +144,12 @@ def test_a_finished_game_gets_its_summary_with_an_animated_replay(table):
         replay = summary.attachments[0].data
         assert _frames(replay) >= 2
         assert len(replay) <= 8 * 1024 * 1024
-        assert "alice: kept hidden until the end" in summary.content
+        # One line per seat, named as everywhere ("alice (2)"), pointing at its image.
+        line = re.search(
+            r"alice \((\d)\): their own view at the end.*\(image (\d)\)", summary.content
+        )
+        assert line is not None
+        assert int(line.group(2)) == int(line.group(1)) + 1  # image 1 is the replay
         ended = [m for m in alice.messages(thread) if "is over" in m.content]
         assert ended
         assert ended[-1].id < summary.id  # after the standings, the score and the final board

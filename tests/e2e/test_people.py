@@ -4,7 +4,8 @@ One bot for the module; time moves by writing the clock file. In order: settings
 and kept; turn pings held in quiet hours in two time zones (Madrid across the end of summer
 time) and each delivered once at 08:00 local, with a SIGKILL restart while they are held;
 DMs as well as thread pings, and a closed DM falling back to the thread, said once; a
-vacation stopping and restarting the clocks of two games, its allowance enforced.
+vacation stopping and restarting the clocks of two games, its allowance enforced. Then
+`/game new waking_hours:True` (its Spanish name synced) gives a deadline that skips nights.
 """
 
 from __future__ import annotations
@@ -70,6 +71,16 @@ def wait_for(fn: Callable[[], object], timeout: float = 40.0) -> None:
     while time.monotonic() < end:
         if fn():
             return
+        time.sleep(0.1)
+    raise TimeoutError(f"waited {timeout} s")
+
+
+def wait_for_value(fn: Callable[[], list[Seen]], timeout: float = 40.0) -> list[Seen]:
+    """Poll `fn` until it returns a non-empty list; return it."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if found := fn():
+            return found
         time.sleep(0.1)
     raise TimeoutError(f"waited {timeout} s")
 
@@ -211,6 +222,36 @@ def test_players_time(timed: tuple[BotHarness, FileClock]) -> None:
     status = dave.slash(where, "vacation status").wait_reply().content
     assert "not on vacation" in status
     assert "19 vacation days left" in status
+
+
+def test_game_new_takes_waking_hours(timed: tuple[BotHarness, FileClock]) -> None:
+    """`/game new waking_hours:True`: the first deadline skips the deciding player's nights."""
+    table, clock = timed
+    alice, bob = table.users["alice"], table.users["bob"]
+    where = table.channel
+    [game_cmd] = [c for c in table.ld.commands() if c["name"] == "game"]
+    [new] = [o for o in game_cmd["options"] if o["name"] == "new"]
+    [option] = [o for o in new["options"] if o["name"] == "waking_hours"]
+    assert option["name_localizations"]["es-ES"] == "horas_de_vigilia"  # passed Discord's checks
+    assert option["description_localizations"]["es-ES"].startswith("Contar solo las horas")
+
+    for player in (alice, bob):  # both sleep 22:00-06:00 UTC, whoever decides first
+        quiet = {"time_zone": "UTC", "quiet_hours": "22:00-06:00", "language": "en"}
+        player.slash(where, "settings", quiet).wait_reply()
+    clock.set(datetime(2026, 11, 10, 20, 0, tzinfo=UTC))
+    options: dict[str, object] = {"game": "trajan", "players": 2, "time_control": "24h"}
+    asked = bob.slash(where, "game new", {**options, "waking_hours": True})
+    lobby = asked.wait_reply()
+    number = int(re.search(r"#(\d+)", lobby.content)[1])  # type: ignore[index]
+    [answer] = wait_for_value(lambda: [m for m in asked.followups() if "waking" in m.content])
+    assert answer.ephemeral
+    assert f"Game #{number}" in answer.content
+    alice.click(lobby, f"dn:l:{number}:join").wait_reply()
+    waking = start_game(table, bob, lobby, number)
+    plain = game(table, bob, alice, time_control="24h")  # the same, counted in plain hours
+    # 24 waking hours from 20:00: 2 tonight, 16 tomorrow, the last 6 after the next night.
+    assert deadline(bob, waking) == datetime(2026, 11, 12, 12, 0, tzinfo=UTC).timestamp()
+    assert deadline(bob, plain) == datetime(2026, 11, 11, 20, 0, tzinfo=UTC).timestamp()
 
 
 def deadline(actor: Actor, thread: ChannelRef) -> float | None:

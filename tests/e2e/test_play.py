@@ -186,8 +186,15 @@ def test_a_killed_bot_loses_no_move_and_old_boards_are_retired(table):
     assert moves_in_db(table, number) == (count, version)
     current = board(alice, thread)
     assert version_of(current) == version
-    boards = [m for m in alice.messages(thread) if m.author_is_bot and not m.ephemeral]
-    assert [m.id for m in boards if controls(m)] == [current.id]  # older turns lost theirs
+
+    def with_controls() -> list[int]:
+        boards = [m for m in alice.messages(thread) if m.author_is_bot and not m.ephemeral]
+        return [m.id for m in boards if controls(m)]
+
+    deadline = time.monotonic() + 15  # the refresh after a restart retires them by edits
+    while with_controls() != [current.id] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert with_controls() == [current.id]  # older turns lost theirs
     play_until(table, thread, lambda n: n >= 2)  # the current board still plays
     assert "replay exactly" in verified(table, number)
 

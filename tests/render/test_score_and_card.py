@@ -6,6 +6,7 @@ from PIL import Image
 from engine.core.protocol import Result
 from render.base.canvas import check_texts
 from render.base.card import card_png, compose_card
+from render.base.legibility import smallest
 from render.base.score import compose_score, score_png
 from tests.render.golden import assert_matches_golden
 
@@ -29,8 +30,11 @@ def _result(seats: int) -> Result:
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_score_chart_has_no_text_problems(seats):
     canvas = compose_score(_result(seats), "Trajan", names=LONG_NAMES[:seats])
-    assert canvas.image.width == 1600
+    assert canvas.image.width == 800  # read on a phone (issue 14)
     assert check_texts(canvas) == []
+    least = smallest(canvas).text
+    assert least is not None
+    assert least >= 9  # CSS px at 400 px wide, long names and all
 
 
 def test_score_chart_orders_players_by_rank():
@@ -44,7 +48,7 @@ def test_score_png_is_a_png():
     data = score_png(_result(2), "Troyes")
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "PNG"
-        assert image.width == 1600
+        assert image.width == 800
 
 
 def test_score_chart_matches_golden():

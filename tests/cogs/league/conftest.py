@@ -55,8 +55,12 @@ def make_bot(
     return harness, clock
 
 
-def wait_for(fn: Callable[[], T | None], timeout: float = 60.0, what: str = "") -> T:
-    """Poll `fn` until it returns something truthy."""
+def wait_for(fn: Callable[[], T | None], timeout: float = 180.0, what: str = "") -> T:
+    """Poll `fn` until it returns something truthy.
+
+    The default is generous: one league pass plays out a week's games (40-70 s on a loaded
+    2-core machine) before it seats the next week; a poll costs nothing while it waits.
+    """
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = fn()

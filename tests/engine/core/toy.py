@@ -113,6 +113,15 @@ class ToyEngine:
     def event_from_json(self, data: Mapping[str, Any]) -> Any:
         return from_jsonable(data, {"Rolled": Rolled})
 
+    def bundle(self, state: ToyState, lang: str = "en") -> None:
+        return None
+
+    def bundle_action(self, state: ToyState, values: Sequence[str]) -> Add | Roll:
+        raise IllegalMoveError("error.session.not_on_offer")
+
+    def compound(self, state: ToyState, text: str) -> None:
+        return None
+
     def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
         return None
 

@@ -150,6 +150,15 @@ class SecretEngine:
     def event_from_json(self, data: Mapping[str, Any]) -> Any:
         return from_jsonable(data, {"Revealed": Revealed})
 
+    def bundle(self, state: SecretState, lang: str = "en") -> None:
+        return None
+
+    def bundle_action(self, state: SecretState, values: Sequence[str]) -> Tap | Pass | Reveal:
+        raise IllegalMoveError("error.session.not_on_offer")
+
+    def compound(self, state: SecretState, text: str) -> None:
+        return None
+
     def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
         return None
 

@@ -192,6 +192,15 @@ class PebblesEngine:
             list(data["lucky"]), (last[0], last[1]) if last else None,
         )  # fmt: skip
 
+    def bundle(self, state: PebblesState, lang: str = "en") -> None:
+        return None
+
+    def bundle_action(self, state: PebblesState, values: Sequence[str]) -> Action:
+        raise IllegalMoveError("That move is not legal now.")
+
+    def compound(self, state: PebblesState, text: str) -> None:
+        return None
+
     def action_text(self, action: Action) -> str:
         return f"lucky {action.number}" if isinstance(action, Pick) else f"take {action.count}"
 

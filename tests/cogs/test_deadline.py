@@ -1,0 +1,54 @@
+"""The 3-second watchdog (cogs/common/deadline.py): it defers a slow handler, and stops as
+soon as the handler answers, so it does not keep the interaction alive for its delay."""
+
+import asyncio
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.common import deadline
+
+
+@pytest.fixture
+def answers(monkeypatch) -> list[str]:
+    """Discord's side of an initial answer: recorded, never sent."""
+    made: list[str] = []
+
+    async def defer(self: Any, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self._response_type = discord.InteractionResponseType.deferred_message_update
+        made.append("defer")
+
+    monkeypatch.setattr(discord.InteractionResponse, "defer", defer)
+    return made
+
+
+def _click() -> Any:
+    return SimpleNamespace(
+        id=1, type=discord.InteractionType.component, created_at=datetime.now(UTC)
+    )
+
+
+async def test_an_answered_interaction_stops_its_watchdog(answers):
+    click = _click()
+    deadline.answer_in_time(click, after=30.0)
+    response = click._cs_response
+    await response.defer()  # the handler answers at once
+    await asyncio.gather(response.watchdog, return_exceptions=True)
+    await asyncio.sleep(0)  # its done callbacks
+    assert response.watchdog.cancelled()
+    assert response.watchdog not in deadline._WATCHING  # nothing holds the click any more
+    assert answers == ["defer"]
+    assert not response.watchdog_deferred
+
+
+async def test_a_slow_handler_is_deferred_by_the_watchdog(answers):
+    click = _click()
+    deadline.answer_in_time(click, after=0.01)
+    response = click._cs_response
+    await asyncio.wait_for(response.watchdog, timeout=5)
+    assert response.watchdog_deferred
+    await response.defer()  # the handler's own deferral, later: nothing more is sent
+    assert answers == ["defer"]

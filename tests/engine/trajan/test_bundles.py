@@ -1,0 +1,177 @@
+"""Decisions answered in one go (issue 14): a whole shipment, a whole sowing.
+
+A compound action must be exactly its run of one-step actions: the same state and events,
+legal exactly when the run is. Stored notations parse back; the one-step actions stay.
+"""
+
+import itertools
+import random
+
+import pytest
+
+from engine.core.errors import IllegalMoveError
+from engine.core.play import parse_action
+from engine.trajan.actions import Done, ShipCard, ShipCards, Sow, action_text
+from engine.trajan.rules.options import ship_options
+from engine.trajan.state import PLAY_CATEGORIES, TrajanState
+from tests.engine.trajan.helpers import ENGINE, do, fresh, kind_of, texts, to_action
+
+
+def _loading(hand: tuple[str, ...], ship: str, forum: tuple[str, ...] = ()) -> TrajanState:
+    state = fresh()
+    state.players[0].hand = hand
+    state.players[0].forum = forum
+    state = to_action(state, "seaport")
+    return do(state, f"port ship {ship}")
+
+
+def _same(a: TrajanState, b: TrajanState) -> bool:
+    """Tell whether two states are the same game (one move or several: versions differ)."""
+    first, second = ENGINE.to_json(a), ENGINE.to_json(b)
+    first.pop("version")
+    second.pop("version")
+    return first == second
+
+
+def _step_by_step(state: TrajanState, cards: tuple[str, ...]):
+    """Ship card by card through the ordinary legal actions; None if a step is not legal."""
+    events: list[object] = []
+    for card in cards:
+        if kind_of(state) != "ship" or ShipCard(card) not in ship_options(state):
+            return None
+        step = ENGINE.apply(state, ShipCard(card))
+        state, events = step.state, [*events, *step.events]
+    if kind_of(state) == "ship":
+        if Done() not in ship_options(state):
+            return None
+        step = ENGINE.apply(state, Done())
+        state, events = step.state, [*events, *step.events]
+    return state, events
+
+
+HANDS = [
+    (("wine", "wine", "wine", "fish", "fish", "oil"), ()),
+    (("wine", "wine", "fish", "oil", "gems"), ("wild_commodity",)),
+    (("cattle", "cattle", "cattle", "cattle", "cattle", "wheat"), ("wild_commodity",)),
+]
+
+
+@pytest.mark.parametrize("ship", ["same", "diff", "pairs"])
+@pytest.mark.parametrize(("hand", "forum"), HANDS)
+def test_every_shipment_picked_in_one_go_is_its_card_by_card_run(ship, hand, forum):
+    state = _loading(hand, ship, forum)
+    if kind_of(state) != "ship":
+        pytest.skip("that ship cannot be loaded from this hand")
+    bundle = ENGINE.bundle(state)
+    assert bundle is not None
+    values = [p.value for p in bundle.picks]
+    legal = 0
+    for size in range(bundle.least, bundle.most + 1):
+        for picked in itertools.combinations(values, size):
+            action = ENGINE.bundle_action(state, picked)
+            assert isinstance(action, ShipCards)
+            expected = _step_by_step(state, action.cards)
+            if expected is None:
+                with pytest.raises(IllegalMoveError):
+                    ENGINE.apply(state, action)
+                continue
+            step = ENGINE.apply(state, action)
+            assert _same(step.state, expected[0])
+            assert list(step.events) == expected[1]
+            assert parse_action(ENGINE, state, action_text(action)) == action
+            legal += 1
+    assert legal > 0
+
+
+def test_a_shipment_in_one_go_scores_the_ship_and_the_cards_go_to_the_display():
+    state = _loading(("wine", "wine", "wine", "fish"), "same")
+    bundle = ENGINE.bundle(state)
+    assert bundle is not None
+    assert [p.label for p in bundle.picks] == [
+        "Fish",
+        "Wine (1 of 3)",
+        "Wine (2 of 3)",
+        "Wine (3 of 3)",
+    ]
+    assert "3: 12" in bundle.placeholder  # the front side: 3 cards for 12 VP
+    action = ENGINE.bundle_action(state, ("wine.1", "wine.2", "wine.3"))
+    assert action == ShipCards(("wine", "wine", "wine"))
+    after = ENGINE.apply(state, action).state
+    p = after.players[0]
+    assert p.hand == ("fish",)
+    assert p.display.count("wine") == 3
+    assert p.vp_by[PLAY_CATEGORIES.index("seaport")] == 12
+    assert after.ships[0] is False  # flipped to grey
+
+
+def test_mixed_goods_on_the_same_goods_ship_are_refused_whole():
+    state = _loading(("wine", "wine", "fish"), "same")
+    with pytest.raises(IllegalMoveError):
+        ENGINE.apply(state, ENGINE.bundle_action(state, ("wine.1", "fish.1")))
+    with pytest.raises(IllegalMoveError):
+        ENGINE.bundle_action(state, ("wine.1", "wine.1"))  # one card twice
+    with pytest.raises(IllegalMoveError):
+        ENGINE.bundle_action(state, ("gems.1",))  # not in hand
+
+
+def test_a_stored_game_of_one_card_steps_still_replays():
+    state = _loading(("wine", "wine", "wine", "fish"), "same")
+    assert "ship wine" in texts(state)
+    state = do(state, "ship wine", "ship wine", "done")
+    assert state.players[0].display.count("wine") == 2
+
+
+def _many_colours() -> TrajanState:
+    state = fresh()
+    state.players[0].bowls = ("BBBYYGGO", "", "W", "", "PW", "P")
+    return do(state, "bowl 1")
+
+
+def test_a_sowing_of_many_colours_is_one_menu_and_equals_marker_by_marker():
+    state = _many_colours()
+    assert kind_of(state) == "sow"
+    assert len(state.in_hand) == 8
+    bundle = ENGINE.bundle(state)
+    assert bundle is not None
+    assert bundle.least == bundle.most == 5  # 8 markers, the 3 of the fill colour implied
+    assert len(bundle.picks) == 8 * 3  # yellow, green or orange for each marker; blue fills
+    assert bundle.placeholder == (
+        "Pick the bowls for yellow x2, light green x2, orange x1; the other bowls get blue"
+    ).replace(" x", " \N{MULTIPLICATION SIGN}")
+    rng = random.Random(7)
+    for _ in range(30):
+        order = list(state.in_hand)
+        rng.shuffle(order)
+        colours = "".join(order)
+        picks = [p.value for p in bundle.picks]
+        values = tuple(v for v in picks if colours[int(v[:-1])] == v[-1])
+        action = ENGINE.bundle_action(state, values)
+        assert action == Sow(state.sow_bowl, colours)
+        one_go = ENGINE.apply(state, action)
+        slow, events = state, list[object]()
+        while kind_of(slow) == "sow":  # the one-colour steps, then a whole order once listed
+            rest = colours[len(state.in_hand) - len(slow.in_hand) :]
+            whole = Sow(slow.sow_bowl, rest)
+            legal = ENGINE.legal_actions(slow)
+            step = ENGINE.apply(slow, whole if whole in legal else Sow(slow.sow_bowl, rest[0]))
+            slow, events = step.state, [*events, *step.events]
+        assert _same(one_go.state, slow)
+        assert list(one_go.events) == events
+        assert parse_action(ENGINE, state, action_text(action)) == action
+
+
+def test_a_sowing_menu_refuses_wrong_counts_and_the_one_colour_steps_stay():
+    state = _many_colours()
+    assert "sow 2 blue" in texts(state)  # still offered marker by marker
+    bundle = ENGINE.bundle(state)
+    assert bundle is not None
+    first = bundle.picks[0].value
+    with pytest.raises(IllegalMoveError):
+        ENGINE.bundle_action(state, (first,))  # too few
+    same_marker = [p.value for p in bundle.picks if p.value[:-1] == first[:-1]][:2]
+    with pytest.raises(IllegalMoveError):
+        ENGINE.bundle_action(state, tuple(same_marker))
+    assert ENGINE.bundle(do(fresh(), "bowl 1")) is None  # two markers: two whole orders listed
+    state = fresh()
+    state.players[0].bowls = ("BBYYGGOP", "", "W", "", "W", "")
+    assert ENGINE.bundle(do(state, "bowl 1")) is None  # 8 markers x 4 colours: no one menu

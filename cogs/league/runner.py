@@ -250,9 +250,25 @@ class LeagueRunner:
             week=week,
             deadline=deadline,
         )
-        await thread.send(ping, allowed_mentions=PING_USERS)
+        notify = (
+            await self._opening_mentions(info.game_id, weeks[week].deadline)
+            if (week in weeks)
+            else PING_USERS
+        )
+        await thread.send(ping, allowed_mentions=notify)
         await self.post(await self.sessions.current(info.game_id))
         return True
+
+    async def _opening_mentions(self, game_id: int, deadline: datetime) -> discord.AllowedMentions:
+        """Whom the week's opening ping may notify: the players awake now (docs/people.md).
+
+        The message names every player; a player in their quiet hours (or on a daily digest)
+        is named without being notified, and their ping is held like the day-before one: it
+        joins the one message they get when their day starts.
+        """
+        awake = await self._awake(await self.sessions.status(game_id), deadline)
+        users = [discord.Object(user) for user in awake]
+        return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
     async def remind_deadlines(self) -> int:
         """Ping, once, the players of each game still running a day before its week ends."""

@@ -117,3 +117,20 @@ async def test_a_held_league_ping_is_dropped_when_its_game_ended_before_the_morn
     rig.clock.now = deadline - timedelta(hours=9)
     await people.tick()
     assert await people.unsent() == []
+
+
+async def test_the_weeks_opening_ping_notifies_only_the_players_awake(rig, monkeypatch):
+    game_id, _, deadline = await league_game(rig)  # the week ends at 18:00 UTC
+    runner, people, _ = runner_for(rig, monkeypatch)
+    await people.change(3, zone="America/New_York", hours="23:00-07:00")
+    rig.clock.now = deadline - timedelta(days=6, hours=12)  # 06:00 UTC: night in New York
+    notify = await runner._opening_mentions(game_id, deadline)
+    assert isinstance(notify.users, list)
+    assert sorted(user.id for user in notify.users) == [1, 2, 4]  # 3 is named, not notified
+    assert await people.unsent() == []  # held until their day starts
+    rig.clock.now += timedelta(hours=6)  # 12:00 UTC: morning in New York
+    await people.tick()
+    [morning] = await people.unsent()
+    assert morning.user_id == 3
+    assert "<@3>" in morning.content
+    assert f"#{game_id}" in morning.content

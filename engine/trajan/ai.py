@@ -10,17 +10,27 @@ come. What heuristic.py lacks, and why the planner on it played no better than g
 - time: a Trajan tile on the circle, cards for a shipment, workers and legionnaires are
   worth what the own turns still left can make of them (about 2 a round at 2 players);
 - the Senate vote for the quarter's bonus tile, the demands of the quarter with the turns
-  left to meet them, and the construction sets (10/20 VP at the end).
+  left to meet them, and the construction sets (10/20 VP at the end);
+- a plan cut at an irreversible seaport draw is rated as after its discard, without the
+  seaport action counted once more (heuristic.py rated every draw about 3 VP too high, so
+  the normal player drew 7-8 times a game for one card each);
+- a demand tile's worth before the demands are revealed: the expected penalty over the
+  kinds still hidden (heuristic.py's one chance in three halved it).
 
 The weights are estimates tuned by seat-balanced games against the greedy player on seeds
-the bench does not use (NEXT_TURN: 0 played no better than greedy, 0.25-0.4 best), not rule
-figures. It is pure and cheap: the search calls it at every
-leaf.
+1000 and up, which the bench (seeds from 0) does not use (NEXT_TURN: 0 played no better
+than greedy, 0.25-0.45 best; CHANCE_OPEN/CHANCE_MATCH 0.45/0.7 against 0.3/0.55: more
+tiles taken, same margin, more wins); they are not rule figures. docs/ai.md has the
+diagnosis and the figures. It is pure and cheap: the search calls it at every leaf.
 """
 
+import math
 from collections import Counter
+from functools import cache
+from itertools import product
 
 from engine.trajan import heuristic as h
+from engine.trajan.heuristic import DEMAND_KINDS
 from engine.trajan.scoring import final_breakdown, final_scores
 from engine.trajan.state import ACTIONS, PlayerState, TrajanState
 from engine.trajan.tables import Tables
@@ -32,9 +42,13 @@ SECOND_BOWL = 0.15  # a second good bowl keeps options open
 CONSUL_TILE = 6.0  # a bonus tile taken yellow side up, about
 VICE_TILE = 3.0
 SENATE_VOTE = 0.0
-CHANCE_MATCH = 0.55  # a tile whose bowl holds its colours already is met this often
-CHANCE_OPEN = 0.3
+CHANCE_MATCH = 0.7  # a tile whose bowl holds its colours already is met this often
+CHANCE_OPEN = 0.45
 TAKE_YIELD = 3.0  # a Trajan action next turn (a tile onto the circle)
+SPARE_LATER = 2.0  # a forum demand tile (or demand wild) kept for the next quarter
+TRAJAN_DEMAND_LATER = 2.5  # a Trajan demand tile, per later quarter it will meet a demand
+SUB_STEPS = frozenset({"discard", "display", "ship"})  # steps inside an action
+CARD = 0.25  # a card in hand, beyond its 1 VP at the end: towards a shipment or display
 SET_PROGRESS = (0.0, 0.0, 3.0, 6.0, 0.0)  # a building type with n tiles: towards 10 / 20 VP
 
 
@@ -46,20 +60,38 @@ def value(state: TrajanState, t: Tables, seat: int) -> float:
     turns = own_turns_left(state)
     v = float(p.vp + sum(final_breakdown(p, t).values()))
     v += _circle(state, t, p, turns)
-    v += h._demand_prospects(state, t, p.forum, p.demands)
+    v += _demands(state, t, p)
     v += _pieces(state, t, p, turns)
     v += _senate(state, t, seat)
     v += _sets(p, t, turns)
     hand = Counter(p.hand)
     mine = state.current == seat and state.phase == "turn"
+    kind = state.pending.kind if mine and state.pending is not None else ""
     if mine:
-        v += h._turn_prospects(state, t, p)
-    if mine and state.pending is not None and state.pending.kind == "ship":
+        v += _turn_prospects(state, t, p, kind)
+    if kind == "ship":
         v += h._shipment(state, t, hand, state.ship, state.picks)
+    elif kind == "discard":
+        v += _after_discard(state, t, hand, turns)
     else:
         v += min(1.0, 0.15 * turns) * _best_shipment(state, t, hand)
     if not (mine and state.pending is not None and state.pending.kind == "sow"):
         v += NEXT_TURN * _next_turn(state, t, p) * min(1.0, turns)
+    return v
+
+
+def _turn_prospects(state: TrajanState, t: Tables, p: PlayerState, kind: str) -> float:
+    """The actions still to come this turn, without the one being taken.
+
+    During a discard, display or shipment the action on top of the turn's to-do stack is
+    already under way (what it brings is in the state): heuristic.py counts it once more,
+    so a plan cut at a seaport draw (irreversible) was rated one seaport action too high.
+    """
+    v = h._turn_prospects(state, t, p)
+    if kind in SUB_STEPS and state.todo:
+        entry, action = state.todo[-1].split(":")
+        if entry != "offer":
+            v -= h.action_yield(state, t, p, action)
     return v
 
 
@@ -86,10 +118,55 @@ def _circle(state: TrajanState, t: Tables, p: PlayerState, turns: float) -> floa
     return v
 
 
+def _demands(state: TrajanState, t: Tables, p: PlayerState) -> float:
+    """The quarter's expected demand penalty, and what the demand tiles promise later.
+
+    The demands not yet revealed are taken as equally likely kinds, each revealed one as
+    it is; the tiles meet them as the quarter's scoring would (a Trajan tile first, then a
+    forum tile, then a wild). heuristic.py counted a spare tile as meeting an unrevealed
+    demand one time in three; it meets one of three unrevealed demands seven times in ten,
+    so the normal player took demand tiles too late in the quarter.
+    """
+    held, wilds, trajan = h._demand_tiles(t, p.forum, p.demands)
+    penalty, spare = _expected_quarter(
+        tuple(sorted(DEMAND_KINDS.index(k) for k in state.demands_shown)),
+        tuple(min(held[k], 4) for k in DEMAND_KINDS),
+        tuple(min(trajan[k], 3) for k in DEMAND_KINDS),
+        min(wilds, 3),
+    )
+    quarters_left = max(0, 3 - state.quarter)
+    later = SPARE_LATER * spare * min(quarters_left, 1)
+    return later + TRAJAN_DEMAND_LATER * quarters_left * len(p.demands) - penalty
+
+
+@cache
+def _expected_quarter(
+    shown: tuple[int, ...], held: tuple[int, ...], trajan: tuple[int, ...], wilds: int
+) -> tuple[float, float]:
+    """Return the expected penalty and the expected forum demand tiles left after scoring."""
+    hidden = max(0, 3 - len(shown))
+    penalty = spare = 0.0
+    draws = list(product(range(len(DEMAND_KINDS)), repeat=hidden))
+    for drawn in draws:
+        kept, left, free, unmet = list(trajan), list(held), wilds, 0
+        for kind in (*shown, *drawn):
+            if kept[kind]:  # a Trajan tile meets one demand a quarter and stays
+                kept[kind] -= 1
+            elif left[kind]:
+                left[kind] -= 1
+            elif free:
+                free -= 1
+            else:
+                unmet += 1
+        penalty += h.PENALTY_CURVE[min(unmet, 3)]
+        spare += sum(left) + free
+    return penalty / len(draws), spare / len(draws)
+
+
 def _pieces(state: TrajanState, t: Tables, p: PlayerState, turns: float) -> float:
     """Workers, legionnaires and extra-action tiles: what the turns left can make of them."""
     use = min(1.0, turns / 8.0)
-    v = use * (0.3 * (p.workers + p.legionnaires) + 0.25 * len(p.hand))
+    v = use * (0.3 * (p.workers + p.legionnaires) + CARD * len(p.hand))
     if p.legionnaires and p.leader != "camp" and p.leader not in p.provinces:
         rivals = sum(1 for q in state.players if q is not p and p.leader in q.provinces)
         v += 0.4 * use * max(0, t.province_vp[p.leader] - t.fig.legionnaire_penalty * rivals)
@@ -115,6 +192,21 @@ def _sets(p: PlayerState, t: Tables, turns: float) -> float:
     counts = Counter(t.construction[c].building for c in p.buildings)
     use = min(1.0, turns / 8.0)
     return use * sum(SET_PROGRESS[min(n, 4)] for n in counts.values())
+
+
+def _after_discard(state: TrajanState, t: Tables, hand: Counter[str], turns: float) -> float:
+    """Return the hand's shipment prospect after the best discard, less the card it costs.
+
+    A seaport draw is irreversible, so a plan that draws is rated while the discard still
+    waits: counting both drawn cards would rate every draw one card too high.
+    """
+    best = 0.0 if not hand else -math.inf
+    for card in hand:
+        hand[card] -= 1
+        best = max(best, _best_shipment(state, t, +hand))
+        hand[card] += 1
+    card_worth = t.fig.final_vp_card + CARD * min(1.0, turns / 8.0)
+    return min(1.0, 0.15 * turns) * best - card_worth
 
 
 def _best_shipment(state: TrajanState, t: Tables, hand: Counter[str]) -> float:

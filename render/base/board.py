@@ -32,7 +32,7 @@ from typing import Generic, TypeVar
 
 from engine.core.protocol import Result
 from render.base import final as finals
-from render.base.areas import Drawer, is_kept, place_area
+from render.base.areas import Drawer, place_area
 from render.base.canvas import Box, Canvas
 from render.base.encode import encode_board
 from render.base.header import HeaderInfo, draw_header, draw_legend, mark
@@ -139,8 +139,8 @@ def pieces(previous: Plan | None, plan: Plan, size: tuple[int, int]) -> list[Box
 
     Only areas whose record changed are compared; an area new to the board is one piece.
     When the previous image's area has left the area cache (a first image in a worker, or
-    an old `previous`), drawing it again would cost what drawing a board does: its changed
-    parts (provinces, cards ...) are marked instead, or the area. `size` is the board's size.
+    an old `previous`), it is drawn again: the image must not depend on what a worker's
+    cache happens to hold (replays and goldens draw the same marks). `size` is the board's.
     """
     if previous is None:
         return []
@@ -150,8 +150,6 @@ def pieces(previous: Plan | None, plan: Plan, size: tuple[int, int]) -> list[Box
         old = before.get(area.name)
         if old is None or old.box != area.box:
             boxes.append(area.box)
-        elif not is_kept(old.name, old.box, old.key):
-            boxes += _parts(previous, [area]) or [area.box]
         else:
             boxes += area_pieces(
                 area.name, area.box, (old.key, old.draw), (area.key, area.draw), size

@@ -151,7 +151,7 @@ async def act(
         )
         await reply(interaction, question, view=view)
         return
-    await rt.poster.post(outcome, via=None if typed else interaction)
+    await rt.poster.post(outcome)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
 

@@ -169,6 +169,14 @@ def _without_password(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
+# Servers, channels and threads only: the bot reads no messages, members or reactions (slash
+# commands and buttons arrive as interactions whatever the intents). Without the message
+# intents the gateway does not echo every board edit back (MESSAGE_UPDATE), which would queue
+# ahead of the interactions on the same socket and cost the loop a parse each (bench/bot.py).
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+
+
 class GameBot(commands.AutoShardedBot):
     """The bot, with its store, session manager and settings injected.
 
@@ -184,7 +192,7 @@ class GameBot(commands.AutoShardedBot):
         """Build the bot; nothing connects until `start`."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),  # no privileged intents: slash commands only
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,  # boards are edited by id; a message cache only feeds the GC
@@ -233,6 +241,7 @@ class GameBot(commands.AutoShardedBot):
             time_gateway_events(self._connection.parsers)
             self._monitor = asyncio.create_task(watch_loop(profile=self.settings.loop_profile))
             logging.getLogger("engine.thinking").setLevel(logging.DEBUG)  # each AI decision
+            logging.getLogger("denarius.latency").setLevel(logging.DEBUG)  # each acknowledgement
 
     async def _resume(self) -> None:
         """At start-up: finish AI turns cut short, fire due timers, repost boards; then tick.
@@ -487,9 +496,22 @@ async def run(settings: Settings) -> None:
                     serving=Serving(settings.shards, lease=lease),
                 )
                 log.info("serving shards %s as %s", settings.shards, sessions.ctx.owner)
-                await _serve(settings, database, sessions)
+                try:
+                    await _serve(settings, database, sessions)
+                finally:
+                    await _release(sessions)
         finally:
             thinker.close()
+
+
+async def _release(sessions: SessionManager) -> None:
+    """Give up this process's claims and leases as it stops, so its successor needs no wait."""
+    try:
+        await sessions.release()
+    except Exception:  # the database may be what failed; the leases then lapse on their own
+        log.exception("could not release this process's claims and leases")
+    else:
+        log.info("claims and leases released")
 
 
 def ai_thinker(settings: Settings) -> Thinker:

@@ -12,6 +12,13 @@ click. Reported: p50/p99 of interaction-to-acknowledgement (the bot's defer reac
 emulator) and interaction-to-board-posted (the new board with the next version's controls
 visible in the thread), and the worst event-loop stall the bot logged (DENARIUS_LOOP_MONITOR).
 
+Where the time goes: each acknowledgement's three spans as the bot traced them
+(`denarius.latency`: made -> the bot's loop, -> the handler's defer, the defer request), the
+lag of the emulator's own loop (shared with this process's clicking threads), and the API
+requests of the move phase by route, per move, marked exempt or counted against Discord's
+global limit of 50 a second (for all the bot's processes together), with the 429s by scope.
+`--logs DIR` keeps the bot processes' logs.
+
 Usage: .venv/bin/python bench/bot.py [--games 200] [--rate 20] [--seconds 20] [--workers 16]
        .venv/bin/python bench/bot.py --games 400 --rate 40 --backend postgresql --processes 2 \
            --compare
@@ -29,6 +36,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -49,6 +57,8 @@ from tests.e2e.conftest import (
 )
 
 SERVER = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+ACK = re.compile(r"ack \d+: gateway ([\d.-]+) ms, handler ([\d.-]+) ms, request ([\d.-]+) ms")
+WRITE = re.compile(r"write waited ([\d.]+) ms, held ([\d.]+) ms")
 STALL = re.compile(r"loop stall max ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)")
 
 
@@ -253,6 +263,10 @@ def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
             threads = open_games(h, args.games)
             print(f"{args.games} games open in {time.perf_counter() - t0:.0f} s")
             marks = [len(b.log_text()) for b in h.bots]
+            limits = h.ld.emulator.route_limits
+            lags: list[float] = []
+            lagging = asyncio.run_coroutine_threadsafe(emulator_lag(lags), h.ld._loop)
+            routes_before, refused_before = Counter(limits.counts), len(limits.refused)
             acks: list[float] = []
             boards: list[float] = []
             images: list[float] = []
@@ -296,6 +310,17 @@ def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
             stalls = [float(wall) for wall, _, _ in found]
             busy_loop = [float(cpu) for _, cpu, _ in found]
             collections = [float(g) for _, _, g in found]
+            lagging.cancel()
+            spans = [tuple(map(float, m)) for m in ACK.findall(logs)]
+            writes = [tuple(map(float, m)) for m in WRITE.findall(logs)]
+            routes = Counter(limits.counts)
+            routes.subtract(routes_before)
+            refused = Counter(scope for _, _, scope in limits.refused[refused_before:])
+            if args.logs:  # kept for a look after the run (the folder goes with it)
+                keep = Path(args.logs)
+                keep.mkdir(parents=True, exist_ok=True)
+                for i, bot in enumerate(h.bots):
+                    (keep / f"{backend}-{processes}-bot{i}.log").write_text(bot.log_text())
     print(
         f"moves sent {sent} in {window:.1f} s ({sent / window:.1f}/s); all done in {elapsed:.0f} s"
     )
@@ -309,6 +334,19 @@ def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
     print(f"worst loop-thread CPU in one stall {max(busy_loop, default=0):.0f} ms;", end=" ")
     print(f"longest garbage collection {max(collections, default=0):.0f} ms")
     print(f"mean board {statistics.mean(boards) * 1000:.0f} ms")
+    report_spans(spans)
+    if writes:
+        waited, held = [w[0] / 1000 for w in writes], [w[1] / 1000 for w in writes]
+        print(
+            f"  write transactions {len(writes)}: waited for the writer p50 "
+            f"{pct(waited, 50):.0f} ms p99 {pct(waited, 99):.0f} ms; held it p50 "
+            f"{pct(held, 50):.0f} ms p99 {pct(held, 99):.0f} ms"
+        )
+    print(
+        f"emulator loop lag (this process: the emulator and the clicking threads) "
+        f"p50 {pct(lags, 50):.0f} ms  p99 {pct(lags, 99):.0f} ms  max {max(lags) * 1000:.0f} ms"
+    )
+    report_routes(routes, refused, sent)
     return {
         "rate": sent / window,
         "ack99": pct(acks, 99),
@@ -316,6 +354,38 @@ def measure(  # noqa: PLR0915 - setup, paced loop and report in one place
         "ack50": pct(acks, 50),
         "board50": pct(boards, 50),
     }
+
+
+async def emulator_lag(lags: list[float], step: float = 0.01) -> None:
+    """Record how late a short sleep on the emulator's loop wakes (until cancelled).
+
+    The emulator answers the bot's requests and delivers its gateway events on this loop,
+    which the bench's own clicking and polling threads share: a late wake-up here is time
+    an interaction spends in the emulator, not in the bot.
+    """
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(step)
+        lags.append(max(0.0, time.perf_counter() - began - step))
+
+
+def report_spans(spans: list[tuple[float, ...]]) -> None:
+    """Print where the acknowledgements' time went (the bot's `denarius.latency` traces)."""
+    if not spans:
+        return
+    for i, name in enumerate(("gateway (made -> bot loop)", "handler (-> defer)", "defer call")):
+        values = [s[i] / 1000 for s in spans]
+        print(f"  ack span {name:<27} p50 {pct(values, 50):6.0f} ms  p99 {pct(values, 99):6.0f} ms")
+
+
+def report_routes(routes: Counter[tuple[str, str]], refused: Counter[str], moves: int) -> None:
+    """Print the API requests of the move phase by route, per move, and the 429s by scope."""
+    print(f"API requests while moving ({moves} moves); 429s by scope: {dict(refused)}")
+    for (method, template), count in routes.most_common(8):
+        if count > 0:
+            exempt = template.startswith(("/interactions/", "/webhooks/"))
+            tag = "exempt" if exempt else "global"
+            print(f"  {count:6d} ({count / max(1, moves):.2f}/move, {tag}) {method} {template}")
 
 
 def main() -> None:
@@ -328,6 +398,7 @@ def main() -> None:
     parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--processes", type=int, default=1, help="bot processes (one shard each)")
     parser.add_argument("--compare", action="store_true", help="first SQLite with one process")
+    parser.add_argument("--logs", help="a folder to keep the bot processes' logs in")
     args = parser.parse_args()
     if args.backend == "sqlite" and args.processes != 1:
         parser.error("SQLite serves one process; use --backend postgresql for more")

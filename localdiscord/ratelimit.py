@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -143,6 +143,7 @@ class RouteLimits:
         self._shared: dict[str, float] = {}  # major key -> monotonic time the block ends
         self.refused: list[tuple[str, str, str]] = []  # (method, path, scope) of each 429
         self.exhausted = 0  # answers that left a bucket empty (Remaining: 0)
+        self.counts: Counter[tuple[str, str]] = Counter()  # requests by route (the bench)
 
     def set(self, method: str, template: str, limit: int, per: float) -> None:
         """Change one route's limit (e.g. a lower one to provoke 429s in a test)."""
@@ -156,6 +157,7 @@ class RouteLimits:
     def check(self, method: str, template: str, params: dict[str, str]) -> Verdict:
         """Count one request to a route; return its headers and whether it is refused."""
         now = self.clock()
+        self.counts[(method, template)] += 1
         major = ":".join(params[k] for k in _MAJOR if k in params)
         limit, per = self.limits.get((method, template), self.default)
         key = (method, template, major)

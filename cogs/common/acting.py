@@ -151,7 +151,7 @@ async def act(
         )
         await reply(interaction, question, view=view)
         return
-    await rt.poster.post(outcome)
+    await rt.poster.post(outcome, via=None if typed else interaction)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
 

@@ -41,6 +41,7 @@ class Guarded(discord.InteractionResponse[Any]):
         super().__init__(parent)
         self.turn = asyncio.Lock()  # one initial answer: the handler's or the watchdog's
         self.watchdog_deferred = False
+        self.arrived = time.time()  # when the bot's loop dispatched it (for `trace`)
         self.watchdog: asyncio.Task[None] | None = None
 
     def _answered(self) -> None:
@@ -58,8 +59,10 @@ class Guarded(discord.InteractionResponse[Any]):
         async with self.turn:
             if self.watchdog_deferred:
                 return
+            began = time.time()
             await super().defer(ephemeral=ephemeral, thinking=thinking)
             self._answered()
+            trace(self._parent, self.arrived, began)
 
     async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
         """Answer; after the watchdog's deferral, as the followup that completes it."""
@@ -98,6 +101,27 @@ class Guarded(discord.InteractionResponse[Any]):
                 return
             self.watchdog_deferred = True
         log.info("deferred interaction %s: no answer %.1f s after it began", interaction.id, delay)
+
+
+def trace(interaction: discord.Interaction[Any], arrived: float, began: float) -> None:
+    """Log where an acknowledgement's time went (DEBUG on `denarius.latency`; the bench).
+
+    Three spans, in ms: from the interaction's making (its snowflake's time) to its
+    dispatch on the bot's loop (the gateway: the emulator's or Discord's side, the socket,
+    the bot's event loop), from there to the handler's defer (the handler's work before its
+    answer), and the defer request itself (the HTTP round trip, the API's side included).
+    """
+    if not latency.isEnabledFor(logging.DEBUG):
+        return
+    made = interaction.created_at.timestamp()
+    done = time.time()
+    latency.debug(
+        "ack %s: gateway %.1f ms, handler %.1f ms, request %.1f ms",
+        interaction.id, (arrived - made) * 1000, (began - arrived) * 1000, (done - began) * 1000,
+    )  # fmt: skip
+
+
+latency = logging.getLogger("denarius.latency")
 
 
 def public(interaction: discord.Interaction[Any]) -> bool:

@@ -170,8 +170,14 @@ class Poster:
 
     # ---- posting outcomes --------------------------------------------------------------
 
-    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
+    async def post(
+        self, outcome: Outcome, *, fresh: bool = False, via: discord.Interaction[Any] | None = None
+    ) -> None:
         """Post one outcome in its game's thread (fresh: always as a new turn message).
+
+        `via` is the click on the board this outcome answers, acknowledged: the board is
+        edited through its webhook (`_edit`), which Discord exempts from the bot's global
+        rate limit (50 requests a second for all its processes; bench/bot.py).
 
         Its notices are stored by the session service and owed to the thread until posted:
         each is marked posted once its message went out; what an outage keeps back is
@@ -191,7 +197,7 @@ class Poster:
             self._posted[outcome.game_id] = outcome.version
             try:
                 try:
-                    await self._post(outcome, fresh=fresh)
+                    await self._post(outcome, fresh=fresh, via=via)
                 except discord.HTTPException as error:
                     if error.code != ARCHIVED:
                         raise
@@ -258,7 +264,9 @@ class Poster:
         if self._retrier is not None:
             self._retrier.cancel()
 
-    async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
+    async def _post(
+        self, outcome: Outcome, *, fresh: bool, via: discord.Interaction[Any] | None = None
+    ) -> None:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
@@ -275,7 +283,7 @@ class Poster:
             # Back to the player who just acted (the others were AIs): a new message, no ping.
             quiet = not fresh and outcome.ping is None and story.passed(outcome)
             fresh = fresh or outcome.ping is not None or quiet
-            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, via=via)
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -316,6 +324,7 @@ class Poster:
         *,
         fresh: bool,
         quiet: bool = False,
+        via: discord.Interaction[Any] | None = None,
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
@@ -361,12 +370,12 @@ class Poster:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
                 )
-                await self._retire(thread, old, closing)
+                await self._retire(thread, old, closing, via=via)
             target = msg.id
         else:
             try:
-                await thread.get_partial_message(old).edit(
-                    content=content, attachments=files, view=view or None
+                await self._edit(
+                    thread, old, via, content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
@@ -505,7 +514,12 @@ class Poster:
         return [t(meta.language, "notice.started"), order]
 
     async def _retire(
-        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
+        self,
+        thread: discord.PartialMessageable,
+        message_id: int,
+        content: str | None = None,
+        *,
+        via: discord.Interaction[Any] | None = None,
     ) -> None:
         """Take the controls off an older turn message, and write the whole turn in it.
 
@@ -516,9 +530,28 @@ class Poster:
         if content is not None:
             fields["content"] = content
         try:
-            await thread.get_partial_message(message_id).edit(**fields)
+            await self._edit(thread, message_id, via, **fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
+
+    @staticmethod
+    async def _edit(
+        thread: discord.PartialMessageable,
+        message_id: int,
+        via: discord.Interaction[Any] | None,
+        **fields: Any,
+    ) -> None:
+        """Edit a message of the thread: the clicked one through the click's own webhook.
+
+        An interaction's webhook (@original: the message its button is on, once the click
+        is acknowledged) is exempt from the global rate limit, so the boards of many moves
+        a second do not queue behind each other; any other message is edited by the bot.
+        """
+        clicked = via is not None and via.message is not None and via.message.id == message_id
+        if clicked and via is not None and via.response.is_done():
+            await via.edit_original_response(**fields)
+        else:
+            await thread.get_partial_message(message_id).edit(**fields)
 
     async def _remind(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice

@@ -42,8 +42,10 @@ class Posting(Protocol):
     Declared here, not imported, so the runtime sits below every module that uses it.
     """
 
-    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
-        """Post one outcome in its game's thread."""
+    async def post(
+        self, outcome: Outcome, *, fresh: bool = False, via: discord.Interaction[Any] | None = None
+    ) -> None:
+        """Post one outcome in its game's thread (`via`: the click it answers, if any)."""
         ...
 
     async def send_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:

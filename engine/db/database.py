@@ -21,6 +21,8 @@ writer connection and a pool of readers), anything else is an SQLite file (sqlit
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -32,6 +34,9 @@ from engine.db import postgres, sqlite
 from engine.db.connection import Connection, Row
 from engine.db.dialect import SQLITE, Dialect
 from engine.db.migrate import Migration, migrate
+
+# DEBUG: each write transaction's wait for the one writer and how long it held it (the bench)
+_latency = logging.getLogger("denarius.latency.db")
 
 
 @dataclass(slots=True)
@@ -140,7 +145,9 @@ class Database:
             async with self._savepoint(held):
                 yield held.conn
             return
+        asked = time.perf_counter()
         async with self._lock:
+            began = time.perf_counter()
             conn = self._writer
             await conn.control(self.dialect.begin)
             self._open.set(_Open(asyncio.current_task(), conn))
@@ -156,6 +163,9 @@ class Database:
             except BaseException:
                 await _rollback(conn)
                 raise
+            if _latency.isEnabledFor(logging.DEBUG):  # the bench: where a move's time goes
+                waited, spent = began - asked, time.perf_counter() - began
+                _latency.debug("write waited %.1f ms, held %.1f ms", waited * 1000, spent * 1000)
 
     @asynccontextmanager
     async def _savepoint(self, held: _Open) -> AsyncIterator[None]:

@@ -64,6 +64,15 @@ class Leases:
             "DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)
         )
 
+    async def owners(self) -> list[str]:
+        """Return the names of the processes holding leases (lapsed or not)."""
+        rows = await self.database.fetch_all("SELECT DISTINCT owner FROM leases", ())
+        return [str(r[0]) for r in rows]
+
+    async def release_all(self, owner: str) -> None:
+        """Give up every lease of `owner` (this process shutting down, or a dead predecessor)."""
+        await self.database.execute("DELETE FROM leases WHERE owner = ?", (owner,))
+
     async def clear(self) -> None:
         """Drop every lease (SQLite at start-up: the process that held them is gone)."""
         await self.database.execute("DELETE FROM leases")

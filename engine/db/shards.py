@@ -77,6 +77,40 @@ def process_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
+def gone(owner: str, me: str) -> bool:
+    """Whether `owner` (a `process_name`) is a process of this host that no longer runs.
+
+    A restarted process takes back at once what such a predecessor claimed, instead of
+    waiting its lease out. It must never make two holders: so only a name of this host
+    counts (another host's process cannot be seen from here), with a pid that runs no
+    process now, or this process's own pid under another token (one pid is one live
+    process at a time: the holder before this one is dead). Anything else, an unreadable
+    name included, is treated as alive and waited out. One host name is taken to name one
+    process namespace (as with one machine, or one container with its own host name).
+    """
+    host, pid, token = _parts(owner)
+    mine = _parts(me)
+    if pid is None or host != mine[0] or owner == me:
+        return False
+    if pid == mine[1]:
+        return token != mine[2]
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # it runs, as another user
+        return False
+    return False
+
+
+def _parts(owner: str) -> tuple[str, int | None, str]:
+    """Split a process name into host, pid and token (pid None: not a process name)."""
+    pieces = owner.rsplit(":", 2)
+    if len(pieces) != 3 or not pieces[1].isdigit():
+        return owner, None, ""
+    return pieces[0], int(pieces[1]), pieces[2]
+
+
 @dataclass(frozen=True, slots=True)
 class Serving:
     """What one process serves and how it claims work: its shards, its name, the lease.

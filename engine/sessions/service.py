@@ -251,12 +251,27 @@ class SessionService:
         await self._turns.posted(notice_ids)
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
-        """Retry automated moves the store refused, fire timers due at `now`; say what happened."""
-        return [*await self._turns.retry_unsaved(), *await self._timers.tick(now)]
+        """Retry refused automated moves, fire due timers, take up stalled AI turns; say what.
+
+        A stalled AI turn is one a dead process left: `Timers.take_up_stalled`.
+        """
+        return [
+            *await self._turns.retry_unsaved(),
+            *await self._timers.tick(now),
+            *await self._timers.take_up_stalled(),
+        ]
 
     async def resume(self) -> list[Outcome]:
         """After a restart: let automated seats finish interrupted turns, then fire due timers."""
         return await self._timers.resume()
+
+    async def release(self) -> None:
+        """On a clean shutdown: give up this process's claims and leases (bot.py, at exit).
+
+        The process that serves these shards next (this one restarted, or another) takes
+        the work up at once instead of after `LEASE_SECONDS`.
+        """
+        await self._timers.release_own()
 
     async def play_out(self, game_id: int, forfeit: Collection[int] = ()) -> Outcome:
         """Finish a game now: `forfeit` seats forfeit, then AI stand-ins play every move left."""

@@ -7,7 +7,7 @@ in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
 """
 
 import json
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
@@ -127,6 +127,31 @@ class _Reads:
         )
         rows = await self._all(sql, [stamp, stamp, *mine_args, limit])
         return sorted((TimerRow(*r) for r in rows), key=lambda t: (t.game_id, t.seat, t.kind))
+
+    async def stalled_ai_games(self, before: datetime, shards: Shards) -> list[tuple[int, int]]:
+        """Return (id, version) of the active games of `shards` waiting on an automated seat.
+
+        The seat the game waits on is an AI, a stand-in, a seat no longer playing, or one
+        with standing answers (which may or may not fit the decision: the caller checks),
+        and nothing was saved since `before`: a turn a dead process left half-taken.
+        """
+        mine, mine_args = shards.where("g.guild_id")
+        sql = (
+            "SELECT g.id, g.version FROM games g"  # noqa: S608
+            " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat"
+            " WHERE g.status = 'active' AND g.updated_at <= ?"
+            " AND (s.ai IS NOT NULL OR s.stand_in <> 0 OR s.state <> 'playing'"
+            f" OR s.standing <> '{{}}') AND {mine} ORDER BY g.id"
+        )
+        rows = await self._all(sql, [to_text(before), *mine_args])
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def claim_owners(self) -> list[str]:
+        """Return the names of the processes holding timer claims (lapsed or not)."""
+        rows = await self._all(
+            "SELECT DISTINCT claimed_by FROM timers WHERE claimed_by IS NOT NULL", ()
+        )
+        return [str(r[0]) for r in rows]
 
     async def games(
         self, statuses: Iterable[str], guild_id: int | None = None, shards: Shards = ALL
@@ -297,11 +322,23 @@ class Tx(_Reads):
         rows = [TimerRow(*r) for r in await self._all(sql, args)]
         return sorted(rows, key=lambda r: (r.due_at, r.game_id, r.seat, r.kind))
 
-    async def release_claims(self) -> None:
-        """Make every claimed timer nobody's (SQLite at start-up: its claimer is gone)."""
-        await self._run(
-            "UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL"
-        )
+    async def release_claims(self, owners: Collection[str] | None = None) -> None:
+        """Make the timers claimed by `owners` nobody's (None: every claim).
+
+        SQLite at start-up releases every claim (its one process is gone); PostgreSQL only
+        those of processes known to be gone, or of this process as it shuts down.
+        """
+        if owners is None:
+            await self._run(
+                "UPDATE timers SET claimed_by = NULL, claimed_until = NULL"
+                " WHERE claimed_by IS NOT NULL"
+            )
+            return
+        for owner in sorted(owners):
+            await self._run(
+                "UPDATE timers SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
+                (owner,),
+            )
 
     async def take_timer(self, timer: TimerRow, owner: str) -> bool:
         """Delete a timer this owner claimed, unmoved; False if it moved or another took it.

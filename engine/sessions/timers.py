@@ -9,7 +9,10 @@ whatever is due, including what fell due while the bot was down. With several pr
 (issue 19) each claims the timers it fires (`Store.claim_due_timers`: its own shards'
 games, rows nobody holds, `FOR UPDATE SKIP LOCKED` on PostgreSQL) until a lease expires, and
 the transaction that fires a timer first deletes the claimed row (`Store.take_timer`), so
-each timer fires once; a process that dies holding claims loses them when the lease ends.
+each timer fires once; a process that dies holding claims loses them when the lease ends
+(at once when it restarts on the same host: `release_gone`). AI seats have no timers: a turn
+a dead process left to an AI is taken up by the tick once it waited a lease
+(`take_up_stalled`), as start-up's `resume` does for every such turn.
 
 Due reminders fire together, in one transaction per batch (`_remind_all`). When a tick finds
 only reminders due, they need no claim: the transaction that deletes a timer nobody holds
@@ -26,6 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
 
+from engine.db.shards import gone
 from engine.sessions.context import Context
 from engine.sessions.errors import NotAllowedError, StateNeedsRepairError
 from engine.sessions.loaded import Loaded, competing, controller, seated
@@ -50,6 +54,9 @@ class Timers:
         self.ctx = ctx
         self.repo = repo
         self.turns = turns
+        # Games whose automated seat failed to move when taken up, at the version it failed
+        # at: the tick leaves them until they change (a restart's `resume` tries again).
+        self.failed: dict[int, int] = {}
 
     async def tick(self, now: datetime | None = None) -> list[Outcome]:
         """Fire every timer due at `now` (default: the clock) and return what happened.
@@ -344,7 +351,8 @@ class Timers:
 
         Only the games of this process's shards; each game's resumption is leased in the
         database (`ai:<game>`), so two processes starting at once with a shard in common do
-        not both move its AI seats.
+        not both move its AI seats. What a predecessor of this process claimed (killed, on
+        this host: `engine.db.shards.gone`) is taken back at once, not after its lease.
         """
         if self.ctx.store.database.dialect.one_process:
             # An SQLite file has one process: what a killed predecessor claimed is free now,
@@ -352,15 +360,83 @@ class Timers:
             async with self.ctx.store.transaction() as tx:
                 await tx.release_claims()
             await self.ctx.leases.clear()
+        else:
+            await self.release_gone()
         outcomes = []
         for row in await self.ctx.store.games([Status.ACTIVE.value], shards=self.ctx.shards):
-            async with self.ctx.lock(row.id):
-                outcome = await self._resume_one(row.id)
+            outcome = await self._resume_one(row.id)
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes + await self.tick()
 
+    async def release_gone(self) -> list[str]:
+        """Free the timer claims and leases of processes of this host that are gone.
+
+        Returns their names. A process that restarts (a crash, a SIGKILL, a deploy) gets a
+        new name, so what its predecessor held would otherwise wait out `LEASE_SECONDS`.
+        """
+        owners = {*await self.ctx.store.claim_owners(), *await self.ctx.leases.owners()}
+        dead = sorted(o for o in owners if gone(o, self.ctx.owner))
+        if dead:
+            async with self.ctx.store.transaction() as tx:
+                await tx.release_claims(dead)
+            for owner in dead:
+                await self.ctx.leases.release_all(owner)
+            log.info("took back the claims and leases of %s (gone)", ", ".join(dead))
+        return dead
+
+    async def release_own(self) -> None:
+        """On a clean shutdown: give up this process's timer claims and leases at once."""
+        async with self.ctx.store.transaction() as tx:
+            await tx.release_claims([self.ctx.owner])
+        await self.ctx.leases.release_all(self.ctx.owner)
+
+    async def take_up_stalled(self) -> list[Outcome]:
+        """Finish the automated turns nothing has moved for a whole lease (on every tick).
+
+        A process that dies (or whose AI failed) between a saved move and its AI seats'
+        moves leaves the game waiting on an AI: no timer runs for an AI seat, and `resume`
+        runs only at start-up. A game of this process's shards saved nothing for `lease`
+        (longer than any AI thinks; a live process moves its AI seats at once) is taken up
+        here, under the game's `ai:<game>` lease, so one process moves it, once.
+        """
+        before = self.ctx.now() - self.ctx.lease
+        outcomes = []
+        for game_id, version in await self.ctx.store.stalled_ai_games(before, self.ctx.shards):
+            if self.failed.get(game_id) == version:
+                continue  # its AI failed here at this very version: said once, not every tick
+            outcome = await self._resume_one(game_id)
+            if outcome is not None:
+                if any(n.kind is NoticeKind.AI_FAILED for n in outcome.notices):
+                    self.failed[game_id] = outcome.version
+                outcomes.append(outcome)
+        return outcomes
+
     async def _resume_one(self, game_id: int) -> Outcome | None:
+        """Move the automated seats of one game if it waits on them, under its lease.
+
+        Read once without the lease (most games wait on a person: no write), then again
+        holding it: a process that took the turn up meanwhile has released the lease by
+        then, and its moves are in what this one reads.
+        """
+        async with self.ctx.lock(game_id):
+            if await self._automated(game_id) is None:
+                return None
+        name, now = f"ai:{game_id}", self.ctx.now()
+        if not await self.ctx.leases.acquire(name, self.ctx.owner, now, now + self.ctx.lease):
+            return None  # another process is finishing this turn
+        try:
+            async with self.ctx.lock(game_id):
+                g = await self._automated(game_id)
+                if g is None:
+                    return None
+                lines = await self.turns.advance(g)
+                return await self.turns.outcome(g, lines, [], actor=None)
+        finally:
+            await self.ctx.leases.release(name, self.ctx.owner)
+
+    async def _automated(self, game_id: int) -> Loaded | None:
+        """Load a game if it is active and waits on an automated seat; else None."""
         try:
             g = await self.repo.load(game_id)
         except StateNeedsRepairError:  # logged by the load; paused until repaired
@@ -369,14 +445,7 @@ class Timers:
             return None
         if controller(g, g.state, self.ctx.players, self.ctx.stand_in).by is By.PLAYER:
             return None
-        name, now = f"ai:{game_id}", self.ctx.now()
-        if not await self.ctx.leases.acquire(name, self.ctx.owner, now, now + self.ctx.lease):
-            return None  # another process is finishing this turn
-        try:
-            lines = await self.turns.advance(g)
-            return await self.turns.outcome(g, lines, [], actor=None)
-        finally:
-            await self.ctx.leases.release(name, self.ctx.owner)
+        return g
 
 
 class _TakenOverError(Exception):

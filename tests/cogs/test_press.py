@@ -104,6 +104,7 @@ class Table:
             guild_id=7,
             response=Response(),
             followup=Followup(),
+            message=None,  # not the board's message: the poster edits the board by its id
         )
 
 

@@ -10,6 +10,7 @@ AI turns comes back and its games resume, while the other never stops serving.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import secrets
 import time
@@ -22,8 +23,13 @@ from urllib.parse import urlsplit
 import asyncpg
 import pytest
 
+from engine.games import GAMES
+from engine.sessions.lobby import NewGame
+from engine.sessions.manager import SessionManager
+from engine.sessions.models import SeatOrder
+from engine.sessions.store import Store
 from localdiscord.botproc import REPO_ROOT, BotProcess
-from localdiscord.local import Actor, ChannelRef, LocalDiscord
+from localdiscord.local import Actor, ChannelRef, LocalDiscord, Seen
 from tests.e2e.conftest import BOT, board, decider, play_until, press_first, start_game, version_of
 from tests.engine.db.backends import _admin, with_database
 
@@ -102,6 +108,8 @@ def pair(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
                 "LEASE_SECONDS": "30",
                 "DENARIUS_CLOCK_FILE": str(clock),
                 "RENDER_PROCESSES": "0",
+                "AI_HARD_BUDGET_S": "1",  # the kill lands while the hard AI thinks
+                "AI_PROCESSES": "0",  # threads: a restart spawns no AI worker first
             }
             log = tmp_path / f"bot{shard}.log"
             bot = BotProcess(BOT, env, REPO_ROOT, log)
@@ -128,37 +136,117 @@ def logged(side: Side, text: str) -> bool:
     return text in side.bot.log_text()
 
 
-def test_two_processes_serve_their_own_shards_and_survive_a_kill(pair):
+async def _near_end(users: tuple[int, int], left: int) -> bytes:
+    """Return an exported Trajan game (two users and an AI) `left` human moves from its end.
+
+    Played in this process with the bot's own session service (first choice every time,
+    a greedy AI), once to count its human moves, then again to `left` before the end; the
+    AI seat is made `hard`, so it thinks for AI_HARD_BUDGET_S a decision in the bot.
+    """
+
+    async def play(stop: int | None) -> tuple[int, dict[str, object]]:
+        store = await Store.open(":memory:")
+        try:
+            clock = lambda: datetime.now(UTC)  # noqa: E731
+            manager = SessionManager(store, dict(GAMES), clock, seeds=iter([7]).__next__)
+            spec = NewGame("trajan", guild_id=1, channel_id=1, seats=3, seat_order=SeatOrder.JOIN)
+            game = (await manager.create_lobby(users[0], spec)).game_id
+            await manager.join(game, users[1])
+            await manager.add_ai(game, users[0], "greedy")
+            out = await manager.start(game, users[0])
+            moves = 0
+            while out.turn is not None and moves != stop:
+                assert out.turn.user_id is not None
+                out = await manager.play(game, out.turn.user_id, out.version, 0)
+                moves += 1
+            return moves, await manager.export_game(game)
+        finally:
+            await store.close()
+
+    total, _ = await play(None)
+    _, doc = await play(total - left)
+    for seat in doc["seats"]:  # type: ignore[attr-defined]
+        if seat["ai"] is not None:
+            seat["ai"] = "hard"
+    return json.dumps(doc).encode()
+
+
+def import_in(pair: Pair, side: Side, data: bytes) -> tuple[int, ChannelRef]:
+    """Import a game file into a side's channel; return its number and thread."""
     alice = pair.users["alice"]
-    games = [open_in(pair, side, alice, players=3, ai=1) for side in pair.sides]
+    done = alice.slash(side.channel, "admin game import", {"file": ("g.json", data)}).wait_reply()
+    assert "Imported as game #" in done.content, done.content
+    number = int(done.content.split("#")[1].split()[0])
+    return number, alice.wait_thread(f"Trajan #{number}", timeout=30)
+
+
+def ai_moves_next(pair: Pair, thread: ChannelRef, number: int, before: int) -> bool:
+    """After a press: True once the move is saved and the AI seat decides next (it thinks
+    for AI_HARD_BUDGET_S before its own move is saved), False once a person decides next."""
+    sql = (
+        "SELECT g.version, s.ai FROM games g"
+        " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat WHERE g.id = $1"
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        rows = pair.query(sql, number)
+        assert rows, "the game ended before its AI seat had a decision"
+        if rows[0]["version"] > before:
+            if rows[0]["ai"] is not None:
+                return True
+            if (version_of(board(pair.users["carol"], thread)) or 0) > before:
+                return False
+        time.sleep(0.05)
+    raise AssertionError("the press was neither answered nor handed to the AI")
+
+
+def after(message: Seen, version: int) -> bool:
+    """Whether a bot message is a board newer than `version`, or the end of the game."""
+    newer = (version_of(message) or 0) > version or "is over" in message.content
+    return message.author_is_bot and newer
+
+
+def is_over(pair: Pair, thread: ChannelRef) -> bool:
+    return any("is over" in m.content for m in pair.users["carol"].messages(thread))
+
+
+def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
+    alice, bob, watcher = pair.users["alice"], pair.users["bob"], pair.users["carol"]
+    data = asyncio.run(_near_end((alice.id, bob.id), left=10))
+    games = [import_in(pair, side, data) for side in pair.sides]
     for (number, _), side in zip(games, pair.sides, strict=True):
         [row] = pair.query("SELECT guild_id FROM games WHERE id = $1", number)
         assert row["guild_id"] == side.guild  # each game is in its own shard's guild
     for _, thread in games:
-        play_until(pair, thread, lambda n: n >= 6)
+        play_until(pair, thread, lambda n: n >= 1)
 
-    # Kill shard 1's process in the middle of moves and AI turns: a human move is pressed
-    # (the AI seat moves after it), and the process dies before it can finish.
+    # Kill shard 1's process in the middle of moves and AI turns: human moves are pressed
+    # until one hands the decision to the AI seat (which thinks for a second), then the
+    # process dies before the AI's move is saved.
     victim, survivor = pair.sides[1], pair.sides[0]
-    (_, dead_thread), (_, live_thread) = games[1], games[0]
-    watcher = pair.users["carol"]
-    before = version_of(board(watcher, dead_thread))
-    current = board(watcher, dead_thread)
-    mover = next(a for a in pair.users.values() if a.id == decider(current))
-    press_first(mover, current, dead_thread)
+    (dead_number, dead_thread), (_, live_thread) = games[1], games[0]
+    while True:
+        current = board(watcher, dead_thread)
+        assert "is over" not in current.content
+        mover = next(a for a in pair.users.values() if a.id == decider(current))
+        before = version_of(current) or 0
+        press_first(mover, current, dead_thread)
+        if ai_moves_next(pair, dead_thread, dead_number, before):
+            break
     victim.bot.kill()
-    # The other process never stops: its game plays on while shard 1 is down.
-    assert play_until(pair, live_thread, lambda n: n >= 4) == 4
+    [cut] = pair.query("SELECT version FROM games WHERE id = $1", dead_number)
+    # The other process never stops: its game plays on to the end while shard 1 is down.
+    play_until(pair, live_thread, lambda n: False)
+    assert is_over(pair, live_thread)
     assert not pair.ld.failed_interactions(), pair.ld.failed_interactions()
     identified = pair.ld.emulator.gateway.identified
     victim.bot.start()
     pair.wait_connected(identified + 1)
-    resumed = watcher.wait_message(
-        dead_thread, lambda m: m.author_is_bot and (version_of(m) or 0) > (before or 0), 60
-    )
-    assert resumed is not None
-    for _, thread in games:
-        play_until(pair, thread, lambda n: n >= 4)
+    resumed = watcher.wait_message(dead_thread, lambda m: after(m, cut["version"]), 60)
+    assert resumed is not None  # the AI turn cut short, taken up at start-up
+    assert before < cut["version"]  # the human move before the kill was kept
+    play_until(pair, dead_thread, lambda n: False)
+    assert is_over(pair, dead_thread)
 
     # Nothing lost or doubled: each game's live moves are its versions, once each, and the
     # log replays exactly (each verified through its own shard's process).
@@ -168,12 +256,15 @@ def test_two_processes_serve_their_own_shards_and_survive_a_kill(pair):
             " FROM moves WHERE game_id = $1 AND undone_at IS NULL",
             number,
         )
-        [game] = pair.query("SELECT version FROM games WHERE id = $1", number)
+        [game] = pair.query("SELECT version, status FROM games WHERE id = $1", number)
         assert row["n"] == row["d"] == row["v"] == game["version"]
+        assert game["status"] == "finished"
         reply = alice.slash(side.channel, "admin game verify", {"game": number}).wait_reply()
         assert "replay exactly" in reply.content, reply.content
     assert logged(victim, "serving shards 1/2")
     assert logged(survivor, "serving shards 0/2")
+    # Its league lease (and any claim) was taken back at start-up, not after LEASE_SECONDS.
+    assert logged(victim, "took back the claims and leases of")
 
 
 def test_timers_falling_due_in_both_shards_fire_once_each(pair):

@@ -151,7 +151,10 @@ async def act(
         )
         await reply(interaction, question, view=view)
         return
-    await rt.poster.post(outcome, via=None if typed else interaction)
+    # Not yet `via=interaction` (the board edited through the click's webhook, exempt from the
+    # global rate limit): a board without the attach-files permission is then never said
+    # (tests/e2e/test_limits.py); docs/database.md, issue 19.
+    await rt.poster.post(outcome)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
 

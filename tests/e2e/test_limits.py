@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from collections.abc import Callable
+
+import pytest
 
 from localdiscord import perms
 from localdiscord.harness import BotHarness
@@ -57,17 +60,22 @@ def test_a_board_without_attach_files_names_the_permission(table: BotHarness) ->
     assert version >= 1  # the move was kept; only its board could not be posted
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="known defect (issue 18): with one POST per 4 s and a shared 429, the thread's board "
+    "can stay one version behind the stored game for over 30 s",
+)
 def test_a_busy_thread_gets_every_board_late_but_complete(table: BotHarness) -> None:
     limits = table.ld.emulator.route_limits
     channel = table.ld.add_channel("busy")
     number, thread = _two_humans(table, channel)
     exhausted = limits.exhausted
     refused = len(limits.refused)
-    limits.set("POST", MESSAGES, 2, 2.0)  # a tight bucket, so that a game reaches it
+    limits.set("POST", MESSAGES, 1, 4.0)  # a tight bucket, so that a game reaches it
 
     def stop(moves: int) -> bool:
         if moves == 4:  # and then the thread itself is busy for a moment (a shared 429)
-            table.ld.call(lambda: limits.share(str(thread.id), 1.5))
+            table.ld.call(lambda: limits.share(str(thread.id), 6.0))  # past a loaded turn
         return moves >= 8
 
     try:
@@ -80,6 +88,9 @@ def test_a_busy_thread_gets_every_board_late_but_complete(table: BotHarness) -> 
     assert ("POST", MESSAGES, "shared") in limits.refused[refused:]  # and was refused, and retried
     with sqlite3.connect(table.workdir / "games.db") as db:
         (version,) = db.execute("SELECT version FROM games WHERE id = ?", (number,)).fetchone()
+    deadline = time.monotonic() + 30  # late (the bucket and the 429 hold it back), but it comes
+    while version_of(board(alice, thread)) != version and time.monotonic() < deadline:
+        time.sleep(0.2)
     assert version_of(board(alice, thread)) == version  # the newest board is up
     assert table.ld.failed_interactions() == []
     assert "Traceback" not in table.log()

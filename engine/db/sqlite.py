@@ -31,7 +31,8 @@ MEMORY = ":memory:"
 SYNCHRONOUS = ("FULL", "NORMAL")
 FILE_MODE = 0o600
 FOLDER_MODE = 0o700
-_WRITER_PRAGMAS = ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000")
+# busy_timeout first: switching a new file to WAL takes a lock another process may hold.
+_WRITER_PRAGMAS = ("busy_timeout = 5000", "journal_mode = WAL", "foreign_keys = ON")
 _READER_PRAGMAS = ("query_only = ON", "busy_timeout = 5000")
 
 

@@ -156,11 +156,6 @@ def place_plate(canvas: Canvas, name: str, box: Box, key: Hashable, draw: Drawer
     _PLATES.put(cache_key, _kept(canvas, box, mark))
 
 
-def is_kept(name: str, box: Box, key: Hashable) -> bool:
-    """Return True when the area drawn for record `key` is still in the area cache."""
-    return _AREAS.get(_key(name, box, key)) is not None
-
-
 def area_pixels(
     name: str, box: Box, key: Hashable, draw: Drawer, size: tuple[int, int]
 ) -> Image.Image:

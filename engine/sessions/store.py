@@ -7,11 +7,11 @@ in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
 """
 
 import json
-from collections.abc import AsyncIterator, Collection, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from engine.db import Connection, Database, Row
 from engine.db.shards import ALL, Shards
@@ -27,6 +27,8 @@ from engine.sessions.rows import (
 )
 
 __all__ = ["Store", "Tx"]
+
+T = TypeVar("T")
 
 GAME_COLUMNS = frozenset(
     {
@@ -488,6 +490,14 @@ class Store(_Reads):
         """Run the block as one immediate transaction; any exception rolls everything back."""
         async with self.database.transaction() as conn:
             yield Tx(conn)
+
+    async def run(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run `body` in one transaction, again if a deadlock or conflict undid it (engine.db)."""
+
+        async def on(conn: Connection) -> T:
+            return await body(Tx(conn))
+
+        return await self.database.run(on)
 
     async def backup(self, target: str | Path) -> None:
         """Copy the whole database to `target` as one consistent snapshot, while games go on."""

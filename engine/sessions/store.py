@@ -2,8 +2,8 @@
 
 A repository over the bot's one `Database` (engine/db/): reads of `Store` go to the reader
 connection and see committed data only; writes happen in `Store.transaction()`, whose `Tx`
-reads and writes through the one writer connection. Every SQL statement of the sessions is
-in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
+reads and writes through its transaction's own writer connection. Every SQL statement of the
+sessions is in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
 """
 
 import json

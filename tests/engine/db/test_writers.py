@@ -10,6 +10,7 @@ import pytest
 
 from engine.core.errors import StaleStateError
 from engine.db import Connection, Database, TransientError
+from engine.leagues.store import LeagueStore
 from engine.sessions.store import Store
 from tests.engine.sessions.conftest import FakeClock, make_manager, start_game
 
@@ -195,3 +196,30 @@ async def test_a_connection_left_broken_is_dropped_and_the_next_transaction_gets
         await dies()
     await pg.execute("INSERT INTO users (user_id, language) VALUES (3, 'en')")
     assert await pg.fetch_one("SELECT COUNT(*) FROM users") == (1,)
+
+
+async def test_the_leagues_write_transactions_still_take_turns(pg):
+    leagues = LeagueStore(pg)
+    inside, go = asyncio.Event(), asyncio.Event()
+    order: list[str] = []
+
+    async def first() -> None:
+        async with leagues.transaction():
+            inside.set()
+            await go.wait()
+            order.append("first")
+
+    async def second() -> None:
+        async with leagues.transaction():
+            order.append("second")
+
+    holder = asyncio.create_task(first())
+    await asyncio.wait_for(inside.wait(), 5)
+    waiter = asyncio.create_task(second())
+    await asyncio.sleep(0.1)
+    assert order == []  # the second waits for the league lock the first holds
+    async with pg.transaction():  # a transaction of no league is not held up
+        await pg.execute("INSERT INTO users (user_id, language) VALUES (4, 'en')")
+    go.set()
+    await asyncio.wait_for(asyncio.gather(holder, waiter), 5)
+    assert order == ["first", "second"]

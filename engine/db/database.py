@@ -30,7 +30,7 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # how many times `run` tries a transaction that met a deadlock or conflict
 T = TypeVar("T")
+C = TypeVar("C")
 
 
 class OneWriter:
@@ -213,19 +214,7 @@ class Database:
         savepoint, and the failure goes to whoever runs the outer one. `body` must leave
         nothing behind outside the database that a second run would double.
         """
-        if self._held() is not None:
-            async with self.transaction() as conn:
-                return await body(conn)
-        for attempt in range(1, attempts + 1):
-            try:
-                async with self.transaction() as conn:
-                    return await body(conn)
-            except TransientError as error:
-                if attempt >= attempts:
-                    raise
-                log.info("transaction undone (%s); attempt %d of %d", error, attempt + 1, attempts)
-                await asyncio.sleep(0.005 * attempt)
-        raise ValueError(f"attempts must be at least 1, got {attempts}")
+        return await retried(self.transaction, body, nested=self.in_transaction, attempts=attempts)
 
     @asynccontextmanager
     async def _savepoint(self, held: _Open) -> AsyncIterator[None]:
@@ -297,6 +286,33 @@ class Database:
         if not isinstance(self.reader, sqlite.SqliteConnection):
             raise NotImplementedError("back up a PostgreSQL database with pg_dump (README)")
         await sqlite.backup(self.reader.raw, target)
+
+
+async def retried(
+    transaction: Callable[[], AbstractAsyncContextManager[C]],
+    body: Callable[[C], Awaitable[T]],
+    *,
+    nested: bool,
+    attempts: int = ATTEMPTS,
+) -> T:
+    """Run `body` in `transaction()`, again (up to `attempts` in all) if `TransientError`.
+
+    `nested`: the caller is inside a transaction already, so `body` runs once (its failure
+    is for the outer transaction's runner to retry). `Database.run` and `Store.run` use it.
+    """
+    if nested:
+        async with transaction() as conn:
+            return await body(conn)
+    for attempt in range(1, attempts + 1):
+        try:
+            async with transaction() as conn:
+                return await body(conn)
+        except TransientError as error:
+            if attempt >= attempts:
+                raise
+            log.info("transaction undone (%s); attempt %d of %d", error, attempt + 1, attempts)
+            await asyncio.sleep(0.005 * attempt)
+    raise ValueError(f"attempts must be at least 1, got {attempts}")
 
 
 async def _rollback(conn: Connection) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from engine.db import Connection, Database, Row
+from engine.db.database import retried
 from engine.db.shards import ALL, Shards
 from engine.sessions.rows import (
     GameAiRow,
@@ -493,11 +494,7 @@ class Store(_Reads):
 
     async def run(self, body: Callable[[Tx], Awaitable[T]]) -> T:
         """Run `body` in one transaction, again if a deadlock or conflict undid it (engine.db)."""
-
-        async def on(conn: Connection) -> T:
-            return await body(Tx(conn))
-
-        return await self.database.run(on)
+        return await retried(self.transaction, body, nested=self.database.in_transaction)
 
     async def backup(self, target: str | Path) -> None:
         """Copy the whole database to `target` as one consistent snapshot, while games go on."""

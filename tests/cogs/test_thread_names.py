@@ -1,0 +1,30 @@
+"""One clean name per seat (playtest 2026-12 item 27): an AI seat's level and number read once.
+
+"IA (normal) (1)" had two pairs of parentheses in every line, button and heading; the level
+now comes before the seat's mark: "IA normal (1)", "Hard AI (2)".
+"""
+
+from cogs.common.levels import ai_name
+from cogs.common.text import seat_name
+from engine.ai import LEVELS
+
+
+def test_an_ai_seat_reads_with_its_level_and_one_pair_of_parentheses_in_both_languages():
+    assert ai_name("es", "normal") == "IA normal"
+    assert ai_name("en", "hard") == "Hard AI"
+    names = (ai_name("es", "normal"), "alice", ai_name("es", "hard"))
+    assert [seat_name(s, names) for s in range(3)] == [
+        "IA normal (1)",
+        "alice (2)",
+        "IA difícil (3)",
+    ]
+    for lang in ("en", "es"):
+        for level in LEVELS:
+            named = seat_name(0, (ai_name(lang, level),))
+            assert named.count("(") == 1
+            assert named.count(")") == 1
+
+
+def test_an_older_ai_player_keeps_the_plain_name():
+    assert ai_name("es", "greedy") == "IA"
+    assert ai_name("en", None) == "AI"

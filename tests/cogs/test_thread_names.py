@@ -1,4 +1,4 @@
-"""One clean name per seat (playtest 2026-12 item 27): an AI seat's level and number read once.
+"""One clean name per seat and option words (playtest 2026-12 items 27 and 17).
 
 "IA (normal) (1)" had two pairs of parentheses in every line, button and heading; the level
 now comes before the seat's mark: "IA normal (1)", "Hard AI (2)".
@@ -6,7 +6,9 @@ now comes before the seat's mark: "IA normal (1)", "Hard AI (2)".
 
 from cogs.common.levels import ai_name
 from cogs.common.text import seat_name
+from cogs.lobby import option_words
 from engine.ai import LEVELS
+from engine.games import GAMES
 
 
 def test_an_ai_seat_reads_with_its_level_and_one_pair_of_parentheses_in_both_languages():
@@ -28,3 +30,18 @@ def test_an_ai_seat_reads_with_its_level_and_one_pair_of_parentheses_in_both_lan
 def test_an_older_ai_player_keeps_the_plain_name():
     assert ai_name("es", "greedy") == "IA"
     assert ai_name("en", None) == "AI"
+
+
+def test_the_lobby_names_every_game_option_and_value_in_words_in_both_languages():
+    assert option_words("bowl_colours", "distinct", "es") == (
+        "Bandejas iniciales: dos colores distintos"
+    )
+    assert option_words("new_events", "mixed", "en") == "Ladies' events: mixed with the base game"
+    for game in GAMES.values():
+        for spec in game.options():
+            for value in spec.choices:
+                for lang in ("en", "es"):
+                    words = option_words(spec.name, value, lang)
+                    assert spec.name not in words  # no code reaches a player
+                    assert "=" not in words
+    assert option_words("later_option", "x", "es") == "later_option: x"  # no words: the code

@@ -9,6 +9,7 @@ from cogs.common.text import seat_name
 from cogs.lobby import option_words
 from engine.ai import LEVELS
 from engine.games import GAMES
+from engine.trajan.events import RoundEnded
 
 
 def test_an_ai_seat_reads_with_its_level_and_one_pair_of_parentheses_in_both_languages():
@@ -45,3 +46,12 @@ def test_the_lobby_names_every_game_option_and_value_in_words_in_both_languages(
                     assert spec.name not in words  # no code reaches a player
                     assert "=" not in words
     assert option_words("later_option", "x", "es") == "later_option: x"  # no words: the code
+
+
+def test_a_trajan_demand_says_what_it_costs_unmet_when_it_comes():
+    engine = GAMES["trajan"]
+    es = engine.describe_event(RoundEnded(0, "bread"), "es", ("alice (1)", "bob (2)"))
+    assert "el pueblo pide" in es
+    assert "1/2/3 demandas sin satisfacer cuestan -4/-9/-15 PV" in es
+    en = engine.describe_event(RoundEnded(0, "bread"), "en", ("alice (1)", "bob (2)"))
+    assert "1/2/3 unmet demands cost -4/-9/-15 VP" in en

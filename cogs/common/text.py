@@ -61,6 +61,15 @@ def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) 
     return replace(choices, choices=named)
 
 
+def sentence(prompt: str) -> str:
+    """Return a prompt as it follows "Now: <player>:", a sentence with its capital.
+
+    Prompts name no seat and start in lower case ("choose a bowl."); after the player's name
+    every game's reads alike: "Choose a bowl.", "Coloca un ciudadano inicial." (item 28).
+    """
+    return prompt[:1].upper() + prompt[1:]
+
+
 def when(moment: datetime | None, style: str = "R") -> str:
     """Return a Discord timestamp that each reader sees in their own time zone.
 

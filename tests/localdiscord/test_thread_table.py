@@ -9,7 +9,10 @@ from pathlib import Path
 
 from localdiscord import persist
 from localdiscord.model import EPHEMERAL, Message
+from localdiscord.table import LOOK_EPHEMERAL
 from localdiscord.world import World
+from tests.localdiscord.conftest import HarnessFactory
+from tests.localdiscord.test_table import play
 
 
 def test_a_restarted_world_keeps_its_messages_but_not_its_ephemeral_replies(tmp_path: Path):
@@ -29,3 +32,14 @@ def test_a_restarted_world_keeps_its_messages_but_not_its_ephemeral_replies(tmp_
     assert board.id in again.messages
     assert again.messages[board.id].content == "the lobby"
     assert reply.id not in again.messages
+
+
+def test_look_shows_the_board_however_many_ephemeral_replies_piled_up(
+    make_harness: HarnessFactory, tmp_path: Path
+) -> None:
+    lines = ["/count", *(["/hand"] * 12), "look"]
+    output = play(make_harness(), tmp_path, lines).output
+    prompts = [i for i, x in enumerate(output) if x.endswith("> ")]  # one before each line read
+    looked = "\n".join(output[prompts[len(lines) - 1] + 1 : prompts[len(lines)]])  # by `look`
+    assert "Count: 0" in looked  # the board is still on screen (playtest item 36)
+    assert looked.count("Your hand") == LOOK_EPHEMERAL  # only the newest replies

@@ -131,6 +131,9 @@ class Poster:
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
         self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
+        # game -> (thread, message) of the board this process posted last and stored: an
+        # outcome read while that post was in flight still names the message before it.
+        self._boards: dict[int, tuple[int, int]] = {}
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
@@ -195,6 +198,7 @@ class Poster:
                 return  # a newer board is up already, or waits to be posted
             shown = self._posted.get(game, -1)
             self._posted[outcome.game_id] = outcome.version
+            outcome = self._on_board(outcome)
             try:
                 try:
                     await self._post(outcome, fresh=fresh, via=via)
@@ -215,6 +219,22 @@ class Poster:
                 self._posted[game] = shown
                 self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
                 self._schedule_retry()
+
+    def _on_board(self, outcome: Outcome) -> Outcome:
+        """Return the outcome naming the thread's current board message.
+
+        An outcome names the board message stored when its move was saved; if an earlier
+        post of the game (one at a time, under its lock) was still waiting for Discord then
+        (a rate limit, an outage), it has since posted a new message, and this outcome's
+        board goes there: editing the one it names would write over the turn that ended
+        while the new message kept an older version's controls.
+        """
+        known = self._boards.get(outcome.game_id)
+        if known is None or known[0] != outcome.thread_id:
+            return outcome  # nothing posted since (or the game moved to another thread)
+        if known[1] == outcome.board_message_id:
+            return outcome
+        return replace(outcome, board_message_id=known[1])
 
     # ---- the outbox: what was saved but not shown ---------------------------------------
 
@@ -366,6 +386,8 @@ class Poster:
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
+            if outcome.thread_id is not None:
+                self._boards[outcome.game_id] = (outcome.thread_id, msg.id)
             if old is not None and old != msg.id:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
@@ -594,6 +616,7 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
         self._turn_ends.pop(outcome.game_id, None)
+        self._boards.pop(outcome.game_id, None)  # its last board is retired below
         lang = meta.language
         last = story.after_closing(outcome, meta.names, lang, meta.game)
         title = story.title(meta.game, outcome.game_id, lang)

@@ -213,7 +213,9 @@ class Poster:
             except discord.Forbidden:
                 await self._lacking(outcome)
                 await self._done(outcome.notices)  # told the channel what is missing instead
-            except OUTAGE as error:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    raise
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
@@ -270,11 +272,12 @@ class Poster:
                 info = await self.sessions.status(game)
                 if info.status is not Status.LOBBY:
                     count += await self._refresh(info)
-            except OUTAGE:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    log.exception("could not post the board of game %s again", game)
+                    continue
                 self._unsent.setdefault(game, version)
-                break  # still down: keep the order, try again later
-            except discord.HTTPException:
-                log.exception("could not post the board of game %s again", game)
+                break  # still down or held back: keep the order, try again later
         if count:
             log.info("outbox: %d boards posted after an outage", count)
         return count
@@ -497,13 +500,13 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=files
                     )
-                except OUTAGE:
-                    log.info("the image of message %s waits for Discord", message_id)
-                    self._want_again(game, wanted)
-                    failed = True
-                except discord.HTTPException:
-                    log.info("could not add the image to message %s", message_id)
-                    failed = False
+                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                    failed = held_back(error)
+                    if failed:
+                        log.info("the image of message %s waits for Discord", message_id)
+                        self._want_again(game, wanted)
+                    else:
+                        log.info("could not add the image to message %s", message_id)
                 else:
                     self._tries.pop(game, None)
                     pause, failed = RETRY_FIRST, False
@@ -758,6 +761,18 @@ class Poster:
                     return count
         await self.post(replace(outcome, notices=rest), fresh=True)
         return count + 1
+
+
+def held_back(error: BaseException) -> bool:
+    """Whether Discord did not take a post for now: unreachable, failing, or rate limited.
+
+    discord.py waits out a 429 itself and tries again, but gives up after five tries (a
+    resource busy for long, a shared 429 again and again) with a plain HTTPException: what
+    was saved stays in the outbox for later rather than being dropped.
+    """
+    if isinstance(error, (*OUTAGE, discord.RateLimited)):
+        return True
+    return isinstance(error, discord.HTTPException) and error.status == 429
 
 
 def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:

@@ -10,10 +10,13 @@ import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
+from cogs.common import poster as poster_module
 from cogs.common.poster import Poster
 from engine.sessions import NewGame, SeatOrder, SessionManager, Store
 from tests.cogs.test_poster_faults import Bot, Renderer, Thread
@@ -27,10 +30,15 @@ class BusyThread(Thread):
 
     open: asyncio.Event = field(default_factory=asyncio.Event)
     waiting: asyncio.Event = field(default_factory=asyncio.Event)
+    refusals: int = 0  # so many sends end in a 429 that discord.py gave up retrying
 
     async def send(self, content: str, **kwargs: Any) -> Any:
         self.waiting.set()
         await self.open.wait()
+        if self.refusals:
+            self.refusals -= 1
+            answer = SimpleNamespace(status=429, reason="Too Many Requests")
+            raise discord.HTTPException(answer, {"message": "rate limited", "code": 0})
         return await super().send(content, **kwargs)
 
 
@@ -88,3 +96,26 @@ async def test_a_move_saved_while_the_previous_board_waits_lands_on_the_newest_b
     now = await busy.sessions.current(game)
     assert now.board_message_id == bob_board  # the newest board is the stored one
     assert busy.poster.unsent == {}
+
+
+async def test_a_board_refused_by_a_429_discord_py_gave_up_on_is_posted_later_once(
+    busy, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(poster_module, "RETRY_FIRST", 0.01)  # the outbox's timer
+    game, thread = busy.game_id, busy.thread
+    start = await busy.sessions.current(game)
+    sent = len(thread.sent)
+    thread.refusals = 1  # five 429s in a row: discord.py raises instead of waiting again
+    alice = await busy.sessions.play(game, 1, start.version, 0)
+    await busy.poster.post(alice)  # saved; its board is owed, not an error
+    assert busy.poster.unsent == {game: alice.version}
+    assert len(thread.sent) == sent
+    retrier = busy.poster._retrier
+    assert retrier is not None
+    await retrier  # the timer posts it
+    assert busy.poster.unsent == {}
+    [(board, _, kwargs)] = thread.sent[sent:]
+    assert f"dn:m:{game}:{alice.version}:0" in _controls(kwargs)
+    assert (await busy.sessions.current(game)).board_message_id == board
+    assert await busy.poster.retry_unsent() == 0  # and only once
+    assert len(thread.sent) == sent + 1

@@ -10,7 +10,6 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
-import hashlib
 import io
 import logging
 from collections import OrderedDict
@@ -789,5 +788,5 @@ def _own_message(notice: Notice) -> bool:
 
 
 def _nonce(*parts: object) -> str:
-    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters)."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+    """Return the nonce of a message: the same post gets the same one (`text.nonce`)."""
+    return text.nonce(*parts)

@@ -1,8 +1,10 @@
-"""The outbox under a tight rate limit (issue 18): boards arrive late, but none is lost.
+"""The outbox (issue 18): boards arrive late under a tight rate limit, and the end survives a kill.
 
 The real `Poster` and session service over a file store, against a fake thread whose
 messages route is held back (a rate limit, a shared 429): the next move is saved while the
 previous board is still on its way, and its board still lands on the thread's newest message.
+A process killed between saving a game's last move and posting its end posts the end at
+start-up, once (the thread dedupes a repeated nonce, as Discord's enforce_nonce does).
 """
 
 import asyncio
@@ -18,7 +20,8 @@ import pytest
 
 from cogs.common import poster as poster_module
 from cogs.common.poster import Poster
-from engine.sessions import NewGame, SeatOrder, SessionManager, Store
+from engine.sessions import NewGame, SeatOrder, SessionManager, Status, Store
+from engine.sessions.turns import Turns
 from tests.cogs.test_poster_faults import Bot, Renderer, Thread
 from tests.engine.core.toy import ToyEngine
 from tests.engine.sessions.conftest import FakeClock
@@ -31,6 +34,7 @@ class BusyThread(Thread):
     open: asyncio.Event = field(default_factory=asyncio.Event)
     waiting: asyncio.Event = field(default_factory=asyncio.Event)
     refusals: int = 0  # so many sends end in a 429 that discord.py gave up retrying
+    nonces: dict[str, Any] = field(default_factory=dict)  # Discord's enforce_nonce
 
     async def send(self, content: str, **kwargs: Any) -> Any:
         self.waiting.set()
@@ -39,11 +43,31 @@ class BusyThread(Thread):
             self.refusals -= 1
             answer = SimpleNamespace(status=429, reason="Too Many Requests")
             raise discord.HTTPException(answer, {"message": "rate limited", "code": 0})
-        return await super().send(content, **kwargs)
+        nonce = kwargs.get("nonce")
+        if nonce is not None and nonce in self.nonces:
+            return self.nonces[nonce]  # the message already sent with it, not a second one
+        sent = await super().send(content, **kwargs)
+        if nonce is not None:
+            self.nonces[nonce] = sent
+        return sent
+
+
+class EndRenderer(Renderer):
+    """Also draws the end: the score chart, the replay and the final private views."""
+
+    async def score(self, *args: Any) -> bytes:
+        return b"\x89PNG score"
+
+    async def animation(self, *args: Any) -> bytes:
+        return b"\x89PNG replay"
+
+    async def private(self, *args: Any) -> bytes:
+        return b"\x89PNG private"
 
 
 @dataclass
 class Busy:
+    store: Store
     sessions: SessionManager
     poster: Poster
     thread: BusyThread
@@ -53,19 +77,27 @@ class Busy:
 @pytest.fixture
 async def busy(tmp_path: Path) -> AsyncIterator[Busy]:
     store = await Store.open(tmp_path / "games.db")
-    sessions = SessionManager(
-        store, {"toy": ToyEngine()}, FakeClock(), seeds=itertools.count(5).__next__
-    )
+    sessions = _sessions(store)
     thread = BusyThread()
     thread.open.set()
-    poster = Poster(Bot(thread), sessions, {1: "alice", 2: "bob"}, Renderer())  # type: ignore[arg-type]
+    poster = _poster(thread, sessions)
     spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
     info = await sessions.create_lobby(1, spec)
     await sessions.join(info.game_id, 2)
     await sessions.set_messages(info.game_id, thread_id=700)
     await poster.post(await sessions.start(info.game_id, 1))
-    yield Busy(sessions, poster, thread, info.game_id)
+    yield Busy(store, sessions, poster, thread, info.game_id)
     await store.close()
+
+
+def _sessions(store: Store) -> SessionManager:
+    return SessionManager(
+        store, {"toy": ToyEngine()}, FakeClock(), seeds=itertools.count(5).__next__
+    )
+
+
+def _poster(thread: BusyThread, sessions: SessionManager) -> Poster:
+    return Poster(Bot(thread), sessions, {1: "alice", 2: "bob"}, EndRenderer())  # type: ignore[arg-type]
 
 
 def _controls(kwargs: dict[str, Any]) -> list[str]:
@@ -119,3 +151,59 @@ async def test_a_board_refused_by_a_429_discord_py_gave_up_on_is_posted_later_on
     assert (await busy.sessions.current(game)).board_message_id == board
     assert await busy.poster.retry_unsent() == 0  # and only once
     assert len(thread.sent) == sent + 1
+
+
+async def _last_move(busy: Busy) -> tuple[int, int]:
+    """Play the toy game (+2 a move) to one move before its end; return (user, version)."""
+    game = busy.game_id
+    now = await busy.sessions.current(game)
+    while now.view is not None and now.view["total"] < 8:
+        assert now.turn is not None
+        assert now.turn.user_id is not None
+        await busy.poster.post(await busy.sessions.play(game, now.turn.user_id, now.version, 1))
+        now = await busy.sessions.current(game)
+    assert now.turn is not None
+    assert now.turn.user_id is not None
+    return now.turn.user_id, now.version
+
+
+def _ends(thread: BusyThread) -> list[int]:
+    return [m for m, content, _ in thread.sent if "is over." in content]
+
+
+def _summaries(thread: BusyThread) -> list[int]:
+    return [m for m, content, _ in thread.sent if "in review" in content]
+
+
+@pytest.mark.parametrize("killed", ["after the save", "after the end was sent"])
+async def test_a_game_end_cut_short_by_a_kill_is_posted_at_start_up_once(
+    busy, monkeypatch: pytest.MonkeyPatch, killed: str
+):
+    game, thread = busy.game_id, busy.thread
+    user, version = await _last_move(busy)
+
+    async def dead(*args: Any, **kwargs: Any) -> Any:
+        raise SystemExit  # the process is killed here
+
+    if killed == "after the save":
+        monkeypatch.setattr(Turns, "outcome", dead)  # before anything learns of the end
+        with pytest.raises(SystemExit):
+            await busy.sessions.play(game, user, version, 1)
+    else:
+        monkeypatch.setattr(busy.sessions, "posted", dead)  # before it is marked posted
+        with pytest.raises(SystemExit):
+            await busy.poster.post(await busy.sessions.play(game, user, version, 1))
+        assert len(_ends(thread)) == 1
+    monkeypatch.undo()
+    assert (await busy.sessions.status(game)).status is Status.FINISHED  # the move was saved
+    assert [n.kind.value for n in (await busy.sessions.owed(game))[game]] == ["finished"]
+
+    sessions = _sessions(busy.store)  # the bot starts again
+    await _poster(thread, sessions).refresh()
+    assert len(_ends(thread)) == 1  # the end, once
+    assert await sessions.owed(game) == {}
+    assert (await sessions.current(game)).board_message_id not in _ends(thread)
+    assert len(_summaries(thread)) == 1  # and the replay after it, once
+    await _poster(thread, _sessions(busy.store)).refresh()  # and again: nothing more
+    assert len(_ends(thread)) == 1
+    assert len(_summaries(thread)) == 1

@@ -164,7 +164,7 @@ class Poster:
 
     def _name(self, user_id: int | None, lang: str, ai: str | None = None) -> str:
         if user_id is None:
-            return ai_name(lang, ai)  # "AI (hard)", "IA (difícil)": in the game's language
+            return ai_name(lang, ai)  # "Hard AI", "IA difícil": in the game's language
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)

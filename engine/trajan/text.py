@@ -229,7 +229,10 @@ def _event_more(  # noqa: PLR0911, PLR0912
         case ev.RoundEnded(_, demand):
             if demand is None:
                 return msg(lang, "ev_round_last")
-            return msg(lang, "ev_round", demand=name(t, "demand", demand, lang))
+            # What the demand costs unmet, said when it comes (playtest item 29).
+            penalty = "/".join(f"-{vp}" for vp in t.fig.demand_penalty)
+            warning = i18n.text(lang, "thread.demand.warning", penalty=penalty)
+            return msg(lang, "ev_round", demand=name(t, "demand", demand, lang)) + warning
         case ev.QuarterEnded(quarter):
             return msg(lang, "ev_quarter", q=quarter + 1)
         case ev.GameEnded(scores):  # each score with its player, not "89, 94, -2" (playtest)

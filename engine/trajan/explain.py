@@ -30,8 +30,10 @@ def explain(state: TrajanState, action: a.Action, t: Tables, lang: str = "en") -
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
 
 
-def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0911
+def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0911, PLR0912
     match action:
+        case a.DrawStartCard(_, card) | a.PortTake(_, card) if card:
+            return ""  # the label names the card already (a description would repeat it)
         case a.DrawStartCard(source) if source > 0:
             return _top_card(state, source - 1, t, lang)
         case a.PortTake(pile):

@@ -182,9 +182,15 @@ class DiceDone:
 
 @dataclass(frozen=True, slots=True)
 class Times:
-    """Activate (or place cubes) this many times."""
+    """Activate (or place cubes) this many times.
+
+    `cubes` (True when the count is of cubes placed, not of uses) only words the label: the
+    engine sets it from the state it lists the count in; it is left out of comparisons and of
+    the notation.
+    """
 
     n: int
+    cubes: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,8 +72,8 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
             out = form.format(c=w[c], n=n, who=player(d, lang)) + (
                 f" ({w[as_c]})" if as_c in w else ""
             )
-        case a.Times(n):
-            out = f["once"] if n == 1 else f["times"].format(n=n)
+        case a.Times(n, cubes):
+            out = _times(n, cubes, f, lang)
         case a.Mode(m):
             out = f[f"mode_{m}"]
         case a.CubeOnEvent(x):
@@ -87,6 +87,13 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case _:
             out = _ladies(cat, action, lang)
     return out[:LABEL_MAX]
+
+
+def _times(n: int, cubes: bool, f: dict[str, str], lang: str) -> str:
+    """Return "2 cubes" when the count is of cubes placed (playtest item 13), else "2 times"."""
+    if cubes:
+        return i18n.text("es" if lang == "es" else "en", "choices.troyes.cubes", count=n)
+    return f["once"] if n == 1 else f["times"].format(n=n)
 
 
 _LADIES: dict[str, dict[str, str]] = i18n.tables("troyes.text.ladies")

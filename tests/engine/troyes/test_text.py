@@ -78,7 +78,8 @@ def test_the_counter_prompt_names_the_black_die_and_the_red_rule():
 
 def test_craftsman_labels_read_naturally():
     assert ENGINE.describe(a.Craftsman("palace"), "en") == "Craftsman from the Palace"
-    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == "Move your craftsman from the Monk card"
+    moved = "Move your craftsman from the Monk card"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == moved
     assert ENGINE.describe(a.Craftsman("supply"), "en") == "Craftsman from your supply"
     assert ENGINE.describe(a.Craftsman("city_hall"), "es") == "Artesano desde el Ayuntamiento"
     assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Mover tu artesano de la carta Monje"

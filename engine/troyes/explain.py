@@ -9,6 +9,7 @@ from engine.troyes import actions as a
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
 from engine.troyes.rules import dice
+from engine.troyes.rules.counter import strength
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
 from engine.troyes.state import TroyesState
 
@@ -36,7 +37,12 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
         case a.Craftsman() if state.kind == "craftsman" and state.plan.target in cat.cards:
             hire = cat.cards[state.plan.target].hire
             line = i18n.text(lang, "choices.troyes.hire", count=hire)
-        case a.Times(n) if state.kind == "count":
+        case a.CounterWith(colour, value) if state.kind == "counter" and state.black:
+            line = _counter(cat, state, colour, value, lang)
+        case a.Concede() if state.kind == "counter":
+            line = i18n.text(lang, "choices.troyes.concede", count=cat.rules.counter_fail_vp)
+        case a.Times(n, cubes) if state.kind == "count" and not cubes:
+            # (a count of cubes says so in its label, "2 cubes": a line would only repeat it)
             key = "troyes.explain.cubes" if places_cubes(cat, state) else "troyes.explain.uses"
             line = i18n.text(lang, key, count=n)
         case _:
@@ -58,3 +64,20 @@ def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, in
         rule = rule_of(planned(ctx), plan.cube)
     total = rule.total([v for _, _, v, _ in chosen])
     return total, dice.price(state, seat, rule, chosen, cat.rules.dice_price)
+
+
+def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: str) -> str:
+    """Say what a die is worth against the black die, and whether the group then reaches it."""
+    doubles, plan = cat.rules.double_colours, state.plan
+    target = int(plan.target) if plan.target else state.black[0]
+    worth = strength(state, doubles, (colour, value))
+    total = plan.left + worth + sum(strength(state, doubles, (c, v)) for _, c, v, _ in plan.dice)
+    key = "counter_reaches" if total >= target else "counter_short"
+    return i18n.text(
+        lang,
+        f"choices.troyes.{key}",
+        worth=worth,
+        total=total,
+        target=target,
+        count=cat.rules.counter_influence,
+    )

@@ -153,3 +153,30 @@ def test_a_trajan_pile_names_its_card_and_a_bowl_the_action_it_leads_to():
             assert TRAJAN.explain(s, x, "en") == ""  # the label says it: no repeating line
             seen += 1
     assert seen
+
+
+def test_a_counter_die_says_its_worth_and_whether_the_black_die_is_beaten():
+    rules = TROYES.catalog.rules
+    said = {True: 0, False: 0}
+    for seed in range(4):
+        for state in _states(TROYES, {}, 3, seed, 300):
+            if state.kind != "counter" or state.reactions or state.plan.dice:
+                continue
+            target = int(state.plan.target) if state.plan.target else state.black[0]
+            for x in TROYES.legal_actions(state):
+                line, es = TROYES.explain(state, x, "en"), TROYES.explain(state, x, "es")
+                if isinstance(x, a.Concede):
+                    assert line == f"lose {rules.counter_fail_vp} VP and keep your dice"
+                    assert es.startswith(f"pierdes {rules.counter_fail_vp} PV")
+                if not isinstance(x, a.CounterWith):
+                    continue
+                worth = x.value * (2 if x.colour in rules.double_colours else 1)
+                total = state.plan.left + worth
+                assert line.startswith(f"worth {worth}: {total} against the black {target}")
+                assert es.startswith(f"vale {worth}: {total} contra el negro {target}")
+                beaten = total >= target
+                assert ("countered: +" in line) is beaten
+                assert (f"+{rules.counter_influence} influence" in line) is beaten
+                said[beaten] += 1
+    assert said[True]
+    assert said[False]

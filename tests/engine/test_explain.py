@@ -139,7 +139,11 @@ def test_the_how_many_question_says_cubes_or_uses():
                 continue
             prompt = TROYES.prompt(state, "en")
             asked.setdefault(state.plan.action, set()).add(prompt)
-            line = TROYES.explain(state, TROYES.legal_actions(state)[0], "en")
-            assert line.startswith("place 1 cube" if "cubes" in prompt else "use the card's")
+            first = TROYES.legal_actions(state)[0]
+            line = TROYES.explain(state, first, "en")
+            if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it
+                assert (TROYES.describe(first, "en"), line) == ("1 cube", "")
+            else:
+                assert line.startswith("use the card's")
     assert asked["cathedral"] == {"How many cubes will you place?"}
     assert "How many times will you use the card?" in asked["card"]

@@ -96,7 +96,14 @@ class Table:
     applies: list[int]
 
     def press(self, user: int) -> Any:
+        edited: list[dict[str, Any]] = []
+
+        async def edit_original_response(**fields: Any) -> None:
+            edited.append(fields)  # the pressed message (a deferred update's @original)
+
         return SimpleNamespace(
+            edited=edited,
+            edit_original_response=edit_original_response,
             client=SimpleNamespace(runtime=self.runtime),
             user=SimpleNamespace(id=user, display_name=f"user {user}"),
             locale=discord.Locale.american_english,
@@ -179,12 +186,16 @@ async def test_a_press_that_reveals_asks_then_the_confirm_plays_it_once(table):
     assert cancel.custom_id == f"dn:x:{table.game_id}:{now.version}:{ROLL}"
     assert len(table.thread.sent) == sent  # nothing was played or posted
     assert (await board_now(table)).version == now.version
-    await ConfirmButton(table.game_id, now.version, ROLL).callback(table.press(1))
+    assert asking.edited == []  # a question asked is not yet settled
+    confirming = table.press(1)
+    await ConfirmButton(table.game_id, now.version, ROLL).callback(confirming)
     assert table.reads == [table.game_id]
     assert len(table.applies) == 1
     after = await table.sessions.current(table.game_id)
     assert after.version == now.version + 1
     assert [line.notation for line in after.recent] == ["roll"]
+    # The answered question leaves no live ✅ on screen (docs/playtest-2026-12.md item 16).
+    assert confirming.edited == [{"content": "\u2705 Played: **Roll**", "view": None}]
 
 
 async def test_a_press_on_an_old_board_is_refused_with_fresh_controls_for_the_decider(table):

@@ -59,14 +59,21 @@ def _clip(text: str, size: int = LABEL) -> str:
 
 
 def controls(
-    choices: Choices, lang: str, page: int = 0, *, tools: bool = True, hidden: bool = False
+    choices: Choices,
+    lang: str,
+    page: int = 0,
+    *,
+    tools: bool = True,
+    hidden: bool = False,
+    undo: bool = True,
 ) -> discord.ui.View:
     """Build the controls of the current decision (buttons, or a paged select) plus tools.
 
     With `hidden` (a public board whose choices would show the decider's hand), one button
     asks for the choices privately instead. A decision that may be answered in one go
     (`Choices.bundle`: a whole shipment, a whole sowing) gets its multi-select first, above
-    the one-step choices.
+    the one-step choices. Without `undo` (the newest move revealed something, so no undo can
+    cross it, whoever asks), the tools offer no Undo.
     """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
@@ -92,7 +99,8 @@ def controls(
             view.add_item(PageButton(game, version, page + 1, t(lang, "play.next"), first + 1))
     if tools:
         view.add_item(PrivateButton(game, t(lang, "play.private")))
-        view.add_item(UndoButton(game, version, t(lang, "play.undo")))
+        if undo:
+            view.add_item(UndoButton(game, version, t(lang, "play.undo")))
     return view
 
 

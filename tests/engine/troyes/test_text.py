@@ -35,7 +35,14 @@ def test_log_lines_read_in_both_languages():
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():
-    assert ENGINE.prompt(ENGINE.new_state({}, 2, 1), "en") == "Place a starting citizen."
+    start = ENGINE.new_state({}, 2, 1)
+    left = start.placing.count(start.turn)
+    assert left > 1
+    assert ENGINE.prompt(start, "en") == f"Place a starting citizen ({left} left to place)."
+    assert ENGINE.prompt(start, "es") == f"Coloca un ciudadano inicial (te quedan {left})."
+    while start.placing.count(start.turn) > 1:  # to the seat's last one
+        start = ENGINE.apply(start, ENGINE.legal_actions(start)[0]).state
+    assert ENGINE.prompt(start, "en") == "Place a starting citizen (your last one)."
     assert ENGINE.prompt(table(3), "es") == "Elige una acción o pasa."
     assert ENGINE.prompt(placed(2), "en")
 

@@ -1,7 +1,11 @@
 """What a Troyes choice gets you, in one short line (at most 100 characters).
 
-Also which question the "how many" decision puts: cubes on some actions, activations of a card
-on others. Only what every player sees goes into the line (dice in the districts, deniers).
+A raised die says what it counts and costs; a die of a group what the group counts and costs
+with it (the price of bought dice rises with the group's size), before anything is paid; a
+craftsman's source the hiring cost; a die against a black die its worth and whether it beats
+it; conceding the VP lost. Also which question the "how many" decision puts: cubes on some
+actions, activations of a card on others. Only what every player sees goes into the line
+(dice in the districts, deniers, the rules' figures).
 """
 
 from engine.core import i18n

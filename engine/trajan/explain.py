@@ -83,6 +83,11 @@ def _trajan_tile(state: TrajanState, stack: int, t: Tables, lang: str) -> str:
 def _bowl(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
     markers = len(player(state).bowls[bowl])
     last = (bowl + markers) % len(ACTIONS)
+    if markers:  # the label names the action taken: the line says where the markers go
+        first = ROMAN[(bowl + 1) % len(ACTIONS)]
+        speech = "es" if lang == "es" else "en"
+        key = "choices.trajan.sown"
+        return i18n.text(speech, key, count=markers, first=first, last=ROMAN[last])
     action = name(t, "action", ACTIONS[last], lang)
     return msg(lang, "bowl", count=markers, bowl=ROMAN[last], act=action)
 

@@ -66,7 +66,7 @@ def test_trajan_choices_explain_themselves_and_a_reveal_can_be_cancelled(table: 
     assert cancelled
     assert confirmed
     assert _named_card(labels), labels  # "Take Wine from discard pile 1" (playtest item 12)
-    assert _bowl_line(described), described  # "2 markers; the last lands in bowl III (…)"
+    assert _bowl_line(described), described  # "2 markers, one into each bowl from II to III"
 
 
 def _settled(actor: Actor, thread: ChannelRef, message_id: int) -> Seen:
@@ -85,7 +85,7 @@ def _named_card(labels: list[str]) -> bool:
 
 
 def _bowl_line(described: list[str]) -> bool:
-    return any(" markers; the last lands in bowl " in d for d in described)
+    return any(" markers, one into each bowl from " in d for d in described)
 
 
 def _version(message: Seen) -> int:

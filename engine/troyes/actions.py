@@ -107,9 +107,14 @@ class HireCitizen:
 
 @dataclass(frozen=True, slots=True)
 class ChooseCard:
-    """Activate an activity card (hiring a craftsman first if needed)."""
+    """Activate an activity card (hiring a craftsman first if needed).
+
+    `hire` (the hiring cost when a craftsman must be hired first, else 0) only words the label:
+    the engine sets it when it lists the choice; it is left out of comparisons and notation.
+    """
 
     card: str
+    hire: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

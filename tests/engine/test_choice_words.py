@@ -180,3 +180,22 @@ def test_a_counter_die_says_its_worth_and_whether_the_black_die_is_beaten():
                 said[beaten] += 1
     assert said[True]
     assert said[False]
+
+
+def test_a_card_says_the_hiring_cost_before_it_is_picked():
+    seen = {True: 0, False: 0}
+    for state in _states(TROYES, {}, 3, 5, 400):
+        if state.kind != "turn" or state.reactions:
+            continue
+        for x in TROYES.legal_actions(state):
+            if not isinstance(x, a.ChooseCard):
+                continue
+            must = state.turn not in state.craftsmen[x.card]  # no craftsman of theirs there yet
+            hire = TROYES.catalog.cards[x.card].hire
+            en, es = TROYES.describe(x, "en"), TROYES.describe(x, "es")
+            assert en.endswith(f"(hire a craftsman: {hire} deniers)") is must
+            assert es.endswith(f"(contratar un artesano: {hire} denarios)") is must
+            assert TROYES.action_text(x) == f"card {x.card}"  # the notation is as before
+            seen[must] += 1
+    assert seen[True]
+    assert seen[False]

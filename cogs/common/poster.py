@@ -463,7 +463,9 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
-        return controls(choices, meta.language, hidden=hidden)
+        # Every undo takes back the newest move too: after a reveal none can work (item 15).
+        undo = not (outcome.recent and outcome.recent[-1].irreversible)
+        return controls(choices, meta.language, hidden=hidden, undo=undo)
 
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first.

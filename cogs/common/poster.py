@@ -126,6 +126,7 @@ class Poster:
         self._turn_ends: dict[int, dict[int, Any]] = {}
         self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
+        self._boards: dict[int, int] = {}  # game -> the message its board was last put on
         self._unsent: dict[
             int, int
         ] = {}  # game -> newest version saved but not shown, oldest first
@@ -170,14 +171,8 @@ class Poster:
 
     # ---- posting outcomes --------------------------------------------------------------
 
-    async def post(
-        self, outcome: Outcome, *, fresh: bool = False, via: discord.Interaction[Any] | None = None
-    ) -> None:
+    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
         """Post one outcome in its game's thread (fresh: always as a new turn message).
-
-        `via` is the click on the board this outcome answers, acknowledged: the board is
-        edited through its webhook (`_edit`), which Discord exempts from the bot's global
-        rate limit (50 requests a second for all its processes; bench/bot.py).
 
         Its notices are stored by the session service and owed to the thread until posted:
         each is marked posted once its message went out; what an outage keeps back is
@@ -189,32 +184,37 @@ class Poster:
         game = outcome.game_id
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
         async with self._locks.setdefault(game, asyncio.Lock()):
-            newest = self._latest[game]
-            plain = not (outcome.notices or outcome.ping or fresh)
-            if plain and outcome.version < max(self._posted.get(game, -1), newest):
-                return  # a newer board is up already, or waits to be posted
-            shown = self._posted.get(game, -1)
-            self._posted[outcome.game_id] = outcome.version
+            await self._post_held(outcome, fresh=fresh)
+
+    async def _post_held(self, outcome: Outcome, *, fresh: bool) -> None:
+        """Post an outcome, the game's lock held (`post`; `_refresh` holds it already)."""
+        game = outcome.game_id
+        newest = self._latest.get(game, -1)
+        plain = not (outcome.notices or outcome.ping or fresh)
+        if plain and outcome.version < max(self._posted.get(game, -1), newest):
+            return  # a newer board is up already, or waits to be posted
+        shown = self._posted.get(game, -1)
+        self._posted[outcome.game_id] = outcome.version
+        try:
             try:
-                try:
-                    await self._post(outcome, fresh=fresh, via=via)
-                except discord.HTTPException as error:
-                    if error.code != ARCHIVED:
-                        raise
-                    # Only an edit fails so (a send unarchives by itself), and it is the
-                    # first call of a post, so posting again after unarchiving repeats nothing.
-                    await self._unarchive(outcome.thread_id)
-                    told = tuple(n for n in outcome.notices if not _own_message(n))
-                    await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
-            except discord.Forbidden:
-                await self._lacking(outcome)
-                await self._done(outcome.notices)  # told the channel what is missing instead
-            except OUTAGE as error:
-                log.warning("game %s: move %s is saved but not shown (%s); retrying later",
-                            game, outcome.version, type(error).__name__)  # fmt: skip
-                self._posted[game] = shown
-                self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
-                self._schedule_retry()
+                await self._post(outcome, fresh=fresh)
+            except discord.HTTPException as error:
+                if error.code != ARCHIVED:
+                    raise
+                # Only an edit fails so (a send unarchives by itself), and it is the
+                # first call of a post, so posting again after unarchiving repeats nothing.
+                await self._unarchive(outcome.thread_id)
+                told = tuple(n for n in outcome.notices if not _own_message(n))
+                await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
+        except discord.Forbidden:
+            await self._lacking(outcome)
+            await self._done(outcome.notices)  # told the channel what is missing instead
+        except OUTAGE as error:
+            log.warning("game %s: move %s is saved but not shown (%s); retrying later",
+                        game, outcome.version, type(error).__name__)  # fmt: skip
+            self._posted[game] = shown
+            self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
+            self._schedule_retry()
 
     # ---- the outbox: what was saved but not shown ---------------------------------------
 
@@ -264,9 +264,7 @@ class Poster:
         if self._retrier is not None:
             self._retrier.cancel()
 
-    async def _post(
-        self, outcome: Outcome, *, fresh: bool, via: discord.Interaction[Any] | None = None
-    ) -> None:
+    async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
@@ -283,7 +281,7 @@ class Poster:
             # Back to the player who just acted (the others were AIs): a new message, no ping.
             quiet = not fresh and outcome.ping is None and story.passed(outcome)
             fresh = fresh or outcome.ping is not None or quiet
-            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, via=via)
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -324,7 +322,6 @@ class Poster:
         *,
         fresh: bool,
         quiet: bool = False,
-        via: discord.Interaction[Any] | None = None,
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
@@ -347,16 +344,12 @@ class Poster:
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
+        # The message this process last put the game's board on: newer than the outcome's
+        # when another post replaced the board after the outcome was made (a click's move
+        # saved while the start-up refresh posted the board again).
+        shown = self._boards.get(outcome.game_id, old)
         if fresh or old is None:
-            ping = outcome.ping or (outcome.turn.user_id if outcome.turn and not quiet else None)
-            if ping is not None and self.notifier is not None:
-                now = (
-                    await self.notifier.turn(outcome, meta, ping)
-                    if outcome.ping is not None
-                    else await self.notifier.may_mention(ping)
-                )
-                ping = ping if now else None
-            mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
+            mentions = await self._mentions(outcome, meta, quiet=quiet)
             # The nonce makes a repeat of this very post (a restart between sending it and
             # storing its id) return the message already sent (Discord's enforce_nonce).
             nonce = _nonce("b", outcome.game_id, outcome.version, old or 0)
@@ -370,19 +363,37 @@ class Poster:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
                 )
-                await self._retire(thread, old, closing, via=via)
+                await self._retire(thread, old, closing)
+            if shown is not None and shown not in (old, msg.id):
+                await self._retire(thread, shown)  # its turn is not this outcome's to write
             target = msg.id
         else:
+            target = shown or old
             try:
-                await self._edit(
-                    thread, old, via, content=content, attachments=files, view=view or None
+                await thread.get_partial_message(target).edit(
+                    content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
+                self._boards.pop(outcome.game_id, None)
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
                 return
-            target = old
+        self._boards[outcome.game_id] = target
         if png is None:
             self._draw_later(thread, target, outcome, content, before=before, legend=legend)
+
+    async def _mentions(
+        self, outcome: Outcome, meta: Meta, *, quiet: bool
+    ) -> discord.AllowedMentions:
+        """Return whom a new turn message pings: the decider, unless held back or quiet."""
+        ping = outcome.ping or (outcome.turn.user_id if outcome.turn and not quiet else None)
+        if ping is not None and self.notifier is not None:
+            now = (
+                await self.notifier.turn(outcome, meta, ping)
+                if outcome.ping is not None
+                else await self.notifier.may_mention(ping)
+            )
+            ping = ping if now else None
+        return discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
 
     def _draw_later(
         self,
@@ -514,12 +525,7 @@ class Poster:
         return [t(meta.language, "notice.started"), order]
 
     async def _retire(
-        self,
-        thread: discord.PartialMessageable,
-        message_id: int,
-        content: str | None = None,
-        *,
-        via: discord.Interaction[Any] | None = None,
+        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
     ) -> None:
         """Take the controls off an older turn message, and write the whole turn in it.
 
@@ -530,28 +536,9 @@ class Poster:
         if content is not None:
             fields["content"] = content
         try:
-            await self._edit(thread, message_id, via, **fields)
+            await thread.get_partial_message(message_id).edit(**fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
-
-    @staticmethod
-    async def _edit(
-        thread: discord.PartialMessageable,
-        message_id: int,
-        via: discord.Interaction[Any] | None,
-        **fields: Any,
-    ) -> None:
-        """Edit a message of the thread: the clicked one through the click's own webhook.
-
-        An interaction's webhook (@original: the message its button is on, once the click
-        is acknowledged) is exempt from the global rate limit, so the boards of many moves
-        a second do not queue behind each other; any other message is edited by the bot.
-        """
-        clicked = via is not None and via.message is not None and via.message.id == message_id
-        if clicked and via is not None and via.response.is_done():
-            await via.edit_original_response(**fields)
-        else:
-            await thread.get_partial_message(message_id).edit(**fields)
 
     async def _remind(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
@@ -619,6 +606,9 @@ class Poster:
             start = self._start(outcome, meta)
             closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
             await self._retire(thread, outcome.board_message_id, closing)
+        shown = self._boards.pop(outcome.game_id, None)
+        if shown is not None and shown != outcome.board_message_id:
+            await self._retire(thread, shown)  # a board put up after the outcome was made
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
             title = story.title(meta.game, outcome.game_id, meta.language)
             await post_summary(thread, self.sessions, self.render, outcome, meta.names, title)
@@ -705,18 +695,24 @@ class Poster:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
     async def _refresh(self, info: GameInfo, owed: list[Notice] | None = None) -> int:
-        """Post a game's owed notices, then its board unless the thread shows it already."""
+        """Post a game's owed notices, then its board unless the thread shows it already.
+
+        Under the game's lock, from reading the game to posting: a click's post cannot come
+        in between, so the board is never posted again for a version an edit just showed
+        (the board a player holds would lose its buttons to a copy; issue 18).
+        """
         if owed is None:
             owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
+        async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+            return await self._refresh_held(info, owed)
+
+    async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:
         outcome = await self.sessions.current(info.game_id)
         meta = await self.meta(info.game_id, info)
         if outcome.thread_id is None:
             return 0  # the lobby cog opens the thread; a start cut short is re-posted there
         thread = self.bot.get_partial_messageable(outcome.thread_id)
-        count = 0
-        if any(_own_message(n) for n in owed):
-            async with self._locks.setdefault(info.game_id, asyncio.Lock()):
-                count = await self._letters(thread, outcome, meta, owed)
+        count = await self._letters(thread, outcome, meta, owed)
         rest = tuple(n for n in owed if not _own_message(n))
         if not rest and outcome.status is not Status.ACTIVE:
             return count  # ended, and its end was posted
@@ -733,7 +729,8 @@ class Poster:
                     if not msg.attachments and outcome.view is not None:
                         self._draw_later(thread, msg.id, outcome, msg.content)  # lost: restart
                     return count
-        await self.post(replace(outcome, notices=rest), fresh=True)
+        self._latest[info.game_id] = max(self._latest.get(info.game_id, -1), outcome.version)
+        await self._post_held(replace(outcome, notices=rest), fresh=True)
         return count + 1
 
 

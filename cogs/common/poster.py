@@ -10,6 +10,7 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
@@ -171,50 +172,47 @@ class Poster:
 
     # ---- posting outcomes --------------------------------------------------------------
 
-    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
+    async def post(self, outcome: Outcome, *, fresh: bool = False, held: bool = False) -> None:
         """Post one outcome in its game's thread (fresh: always as a new turn message).
 
         Its notices are stored by the session service and owed to the thread until posted:
         each is marked posted once its message went out; what an outage keeps back is
-        posted by the outbox (`retry_unsent`), and at start-up (`refresh`).
+        posted by the outbox (`retry_unsent`), and at start-up (`refresh`). `held`: the
+        caller holds the game's posting lock already (`_refresh`).
         """
         if outcome.thread_id is None:
             await self._done(outcome.notices)  # no thread yet: its first board says it all
             return
         game = outcome.game_id
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
-        async with self._locks.setdefault(game, asyncio.Lock()):
-            await self._post_held(outcome, fresh=fresh)
-
-    async def _post_held(self, outcome: Outcome, *, fresh: bool) -> None:
-        """Post an outcome, the game's lock held (`post`; `_refresh` holds it already)."""
-        game = outcome.game_id
-        newest = self._latest.get(game, -1)
-        plain = not (outcome.notices or outcome.ping or fresh)
-        if plain and outcome.version < max(self._posted.get(game, -1), newest):
-            return  # a newer board is up already, or waits to be posted
-        shown = self._posted.get(game, -1)
-        self._posted[outcome.game_id] = outcome.version
-        try:
+        lock = self._locks.setdefault(game, asyncio.Lock())
+        async with contextlib.nullcontext() if held else lock:
+            newest = self._latest[game]
+            plain = not (outcome.notices or outcome.ping or fresh)
+            if plain and outcome.version < max(self._posted.get(game, -1), newest):
+                return  # a newer board is up already, or waits to be posted
+            shown = self._posted.get(game, -1)
+            self._posted[outcome.game_id] = outcome.version
             try:
-                await self._post(outcome, fresh=fresh)
-            except discord.HTTPException as error:
-                if error.code != ARCHIVED:
-                    raise
-                # Only an edit fails so (a send unarchives by itself), and it is the
-                # first call of a post, so posting again after unarchiving repeats nothing.
-                await self._unarchive(outcome.thread_id)
-                told = tuple(n for n in outcome.notices if not _own_message(n))
-                await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
-        except discord.Forbidden:
-            await self._lacking(outcome)
-            await self._done(outcome.notices)  # told the channel what is missing instead
-        except OUTAGE as error:
-            log.warning("game %s: move %s is saved but not shown (%s); retrying later",
-                        game, outcome.version, type(error).__name__)  # fmt: skip
-            self._posted[game] = shown
-            self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
-            self._schedule_retry()
+                try:
+                    await self._post(outcome, fresh=fresh)
+                except discord.HTTPException as error:
+                    if error.code != ARCHIVED:
+                        raise
+                    # Only an edit fails so (a send unarchives by itself), and it is the
+                    # first call of a post, so posting again after unarchiving repeats nothing.
+                    await self._unarchive(outcome.thread_id)
+                    told = tuple(n for n in outcome.notices if not _own_message(n))
+                    await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
+            except discord.Forbidden:
+                await self._lacking(outcome)
+                await self._done(outcome.notices)  # told the channel what is missing instead
+            except OUTAGE as error:
+                log.warning("game %s: move %s is saved but not shown (%s); retrying later",
+                            game, outcome.version, type(error).__name__)  # fmt: skip
+                self._posted[game] = shown
+                self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
+                self._schedule_retry()
 
     # ---- the outbox: what was saved but not shown ---------------------------------------
 
@@ -729,8 +727,7 @@ class Poster:
                     if not msg.attachments and outcome.view is not None:
                         self._draw_later(thread, msg.id, outcome, msg.content)  # lost: restart
                     return count
-        self._latest[info.game_id] = max(self._latest.get(info.game_id, -1), outcome.version)
-        await self._post_held(replace(outcome, notices=rest), fresh=True)
+        await self.post(replace(outcome, notices=rest), fresh=True, held=True)
         return count + 1
 
 

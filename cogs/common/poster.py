@@ -11,7 +11,6 @@ order, and an older outcome never overwrites a newer board.
 
 import asyncio
 import contextlib
-import hashlib
 import io
 import logging
 from collections import OrderedDict
@@ -127,12 +126,14 @@ class Poster:
         self._turn_ends: dict[int, dict[int, Any]] = {}
         self._drawer: asyncio.Task[None] | None = None
         self._meta: dict[int, Meta] = {}
-        self._boards: dict[int, int] = {}  # game -> the message its board was last put on
         self._unsent: dict[
             int, int
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
         self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
+        # game -> (thread, message) of the board this process posted last and stored: an
+        # outcome read while that post was in flight still names the message before it.
+        self._boards: dict[int, tuple[int, int]] = {}
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
@@ -193,6 +194,7 @@ class Poster:
                 return  # a newer board is up already, or waits to be posted
             shown = self._posted.get(game, -1)
             self._posted[outcome.game_id] = outcome.version
+            outcome = self._on_board(outcome)
             try:
                 try:
                     await self._post(outcome, fresh=fresh)
@@ -207,12 +209,30 @@ class Poster:
             except discord.Forbidden:
                 await self._lacking(outcome)
                 await self._done(outcome.notices)  # told the channel what is missing instead
-            except OUTAGE as error:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    raise
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
                 self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
                 self._schedule_retry()
+
+    def _on_board(self, outcome: Outcome) -> Outcome:
+        """Return the outcome naming the thread's current board message.
+
+        An outcome names the board message stored when its move was saved; if an earlier
+        post of the game (one at a time, under its lock) was still waiting for Discord then
+        (a rate limit, an outage), it has since posted a new message, and this outcome's
+        board goes there: editing the one it names would write over the turn that ended
+        while the new message kept an older version's controls.
+        """
+        known = self._boards.get(outcome.game_id)
+        if known is None or known[0] != outcome.thread_id:
+            return outcome  # nothing posted since (or the game moved to another thread)
+        if known[1] == outcome.board_message_id:
+            return outcome
+        return replace(outcome, board_message_id=known[1])
 
     # ---- the outbox: what was saved but not shown ---------------------------------------
 
@@ -248,11 +268,12 @@ class Poster:
                 info = await self.sessions.status(game)
                 if info.status is not Status.LOBBY:
                     count += await self._refresh(info)
-            except OUTAGE:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    log.exception("could not post the board of game %s again", game)
+                    continue
                 self._unsent.setdefault(game, version)
-                break  # still down: keep the order, try again later
-            except discord.HTTPException:
-                log.exception("could not post the board of game %s again", game)
+                break  # still down or held back: keep the order, try again later
         if count:
             log.info("outbox: %d boards posted after an outage", count)
         return count
@@ -342,12 +363,16 @@ class Poster:
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
         old = outcome.board_message_id
-        # The message this process last put the game's board on: newer than the outcome's
-        # when another post replaced the board after the outcome was made (a click's move
-        # saved while the start-up refresh posted the board again).
-        shown = self._boards.get(outcome.game_id, old)
         if fresh or old is None:
-            mentions = await self._mentions(outcome, meta, quiet=quiet)
+            ping = outcome.ping or (outcome.turn.user_id if outcome.turn and not quiet else None)
+            if ping is not None and self.notifier is not None:
+                now = (
+                    await self.notifier.turn(outcome, meta, ping)
+                    if outcome.ping is not None
+                    else await self.notifier.may_mention(ping)
+                )
+                ping = ping if now else None
+            mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
             # The nonce makes a repeat of this very post (a restart between sending it and
             # storing its id) return the message already sent (Discord's enforce_nonce).
             nonce = _nonce("b", outcome.game_id, outcome.version, old or 0)
@@ -357,41 +382,25 @@ class Poster:
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
+            if outcome.thread_id is not None:
+                self._boards[outcome.game_id] = (outcome.thread_id, msg.id)
             if old is not None and old != msg.id:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
                 )
                 await self._retire(thread, old, closing)
-            if shown is not None and shown not in (old, msg.id):
-                await self._retire(thread, shown)  # its turn is not this outcome's to write
             target = msg.id
         else:
-            target = shown or old
             try:
-                await thread.get_partial_message(target).edit(
+                await thread.get_partial_message(old).edit(
                     content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
-                self._boards.pop(outcome.game_id, None)
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
                 return
-        self._boards[outcome.game_id] = target
+            target = old
         if png is None:
             self._draw_later(thread, target, outcome, content, before=before, legend=legend)
-
-    async def _mentions(
-        self, outcome: Outcome, meta: Meta, *, quiet: bool
-    ) -> discord.AllowedMentions:
-        """Return whom a new turn message pings: the decider, unless held back or quiet."""
-        ping = outcome.ping or (outcome.turn.user_id if outcome.turn and not quiet else None)
-        if ping is not None and self.notifier is not None:
-            now = (
-                await self.notifier.turn(outcome, meta, ping)
-                if outcome.ping is not None
-                else await self.notifier.may_mention(ping)
-            )
-            ping = ping if now else None
-        return discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
 
     def _draw_later(
         self,
@@ -484,13 +493,13 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=files
                     )
-                except OUTAGE:
-                    log.info("the image of message %s waits for Discord", message_id)
-                    self._want_again(game, wanted)
-                    failed = True
-                except discord.HTTPException:
-                    log.info("could not add the image to message %s", message_id)
-                    failed = False
+                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                    failed = held_back(error)
+                    if failed:
+                        log.info("the image of message %s waits for Discord", message_id)
+                        self._want_again(game, wanted)
+                    else:
+                        log.info("could not add the image to message %s", message_id)
                 else:
                     self._tries.pop(game, None)
                     pause, failed = RETRY_FIRST, False
@@ -579,6 +588,7 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
         self._turn_ends.pop(outcome.game_id, None)
+        self._boards.pop(outcome.game_id, None)  # its last board is retired below
         lang = meta.language
         last = story.after_closing(outcome, meta.names, lang, meta.game)
         title = story.title(meta.game, outcome.game_id, lang)
@@ -604,9 +614,6 @@ class Poster:
             start = self._start(outcome, meta)
             closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
             await self._retire(thread, outcome.board_message_id, closing)
-        shown = self._boards.pop(outcome.game_id, None)
-        if shown is not None and shown != outcome.board_message_id:
-            await self._retire(thread, shown)  # a board put up after the outcome was made
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
             title = story.title(meta.game, outcome.game_id, meta.language)
             await post_summary(thread, self.sessions, self.render, outcome, meta.names, title)
@@ -731,6 +738,18 @@ class Poster:
         return count + 1
 
 
+def held_back(error: BaseException) -> bool:
+    """Whether Discord did not take a post for now: unreachable, failing, or rate limited.
+
+    discord.py waits out a 429 itself and tries again, but gives up after five tries (a
+    resource busy for long, a shared 429 again and again) with a plain HTTPException: what
+    was saved stays in the outbox for later rather than being dropped.
+    """
+    if isinstance(error, (*OUTAGE, discord.RateLimited)):
+        return True
+    return isinstance(error, discord.HTTPException) and error.status == 429
+
+
 def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:
     """Whether a posted board shows the lines of all these notices already."""
     lines = [text.notice_line(n, meta.names, meta.language) for n in notices]
@@ -745,5 +764,5 @@ def _own_message(notice: Notice) -> bool:
 
 
 def _nonce(*parts: object) -> str:
-    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters)."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+    """Return the nonce of a message: the same post gets the same one (`text.nonce`)."""
+    return text.nonce(*parts)

@@ -7,6 +7,7 @@ Discord's 2,000-character limit is kept by dropping the oldest log lines first (
 is one `/game log` away).
 """
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -233,3 +234,12 @@ def shown_version(message: discord.Message | Any) -> int | None:
             if found:
                 return int(found[1])
     return None
+
+
+def nonce(*parts: object) -> str:
+    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters).
+
+    Sent with enforce_nonce, a post repeated after a kill between sending it and recording it
+    returns the message already sent instead of a second one.
+    """
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()

@@ -52,17 +52,17 @@ RECENT = 6  # the live moves an outcome lists for a board edited in place
 HISTORY = 80  # the most live moves an outcome carries for the thread's story (more fit no message)
 
 
-_Kept = tuple[Any, list[Any], Any, int, bool, bool]
+_Kept = tuple[Any, list[Any], Any, int, bool, bool, Any]
 
 
 def _snapshot(g: Loaded) -> _Kept:
     """Return what a commit changes in memory (it changes them before the transaction ends)."""
-    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed)
+    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed, g.finished)
 
 
 def _restore(g: Loaded, kept: _Kept) -> None:
     """Undo in memory a commit whose transaction was rolled back."""
-    g.row, g.seats, g.state, g.turns, g.ended, g.closed = kept
+    g.row, g.seats, g.state, g.turns, g.ended, g.closed, g.finished = kept
 
 
 def choices_of(g: Loaded, turn: Turn) -> Choices:
@@ -338,8 +338,8 @@ class Turns:
         final = final_from_json(g.row.result)
         if g.stalled:
             notices = [*notices, Notice(NoticeKind.AI_FAILED, detail=g.stalled)]
-        if g.ended:
-            notices = [*notices, Notice(NoticeKind.FINISHED)]
+        if g.ended:  # stored when the game ended (Repository.keep_end)
+            notices = [*notices, g.finished or Notice(NoticeKind.FINISHED)]
         notices = await self._keep(g, notices)
         view = None if g.state is None else g.engine.view(g.state, None)
         moved = lines and g.initial is not None and g.state is not None

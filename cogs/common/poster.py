@@ -165,7 +165,7 @@ class Poster:
 
     def _name(self, user_id: int | None, lang: str, ai: str | None = None) -> str:
         if user_id is None:
-            return ai_name(lang, ai)  # "AI (hard)", "IA (difícil)": in the game's language
+            return ai_name(lang, ai)  # "Hard AI", "IA difícil": in the game's language
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)
@@ -457,7 +457,9 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
-        return controls(choices, meta.language, hidden=hidden)
+        # Every undo takes back the newest move too: after a reveal none can work (item 15).
+        undo = not (outcome.recent and outcome.recent[-1].irreversible)
+        return controls(choices, meta.language, hidden=hidden, undo=undo)
 
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first.

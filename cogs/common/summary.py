@@ -60,7 +60,7 @@ async def post_summary(
 def seat_lines(names: tuple[str, ...], lang: str) -> list[str]:
     """Return one line per seat naming the image of its final view (image 1 is the replay).
 
-    Seats are named with their marks, as everywhere else: two AI seats are both "IA (normal)"
+    Seats are named with their marks, as everywhere else: two AI seats are both "IA normal"
     without them. The line says the view is no longer secret (playtest of issue 14).
     """
     return [

@@ -148,7 +148,8 @@ class Turns:
         Checks, in order: the game exists and is active, the user is seated, `version` is the
         game's version (else StaleStateError), it is their decision, the move is legal. Then
         one transaction stores it, and AI seats move until a human must decide. A move that
-        reveals something is only stored `confirmed`; otherwise the outcome asks (`confirm`).
+        reveals something is only stored `confirmed` (or when it is the only legal move);
+        otherwise the outcome asks (`confirm`).
         """
         async with self.ctx.lock(game_id):
             g = await self.repo.active(game_id)
@@ -158,7 +159,10 @@ class Turns:
             check_turn(g.engine, g.state, row.seat, g.state.version)
             action = resolve(g.engine, g.state, move)
             step = g.engine.apply(g.state, action)
-            if step.irreversible and not confirmed:
+            # A forced move (the only one on offer) is played at once: asking leaves no choice
+            # but to say yes (playtest item 23), and undo could not cross it either way.
+            forced = len(g.engine.legal_actions(g.state)) == 1
+            if step.irreversible and not confirmed and not forced:
                 why = "; ".join(text(g.row.language, key) for key in step.meta.get("reveals", ()))
                 confirm = replace(self._choice(g, action), detail=why)
                 return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)

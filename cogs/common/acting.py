@@ -159,9 +159,8 @@ async def act(
         )
         await reply(interaction, question, view=view)
         return
-    # Not yet `via=interaction` (the board edited through the click's webhook, exempt from the
-    # global rate limit): a board without the attach-files permission is then never said
-    # (tests/e2e/test_limits.py); docs/database.md, issue 19.
+    # The board is edited by channel, as every board is: the bot's own permissions apply, so
+    # a thread without Attach Files is said (tests/e2e/test_limits.py).
     await rt.poster.post(outcome)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))

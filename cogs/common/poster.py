@@ -10,6 +10,7 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections import OrderedDict
@@ -172,25 +173,21 @@ class Poster:
 
     # ---- posting outcomes --------------------------------------------------------------
 
-    async def post(
-        self, outcome: Outcome, *, fresh: bool = False, via: discord.Interaction[Any] | None = None
-    ) -> None:
+    async def post(self, outcome: Outcome, *, fresh: bool = False, held: bool = False) -> None:
         """Post one outcome in its game's thread (fresh: always as a new turn message).
-
-        `via` is the click on the board this outcome answers, acknowledged: the board is
-        edited through its webhook (`_edit`), which Discord exempts from the bot's global
-        rate limit (50 requests a second for all its processes; bench/bot.py).
 
         Its notices are stored by the session service and owed to the thread until posted:
         each is marked posted once its message went out; what an outage keeps back is
-        posted by the outbox (`retry_unsent`), and at start-up (`refresh`).
+        posted by the outbox (`retry_unsent`), and at start-up (`refresh`). `held`: the
+        caller holds the game's posting lock already (`_refresh`).
         """
         if outcome.thread_id is None:
             await self._done(outcome.notices)  # no thread yet: its first board says it all
             return
         game = outcome.game_id
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
-        async with self._locks.setdefault(game, asyncio.Lock()):
+        lock = self._locks.setdefault(game, asyncio.Lock())
+        async with contextlib.nullcontext() if held else lock:
             newest = self._latest[game]
             plain = not (outcome.notices or outcome.ping or fresh)
             if plain and outcome.version < max(self._posted.get(game, -1), newest):
@@ -200,7 +197,7 @@ class Poster:
             outcome = self._on_board(outcome)
             try:
                 try:
-                    await self._post(outcome, fresh=fresh, via=via)
+                    await self._post(outcome, fresh=fresh)
                 except discord.HTTPException as error:
                     if error.code != ARCHIVED:
                         raise
@@ -286,9 +283,7 @@ class Poster:
         if self._retrier is not None:
             self._retrier.cancel()
 
-    async def _post(
-        self, outcome: Outcome, *, fresh: bool, via: discord.Interaction[Any] | None = None
-    ) -> None:
+    async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
@@ -305,7 +300,7 @@ class Poster:
             # Back to the player who just acted (the others were AIs): a new message, no ping.
             quiet = not fresh and outcome.ping is None and story.passed(outcome)
             fresh = fresh or outcome.ping is not None or quiet
-            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, via=via)
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -346,7 +341,6 @@ class Poster:
         *,
         fresh: bool,
         quiet: bool = False,
-        via: discord.Interaction[Any] | None = None,
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
@@ -394,12 +388,12 @@ class Poster:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
                 )
-                await self._retire(thread, old, closing, via=via)
+                await self._retire(thread, old, closing)
             target = msg.id
         else:
             try:
-                await self._edit(
-                    thread, old, via, content=content, attachments=files, view=view or None
+                await thread.get_partial_message(old).edit(
+                    content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
@@ -540,12 +534,7 @@ class Poster:
         return [t(meta.language, "notice.started"), order]
 
     async def _retire(
-        self,
-        thread: discord.PartialMessageable,
-        message_id: int,
-        content: str | None = None,
-        *,
-        via: discord.Interaction[Any] | None = None,
+        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
     ) -> None:
         """Take the controls off an older turn message, and write the whole turn in it.
 
@@ -556,28 +545,9 @@ class Poster:
         if content is not None:
             fields["content"] = content
         try:
-            await self._edit(thread, message_id, via, **fields)
+            await thread.get_partial_message(message_id).edit(**fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
-
-    @staticmethod
-    async def _edit(
-        thread: discord.PartialMessageable,
-        message_id: int,
-        via: discord.Interaction[Any] | None,
-        **fields: Any,
-    ) -> None:
-        """Edit a message of the thread: the clicked one through the click's own webhook.
-
-        An interaction's webhook (@original: the message its button is on, once the click
-        is acknowledged) is exempt from the global rate limit, so the boards of many moves
-        a second do not queue behind each other; any other message is edited by the bot.
-        """
-        clicked = via is not None and via.message is not None and via.message.id == message_id
-        if clicked and via is not None and via.response.is_done():
-            await via.edit_original_response(**fields)
-        else:
-            await thread.get_partial_message(message_id).edit(**fields)
 
     async def _remind(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
@@ -732,18 +702,24 @@ class Poster:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
     async def _refresh(self, info: GameInfo, owed: list[Notice] | None = None) -> int:
-        """Post a game's owed notices, then its board unless the thread shows it already."""
+        """Post a game's owed notices, then its board unless the thread shows it already.
+
+        Under the game's lock, from reading the game to posting: a click's post cannot come
+        in between, so the board is never posted again for a version an edit just showed
+        (the board a player holds would lose its buttons to a copy; issue 18).
+        """
         if owed is None:
             owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
+        async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+            return await self._refresh_held(info, owed)
+
+    async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:
         outcome = await self.sessions.current(info.game_id)
         meta = await self.meta(info.game_id, info)
         if outcome.thread_id is None:
             return 0  # the lobby cog opens the thread; a start cut short is re-posted there
         thread = self.bot.get_partial_messageable(outcome.thread_id)
-        count = 0
-        if any(_own_message(n) for n in owed):
-            async with self._locks.setdefault(info.game_id, asyncio.Lock()):
-                count = await self._letters(thread, outcome, meta, owed)
+        count = await self._letters(thread, outcome, meta, owed)
         rest = tuple(n for n in owed if not _own_message(n))
         if not rest and outcome.status is not Status.ACTIVE:
             return count  # ended, and its end was posted
@@ -760,7 +736,7 @@ class Poster:
                     if not msg.attachments and outcome.view is not None:
                         self._draw_later(thread, msg.id, outcome, msg.content)  # lost: restart
                     return count
-        await self.post(replace(outcome, notices=rest), fresh=True)
+        await self.post(replace(outcome, notices=rest), fresh=True, held=True)
         return count + 1
 
 

@@ -10,7 +10,6 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
-import hashlib
 import io
 import logging
 from collections import OrderedDict
@@ -131,6 +130,9 @@ class Poster:
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
         self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
+        # game -> (thread, message) of the board this process posted last and stored: an
+        # outcome read while that post was in flight still names the message before it.
+        self._boards: dict[int, tuple[int, int]] = {}
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
@@ -162,7 +164,7 @@ class Poster:
 
     def _name(self, user_id: int | None, lang: str, ai: str | None = None) -> str:
         if user_id is None:
-            return ai_name(lang, ai)  # "AI (hard)", "IA (difícil)": in the game's language
+            return ai_name(lang, ai)  # "Hard AI", "IA difícil": in the game's language
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)
@@ -195,6 +197,7 @@ class Poster:
                 return  # a newer board is up already, or waits to be posted
             shown = self._posted.get(game, -1)
             self._posted[outcome.game_id] = outcome.version
+            outcome = self._on_board(outcome)
             try:
                 try:
                     await self._post(outcome, fresh=fresh, via=via)
@@ -209,12 +212,30 @@ class Poster:
             except discord.Forbidden:
                 await self._lacking(outcome)
                 await self._done(outcome.notices)  # told the channel what is missing instead
-            except OUTAGE as error:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    raise
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
                 self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
                 self._schedule_retry()
+
+    def _on_board(self, outcome: Outcome) -> Outcome:
+        """Return the outcome naming the thread's current board message.
+
+        An outcome names the board message stored when its move was saved; if an earlier
+        post of the game (one at a time, under its lock) was still waiting for Discord then
+        (a rate limit, an outage), it has since posted a new message, and this outcome's
+        board goes there: editing the one it names would write over the turn that ended
+        while the new message kept an older version's controls.
+        """
+        known = self._boards.get(outcome.game_id)
+        if known is None or known[0] != outcome.thread_id:
+            return outcome  # nothing posted since (or the game moved to another thread)
+        if known[1] == outcome.board_message_id:
+            return outcome
+        return replace(outcome, board_message_id=known[1])
 
     # ---- the outbox: what was saved but not shown ---------------------------------------
 
@@ -250,11 +271,12 @@ class Poster:
                 info = await self.sessions.status(game)
                 if info.status is not Status.LOBBY:
                     count += await self._refresh(info)
-            except OUTAGE:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    log.exception("could not post the board of game %s again", game)
+                    continue
                 self._unsent.setdefault(game, version)
-                break  # still down: keep the order, try again later
-            except discord.HTTPException:
-                log.exception("could not post the board of game %s again", game)
+                break  # still down or held back: keep the order, try again later
         if count:
             log.info("outbox: %d boards posted after an outage", count)
         return count
@@ -366,6 +388,8 @@ class Poster:
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
+            if outcome.thread_id is not None:
+                self._boards[outcome.game_id] = (outcome.thread_id, msg.id)
             if old is not None and old != msg.id:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
@@ -439,7 +463,9 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
-        return controls(choices, meta.language, hidden=hidden)
+        # Every undo takes back the newest move too: after a reveal none can work (item 15).
+        undo = not (outcome.recent and outcome.recent[-1].irreversible)
+        return controls(choices, meta.language, hidden=hidden, undo=undo)
 
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first.
@@ -475,13 +501,13 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=files
                     )
-                except OUTAGE:
-                    log.info("the image of message %s waits for Discord", message_id)
-                    self._want_again(game, wanted)
-                    failed = True
-                except discord.HTTPException:
-                    log.info("could not add the image to message %s", message_id)
-                    failed = False
+                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                    failed = held_back(error)
+                    if failed:
+                        log.info("the image of message %s waits for Discord", message_id)
+                        self._want_again(game, wanted)
+                    else:
+                        log.info("could not add the image to message %s", message_id)
                 else:
                     self._tries.pop(game, None)
                     pause, failed = RETRY_FIRST, False
@@ -594,6 +620,7 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
         self._turn_ends.pop(outcome.game_id, None)
+        self._boards.pop(outcome.game_id, None)  # its last board is retired below
         lang = meta.language
         last = story.after_closing(outcome, meta.names, lang, meta.game)
         title = story.title(meta.game, outcome.game_id, lang)
@@ -737,6 +764,18 @@ class Poster:
         return count + 1
 
 
+def held_back(error: BaseException) -> bool:
+    """Whether Discord did not take a post for now: unreachable, failing, or rate limited.
+
+    discord.py waits out a 429 itself and tries again, but gives up after five tries (a
+    resource busy for long, a shared 429 again and again) with a plain HTTPException: what
+    was saved stays in the outbox for later rather than being dropped.
+    """
+    if isinstance(error, (*OUTAGE, discord.RateLimited)):
+        return True
+    return isinstance(error, discord.HTTPException) and error.status == 429
+
+
 def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:
     """Whether a posted board shows the lines of all these notices already."""
     lines = [text.notice_line(n, meta.names, meta.language) for n in notices]
@@ -751,5 +790,5 @@ def _own_message(notice: Notice) -> bool:
 
 
 def _nonce(*parts: object) -> str:
-    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters)."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+    """Return the nonce of a message: the same post gets the same one (`text.nonce`)."""
+    return text.nonce(*parts)

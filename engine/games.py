@@ -66,11 +66,16 @@ class AiSupport:
         iterations_per_s: search iterations per second of thinking on one core (the rate at
             which a budget in seconds becomes a fixed number of iterations, so replays stay
             identical on any machine; bench/ai.py prints the rate measured here).
+        search: how the hard player searches: "tree" (ISMCTS over single decisions,
+            engine/ai/ismcts.py) or "rollout" (the planner's best first moves rated by
+            truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
+            iteration is one roll-out.
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
     value: Callable[[GameEngine[Any, Any], Any, int], float] | None = None
     iterations_per_s: int = 300
+    search: str = "tree"
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,7 +70,7 @@ def status_text(info: GameInfo, names: tuple[str, ...]) -> str:
         lines.append(f"\N{BULLET} {text.seat_name(seat, names)}" + (f": {score}" if score else ""))
     if info.turn is not None:
         who = text.seat_name(info.turn.seat, names)
-        line = t(lang, "post.now", who=who, prompt=info.turn.prompt)
+        line = t(lang, "post.now", who=who, prompt=text.sentence(info.turn.prompt))
         if info.turn.deadline:
             line += " " + t(lang, "post.deadline", when=text.when(info.turn.deadline))
         lines.append(line)

@@ -20,6 +20,7 @@ from cogs.common.runtime import Runtime, in_game, remember
 from cogs.common.story import title
 from cogs.common.text import seat_name
 from engine import games
+from engine.core import i18n
 from engine.core.errors import GameError
 from engine.sessions import GameInfo, NewGame, Policy, Seat, SeatOrder, Status, TimeControl
 
@@ -60,11 +61,22 @@ def parse_options(text: str | None) -> dict[str, str]:
     return options
 
 
+def option_words(name: str, value: str, lang: str) -> str:
+    """Return a game option as players read it: "Bandejas iniciales: dos colores distintos".
+
+    An option or value without words (a game added later) reads as its code.
+    """
+    key, value_key = f"thread.option.{name}", f"thread.option_value.{value}"
+    shown = t(lang, key) if i18n.has(key) else name
+    said = t(lang, value_key) if i18n.has(value_key) else value
+    return f"{shown}: {said}"
+
+
 def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
     """Return the lobby message: game, settings and seats."""
     control = info.time_control
     hours = "-" if control is None else str(int(control.per_move.total_seconds() // 3600))
-    options = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items())) or "-"
+    options = ", ".join(option_words(k, v, lang) for k, v in sorted(info.options.items())) or "-"
     lines = [
         t(lang, "lobby.title", game=games.title(info.game, lang), number=info.game_id),
         t(

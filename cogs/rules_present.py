@@ -4,7 +4,8 @@ Kept apart from the cog (cogs/rules.py) so the presentation can be tested withou
 follows the research brief (shared notes, part B3): title = entry, author line = its section and
 game, description = the text cut at a line break, a "provisional" field where the sources leave
 a figure open, a "corrected" field where the server's operator corrected one (DATA_OVERRIDES),
-footer = the source. Discord's limits are checked here, once.
+footer = "not yet verified" where a figure is open (the research sources stay in the data, for
+developers: playtest item 32). Discord's limits are checked here, once.
 """
 
 import re
@@ -118,9 +119,8 @@ def entry_embed(messages: Messages, entry: LocalEntry, image: str | None = None)
     embed = discord.Embed(title=clip(entry.title, TITLE_LIMIT), colour=game_colour(entry.game))
     section = messages(lang, "section_line", section=entry.section, game=game_name(entry))
     embed.set_author(name=clip(section, AUTHOR_LIMIT))
-    source = messages(lang, "source", source=entry.source or messages(lang, "source_game_data"))
     if provisional:
-        source = f"{source} · {PROVISIONAL_MARK} {messages(lang, 'provisional_footer')}"
+        embed.set_footer(text=f"{PROVISIONAL_MARK} {i18n.text(lang, 'thread.lookup.unverified')}")
         embed.add_field(
             name=messages(lang, "provisional_name"),
             value=clip(messages(lang, "provisional_text"), FIELD_LIMIT),
@@ -132,7 +132,6 @@ def entry_embed(messages: Messages, entry: LocalEntry, image: str | None = None)
             value=clip(messages(lang, "corrected_text", mark=CORRECTED), FIELD_LIMIT),
             inline=False,
         )
-    embed.set_footer(text=clip(source, FOOTER_LIMIT))
     if image:
         embed.set_image(url=f"attachment://{image}")
     room = EMBED_TOTAL_LIMIT - len(embed)

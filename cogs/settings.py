@@ -8,7 +8,7 @@ Every answer is ephemeral, in the player's language (their override first).
 """
 
 import logging
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -32,6 +32,12 @@ log = logging.getLogger(__name__)
 Notify = Literal["thread", "dm", "digest"]
 Cadence = Literal["game", "last", "off"]
 Speech = Literal["en", "es", "auto"]
+# `/settings language:` offers languages by their own names, not codes (playtest item 17).
+SPEECH_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Español", value="es"),
+    app_commands.Choice(name=_("As Discord says"), value="auto"),
+]
 COMMON_ZONES = (
     "UTC", "Europe/Madrid", "Europe/London", "America/New_York", "America/Chicago",
     "America/Denver", "America/Los_Angeles", "America/Mexico_City", "America/Bogota",
@@ -102,6 +108,7 @@ class SettingsCog(commands.Cog):
         reminders=_("Which reminders you get before a deadline"),
         language=_("Language of the bot's answers to you"),
     )  # fmt: skip
+    @app_commands.choices(language=SPEECH_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -109,7 +116,7 @@ class SettingsCog(commands.Cog):
         quiet_hours: str | None = None,
         notify: Notify | None = None,
         reminders: Cadence | None = None,
-        language: Speech | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         """Show or change your settings (only you see them)."""
         remember(interaction)
@@ -121,7 +128,7 @@ class SettingsCog(commands.Cog):
             return
         found = await self.people.change(
             user, zone=time_zone, hours=quiet_hours, notify=notify, reminders=reminders,
-            language=language,
+            language=cast(Speech, language.value) if language else None,
         )  # fmt: skip
         if found.language is None:
             OVERRIDES.pop(user, None)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -66,11 +66,16 @@ class AiSupport:
         iterations_per_s: search iterations per second of thinking on one core (the rate at
             which a budget in seconds becomes a fixed number of iterations, so replays stay
             identical on any machine; bench/ai.py prints the rate measured here).
+        search: how the hard player searches: "tree" (ISMCTS over single decisions,
+            engine/ai/ismcts.py) or "rollout" (the planner's best first moves rated by
+            truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
+            iteration is one roll-out.
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
     value: Callable[[GameEngine[Any, Any], Any, int], float] | None = None
     iterations_per_s: int = 300
+    search: str = "tree"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,10 @@ class GameSpec:
         milestones: the names of its event classes that score or close a stage (a quarter's
             scoring, an event's result, the end of a round): the thread shows each as a short
             summary line of its own (cogs/common/story.py).
+        explored: which moves only explored a menu (the thread and log hide them, playtest
+            item 26): given a move's notation and the same seat's eventless moves just before
+            it (oldest first), None when the move is no way back; else how many of those moves
+            it leaves unused (it is hidden, and they with it). None: every move is shown.
     """
 
     engine: GameEngine[Any, Any]
@@ -103,6 +112,7 @@ class GameSpec:
     league: bool = True
     ai: AiSupport | None = None
     milestones: frozenset[str] = frozenset()
+    explored: Callable[[str, Sequence[str]], int | None] | None = None
 
     def __post_init__(self) -> None:
         if "en" not in self.titles:

@@ -4,8 +4,10 @@
 and users by their snowflakes, so a world made anew would orphan every game. The world is
 saved as one JSON file (written to a temporary file and renamed, so a kill never leaves half a
 file) plus one file per uploaded attachment under `<name>.files/` (written once; attachments
-never change). Interactions and gateway sessions are not kept: like Discord's, they do not
-outlive a reconnect.
+never change). Interactions, gateway sessions and ephemeral replies are not kept: like
+Discord's, they do not outlive a reconnect (a reloaded Discord client shows no old ephemeral;
+kept, they were numbered first after a restart and took the README's button numbers: playtest
+item 35).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def snapshot(world: World) -> Json:
         "users": [asdict(user) for user in world.users.values()],
         "channels": [asdict(chan) for chan in world.channels.values()],
         "files": [_file_record(stored) for stored in world.files.values()],
-        "messages": [_message_record(msg) for msg in world.messages.values()],
+        "messages": [_message_record(m) for m in world.messages.values() if not m.ephemeral],
         "global_commands": world.global_commands,
         "guild_commands": {str(k): v for k, v in world.guild_commands.items()},
     }

@@ -27,6 +27,9 @@ from localdiscord.model import Json
 from localdiscord.slash import UsageError, clip, resolve_path
 from localdiscord.textview import Renderer, option_index
 
+LOOK_PUBLIC = 10  # `look` shows the channel's last public messages ...
+LOOK_EPHEMERAL = 3  # ... and only the newest ephemeral replies among them
+
 HELP = """You can type:
   /command sub name:value ...   run a slash command, as in Discord
                                 (quote values with spaces: name:"two words")
@@ -277,15 +280,22 @@ class Table:
             lambda: {u.id: u.name for u in self.ld.world.users.values()}
         )
         fresh = [m for m in msgs if everything or self.shown.get((key, m.id)) != m]
-        if everything:
-            fresh = fresh[-10:]
+        if everything:  # the last public messages and only the newest ephemeral replies, so a
+            # pile of replies never pushes the board off the screen (playtest item 36)
+            public = [m for m in fresh if not m.ephemeral][-LOOK_PUBLIC:]
+            private = [m for m in fresh if m.ephemeral][-LOOK_EPHEMERAL:]
+            fresh = sorted([*public, *private], key=lambda m: m.id)
         # A new or edited public message with controls numbers afresh; an ephemeral reply's
         # controls are numbered after the ones on screen, which stay pressable. Renumbering
         # shows again the ephemeral replies whose controls were on screen, with their new numbers.
         if everything or any((m.buttons() or m.selects()) and not m.ephemeral for m in fresh):
             held = {c.message_id for c in self.renderer.controls}
             ids = {m.id for m in fresh}
-            carried = [m for m in msgs if m.ephemeral and m.id in held and m.id not in ids]
+            carried = [
+                m
+                for m in msgs
+                if m.ephemeral and m.id in held and m.id not in ids and not everything
+            ]
             fresh = sorted([*fresh, *carried], key=lambda m: m.id)
             self.renderer.controls = []
         for msg in fresh:

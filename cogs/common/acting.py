@@ -28,7 +28,7 @@ from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import in_game, remember
-from cogs.common.text import named_choices
+from cogs.common.text import named_choices, words
 from engine import games
 from engine.core.errors import GameError, StaleStateError
 from engine.sessions import Choices, NoticeKind, Outcome
@@ -59,14 +59,21 @@ def _clip(text: str, size: int = LABEL) -> str:
 
 
 def controls(
-    choices: Choices, lang: str, page: int = 0, *, tools: bool = True, hidden: bool = False
+    choices: Choices,
+    lang: str,
+    page: int = 0,
+    *,
+    tools: bool = True,
+    hidden: bool = False,
+    undo: bool = True,
 ) -> discord.ui.View:
     """Build the controls of the current decision (buttons, or a paged select) plus tools.
 
     With `hidden` (a public board whose choices would show the decider's hand), one button
     asks for the choices privately instead. A decision that may be answered in one go
     (`Choices.bundle`: a whole shipment, a whole sowing) gets its multi-select first, above
-    the one-step choices.
+    the one-step choices. Without `undo` (the newest move revealed something, so no undo can
+    cross it, whoever asks), the tools offer no Undo.
     """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
@@ -92,7 +99,8 @@ def controls(
             view.add_item(PageButton(game, version, page + 1, t(lang, "play.next"), first + 1))
     if tools:
         view.add_item(PrivateButton(game, t(lang, "play.private")))
-        view.add_item(UndoButton(game, version, t(lang, "play.undo")))
+        if undo:
+            view.add_item(UndoButton(game, version, t(lang, "play.undo")))
     return view
 
 
@@ -151,12 +159,32 @@ async def act(
         )
         await reply(interaction, question, view=view)
         return
-    # Not yet `via=interaction` (the board edited through the click's webhook, exempt from the
-    # global rate limit): a board without the attach-files permission is then never said
-    # (tests/e2e/test_limits.py); docs/database.md, issue 19.
+    # The board is edited by channel, as every board is: the bot's own permissions apply, so
+    # a thread without Attach Files is said (tests/e2e/test_limits.py).
     await rt.poster.post(outcome)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
+    elif sure:
+        await _settle(interaction, game, outcome, lang)
+
+
+async def _settle(
+    interaction: discord.Interaction[Any], game: int, outcome: Outcome, lang: str
+) -> None:
+    """Turn an answered confirmation into "Played: <move>", its buttons gone (playtest 16).
+
+    Left on screen with live buttons, it looked as if the move could be confirmed again.
+    """
+    if not outcome.moves:
+        return
+    meta = await remember(interaction).poster.meta(game)
+    label = words(outcome.moves[0], meta.names, lang)[0]
+    try:
+        await interaction.edit_original_response(
+            content=t(lang, "choices.played", move=label), view=None
+        )
+    except discord.HTTPException as error:  # the question was dismissed: nothing to settle
+        log.info("could not settle the confirmation of game %s: %s", game, error)
 
 
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:

@@ -24,9 +24,12 @@ def level_word(lang: str, level: str) -> str:
 
 
 def ai_name(lang: str, ai: str | None) -> str:
-    """Return an AI seat's name: "AI (hard)" / "IA (difícil)", or "AI" for older players."""
+    """Return an AI seat's name: "Hard AI" / "IA difícil", or "AI" for older players.
+
+    The seat's number is added after it ("IA difícil (2)"): one pair of parentheses.
+    """
     if ai in LEVELS:
-        return t(lang, "ai.seat", level=level_word(lang, ai))
+        return t(lang, f"thread.ai_seat.{ai}")
     return t(lang, "post.ai")
 
 

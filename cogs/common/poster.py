@@ -10,7 +10,7 @@ order, and an older outcome never overwrites a newer board.
 """
 
 import asyncio
-import hashlib
+import contextlib
 import io
 import logging
 from collections import OrderedDict
@@ -131,6 +131,9 @@ class Poster:
         ] = {}  # game -> newest version saved but not shown, oldest first
         self._retrier: asyncio.Task[None] | None = None
         self._tries: dict[int, int] = {}  # game -> failed drawings of its wanted image
+        # game -> (thread, message) of the board this process posted last and stored: an
+        # outcome read while that post was in flight still names the message before it.
+        self._boards: dict[int, tuple[int, int]] = {}
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
 
     # ---- game facts --------------------------------------------------------------------
@@ -162,7 +165,7 @@ class Poster:
 
     def _name(self, user_id: int | None, lang: str, ai: str | None = None) -> str:
         if user_id is None:
-            return ai_name(lang, ai)  # "AI (hard)", "IA (difícil)": in the game's language
+            return ai_name(lang, ai)  # "Hard AI", "IA difícil": in the game's language
         if user_id in self.names:
             return self.names[user_id]
         user = self.bot.get_user(user_id)
@@ -170,34 +173,31 @@ class Poster:
 
     # ---- posting outcomes --------------------------------------------------------------
 
-    async def post(
-        self, outcome: Outcome, *, fresh: bool = False, via: discord.Interaction[Any] | None = None
-    ) -> None:
+    async def post(self, outcome: Outcome, *, fresh: bool = False, held: bool = False) -> None:
         """Post one outcome in its game's thread (fresh: always as a new turn message).
-
-        `via` is the click on the board this outcome answers, acknowledged: the board is
-        edited through its webhook (`_edit`), which Discord exempts from the bot's global
-        rate limit (50 requests a second for all its processes; bench/bot.py).
 
         Its notices are stored by the session service and owed to the thread until posted:
         each is marked posted once its message went out; what an outage keeps back is
-        posted by the outbox (`retry_unsent`), and at start-up (`refresh`).
+        posted by the outbox (`retry_unsent`), and at start-up (`refresh`). `held`: the
+        caller holds the game's posting lock already (`_refresh`).
         """
         if outcome.thread_id is None:
             await self._done(outcome.notices)  # no thread yet: its first board says it all
             return
         game = outcome.game_id
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
-        async with self._locks.setdefault(game, asyncio.Lock()):
+        lock = self._locks.setdefault(game, asyncio.Lock())
+        async with contextlib.nullcontext() if held else lock:
             newest = self._latest[game]
             plain = not (outcome.notices or outcome.ping or fresh)
             if plain and outcome.version < max(self._posted.get(game, -1), newest):
                 return  # a newer board is up already, or waits to be posted
             shown = self._posted.get(game, -1)
             self._posted[outcome.game_id] = outcome.version
+            outcome = self._on_board(outcome)
             try:
                 try:
-                    await self._post(outcome, fresh=fresh, via=via)
+                    await self._post(outcome, fresh=fresh)
                 except discord.HTTPException as error:
                     if error.code != ARCHIVED:
                         raise
@@ -209,12 +209,30 @@ class Poster:
             except discord.Forbidden:
                 await self._lacking(outcome)
                 await self._done(outcome.notices)  # told the channel what is missing instead
-            except OUTAGE as error:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    raise
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
                 self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
                 self._schedule_retry()
+
+    def _on_board(self, outcome: Outcome) -> Outcome:
+        """Return the outcome naming the thread's current board message.
+
+        An outcome names the board message stored when its move was saved; if an earlier
+        post of the game (one at a time, under its lock) was still waiting for Discord then
+        (a rate limit, an outage), it has since posted a new message, and this outcome's
+        board goes there: editing the one it names would write over the turn that ended
+        while the new message kept an older version's controls.
+        """
+        known = self._boards.get(outcome.game_id)
+        if known is None or known[0] != outcome.thread_id:
+            return outcome  # nothing posted since (or the game moved to another thread)
+        if known[1] == outcome.board_message_id:
+            return outcome
+        return replace(outcome, board_message_id=known[1])
 
     # ---- the outbox: what was saved but not shown ---------------------------------------
 
@@ -250,11 +268,12 @@ class Poster:
                 info = await self.sessions.status(game)
                 if info.status is not Status.LOBBY:
                     count += await self._refresh(info)
-            except OUTAGE:
+            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                if not held_back(error):
+                    log.exception("could not post the board of game %s again", game)
+                    continue
                 self._unsent.setdefault(game, version)
-                break  # still down: keep the order, try again later
-            except discord.HTTPException:
-                log.exception("could not post the board of game %s again", game)
+                break  # still down or held back: keep the order, try again later
         if count:
             log.info("outbox: %d boards posted after an outage", count)
         return count
@@ -264,9 +283,7 @@ class Poster:
         if self._retrier is not None:
             self._retrier.cancel()
 
-    async def _post(
-        self, outcome: Outcome, *, fresh: bool, via: discord.Interaction[Any] | None = None
-    ) -> None:
+    async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
@@ -283,7 +300,7 @@ class Poster:
             # Back to the player who just acted (the others were AIs): a new message, no ping.
             quiet = not fresh and outcome.ping is None and story.passed(outcome)
             fresh = fresh or outcome.ping is not None or quiet
-            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, via=via)
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -324,7 +341,6 @@ class Poster:
         *,
         fresh: bool,
         quiet: bool = False,
-        via: discord.Interaction[Any] | None = None,
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
@@ -366,16 +382,18 @@ class Poster:
             await self.sessions.set_messages(
                 outcome.game_id, board_message_id=msg.id, ping_message_id=msg.id
             )
+            if outcome.thread_id is not None:
+                self._boards[outcome.game_id] = (outcome.thread_id, msg.id)
             if old is not None and old != msg.id:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
                 )
-                await self._retire(thread, old, closing, via=via)
+                await self._retire(thread, old, closing)
             target = msg.id
         else:
             try:
-                await self._edit(
-                    thread, old, via, content=content, attachments=files, view=view or None
+                await thread.get_partial_message(old).edit(
+                    content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
@@ -439,7 +457,9 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
-        return controls(choices, meta.language, hidden=hidden)
+        # Every undo takes back the newest move too: after a reveal none can work (item 15).
+        undo = not (outcome.recent and outcome.recent[-1].irreversible)
+        return controls(choices, meta.language, hidden=hidden, undo=undo)
 
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first.
@@ -475,13 +495,13 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=files
                     )
-                except OUTAGE:
-                    log.info("the image of message %s waits for Discord", message_id)
-                    self._want_again(game, wanted)
-                    failed = True
-                except discord.HTTPException:
-                    log.info("could not add the image to message %s", message_id)
-                    failed = False
+                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                    failed = held_back(error)
+                    if failed:
+                        log.info("the image of message %s waits for Discord", message_id)
+                        self._want_again(game, wanted)
+                    else:
+                        log.info("could not add the image to message %s", message_id)
                 else:
                     self._tries.pop(game, None)
                     pause, failed = RETRY_FIRST, False
@@ -514,12 +534,7 @@ class Poster:
         return [t(meta.language, "notice.started"), order]
 
     async def _retire(
-        self,
-        thread: discord.PartialMessageable,
-        message_id: int,
-        content: str | None = None,
-        *,
-        via: discord.Interaction[Any] | None = None,
+        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
     ) -> None:
         """Take the controls off an older turn message, and write the whole turn in it.
 
@@ -530,28 +545,9 @@ class Poster:
         if content is not None:
             fields["content"] = content
         try:
-            await self._edit(thread, message_id, via, **fields)
+            await thread.get_partial_message(message_id).edit(**fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
-
-    @staticmethod
-    async def _edit(
-        thread: discord.PartialMessageable,
-        message_id: int,
-        via: discord.Interaction[Any] | None,
-        **fields: Any,
-    ) -> None:
-        """Edit a message of the thread: the clicked one through the click's own webhook.
-
-        An interaction's webhook (@original: the message its button is on, once the click
-        is acknowledged) is exempt from the global rate limit, so the boards of many moves
-        a second do not queue behind each other; any other message is edited by the bot.
-        """
-        clicked = via is not None and via.message is not None and via.message.id == message_id
-        if clicked and via is not None and via.response.is_done():
-            await via.edit_original_response(**fields)
-        else:
-            await thread.get_partial_message(message_id).edit(**fields)
 
     async def _remind(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
@@ -594,6 +590,7 @@ class Poster:
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
     ) -> None:
         self._turn_ends.pop(outcome.game_id, None)
+        self._boards.pop(outcome.game_id, None)  # its last board is retired below
         lang = meta.language
         last = story.after_closing(outcome, meta.names, lang, meta.game)
         title = story.title(meta.game, outcome.game_id, lang)
@@ -705,18 +702,24 @@ class Poster:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
     async def _refresh(self, info: GameInfo, owed: list[Notice] | None = None) -> int:
-        """Post a game's owed notices, then its board unless the thread shows it already."""
+        """Post a game's owed notices, then its board unless the thread shows it already.
+
+        Under the game's lock, from reading the game to posting: a click's post cannot come
+        in between, so the board is never posted again for a version an edit just showed
+        (the board a player holds would lose its buttons to a copy; issue 18).
+        """
         if owed is None:
             owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
+        async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+            return await self._refresh_held(info, owed)
+
+    async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:
         outcome = await self.sessions.current(info.game_id)
         meta = await self.meta(info.game_id, info)
         if outcome.thread_id is None:
             return 0  # the lobby cog opens the thread; a start cut short is re-posted there
         thread = self.bot.get_partial_messageable(outcome.thread_id)
-        count = 0
-        if any(_own_message(n) for n in owed):
-            async with self._locks.setdefault(info.game_id, asyncio.Lock()):
-                count = await self._letters(thread, outcome, meta, owed)
+        count = await self._letters(thread, outcome, meta, owed)
         rest = tuple(n for n in owed if not _own_message(n))
         if not rest and outcome.status is not Status.ACTIVE:
             return count  # ended, and its end was posted
@@ -733,8 +736,20 @@ class Poster:
                     if not msg.attachments and outcome.view is not None:
                         self._draw_later(thread, msg.id, outcome, msg.content)  # lost: restart
                     return count
-        await self.post(replace(outcome, notices=rest), fresh=True)
+        await self.post(replace(outcome, notices=rest), fresh=True, held=True)
         return count + 1
+
+
+def held_back(error: BaseException) -> bool:
+    """Whether Discord did not take a post for now: unreachable, failing, or rate limited.
+
+    discord.py waits out a 429 itself and tries again, but gives up after five tries (a
+    resource busy for long, a shared 429 again and again) with a plain HTTPException: what
+    was saved stays in the outbox for later rather than being dropped.
+    """
+    if isinstance(error, (*OUTAGE, discord.RateLimited)):
+        return True
+    return isinstance(error, discord.HTTPException) and error.status == 429
 
 
 def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:
@@ -751,5 +766,5 @@ def _own_message(notice: Notice) -> bool:
 
 
 def _nonce(*parts: object) -> str:
-    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters)."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()
+    """Return the nonce of a message: the same post gets the same one (`text.nonce`)."""
+    return text.nonce(*parts)

@@ -16,7 +16,7 @@ moves), in the game's language.
 from collections.abc import Sequence
 
 from cogs.common.i18n import t
-from cogs.common.text import LIMIT, entries, fit, notice_lines, seat_name, when
+from cogs.common.text import LIMIT, entries, fit, notice_lines, seat_name, sentence, when
 from engine import games
 from engine.sessions import LogLine, Outcome
 
@@ -99,7 +99,7 @@ def caption(
         who = f"<@{turn.user_id}>"
     tail = ""
     if turn is not None:
-        tail = t(lang, "post.now", who=who, prompt=turn.prompt)
+        tail = t(lang, "post.now", who=who, prompt=sentence(turn.prompt))
         if turn.deadline is not None:
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
     notes = [*notice_lines(outcome.notices, names, lang), *extra]

@@ -15,6 +15,7 @@ import discord
 
 from cogs.common.i18n import t
 from cogs.common.images import Renderer
+from cogs.common.text import nonce as text_nonce
 from cogs.common.text import seat_name
 from engine.sessions import Outcome, SessionManager
 
@@ -30,7 +31,11 @@ async def post_summary(
     names: tuple[str, ...],
     title: str,
 ) -> None:
-    """Post the animated replay and every seat's final private image in the thread."""
+    """Post the animated replay and every seat's final private image in the thread.
+
+    Its nonce is the same for the same game's end, so the summary posted again after a
+    restart (the end was owed still) returns the message already sent (enforce_nonce).
+    """
     try:
         summary = await sessions.summary(outcome.game_id)
         lang = summary.language
@@ -48,13 +53,14 @@ async def post_summary(
         return
     who = seat_lines(names, lang)
     content = "\n".join([t(lang, "story.summary", title=title), *who])
-    await thread.send(content[:2000], files=files, allowed_mentions=NO_PINGS)
+    nonce = text_nonce("s", outcome.game_id, outcome.version)
+    await thread.send(content[:2000], files=files, allowed_mentions=NO_PINGS, nonce=nonce)
 
 
 def seat_lines(names: tuple[str, ...], lang: str) -> list[str]:
     """Return one line per seat naming the image of its final view (image 1 is the replay).
 
-    Seats are named with their marks, as everywhere else: two AI seats are both "IA (normal)"
+    Seats are named with their marks, as everywhere else: two AI seats are both "IA normal"
     without them. The line says the view is no longer secret (playtest of issue 14).
     """
     return [

@@ -7,6 +7,7 @@ Discord's 2,000-character limit is kept by dropping the oldest log lines first (
 is one `/game log` away).
 """
 
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -59,6 +60,15 @@ def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) 
         for c in choices.choices
     )
     return replace(choices, choices=named)
+
+
+def sentence(prompt: str) -> str:
+    """Return a prompt as it follows "Now: <player>:", a sentence with its capital.
+
+    Prompts name no seat and start in lower case ("choose a bowl."); after the player's name
+    every game's reads alike: "Choose a bowl.", "Coloca un ciudadano inicial." (item 28).
+    """
+    return prompt[:1].upper() + prompt[1:]
 
 
 def when(moment: datetime | None, style: str = "R") -> str:
@@ -118,12 +128,42 @@ def plain_log(
     A move taken back is marked so (the log may hold them: `include_undone`).
     """
     out = []
+    lines = shown(lines, game)
     for line, entry in zip(lines, entries(lines, names, lang, game), strict=True):
         head, sep, rest = entry.replace("**", "").replace("`", "").partition("\n")
         if line.undone:
             head += " " + t(lang, "story.undone")
         out.append(head + sep + rest)
     return out
+
+
+def shown(lines: Sequence[LogLine], game: str = "") -> list[LogLine]:
+    """Return the moves a reader is told: without the menus a seat only explored.
+
+    A way back (a Troyes "Back") and the same seat's eventless moves it leaves unused ("Use
+    influence", "Back"; playtest item 26) are what the seat looked at, not what it did: the
+    game's `explored` says which (engine/games.py). The stored moves are unchanged.
+    """
+    explored = games.spec(game).explored if game in GAMES else None
+    if explored is None:
+        return list(lines)
+    out: list[LogLine] = []
+    for line in lines:
+        quiet = _quiet(line)
+        start = len(out)
+        while start > 0 and out[start - 1].seat == line.seat and _quiet(out[start - 1]):
+            start -= 1
+        left = explored(line.notation, [x.notation for x in out[start:]]) if quiet else None
+        if left is None:
+            out.append(line)
+        elif left:
+            del out[len(out) - left :]
+    return out
+
+
+def _quiet(line: LogLine) -> bool:
+    """Return whether a move caused no event (a step inside a menu)."""
+    return not line.records and not line.events
 
 
 def milestones_of(game: str) -> frozenset[str]:
@@ -146,7 +186,7 @@ def entries(
     """
     milestones = milestones_of(game)
     out: list[str] = []
-    for x in lines:
+    for x in shown(lines, game):
         head, rest = _entry(x, names, lang, milestones)
         if brief:
             rest = [r for r in rest if r.startswith("\N{BAR CHART}")]
@@ -233,3 +273,12 @@ def shown_version(message: discord.Message | Any) -> int | None:
             if found:
                 return int(found[1])
     return None
+
+
+def nonce(*parts: object) -> str:
+    """Return the nonce of a message: the same post gets the same one (Discord: 25 characters).
+
+    Sent with enforce_nonce, a post repeated after a kill between sending it and recording it
+    returns the message already sent instead of a second one.
+    """
+    return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()

@@ -12,6 +12,8 @@ Posting a game's board goes through the game cog's poster when the bot has one
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -20,6 +22,8 @@ from typing import Any
 
 import discord
 
+from cogs.common.poster import OUTAGE, held_back
+from cogs.common.text import nonce
 from cogs.league import text
 from cogs.league.text import mentions, t, when
 from engine.db.shards import shard_of
@@ -62,6 +66,7 @@ class LeagueRunner:
         self.names: dict[int, str] = {}  # display names seen in interactions (for images)
         self._unthreaded: set[int] | None = None  # games to give a thread; None: check all
         self._owns: Callable[[int | None], bool] = lambda guild: True  # the shards held
+        self._flushing = asyncio.Lock()  # one flush of the owed messages at a time
 
     async def held_shards(self) -> frozenset[int]:
         """Take or renew the league lease of each shard this process serves; return those held.
@@ -89,6 +94,7 @@ class LeagueRunner:
             return shard_of(guild, count) in held
 
         self._owns = owns
+        await self.flush()  # what an outage or a restart kept back, before anything new
         actions = await self.leagues.run_due(self.port, owns=owns)
         for action in actions:
             await self._announce(action)
@@ -148,7 +154,7 @@ class LeagueRunner:
             lines.append(t(lang, "byes", players=mentions(action.byes)))
         if action.absent:
             lines.append(t(lang, "away", players=mentions(action.absent)))
-        await self._send(channel, "\n".join(lines), NO_PINGS)
+        await self._send(channel, "\n".join(lines), NO_PINGS, guild=league.guild)
 
     async def _deadline(self, action: DeadlineReached) -> None:
         league, channel, lang = await self._where(action.league_id)
@@ -166,7 +172,7 @@ class LeagueRunner:
         if action.voided:
             numbers = ", ".join(str(v.number) for v in action.voided)
             content += "\n" + t(lang, "voided", tables=numbers)
-        await self._send(channel, content, NO_PINGS)
+        await self._send(channel, content, NO_PINGS, guild=league.guild)
 
     async def _season_end(self, action: SeasonClosed) -> None:
         league, channel, lang = await self._where(action.league_id)
@@ -255,7 +261,7 @@ class LeagueRunner:
             if (week in weeks)
             else PING_USERS
         )
-        await thread.send(ping, allowed_mentions=notify)
+        await self._send(thread.id, ping, notify, guild=league.guild)  # owed from here on
         await self.post(await self.sessions.current(info.game_id))
         return True
 
@@ -297,7 +303,7 @@ class LeagueRunner:
                 deadline=when(deadline),
                 policy=t(lang, f"policy_{league.config.forfeit_policy.value}"),
             )
-            await self._send(info.thread_id, content, PING_USERS)
+            await self._send(info.thread_id, content, PING_USERS, guild=info.guild_id)
             sent += 1
         return sent
 
@@ -338,7 +344,7 @@ class LeagueRunner:
                     forfeit=t(lang, "forfeit") if s.forfeited else "",
                 )
             )
-        await self._send(info.thread_id, "\n".join(lines), NO_PINGS)
+        await self._send(info.thread_id, "\n".join(lines), NO_PINGS, guild=info.guild_id)
 
     async def post_plain(self, outcome: Outcome) -> None:
         """Say in the game's thread whose turn it is, or that the game is over (no board)."""
@@ -364,8 +370,25 @@ class LeagueRunner:
         return found.display_name if found is not None else f"User {user}"
 
     async def _send(
-        self, channel_id: int, content: str, mentions_: discord.AllowedMentions, **kw: Any
+        self,
+        channel_id: int,
+        content: str,
+        mentions_: discord.AllowedMentions,
+        *,
+        guild: int | None = None,
+        **kw: Any,
     ) -> None:
+        """Post a message; with its `guild`, through the outbox (stored first, sent once).
+
+        The outbox keeps text and mentions only: a message with an embed or a file (the
+        season's standings) and the stand-in status lines are sent at once, as before.
+        """
+        if guild is not None and not kw:
+            store = self.leagues.store
+            await store.owe_post(guild, channel_id, content, _mentions_json(mentions_),
+                                 self.leagues.clock())  # fmt: skip
+            await self.flush()
+            return
         chunks = split_message(content)
         try:
             for i, chunk in enumerate(chunks):
@@ -373,6 +396,65 @@ class LeagueRunner:
                 await self.channel(channel_id).send(chunk, allowed_mentions=mentions_, **extra)
         except discord.HTTPException:
             log.exception("could not post in channel %s", channel_id)
+
+    async def flush(self) -> int:
+        """Send the owed messages of the servers this process runs, oldest first; return how many.
+
+        Each is marked posted once Discord took it. Discord unreachable or still rate limited
+        (`held_back`): the rest wait for the next pass, in order. A message repeated after a
+        kill between sending and marking it carries the same nonces (its row id), so Discord
+        returns the message already sent. One Discord refuses for good (a missing
+        permission, a deleted channel) is logged and not tried again.
+        """
+        sent = 0
+        async with self._flushing:
+            for (
+                post_id,
+                guild,
+                channel_id,
+                content,
+                mentions_,
+            ) in await self.leagues.store.owed_posts():
+                if not self._owns(guild):
+                    continue  # another process's server
+                allowed = _mentions_of(mentions_)
+                try:
+                    for i, chunk in enumerate(split_message(content)):
+                        await self.channel(channel_id).send(
+                            chunk, allowed_mentions=allowed, nonce=nonce("l", post_id, i)
+                        )
+                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                    if held_back(error):
+                        log.warning("league message %s waits for Discord (%s)", post_id,
+                                    type(error).__name__)  # fmt: skip
+                        return sent
+                    log.exception("could not post in channel %s", channel_id)
+                else:
+                    sent += 1
+                await self.leagues.store.post_sent(post_id, self.leagues.clock())
+        return sent
+
+
+def _mentions_json(allowed: discord.AllowedMentions) -> str:
+    """Return whom a message may notify, as stored: {}, {"users": true} or {"users": [ids]}."""
+    users = allowed.users
+    if users is True:
+        return json.dumps({"users": True})
+    if not users:
+        return "{}"
+    return json.dumps({"users": [int(u.id) for u in users]})
+
+
+def _mentions_of(stored: str) -> discord.AllowedMentions:
+    """Return the allowed mentions a stored message was made with (`_mentions_json`)."""
+    users = json.loads(stored).get("users")
+    if users is True:
+        return PING_USERS
+    if not users:
+        return NO_PINGS
+    return discord.AllowedMentions(
+        users=[discord.Object(u) for u in users], roles=False, everyone=False
+    )
 
 
 def split_message(content: str, limit: int = 2000) -> list[str]:

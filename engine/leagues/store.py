@@ -322,6 +322,35 @@ class LeagueStore(ResultRows):
         row = await self._one("SELECT id FROM league_table WHERE game_id = ?", (game_id,))
         return None if row is None else (await self.tables(table_id=int(row[0])))[0]
 
+    # -- messages owed (0014_league_posts.sql) ---------------------------------------------
+
+    async def owe_post(
+        self, guild: int, channel: int, content: str, mentions: str, now: datetime
+    ) -> int:
+        """Store a message owed to a channel before it is sent; return its id (its nonce)."""
+        async with self.transaction():
+            return await self._insert(
+                "INSERT INTO league_posts (guild_id, channel_id, content, mentions, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (guild, channel, content, mentions, iso(now)),
+            )
+
+    async def owed_posts(self) -> list[tuple[int, int, int, str, str]]:
+        """Return the messages not posted yet, oldest first: id, guild, channel, text, mentions."""
+        rows = await self._all(
+            "SELECT id, guild_id, channel_id, content, mentions FROM league_posts"
+            " WHERE posted_at IS NULL ORDER BY id"
+        )
+        return [(int(i), int(g), int(c), str(t), str(m)) for i, g, c, t, m in rows]
+
+    async def post_sent(self, post_id: int, now: datetime) -> None:
+        """Mark a message posted (or given up on: a channel gone, a permission missing)."""
+        async with self.transaction():
+            await self._run(
+                "UPDATE league_posts SET posted_at = ? WHERE id = ? AND posted_at IS NULL",
+                (iso(now), post_id),
+            )
+
 
 def _league(row: Sequence[Any]) -> League:
     id_, guild, name, config, status, _seed, created, resumed, _ended = row

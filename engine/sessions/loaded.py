@@ -21,6 +21,7 @@ from engine.sessions.models import (
     By,
     GameInfo,
     LogLine,
+    Notice,
     Policy,
     Seat,
     SeatOrder,
@@ -46,6 +47,9 @@ class Loaded:
     turns: int = 0  # how many times the decision passed to another seat during this call
     ended: bool = False  # the game finished during this call
     closed: bool = False  # the game finished or was abandoned during this call
+    # The end's notice, stored in the transaction that ended the game: owed to the thread
+    # from that commit on, so a process killed before posting the end posts it at start-up.
+    finished: Notice | None = None
     stalled: str = ""  # why an automated seat could not move during this call, if it could not
     initial: Any = None  # the state when read, before this call's moves (states are immutable)
     ai: GameAiRow | None = None  # its stand-in AI, hints, ranked (None: the service's defaults)

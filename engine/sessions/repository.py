@@ -23,7 +23,7 @@ from engine.sessions.errors import (
     StateNeedsRepairError,
 )
 from engine.sessions.loaded import Loaded, controller, line
-from engine.sessions.models import By, Final, LogLine, Notice, SeatState, Status
+from engine.sessions.models import By, Final, LogLine, Notice, NoticeKind, SeatState, Status
 from engine.sessions.replay import (
     early_ranks,
     events_json,
@@ -183,6 +183,8 @@ class Repository:
         await tx.close_requests(g.id, "undo", "stale")
         g.row = replace(g.row, **fields)
         g.state = state
+        if g.ended:
+            await self.keep_end(tx, g)
 
     async def commit(
         self, g: Loaded, seat: int, action: Any, step: Step[Any], by: By, ai: str | None = None
@@ -243,6 +245,16 @@ class Repository:
         g.row = replace(g.row, **fields)
         g.ended = status is Status.FINISHED
         g.closed = True
+        if g.ended:
+            await self.keep_end(tx, g)
+
+    async def keep_end(self, tx: Tx, g: Loaded) -> None:
+        """Store the end's notice in the transaction that ends the game (the outbox).
+
+        Stored later, in a transaction of its own, a kill between the two would leave a
+        finished game that owes its thread nothing: its end never posted.
+        """
+        [g.finished] = await self.keep_notices(tx, g, [Notice(NoticeKind.FINISHED)])
 
     async def drop_out(
         self, tx: Tx, g: Loaded, row: SeatRow, state: SeatState, now: datetime

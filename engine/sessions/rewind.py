@@ -73,11 +73,20 @@ def chapters(views: Sequence[Any]) -> tuple[Chapter, ...]:
 
 
 def _starts(keys: Sequence[tuple[tuple[str, int], ...]]) -> list[Chapter]:
+    """Return where each chapter starts; chapters only go forward.
+
+    A view whose fields go back (the final scoring of Trajan leaves the round at 1 of the last
+    quarter) starts no chapter: "Quarter 4, round 1" after "Quarter 4, round 4" (item 30).
+    """
     out: list[Chapter] = []
     for move, key in enumerate(keys):
-        if key and (not out or out[-1].fields != key):
+        if key and (not out or _values(key) > _values(out[-1].fields)):
             out.append(Chapter(key, move))
     return out
+
+
+def _values(key: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    return tuple(value for _name, value in key)
 
 
 def public_views(

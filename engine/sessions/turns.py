@@ -52,17 +52,17 @@ RECENT = 6  # the live moves an outcome lists for a board edited in place
 HISTORY = 80  # the most live moves an outcome carries for the thread's story (more fit no message)
 
 
-_Kept = tuple[Any, list[Any], Any, int, bool, bool]
+_Kept = tuple[Any, list[Any], Any, int, bool, bool, Any]
 
 
 def _snapshot(g: Loaded) -> _Kept:
     """Return what a commit changes in memory (it changes them before the transaction ends)."""
-    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed)
+    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed, g.finished)
 
 
 def _restore(g: Loaded, kept: _Kept) -> None:
     """Undo in memory a commit whose transaction was rolled back."""
-    g.row, g.seats, g.state, g.turns, g.ended, g.closed = kept
+    g.row, g.seats, g.state, g.turns, g.ended, g.closed, g.finished = kept
 
 
 def choices_of(g: Loaded, turn: Turn) -> Choices:
@@ -148,7 +148,8 @@ class Turns:
         Checks, in order: the game exists and is active, the user is seated, `version` is the
         game's version (else StaleStateError), it is their decision, the move is legal. Then
         one transaction stores it, and AI seats move until a human must decide. A move that
-        reveals something is only stored `confirmed`; otherwise the outcome asks (`confirm`).
+        reveals something is only stored `confirmed` (or when it is the only legal move);
+        otherwise the outcome asks (`confirm`).
         """
         async with self.ctx.lock(game_id):
             g = await self.repo.active(game_id)
@@ -158,7 +159,10 @@ class Turns:
             check_turn(g.engine, g.state, row.seat, g.state.version)
             action = resolve(g.engine, g.state, move)
             step = g.engine.apply(g.state, action)
-            if step.irreversible and not confirmed:
+            # A forced move (the only one on offer) is played at once: asking leaves no choice
+            # but to say yes (playtest item 23), and undo could not cross it either way.
+            forced = len(g.engine.legal_actions(g.state)) == 1
+            if step.irreversible and not confirmed and not forced:
                 why = "; ".join(text(g.row.language, key) for key in step.meta.get("reveals", ()))
                 confirm = replace(self._choice(g, action), detail=why)
                 return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)
@@ -338,8 +342,8 @@ class Turns:
         final = final_from_json(g.row.result)
         if g.stalled:
             notices = [*notices, Notice(NoticeKind.AI_FAILED, detail=g.stalled)]
-        if g.ended:
-            notices = [*notices, Notice(NoticeKind.FINISHED)]
+        if g.ended:  # stored when the game ended (Repository.keep_end)
+            notices = [*notices, g.finished or Notice(NoticeKind.FINISHED)]
         notices = await self._keep(g, notices)
         view = None if g.state is None else g.engine.view(g.state, None)
         moved = lines and g.initial is not None and g.state is not None

@@ -8,7 +8,7 @@ A shipment, and a sowing of markers in many colours, may also be chosen whole in
 Bowls, slots, piles, stacks and sites are numbered from 1 in the notation.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias, assert_never
 
 _COLOUR_WORDS = {"B": "blue", "Y": "yellow", "G": "green", "O": "orange", "P": "pink", "W": "white"}
@@ -24,9 +24,14 @@ class FillBowl:
 
 @dataclass(frozen=True, slots=True)
 class DrawStartCard:
-    """Setup: take one of the 3 starting cards; source 0 = deck, 1/2 = a discard pile."""
+    """Setup: take one of the 3 starting cards; source 0 = deck, 1/2 = a discard pile.
+
+    `card` (the pile's top card, public) only words the label: the engine sets it when it
+    lists the choice; it is left out of comparisons and of the notation.
+    """
 
     source: int
+    card: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +44,14 @@ class PickTrajan:
 
 @dataclass(frozen=True, slots=True)
 class ChooseBowl:
-    """Take all markers from a bowl (0-5) to sow them clockwise."""
+    """Take all markers from a bowl (0-5) to sow them clockwise.
+
+    `lands` (the bowl where the last marker lands: its action is the one taken) only words
+    the label: set when the choice is listed, left out of comparisons and of the notation.
+    """
 
     bowl: int
+    lands: int = field(default=-1, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +81,10 @@ class PortDraw:
 
 @dataclass(frozen=True, slots=True)
 class PortTake:
-    """Seaport: take the top card of discard pile 0 or 1."""
+    """Seaport: take the top card of discard pile 0 or 1 (`card`, public: as DrawStartCard)."""
 
     pile: int
+    card: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,8 +30,10 @@ def explain(state: TrajanState, action: a.Action, t: Tables, lang: str = "en") -
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
 
 
-def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0911
+def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0911, PLR0912
     match action:
+        case a.DrawStartCard(_, card) | a.PortTake(_, card) if card:
+            return ""  # the label names the card already (a description would repeat it)
         case a.DrawStartCard(source) if source > 0:
             return _top_card(state, source - 1, t, lang)
         case a.PortTake(pile):
@@ -81,6 +83,11 @@ def _trajan_tile(state: TrajanState, stack: int, t: Tables, lang: str) -> str:
 def _bowl(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
     markers = len(player(state).bowls[bowl])
     last = (bowl + markers) % len(ACTIONS)
+    if markers:  # the label names the action taken: the line says where the markers go
+        first = ROMAN[(bowl + 1) % len(ACTIONS)]
+        speech = "es" if lang == "es" else "en"
+        key = "choices.trajan.sown"
+        return i18n.text(speech, key, count=markers, first=first, last=ROMAN[last])
     action = name(t, "action", ACTIONS[last], lang)
     return msg(lang, "bowl", count=markers, bowl=ROMAN[last], act=action)
 

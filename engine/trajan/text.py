@@ -63,6 +63,27 @@ def _bowl(t: Tables, bowl: int, lang: str) -> str:
     return f"{ROMAN[bowl]} ({name(t, 'action', ACTIONS[bowl], lang)})"
 
 
+def _lang(lang: str) -> str:
+    return "es" if lang == "es" else "en"
+
+
+def _named(action: a.Action, t: Tables, lang: str) -> str:
+    """Return a label that names what the choice takes (playtest items 10 and 12).
+
+    "Take Wine from discard pile 1" (the pile's top card), "Sow from bowl I: action III
+    (Military)" (the bowl where the last marker lands, whose action is the one taken).
+    """
+    match action:
+        case a.ChooseBowl(bowl, lands) if 0 <= lands < len(ACTIONS):
+            act = f"{ROMAN[lands]} ({name(t, 'action', ACTIONS[lands], lang)})"
+            return i18n.text(_lang(lang), "choices.trajan.bowl", bowl=ROMAN[bowl], act=act)
+        case a.DrawStartCard(pile, card) | a.PortTake(pile, card) if card:
+            pile += isinstance(action, a.PortTake)  # a PortTake's pile counts from 0
+            card = name(t, "card", card, lang)
+            return i18n.text(_lang(lang), "choices.trajan.pile", card=card, pile=pile)
+    return ""
+
+
 def _cards(t: Tables, cards: tuple[str, ...], lang: str) -> str:
     return ", ".join(name(t, "card", c, lang) for c in cards)
 
@@ -84,11 +105,12 @@ def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
             label = msg(lang, "fill", bowl=ROMAN[bowl], cols=cols)
         case a.DrawStartCard(source):
             label = msg(lang, "draw_pile", pile=source) if source else msg(lang, "draw_deck")
+            label = _named(action, t, lang) or label  # the card it takes (playtest item 12)
         case a.PickTrajan(stack, slot):
             what = name(t, "category", t.stack_categories[stack], lang)
             label = msg(lang, "pick", stack=stack + 1, what=what, slot=ROMAN[slot])
         case a.ChooseBowl(bowl):
-            label = msg(lang, "bowl", bowl=_bowl(t, bowl, lang))
+            label = _named(action, t, lang) or msg(lang, "bowl", bowl=_bowl(t, bowl, lang))
         case a.Sow(bowl, colours):
             label = _sow_label(t, bowl, colours, lang)
         case a.PlacePlus2(act):
@@ -98,7 +120,7 @@ def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
         case a.PortDraw():
             label = msg(lang, "port_draw")
         case a.PortTake(pile):
-            label = msg(lang, "draw_pile", pile=pile + 1)
+            label = _named(action, t, lang) or msg(lang, "draw_pile", pile=pile + 1)
         case a.PortDisplay():
             label = msg(lang, "port_display")
         case a.PortShip(ship):
@@ -229,7 +251,10 @@ def _event_more(  # noqa: PLR0911, PLR0912
         case ev.RoundEnded(_, demand):
             if demand is None:
                 return msg(lang, "ev_round_last")
-            return msg(lang, "ev_round", demand=name(t, "demand", demand, lang))
+            # What the demand costs unmet, said when it comes (playtest item 29).
+            penalty = "/".join(f"-{vp}" for vp in t.fig.demand_penalty)
+            warning = i18n.text(lang, "thread.demand.warning", penalty=penalty)
+            return msg(lang, "ev_round", demand=name(t, "demand", demand, lang)) + warning
         case ev.QuarterEnded(quarter):
             return msg(lang, "ev_quarter", q=quarter + 1)
         case ev.GameEnded(scores):  # each score with its player, not "89, 94, -2" (playtest)

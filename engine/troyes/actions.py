@@ -107,9 +107,14 @@ class HireCitizen:
 
 @dataclass(frozen=True, slots=True)
 class ChooseCard:
-    """Activate an activity card (hiring a craftsman first if needed)."""
+    """Activate an activity card (hiring a craftsman first if needed).
+
+    `hire` (the hiring cost when a craftsman must be hired first, else 0) only words the label:
+    the engine sets it when it lists the choice; it is left out of comparisons and notation.
+    """
 
     card: str
+    hire: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +187,15 @@ class DiceDone:
 
 @dataclass(frozen=True, slots=True)
 class Times:
-    """Activate (or place cubes) this many times."""
+    """Activate (or place cubes) this many times.
+
+    `cubes` (True when the count is of cubes placed, not of uses) only words the label: the
+    engine sets it from the state it lists the count in; it is left out of comparisons and of
+    the notation.
+    """
 
     n: int
+    cubes: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

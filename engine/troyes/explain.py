@@ -1,15 +1,24 @@
 """What a Troyes choice gets you, in one short line (at most 100 characters).
 
-Also which question the "how many" decision puts: cubes on some actions, activations of a card
-on others. Only what every player sees goes into the line (dice in the districts, deniers).
+A raised die says what it counts and costs; a die of a group what the group counts and costs
+with it (the price of bought dice rises with the group's size), before anything is paid; a
+craftsman's source the hiring cost; a die against a black die its worth and whether it beats
+it; conceding the VP lost. Also which question the "how many" decision puts: cubes on some
+actions, activations of a card on others. Only what every player sees goes into the line
+(dice in the districts, deniers, the rules' figures).
 """
 
 from engine.core import i18n
 from engine.troyes import actions as a
 from engine.troyes.catalog import Catalog
+from engine.troyes.context import Ctx
+from engine.troyes.rules import dice
+from engine.troyes.rules.counter import strength
+from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
 from engine.troyes.state import TroyesState
 
 LIMIT = 100
+__all__ = ["explain", "places_cubes"]
 
 
 def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:
@@ -23,7 +32,21 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             line = i18n.text(
                 lang, "troyes.explain.boost", value=value + deniers, cost=price + deniers
             )
-        case a.Times(n) if state.kind == "count":
+        case a.TakeDie() if state.kind in ("dice", "wall_die"):
+            value, cost = _with_die(cat, state, action)
+            key = "choices.troyes.group_cost" if cost else "choices.troyes.group_free"
+            if state.kind == "wall_die":
+                key = "choices.troyes.wall_cost" if cost else "choices.troyes.wall_free"
+            line = i18n.text(lang, key, value=value, count=cost)
+        case a.Craftsman() if state.kind == "craftsman" and state.plan.target in cat.cards:
+            hire = cat.cards[state.plan.target].hire
+            line = i18n.text(lang, "choices.troyes.hire", count=hire)
+        case a.CounterWith(colour, value) if state.kind == "counter" and state.black:
+            line = _counter(cat, state, colour, value, lang)
+        case a.Concede() if state.kind == "counter":
+            line = i18n.text(lang, "choices.troyes.concede", count=cat.rules.counter_fail_vp)
+        case a.Times(n, cubes) if state.kind == "count" and not cubes:
+            # (a count of cubes says so in its label, "2 cubes": a line would only repeat it)
             key = "troyes.explain.cubes" if places_cubes(cat, state) else "troyes.explain.uses"
             line = i18n.text(lang, key, count=n)
         case _:
@@ -31,14 +54,34 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
 
 
-def places_cubes(cat: Catalog, state: TroyesState) -> bool:
-    """Tell whether the pending "how many" counts cubes placed (else activations of a card)."""
-    plan = state.plan
-    if plan.action in ("cathedral", "event"):
-        return True
-    if plan.action == "card":
-        card = cat.cards.get(plan.target)
-        return card is not None and not (
-            card.effect is not None and (card.kind == "immediate" or plan.mode == "use")
-        )
-    return False
+def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, int]:
+    """Return what the group (or the walls' die) counts with `die`, and its whole price."""
+    plan, seat = state.plan, state.turn
+    if state.kind == "wall_die":
+        price = int(cat.rules.dice_price[0]) if die.district != seat else 0
+        return die.value, price
+    chosen = [*plan.dice, (die.district, die.colour, die.value, die.as_colour)]
+    ctx = Ctx(state, cat)  # the rules below read the state and change nothing
+    if plan.action == "citizen":  # a citizen's one die (its placement rule, as group.py)
+        rule = placement_rule(ctx, plan.target, plan.cube)
+    else:
+        rule = rule_of(planned(ctx), plan.cube)
+    total = rule.total([v for _, _, v, _ in chosen])
+    return total, dice.price(state, seat, rule, chosen, cat.rules.dice_price)
+
+
+def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: str) -> str:
+    """Say what a die is worth against the black die, and whether the group then reaches it."""
+    doubles, plan = cat.rules.double_colours, state.plan
+    target = int(plan.target) if plan.target else state.black[0]
+    worth = strength(state, doubles, (colour, value))
+    total = plan.left + worth + sum(strength(state, doubles, (c, v)) for _, c, v, _ in plan.dice)
+    key = "counter_reaches" if total >= target else "counter_short"
+    return i18n.text(
+        lang,
+        f"choices.troyes.{key}",
+        worth=worth,
+        total=total,
+        target=target,
+        count=cat.rules.counter_influence,
+    )

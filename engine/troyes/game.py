@@ -12,6 +12,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
+from engine.core import i18n
 from engine.core.errors import GameError, IllegalMoveError
 from engine.core.protocol import OptionSpec, Result, Step
 from engine.core.rng import Rng
@@ -393,6 +394,9 @@ class TroyesEngine:
             return prompts["counter"].format(n=target)
         if kind == "count" and explain.places_cubes(self.catalog, state):
             return prompts["count_cubes"]
+        if kind == "start":  # how many are left to place, this one included (playtest 23)
+            left = state.placing.count(state.turn)
+            return i18n.text("es" if lang == "es" else "en", "choices.troyes.start", count=left)
         return prompts.get(kind, "")
 
     def explain(self, state: TroyesState, action: a.Action, lang: str = "en") -> str:

@@ -6,6 +6,7 @@ from engine.core.protocol import GameEngine
 from engine.core.rng import Rng
 from engine.games import AiSupport, GameSpec, Topic
 from engine.troyes import ai, determinise
+from engine.troyes.explored import explored
 from engine.troyes.game import TroyesEngine
 
 
@@ -22,6 +23,7 @@ SPEC = GameSpec(
     titles={"en": "Troyes", "es": "Troyes"},
     renderer="render.troyes",
     milestones=frozenset({"RoundEnded", "EventCompleted", "EventSuffered", "GameEnded"}),
+    explored=explored,
     ai=AiSupport(_determinise, _value, iterations_per_s=3000),
     topics=(
         Topic("troyes", {"en": "Troyes", "es": "Troyes"}, 0x2F5D8C, words=("troyes",)),

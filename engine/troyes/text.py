@@ -56,8 +56,8 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
             out = f["reroll"].format(c=w[c], n=n)
         case a.FlipDie(c, n):
             out = f["flipdie"].format(c=w[c], n=n)
-        case a.ChooseCard(x):
-            out = f["card"].format(x=_name(cat, x, lang))
+        case a.ChooseCard(x, hire):  # the hiring cost before it is paid (playtest item 18)
+            out = _card(f["card"].format(x=_name(cat, x, lang)), hire, lang)
         case a.ChooseEvent(x):
             out = f["event"].format(x=_name(cat, x, lang))
         case a.ChooseBuilding(b):
@@ -72,8 +72,8 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
             out = form.format(c=w[c], n=n, who=player(d, lang)) + (
                 f" ({w[as_c]})" if as_c in w else ""
             )
-        case a.Times(n):
-            out = f["once"] if n == 1 else f["times"].format(n=n)
+        case a.Times(n, cubes):
+            out = _times(n, cubes, f, lang)
         case a.Mode(m):
             out = f[f"mode_{m}"]
         case a.CubeOnEvent(x):
@@ -87,6 +87,21 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case _:
             out = _ladies(cat, action, lang)
     return out[:LABEL_MAX]
+
+
+def _card(label: str, hire: int, lang: str) -> str:
+    """Return "Activate Miller", with "(hire a craftsman: 3 deniers)" when one is hired first."""
+    if not hire:
+        return label
+    speech = "es" if lang == "es" else "en"
+    return i18n.text(speech, "choices.troyes.card_hire", card=label, count=hire)
+
+
+def _times(n: int, cubes: bool, f: dict[str, str], lang: str) -> str:
+    """Return "2 cubes" when the count is of cubes placed (playtest item 13), else "2 times"."""
+    if cubes:
+        return i18n.text("es" if lang == "es" else "en", "choices.troyes.cubes", count=n)
+    return f["once"] if n == 1 else f["times"].format(n=n)
 
 
 _LADIES: dict[str, dict[str, str]] = i18n.tables("troyes.text.ladies")

@@ -35,12 +35,12 @@ from render.base import final as finals
 from render.base.areas import Drawer, place_area
 from render.base.canvas import Box, Canvas
 from render.base.encode import encode_board
-from render.base.header import HeaderInfo, draw_header, draw_legend, mark
+from render.base.header import MARK_W, HeaderInfo, draw_header, draw_legend, mark
 from render.base.layout import Layout, load_layout
 from render.base.marks import area_pieces
 from render.base.palette import BACKGROUND
 from render.base.palettes import board_palette
-from render.base.phone import BANNER_H, PHONE_WIDTH, Shot, banner, phone_canvas
+from render.base.phone import BANNER_H, PHONE_WIDTH, Panel, Shot, banner, phone_canvas
 from render.base.recent import Names, RecentScenes
 from render.base.shapes import board
 from render.i18n import language, tr
@@ -171,7 +171,11 @@ def compose(
         place_area(canvas, area.name, area.box, area.key, area.draw)
     marks = pieces(previous, plan, canvas.image.size)
     for box in marks:
-        mark(canvas, box)
+        outer = Box(box.x - MARK_W, box.y - MARK_W, box.w + 2 * MARK_W, box.h + 2 * MARK_W)
+        canvas.marks.append(
+            (box, outer, canvas.image.crop((outer.x, outer.y, outer.right, outer.bottom)))
+        )
+        mark(canvas, box, MARK_W)
     draw_legend(canvas, plan.footer, bool(marks), note, legend)
     return canvas
 
@@ -189,8 +193,9 @@ def with_final(plan: Plan, result: Result) -> Plan:
 def _small_parts(plan: Plan, shot: Shot) -> list[Box]:
     """Return the parts (provinces, cards ...) of the areas a shot shows: cuts avoid them."""
     boxes: list[Box] = []
+    shown = [item.box if isinstance(item, Panel) else item for item in shot.boxes]
     for area in plan.areas:
-        if any(area.box.intersects(box) for box in shot.boxes):
+        if any(area.box.intersects(box) for box in shown):
             boxes += [area.part_box(index) for index in range(len(area.parts()))]
     return boxes
 
@@ -366,7 +371,8 @@ class Board(Generic[V, S]):
             )
             if result is not None:
                 scores = next(a for a in plan.areas if a.name == "final")
-                shots: Sequence[Shot] = (Shot("final", tr("phone.final"), (scores.box,)),)
+                shown = finals.phone_panel(scores.box, scores.key)  # type: ignore[arg-type]
+                shots: Sequence[Shot] = (Shot("final", tr("phone.final"), (shown,)),)
             else:
                 shots = self._shots(scene, plan)
             pictures = [

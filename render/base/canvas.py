@@ -522,6 +522,9 @@ class Canvas:
         self._placed: list[tuple[int, int, tuple[TextRecord, ...]]] = []
         # Boxes made ready for a rounded box of a given look (see `lay`).
         self._laid: dict[Box, Look] = {}
+        # The pieces outlined as changed, each with what its outline covered before (so
+        # a phone image can lay pieces out anew and outline them again: render.base.phone).
+        self.marks: list[tuple[Box, Box, Image.Image]] = []
 
     @property
     def texts(self) -> list[TextRecord]:

@@ -12,14 +12,15 @@ from engine.core.protocol import Result
 from render.base.canvas import Box, Canvas
 from render.base.fonts import Style
 from render.base.palette import INK, MUTED, seat_label
+from render.base.phone import Panel
 from render.base.score import categories
-from render.base.shapes import area, token
+from render.base.shapes import area, area_inner, token
 from render.i18n import tr
 
 RANK_H = 52
 HEAD_H = 46
 ROW_H = 38
-LABEL_W = 300
+LABEL_W = 380  # the longest Spanish label at full size
 GAP = 24
 
 Names = tuple[str, ...] | None
@@ -50,6 +51,23 @@ def height(record: Record) -> int:
         + math.ceil(len(rows) / 2) * ROW_H
         + 16
     )
+
+
+def phone_panel(box: Box, record: Record) -> Panel:
+    """Return the area as a phone image shows it: its ranks, then its breakdown, unsplit.
+
+    On the board the ranks and the breakdown each run in two columns; a phone image shows
+    the four blocks one under the other, so no table is cut by another's heading.
+    """
+    seats, _rows = record
+    inner = area_inner(box)
+    halves = inner.cols(2, gap=GAP)
+    top = halves[0].y + math.ceil(len(seats) / 2) * RANK_H + 12
+    ranks = [Box(h.x, h.y, h.w, top - 12 - h.y) for h in halves]
+    tables = [Box(h.x, top, h.w, inner.bottom - top) for h in halves]
+    if len(seats) < 2:
+        ranks = ranks[:1]
+    return Panel(box, cells=(*ranks, *tables))
 
 
 def _ordinal(rank: int) -> str:

@@ -62,7 +62,10 @@ def draw_header(canvas: Canvas, box: Box, info: HeaderInfo) -> None:
     canvas.text(Box(right.x, bar.bottom + 6, right.w, 52), info.remaining, size=24, fill=HEADER_INK)
 
 
-def mark(canvas: Canvas, box: Box, width: int = 4) -> None:
+MARK_W = 4  # the outline of a changed piece, outside its box
+
+
+def mark(canvas: Canvas, box: Box, width: int = MARK_W) -> None:
     """Outline one piece that changed (a marker, a die, a number) in the highlight colour."""
     outer = Box(box.x - width, box.y - width, box.w + 2 * width, box.h + 2 * width)
     radius = max(2, min(10, outer.w // 4, outer.h // 4))

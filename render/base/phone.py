@@ -6,21 +6,26 @@ message carries a few focused images cut from the very same composed board: each
 most `PHONE_WIDTH` px wide, so its smallest label (18 px) reads at 9 CSS px or more. Each
 starts with a banner saying whose turn it is, what they decide, and what the image shows.
 
-A game says which parts of its board each image shows (`Shot`: area boxes, from its scene:
-the area of the pending decision, the deciding player's mat). An area wider than an image
-is cut into strips stacked one under the other, each cut on a column that crosses no text,
-token, die or small part (a province, a card) where one can be found, nearest the widest
-strip that fits.
+A game says which parts of its board each image shows (`Shot`): the area of the pending
+decision, the deciding player's mat, each a box or a `Panel`. No panel is split across
+another's rows: an image lays its panels out whole, side by side while they fit and one
+under the other otherwise. A panel wider than an image keeps its frame and title and is
+laid out anew inside it: its rows (`Panel.cuts`) narrowed alike where they are empty, and
+its cells (cards, sites, events: `Panel.cells`) flowed in reading order into as many
+columns as fit. Only what is still too wide after that (a row of one piece, a track) is cut
+into strips, each cut on a column that crosses no text, token, die or small part where one
+can be found.
 """
 
+import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from render.base.canvas import Box, Canvas, TextRecord, moved
 from render.base.fonts import Style
-from render.base.header import HeaderInfo
+from render.base.header import MARK_W, HeaderInfo, mark
 from render.base.palette import BACKGROUND, HEADER, HEADER_INK, seat_label
-from render.base.shapes import token
+from render.base.shapes import panel, token
 from render.i18n import tr
 
 PHONE_WIDTH = 800  # shown at 400 CSS px: 18 px reads as 9
@@ -34,13 +39,38 @@ SHORTEST = STRIP // 3
 KEEP = 16
 
 
+# A panel's frame, left alone when its inside is laid out anew.
+EDGE = 4
+# A piece cut to under this many px (unless it is that small) is not outlined again.
+SLIVER = 16
+# What a cell keeps around it when flowed: the outline of a change (`header.mark`).
+HALO = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A panel of the board that a phone image shows whole, laid out anew if too wide.
+
+    Attributes:
+        box: the panel on the board.
+        cuts: board y of the cuts between its rows, top to bottom (the first under its
+            title); each row is narrowed on its own, all to one width.
+        cells: the boxes of its cells in reading order (cards, sites, events), which sit
+            under its rows: flowed into as many columns as fit, each cell whole.
+    """
+
+    box: Box
+    cuts: tuple[int, ...] = ()
+    cells: tuple[Box, ...] = field(default=())
+
+
 @dataclass(frozen=True, slots=True)
 class Shot:
-    """One phone image: its name (for the file), its caption and the board boxes it shows."""
+    """One phone image: its name (for the file), its caption and the board parts it shows."""
 
     name: str
     caption: str
-    boxes: tuple[Box, ...]
+    boxes: tuple[Box | Panel, ...]
 
 
 def _crossings(box: Box, obstacles: Sequence[Box], widest: int) -> list[int]:
@@ -113,13 +143,9 @@ def squeezed(box: Box, obstacles: Sequence[Box], widest: int = STRIP) -> list[tu
     return kept
 
 
-def _spans(box: Box, obstacles: Sequence[Box]) -> list[tuple[int, int]]:
-    return squeezed(box, obstacles)
-
-
 def _mapped(obstacles: Sequence[Box], box: Box) -> list[Box]:
     """Return the obstacles inside `box` in the coordinates of `box` narrowed (`squeezed`)."""
-    spans = _spans(box, obstacles)
+    spans = squeezed(box, obstacles)
     out: list[Box] = []
     for other in obstacles:
         x = 0
@@ -131,55 +157,196 @@ def _mapped(obstacles: Sequence[Box], box: Box) -> list[Box]:
     return out
 
 
+def _clipped(box: Box, within: Box) -> Box | None:
+    """Return the part of `box` inside `within`, if any."""
+    x, y = max(box.x, within.x), max(box.y, within.y)
+    right, bottom = min(box.right, within.right), min(box.bottom, within.bottom)
+    return Box(x, y, right - x, bottom - y) if right > x and bottom > y else None
+
+
+def crop(board: Canvas, region: Box) -> Canvas:
+    """Return `region` of `board` with its change outlines drawn again, clipped to it.
+
+    A phone image lays the board's pieces out anew, so an outline that went round several
+    of them (or across a narrowed stretch) is taken off and each piece of it inside the
+    region is outlined on its own.
+    """
+    out = Canvas(region.w, region.h, BACKGROUND)
+    out.paste(board.image.crop((region.x, region.y, region.right, region.bottom)), 0, 0)
+    near = [(box, outer, under) for box, outer, under in board.marks if outer.intersects(region)]
+    if not near:
+        return out
+    for _box, outer, under in reversed(near):
+        out.image.paste(under, (outer.x - region.x, outer.y - region.y))
+    room = region.inset(MARK_W)
+    for box, _outer, _under in near:
+        piece = _clipped(box, room)
+        # A sliver of a piece that lies mostly elsewhere (an outline's edge) is not one.
+        if piece is not None and piece.h >= min(box.h, SLIVER) and piece.w >= min(box.w, SLIVER):
+            mark(out, Box(piece.x - region.x, piece.y - region.y, piece.w, piece.h))
+    return out
+
+
 def _inside(records: Sequence[TextRecord], box: Box) -> list[TextRecord]:
     return [r for r in records if box.contains(r.ink)]
 
 
+def least_width(box: Box, obstacles: Sequence[Box]) -> int:
+    """Return how narrow `squeezed` can make `box`: its empty stretches kept `KEEP` a side."""
+    counts = _crossings(box, obstacles, STRIP)
+    width = box.w
+    run = 0
+    for x in range(box.w + 1):
+        if x < box.w and counts[x] == 0:
+            run += 1
+            continue
+        if run > 2 * KEEP:
+            width -= run - 2 * KEEP
+        run = 0
+    return width
+
+
 def _narrowed(
-    board: Canvas, box: Box, records: Sequence[TextRecord], obstacles: Sequence[Box]
+    board: Canvas,
+    box: Box,
+    records: Sequence[TextRecord],
+    obstacles: Sequence[Box],
+    widest: int = STRIP,
 ) -> Canvas:
     """Return `box` of `board` as a canvas of its own, its empty stretches narrowed."""
-    spans = _spans(box, obstacles)
+    spans = squeezed(box, obstacles, widest) if box.w > widest else [(box.x, box.right)]
     width = sum(last - first for first, last in spans)
     out = Canvas(width, box.h, BACKGROUND)
     x = 0
     for first, last in spans:
         part = Box(first, box.y, last - first, box.h)
-        out.paste(board.image.crop((first, box.y, last, box.bottom)), x, 0)
+        out.paste(crop(board, part).image, x, 0)
         for record in _inside(records, part):
             out.record(moved(record, x - first, -box.y))
         x += last - first
     return out
 
 
-def phone_canvas(board: Canvas, header: HeaderInfo, shot: Shot, obstacles: Sequence[Box]) -> Canvas:
-    """Compose one phone image: a banner, then the shot's boxes cut from `board`, stacked.
+def _put(canvas: Canvas, source: Canvas, piece: Box, x: int, y: int) -> None:
+    """Paste `piece` of `source` at (x, y) of `canvas`, with the records wholly inside it."""
+    canvas.paste(crop(source, piece).image, x, y)
+    for record in _inside(source.texts, piece):
+        canvas.record(moved(record, x - piece.x, y - piece.y))
 
+
+def _cut(part: Canvas, obstacles: Sequence[Box]) -> list[Box]:
+    """Return the strips of a narrowed part still wider than an image (else the whole part)."""
+    local = [r.ink for r in part.texts] + list(obstacles)
+    return strips(part.box, local)
+
+
+def _whole(board: Canvas, box: Box, avoid: Sequence[Box], obstacles: Sequence[Box]) -> Canvas:
+    """Return a box of the board as one block: narrowed if too wide, its strips stacked."""
+    part = _narrowed(board, box, board.texts, avoid)
+    pieces = _cut(part, _mapped(obstacles, box)) if part.box.w > STRIP else [part.box]
+    if len(pieces) == 1:
+        return part
+    height = sum(p.h for p in pieces) + GAP * (len(pieces) - 1)
+    out = Canvas(max(p.w for p in pieces), height, BACKGROUND)
+    y = 0
+    for piece in pieces:
+        _put(out, part, piece, 0, y)
+        y += piece.h + GAP
+    return out
+
+
+def _flow(sizes: Sequence[tuple[int, int]], width: int) -> tuple[list[tuple[int, int]], int, int]:
+    """Place boxes of `sizes` in reading order in lines at most `width` wide.
+
+    Return each one's (x, y) and the width and height they take.
+    """
+    places: list[tuple[int, int]] = []
+    x = y = line = used = 0
+    for w, h in sizes:
+        if x and x + w > width:
+            x, y, line = 0, y + line, 0
+        places.append((x, y))
+        x += w
+        line = max(line, h)
+        used = max(used, x)
+    return places, used, y + line
+
+
+def _flowed(board: Canvas, shown: Panel, avoid: Sequence[Box]) -> Canvas:
+    """Return a panel too wide for an image laid out anew inside a frame of its own.
+
+    Its rows (above its cells) are narrowed alike; its cells flow into as many columns as
+    fit in reading order; a row still too wide is cut into strips stacked in the panel.
+    """
+    box = shown.box
+    inside = Box(box.x + EDGE, box.y + EDGE, box.w - 2 * EDGE, box.h - 2 * EDGE)
+    top = min((c.y for c in shown.cells), default=inside.bottom) - HALO
+    edges = [inside.y, *(y for y in shown.cuts if inside.y < y < top), top]
+    bands = [Box(inside.x, a, inside.w, b - a) for a, b in itertools.pairwise(edges) if b > a]
+    inner = STRIP - 2 * EDGE
+    cells = [Box(c.x - HALO, c.y - HALO, c.w + 2 * HALO, c.h + 2 * HALO) for c in shown.cells]
+    pad = (min((c.x for c in shown.cells), default=inside.x) - HALO) - inside.x
+    pad = max(0, min(pad, (inner - max((c.w for c in cells), default=0)) // 2))
+    places, flow_w, flow_h = _flow([(c.w, c.h) for c in cells], inner - 2 * pad)
+    target = max([flow_w + 2 * pad, 2 * SHORTEST, *(least_width(band, avoid) for band in bands)])
+    target = min(target, inner)
+    rows: list[tuple[Canvas, Box]] = []
+    for band in bands:
+        part = _narrowed(board, band, board.texts, avoid, target)
+        if part.box.w <= inner:
+            rows.append((part, part.box))
+        else:
+            rows += [(part, strip) for strip in _cut(part, [])]
+    width = max([flow_w + 2 * pad, *(piece.w for _, piece in rows)]) + 2 * EDGE
+    below = min(box.bottom - max((c.bottom for c in shown.cells), default=box.bottom), 2 * GAP)
+    height = 2 * EDGE + sum(p.h for _, p in rows) + flow_h + max(0, below - EDGE)
+    out = Canvas(width, height, BACKGROUND)
+    panel(out, out.box)
+    y = EDGE
+    for source, piece in rows:
+        _put(out, source, piece, EDGE, y)
+        y += piece.h
+    for cell, (cx, cy) in zip(cells, places, strict=True):
+        _put(out, board, cell, EDGE + pad + cx, y + cy)
+    return out
+
+
+def phone_canvas(board: Canvas, header: HeaderInfo, shot: Shot, obstacles: Sequence[Box]) -> Canvas:
+    """Compose one phone image: a banner, then the shot's panels from `board`, each whole.
+
+    Panels go side by side while they fit in the image's width, else one under the other.
     `obstacles` are boxes a cut should not cross besides the board's texts and pieces
     (small parts such as provinces and cards). The board's text records of what is pasted
     whole are kept, so the image is checked (`check_texts`) and measured like a board.
     """
-    records = board.texts
-    avoid = [r.ink for r in records] + list(obstacles)
-    pieces: list[tuple[Canvas, Box]] = []
-    for box in shot.boxes:
-        part = _narrowed(board, box, records, avoid) if box.w > STRIP else None
-        if part is None:
-            pieces.append((board, box))
-            continue
-        local = [r.ink for r in part.texts] + _mapped(obstacles, box)
-        pieces += [(part, strip) for strip in strips(part.box, local)]
-    width = min(PHONE_WIDTH, max(p.w for _, p in pieces) + 2 * MARGIN)
-    height = BANNER_H + GAP + sum(p.h + GAP for _, p in pieces)
+    avoid = [r.ink for r in board.texts] + list(obstacles)
+    blocks: list[Canvas] = []
+    for item in shot.boxes:
+        shown = item if isinstance(item, Panel) else Panel(item)
+        if shown.box.w > STRIP and (shown.cuts or shown.cells):
+            blocks.append(_flowed(board, shown, avoid))
+        else:
+            blocks.append(_whole(board, shown.box, avoid, obstacles))
+    lines: list[list[Canvas]] = []
+    for block in blocks:
+        line = lines[-1] if lines else []
+        if line and sum(b.box.w + GAP for b in line) + block.box.w <= STRIP:
+            line.append(block)
+        else:
+            lines.append([block])
+    width = min(
+        PHONE_WIDTH, max(sum(b.box.w + GAP for b in line) - GAP for line in lines) + 2 * MARGIN
+    )
+    height = BANNER_H + GAP + sum(max(b.box.h for b in line) + GAP for line in lines)
     canvas = Canvas(width, height, BACKGROUND)
     banner(canvas, Box(0, 0, width, BANNER_H), header, shot.caption)
     y = BANNER_H + GAP
-    for source, piece in pieces:
-        crop = source.image.crop((piece.x, piece.y, piece.right, piece.bottom))
-        canvas.paste(crop, MARGIN, y)
-        for record in _inside(source.texts, piece):
-            canvas.record(moved(record, MARGIN - piece.x, y - piece.y))
-        y += piece.h + GAP
+    for line in lines:
+        x = MARGIN
+        for block in line:
+            _put(canvas, block, block.box, x, y)
+            x += block.box.w + GAP
+        y += max(b.box.h for b in line) + GAP
     return canvas
 
 

@@ -67,7 +67,7 @@ class Site:
 
 def marker(canvas: Canvas, centre: tuple[int, int], code: str, size: int = 34) -> None:
     """Draw one octagonal action marker with its colour letter."""
-    badge(canvas, centre, MARKER_COLOURS[code], INK, code, size)
+    badge(canvas, centre, MARKER_COLOURS[code], INK, tr(f"marker_letter.{code}"), size)
 
 
 def leader(canvas: Canvas, seat: int, centre: tuple[int, int], size: int) -> None:
@@ -213,6 +213,10 @@ def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | st
         canvas.text(body.below(body.h - 28), tr("trajan.in_stack", n=top.left), size=20, fill=MUTED)
 
 
+# Where the workers' camp starts in the construction district's inner box.
+CAMP_X = 1120
+
+
 def site_boxes(box: Box, rows: int, cols: int) -> list[Box]:
     """Return the construction sites' boxes, row by row, for the area in `box`."""
     grid = area_inner(box).left(1100)
@@ -229,7 +233,7 @@ def draw_construction(
 ) -> None:
     """Draw the 4 x 5 construction district and the workers' camp."""
     inner = area(canvas, box, tr("trajan.construction"))
-    camp_box = inner.after(1120)
+    camp_box = inner.after(CAMP_X)
     cells = site_boxes(box, len(sites), len(sites[0]) if sites else 0)
     for site, cell in zip((s for row in sites for s in row), cells, strict=True):
         fill = (222, 200, 170) if site.tile else EMPTY

@@ -129,7 +129,9 @@ def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
     counts: dict[str, int] = {}
     for code in codes:
         counts[code] = counts.get(code, 0) + 1
-    text = " ".join(f"{code}{TIMES}{n}" for code, n in sorted(counts.items()))
+    text = " ".join(
+        f"{tr(f'marker_letter.{code}')}{TIMES}{n}" for code, n in sorted(counts.items())
+    )
     canvas.text(box, text, size=20, style=Style.BOLD)
 
 

@@ -16,10 +16,11 @@ from render.base.canvas import Box, Canvas
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
 from render.base.palette import seat_label
-from render.base.phone import Shot
-from render.base.shapes import area, lane_track
+from render.base.phone import Panel, Shot
+from render.base.shapes import area, area_inner, lane_track
 from render.i18n import tr
 from render.trajan.board import (
+    CAMP_X,
     Province,
     Ship,
     Site,
@@ -89,12 +90,27 @@ def shots(scene: TrajanScene, laid: Plan) -> Sequence[Shot]:
     boxes = {a.name: a.box for a in laid.areas}
     out = []
     if scene.focus in boxes:
-        out.append(Shot("focus", tr(f"trajan.{scene.focus}"), (boxes[scene.focus],)))
+        shown = panels(scene, scene.focus, boxes[scene.focus])
+        out.append(Shot("focus", tr(f"trajan.{scene.focus}"), shown))
     mat = boxes.get(f"player{seat}")
     if mat is not None:
         name = seat_label(seat, scene.header.names)
         out.append(Shot("player", tr("phone.player", name=name), (mat,)))
     return out
+
+
+def panels(scene: TrajanScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
+    """Return an area's panels as a phone image lays them out (`render.base.phone.Panel`).
+
+    The construction district's sites flow in reading order (1, 2, 3 ... as the menu
+    numbers them) inside its panel, the workers' camp after them.
+    """
+    if name == "construction":
+        sites, _camp = scene.construction
+        cells = site_boxes(box, len(sites), len(sites[0])) if sites else []
+        camp = area_inner(box).after(CAMP_X)
+        return (Panel(box, cells=(*cells, camp)),)
+    return (box,)
 
 
 def final(scene: TrajanScene, result: Result) -> TrajanScene:

@@ -235,7 +235,8 @@ def player_of(
         tr("trajan.fact_display", cards=_display(player.display, ix)),
     )
     if player.seat == view.current and view.in_hand:
-        facts = (*facts, tr("trajan.fact_sowing", cards=" ".join(view.in_hand)))
+        held = " ".join(tr(f"marker_letter.{code}") for code in view.in_hand)
+        facts = (*facts, tr("trajan.fact_sowing", cards=held))
     owned = [
         *_counted([forum_label(ix.forum[t], ix) for t in player.forum]),
         *_counted(

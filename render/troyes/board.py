@@ -126,7 +126,10 @@ def draw_players(
 
 
 def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> None:
-    """Draw the Palace, Bishopric and City Hall with their six citizen spaces each."""
+    """Draw the Palace, Bishopric and City Hall with their six citizen spaces each.
+
+    Each space shows its number (1-6) under it, as the choices name it.
+    """
     for building, column in zip(buildings, box.cols(len(buildings), gap=16), strict=True):
         note = tr(
             "troyes.building_hint", colour=tr(f"colour.{building.colour}"), salary=building.salary
@@ -140,7 +143,10 @@ def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> N
             canvas.draw.ellipse((cx - 25, cy - 25, cx + 25, cy + 25), fill=face, outline=INK)
             if who is not None:
                 citizen(canvas, who, (cx, cy), 38)
-        lying = inner.below(66)
+            # Numbered under it as the choices number it ("Palace, space 3").
+            number = Box(cx - 18, spaces.y + 57, 36, 22)
+            canvas.text(number, str(index + 1), size=18, fill=MUTED, align="center")
+        lying = inner.below(84)
         if building.lying:
             canvas.text(lying.left(170).top(36), tr("troyes.expelled"), size=20, fill=MUTED)
             for index, who in enumerate(building.lying):

@@ -8,6 +8,7 @@ board pipeline (`render.base.board`) draws, caches and marks when changed. Coord
 from data/troyes/layout.toml.
 """
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -18,7 +19,7 @@ from render.base.fonts import Style
 from render.base.header import HeaderInfo
 from render.base.layout import Layout
 from render.base.palette import INK, seat_label
-from render.base.phone import Shot
+from render.base.phone import Panel, Shot
 from render.base.shapes import area, area_inner, lane_track, panel
 from render.i18n import tr
 from render.troyes.areas import (
@@ -89,13 +90,35 @@ def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
     out = []
     if scene.focus in boxes:
         title = CAPTIONS.get(scene.focus, f"troyes.{scene.focus}")
-        out.append(Shot("focus", tr(title), (boxes[scene.focus],)))
+        out.append(Shot("focus", tr(title), panels(scene, scene.focus, boxes[scene.focus])))
     seats = [p.seat for p in scene.players]
     if seat in seats and "players" in boxes:
         columns = area_inner(boxes["players"]).cols(len(seats), gap=12)
         name = seat_label(seat, scene.header.names)
         out.append(Shot("player", tr("phone.player", name=name), (columns[seats.index(seat)],)))
     return out
+
+
+def panels(scene: TroyesScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
+    """Return an area's panels as a phone image lays them out (`render.base.phone.Panel`).
+
+    Each building is a panel of its own; the city square keeps its districts' rows; the
+    activity cards and the event queue flow in reading order.
+    """
+    if name == "buildings":
+        return tuple(box.cols(len(scene.buildings), gap=16))
+    if name == "square":
+        rows = district_boxes(box, len(scene.square))
+        cuts = [rows[0].y - 3, *((a.bottom + b.y) // 2 for a, b in itertools.pairwise(rows))]
+        return (Panel(box, cuts=tuple(cuts)),)
+    if name == "activities":
+        return (Panel(box, cells=tuple(card_box(box, card) for card in scene.activities)),)
+    if name == "events":
+        events = scene.events[0]
+        inner = area_inner(box)
+        cells = tuple(event_boxes(box, len(events)))
+        return (Panel(box, cuts=(inner.y - 2,), cells=cells),)
+    return (box,)
 
 
 def final(scene: TroyesScene, result: Result) -> TroyesScene:

@@ -96,7 +96,14 @@ class Table:
     applies: list[int]
 
     def press(self, user: int) -> Any:
+        edited: list[dict[str, Any]] = []
+
+        async def edit_original_response(**fields: Any) -> None:
+            edited.append(fields)  # the pressed message (a deferred update's @original)
+
         return SimpleNamespace(
+            edited=edited,
+            edit_original_response=edit_original_response,
             client=SimpleNamespace(runtime=self.runtime),
             user=SimpleNamespace(id=user, display_name=f"user {user}"),
             locale=discord.Locale.american_english,
@@ -179,12 +186,16 @@ async def test_a_press_that_reveals_asks_then_the_confirm_plays_it_once(table):
     assert cancel.custom_id == f"dn:x:{table.game_id}:{now.version}:{ROLL}"
     assert len(table.thread.sent) == sent  # nothing was played or posted
     assert (await board_now(table)).version == now.version
-    await ConfirmButton(table.game_id, now.version, ROLL).callback(table.press(1))
+    assert asking.edited == []  # a question asked is not yet settled
+    confirming = table.press(1)
+    await ConfirmButton(table.game_id, now.version, ROLL).callback(confirming)
     assert table.reads == [table.game_id]
     assert len(table.applies) == 1
     after = await table.sessions.current(table.game_id)
     assert after.version == now.version + 1
     assert [line.notation for line in after.recent] == ["roll"]
+    # The answered question leaves no live ✅ on screen (docs/playtest-2026-12.md item 16).
+    assert confirming.edited == [{"content": "\u2705 Played: **Roll**", "view": None}]
 
 
 async def test_a_press_on_an_old_board_is_refused_with_fresh_controls_for_the_decider(table):
@@ -196,3 +207,21 @@ async def test_a_press_on_an_old_board_is_refused_with_fresh_controls_for_the_de
     ids = [c.custom_id for c in kwargs["view"].children]
     assert f"dn:m:{table.game_id}:{now.version + 1}:0" in ids
     assert (await table.sessions.current(table.game_id)).version == now.version + 1
+
+
+def _tools(table: Table) -> list[str]:
+    """Return the custom_id prefixes of the newest board's controls."""
+    view = table.thread.sent[-1][2]
+    return [c.custom_id.split(":")[1] for c in view.children]
+
+
+async def test_undo_is_offered_only_when_the_newest_move_can_be_taken_back(table):
+    now = await board_now(table)
+    await MoveButton(table.game_id, now.version, 0).callback(table.press(1))  # add 1
+    assert "u" in _tools(table)  # bob may still ask to take alice's move back
+    now = await board_now(table)
+    await ConfirmButton(table.game_id, now.version, ROLL).callback(table.press(2))  # a roll
+    assert (await board_now(table)).version == now.version + 1
+    tools = _tools(table)
+    assert "u" not in tools  # every undo would cross the roll: none is offered (item 15)
+    assert "h" in tools  # the private view stays

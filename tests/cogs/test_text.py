@@ -75,7 +75,7 @@ def test_a_caption_names_who_decides_and_lists_the_catch_up_for_the_pinged_playe
     )
     assert "Since your last turn, <@7>:" in caption
     assert "alice (1)" in caption
-    assert "**Now:** <@7>: choose a bowl." in caption
+    assert "**Now:** <@7>: Choose a bowl." in caption  # a sentence after the name (item 28)
 
 
 def test_an_event_that_repeats_the_move_is_left_out():

@@ -128,7 +128,7 @@ def test_ai_level_at_game_new_seats_that_level_and_sets_the_stand_ins_in_spanish
     assert names == {"easy": "fácil", "normal": None, "hard": "difícil"}  # normal is normal
 
     number, lobby = open_game(table, alice, players=3, ai=2, ai_level="hard", language="es")
-    assert lobby.content.count("IA (difícil)") == 2
+    assert lobby.content.count("IA difícil") == 2
     assert "IA suplente: difícil · pistas: sí" in lobby.content
     assert _db(table, "SELECT ai FROM seats WHERE game_id=? AND ai IS NOT NULL", (number,)) == [
         ("hard",),
@@ -148,11 +148,11 @@ def test_the_lobby_s_add_ai_select_seats_the_chosen_level(levels):
     [select] = lobby.selects()
     assert select["custom_id"] == f"dn:la:{number}"
     labels = [o["label"] for o in select["options"]]
-    assert labels == ["AI (easy)", "AI (normal)", "AI (hard)"]
+    assert labels == ["Easy AI", "Normal AI", "Hard AI"]
     bob.click(lobby, f"dn:l:{number}:join").wait_acked()
     bob.select(lobby, f"dn:la:{number}", ["easy"]).wait_acked()
     now = _lobby_now(alice, table, lobby)
-    assert "3. AI (easy)" in now.content
+    assert "3. Easy AI" in now.content
     assert _db(table, "SELECT ai FROM seats WHERE game_id=? AND ai IS NOT NULL", (number,)) == [
         ("easy",)
     ]

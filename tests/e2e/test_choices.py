@@ -25,12 +25,15 @@ def test_trajan_choices_explain_themselves_and_a_reveal_can_be_cancelled(table: 
     bob.click(lobby, f"dn:l:{number}:join").wait_reply()
     thread = start_game(table, alice, lobby, number)
     described: list[str] = []
-    cancelled = False
+    labels: list[str] = []
+    cancelled, confirmed = False, 0
     for _ in range(40):
         current = board(alice, thread)
         actor = alice if decider(current) == alice.id else bob
         message, items = _items(actor, current)
         item = items[0]
+        for each in items:  # every label on offer, a menu's options' too
+            labels += [o["label"] for o in each.get("options", ())] or [each.get("label", "")]
         if item["type"] == 3:  # a menu: each option may say what it gets
             described += [o["description"] for o in item["options"] if o.get("description")]
             ref = actor.select(message, item["custom_id"], [item["options"][0]["value"]])
@@ -54,10 +57,35 @@ def test_trajan_choices_explain_themselves_and_a_reveal_can_be_cancelled(table: 
             played = actor.click(follow, buttons["dn:k:"]["custom_id"])
             played.wait_acked()
             assert _confirmation(played, alice, thread, _version(current)) is None  # played
-        if cancelled and any(d.startswith("top card: ") for d in described):
+            # The answered question leaves the screen: no live ✅ to press twice (item 16).
+            settled = _settled(actor, thread, follow.id)
+            assert settled.buttons() == []
+            confirmed += 1
+        if cancelled and confirmed and _named_card(labels) and _bowl_line(described):
             break
     assert cancelled
-    assert any(d.startswith("top card: ") for d in described), described
+    assert confirmed
+    assert _named_card(labels), labels  # "Take Wine from discard pile 1" (playtest item 12)
+    assert _bowl_line(described), described  # "2 markers, one into each bowl from II to III"
+
+
+def _settled(actor: Actor, thread: ChannelRef, message_id: int) -> Seen:
+    """Return the confirmation once it reads "Played: <move>" (within 20 s)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for message in actor.ephemerals(thread):
+            if message.id == message_id and message.content.startswith("\u2705 Played: **"):
+                return message
+        time.sleep(0.05)
+    raise AssertionError("the answered confirmation still asks")
+
+
+def _named_card(labels: list[str]) -> bool:
+    return any(x.startswith("Take ") and " from discard pile " in x for x in labels)
+
+
+def _bowl_line(described: list[str]) -> bool:
+    return any(" markers, one into each bowl from " in d for d in described)
 
 
 def _version(message: Seen) -> int:

@@ -7,8 +7,6 @@ import sqlite3
 import time
 from collections.abc import Callable
 
-import pytest
-
 from localdiscord import perms
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, Seen
@@ -60,11 +58,6 @@ def test_a_board_without_attach_files_names_the_permission(table: BotHarness) ->
     assert version >= 1  # the move was kept; only its board could not be posted
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect (issue 18): with one POST per 4 s and a shared 429, the thread's board "
-    "can stay one version behind the stored game for over 30 s",
-)
 def test_a_busy_thread_gets_every_board_late_but_complete(table: BotHarness) -> None:
     limits = table.ld.emulator.route_limits
     channel = table.ld.add_channel("busy")

@@ -176,11 +176,6 @@ def test_public_messages_never_show_a_hand(table):
     assert private not in dave.messages(thread)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect (issue 18): after a SIGKILL and restart, the board's button the player "
-    "presses can be gone from the message ('No component dn:m:…'), seen in 3 of 4 suite runs",
-)
 def test_a_killed_bot_loses_no_move_and_old_boards_are_retired(table):
     number, thread = two_humans(table)
     alice = table.users["alice"]

@@ -5,10 +5,11 @@ from typing import Any
 import pytest
 
 from engine import games
-from engine.ai import make_player
+from engine.ai import make_player, rollout
 from engine.ai.ismcts import IsmctsPlayer
 from engine.ai.levels import LEVELS
 from engine.ai.planner import sampled_plan_values
+from engine.ai.sampling import search_seed
 from engine.ai.values import value_of
 from engine.core.rng import Rng
 from engine.games import GAMES
@@ -81,13 +82,40 @@ def _thinking(level: str, engine: Any, state: Any) -> Any:
     if level == "hard":
         player = IsmctsPlayer(iterations=150)
         root = player.search(engine, state, state.pending.seat)
-        return player.choose(engine, state), {a: c.visits for a, c in root.children.items()}
+        arms = {a: (c.visits, c.reward) for a, c in root.children.items()}
+        return player.choose(engine, state), arms
     if level == "normal":
         return sampled_plan_values(engine, state, value_of(engine))
+    if level == "rollout":  # the flat roll-out search (engine/ai/rollout.py): one round
+        return _rollout_arms(engine, state, rollout.CANDIDATES)
     return make_player(level).choose(engine, state)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+def _rollout_arms(engine: Any, state: Any, iterations: int) -> Any:
+    seat = state.pending.seat
+    rng = Rng(search_seed(engine, state, seat, 0), state.version, "test")
+    root, done = rollout.search(engine, state, seat, iterations, rng)
+    return root.best(), done, {a: (c.visits, c.reward) for a, c in root.children.items()}
+
+
+def test_the_rollout_search_is_deterministic_and_rates_the_planner_s_best_moves():
+    engine = GAMES["troyes"]
+    state = _state_after(engine, 3, 40)
+    best, done, arms = _rollout_arms(engine, state, 8)
+    assert done == 8
+    assert _rollout_arms(engine, state, 8) == (best, done, arms)
+    values = sampled_plan_values(engine, state, value_of(engine))
+    actions = engine.legal_actions(state)
+    planned = sorted(range(len(actions)), key=lambda i: (-values[i], i))[: rollout.CANDIDATES]
+    assert list(arms) == [actions[i] for i in planned]
+    # Round after round, every candidate is rolled out on the same determinisation.
+    visits = [v for v, _reward in arms.values()]
+    assert sum(visits) == 8
+    assert max(visits) - min(visits) <= 1
+    assert best == max(arms, key=lambda a: arms[a][1] / arms[a][0])
+
+
+@pytest.mark.parametrize("level", [*LEVELS, "rollout"])
 def test_troyes_players_do_not_peek_at_hidden_information(level):
     engine: Any = GAMES["troyes"]
     cat = engine.catalog

@@ -76,7 +76,11 @@ def test_trajan_names_where_a_bowl_lands_and_the_top_card_of_a_pile():
         last = (bowl + count) % 6
         line = TRAJAN.explain(state, a.ChooseBowl(bowl), "en")
         assert line.startswith(f"{count} marker")
-        assert f"lands in bowl {('I', 'II', 'III', 'IV', 'V', 'VI')[last]} (" in line
+        # the label names the action taken; the line says where the markers go
+        roman = ("I", "II", "III", "IV", "V", "VI")
+        assert line.endswith(f"bowl {roman[last]}" if count == 1 else f" to {roman[last]}")
+        offered = [x for x in TRAJAN.legal_actions(state) if x == a.ChooseBowl(bowl)]
+        assert f"action {roman[last]} (" in TRAJAN.describe(offered[0], "en")
     pile = next(p for p, cards in enumerate(state.discards) if cards)
     card = next(c for c in TRAJAN.tables.cat.commodities if c.id == state.discards[pile][-1])
     assert TRAJAN.explain(state, a.PortTake(pile), "en") == f"top card: {card.name}"
@@ -139,7 +143,11 @@ def test_the_how_many_question_says_cubes_or_uses():
                 continue
             prompt = TROYES.prompt(state, "en")
             asked.setdefault(state.plan.action, set()).add(prompt)
-            line = TROYES.explain(state, TROYES.legal_actions(state)[0], "en")
-            assert line.startswith("place 1 cube" if "cubes" in prompt else "use the card's")
+            first = TROYES.legal_actions(state)[0]
+            line = TROYES.explain(state, first, "en")
+            if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it
+                assert (TROYES.describe(first, "en"), line) == ("1 cube", "")
+            else:
+                assert line.startswith("use the card's")
     assert asked["cathedral"] == {"How many cubes will you place?"}
     assert "How many times will you use the card?" in asked["card"]

@@ -9,6 +9,7 @@ from render.base.board import pieces
 from render.base.canvas import Box, check_texts
 from render.base.legibility import smallest
 from render.base.phone import PHONE_WIDTH, squeezed, strips
+from render.i18n import language, tr
 from tests.render.games import GAMES, Game, play
 from tests.render.trajan_fixtures import scene as trajan_scene
 
@@ -147,3 +148,111 @@ def test_a_move_marks_the_pieces_that_changed_not_the_panels():
         assert box.w * box.h < layout.box("vp").w * layout.box("vp").h // 4
     assert board.marked(before, before) == []
     assert pieces(None, board._plans(None, after)[1], (1600, 3638)) == []
+
+
+def _focus(name: str, seats: int, seed: int, wanted: str, lang: str = "es") -> Any:
+    """Return the focus phone image of the first decision of a seeded game about `wanted`."""
+    game = GAMES[name]
+    for state in _game(name, seats, seed):
+        if state.pending is None:
+            continue
+        view = game.engine.view(state, None)
+        if game.render.scene_from_view(view).focus != wanted:
+            continue
+        prompt = game.engine.prompt(state, lang)
+        pictures = dict(game.render.compose_gallery(view, prompt=prompt, lang=lang))
+        return pictures["focus"]
+    raise AssertionError(f"no decision about {wanted}")
+
+
+def test_the_city_square_keeps_each_districts_dice_beside_its_name():
+    # Playtest item 1: a cut through the square put a row's dice under no player's name.
+    phone = _focus("troyes", 4, 3, "square")
+    assert phone.image.width <= PHONE_WIDTH
+    assert check_texts(phone) == []
+    names = [r for r in phone.texts if r.kind == "text" and r.size == 22]
+    dice = [r for r in phone.texts if r.kind == "die"]
+    assert dice
+    for die in dice:
+        row = [n for n in names if n.ink.y < die.ink.bottom and die.ink.y < n.ink.bottom]
+        assert any(n.ink.right < die.ink.x for n in row), die
+    with language("es"):
+        title, hint = tr("troyes.square"), tr("troyes.square_hint")
+    (head,) = [r for r in phone.texts if r.text == title and r.ink.y > 118]
+    (note,) = [r for r in phone.texts if r.text == hint]
+    assert abs(note.ink.y - head.ink.y) < 24  # the panel's title line stays whole
+
+
+def test_each_building_is_shown_whole_under_its_own_title():
+    # Playtest item 1: the Bishopric's title ended one strip, its spaces began the next.
+    phone = _focus("troyes", 4, 3, "buildings")
+    assert check_texts(phone) == []
+    texts = [r for r in phone.texts if r.kind == "text"]
+    titles = [r for r in texts if r.ink.y > 118 and r.size >= 22 and r.ink.x < 40]
+    assert len(titles) == 3, titles
+    notes = [r for r in texts if r.size == 20]
+    for title in titles:  # each title and its note ("dice: red · salary 2") share a line
+        assert any(abs(n.ink.y - title.ink.y) < 20 and n.ink.x > title.ink.right for n in notes)
+    assert len({t.ink.x for t in titles}) == 1  # one under the other, never side by side
+
+
+def test_construction_sites_keep_their_reading_order():
+    # Playtest item 1: 3 columns of sites, then the other 2 columns under them.
+    game = GAMES["trajan"]
+    phone = _focus("trajan", 4, 3, "construction", "en")
+    assert phone.image.width <= PHONE_WIDTH
+    assert check_texts(phone) == []
+    state = next(
+        s
+        for s in _game("trajan", 4, 3)
+        if s.pending is not None
+        and game.render.scene_from_view(game.engine.view(s, None)).focus == "construction"
+    )
+    sites = game.render.scene_from_view(game.engine.view(state, None)).construction[0]
+    names = [site.tile for row in sites for site in row if site.tile]
+    shown = sorted(
+        (r for r in phone.texts if r.kind == "text" and r.text in set(names)),
+        key=lambda r: (r.ink.y // 20, r.ink.x),
+    )
+    assert [r.text for r in shown] == names
+
+
+@pytest.mark.parametrize("name", ["trajan", "troyes"])
+def test_the_final_scores_image_shows_every_rank_before_one_whole_table(name):
+    # Playtest item 2: the third player's heading landed in the middle of the breakdown.
+    game = GAMES[name]
+    final = _game(name, 4, 3)[-1]
+    result = game.engine.result(final)
+    view = game.engine.view(final, None)
+    phone = dict(game.render.compose_gallery(view, result=result, lang="es"))["final"]
+    assert phone.image.width <= PHONE_WIDTH
+    assert check_texts(phone) == []
+    texts = [r for r in phone.texts if r.kind == "text"]
+    ranks = [r for r in texts if " · " in r.text and r.size == 24]
+    rows = [r for r in texts if r.size == 22 and not r.text.lstrip("-+").isdigit()]
+    assert len(ranks) == 4
+    assert max(r.ink.bottom for r in ranks) < min(r.ink.y for r in rows)
+    assert all(r.size == 22 and not r.overflow for r in rows)  # no row label shrunk to fit
+
+
+def test_trajan_marker_letters_are_the_images_language():
+    # Playtest item 3: a Spanish image's markers read B, Y, G, O, P, W.
+    game = GAMES["trajan"]
+    state = _game("trajan", 4, 3)[60]
+    view = game.engine.view(state, None)
+    letters = {}
+    for lang in ("en", "es"):
+        canvas = game.render.compose_board(view, prompt=game.engine.prompt(state, lang), lang=lang)
+        letters[lang] = {r.text for r in canvas.texts if r.kind == "letter"} - set("1234")
+    assert letters["en"]
+    assert letters["en"] <= set("BYGOPW")
+    assert letters["es"]
+    assert letters["es"] <= {"Az", "Am", "V", "N", "R", "B"}
+    assert "Y" not in letters["es"]
+
+
+def test_troyes_building_spaces_are_numbered_as_the_choices_number_them():
+    # Playtest item 6: "Palace, space 3" while the spaces carried no number.
+    phone = _focus("troyes", 4, 3, "buildings")
+    numbers = [r.text for r in phone.texts if r.kind == "text" and r.text in set("123456")]
+    assert sorted(numbers) == sorted("123456" * 3)

@@ -32,6 +32,7 @@ from cogs.rules_present import (
     label,
     option_text,
 )
+from engine.core import i18n
 from engine.core.errors import CatalogError
 from engine.lookup import LANGS, LocalEntry, RulesIndex, shared_index
 
@@ -83,7 +84,8 @@ def test_every_entry_embeds_within_discord_limits_in_both_languages(index, messa
             assert embed.description == entry.body  # real bodies fit whole
             marked = any("Provisional" in (f.name or "") for f in embed.fields)
             assert marked == is_provisional(entry)
-            assert ("provisional" in (embed.footer.text or "")) == marked
+            unverified = i18n.text(lang, "thread.lookup.unverified")
+            assert (unverified in (embed.footer.text or "")) == marked
             provisional += marked
     assert provisional > 0  # the data does have open figures, and they are shown
 
@@ -92,8 +94,9 @@ def test_embed_shows_section_game_and_source(index, messages):
     entry = index.entry("troyes.build_cathedral", "es")
     embed = entry_embed(messages, entry)
     assert embed.author.name == f"{entry.section} · Troyes"
-    assert embed.footer.text is not None
-    assert embed.footer.text.startswith(f"Fuente: {entry.source}")
+    assert entry.source  # the research source stays in the data, for developers
+    assert entry.source not in str(embed.to_dict())  # players never read it (item 32)
+    assert "Fuente" not in str(embed.to_dict())
     ladies = next(i for i in index.ids() if i.startswith("ladies."))
     assert "Las Damas de Troyes" in (
         entry_embed(messages, index.entry(ladies, "es")).author.name or ""

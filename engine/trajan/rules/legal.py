@@ -12,7 +12,7 @@ from engine.trajan.tables import Tables
 
 def _bowls(state: TrajanState, t: Tables) -> list[Action]:
     bowls = state.players[state.current].bowls
-    return [ChooseBowl(i) for i, markers in enumerate(bowls) if markers]
+    return [ChooseBowl(i, (i + len(m)) % len(ACTIONS)) for i, m in enumerate(bowls) if m]
 
 
 def _sow(state: TrajanState, t: Tables) -> list[Action]:

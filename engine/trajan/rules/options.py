@@ -41,7 +41,7 @@ def seaport(state: TrajanState, t: Tables) -> list[Action]:
     out: list[Action] = []
     if state.deck:
         out.append(PortDraw())
-    out.extend(PortTake(i) for i in (0, 1) if state.discards[i])
+    out.extend(PortTake(i, state.discards[i][-1]) for i in (0, 1) if state.discards[i])
     if p.hand:
         out.append(PortDisplay())
         out.extend(PortShip(s) for s in (SAME, DIFFERENT) if s < len(t.ships))

@@ -182,7 +182,7 @@ def fill_bowl(state: TrajanState, t: Tables, colours: str, events: list[Any]) ->
 def card_options(state: TrajanState) -> list[Action]:
     """Return where the seat may take its next starting card from."""
     out: list[Action] = [DrawStartCard(0)] if state.deck else []
-    out.extend(DrawStartCard(i + 1) for i in (0, 1) if state.discards[i])
+    out.extend(DrawStartCard(i + 1, state.discards[i][-1]) for i in (0, 1) if state.discards[i])
     return out
 
 

@@ -52,12 +52,17 @@ def fightable(ctx: Ctx) -> list[Action]:
 Targets = tuple[list[tuple[str, Action]], list[tuple[str, Action]]]
 
 
+def _hire(ctx: Ctx, seat: int, card: str) -> int:
+    """Return what hiring a craftsman for `card` costs first (0: the seat has one there)."""
+    return ctx.cat.cards[card].hire if need.needs_craftsman(ctx.s, seat, card) else 0
+
+
 def targets(ctx: Ctx) -> Targets:
     """Return every target the deciding seat can do now, whatever it declined (pure)."""
     s = ctx.s
     seat = s.turn
     main: list[tuple[str, Action]] = [
-        (_entry("card", c), ChooseCard(c))
+        (_entry("card", c), ChooseCard(c, _hire(ctx, seat, c)))
         for c in revealed(ctx)
         if need.feasible(ctx, seat, "card", c)
     ]

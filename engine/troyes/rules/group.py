@@ -33,6 +33,7 @@ from engine.troyes.rules.need import (
     free_spaces,
     needs_craftsman,
     placement_rule,
+    places_cubes,
     planned,
     rule_of,
     spec,
@@ -85,7 +86,8 @@ def step_actions(ctx: Ctx) -> list[Action]:  # noqa: PLR0911 - one branch per st
             counts = sorted(
                 {*range(1, min(p.count, 12) + 1), *range(max(1, p.count - 12), p.count + 1)}
             )
-            return [Times(n) for n in counts]
+            cubes = places_cubes(ctx.cat, s)
+            return [Times(n, cubes) for n in counts]
         case "event_cube":
             return [CubeOnEvent(e) for e in s.queue if free_spaces(ctx, "event", e) > 0]
         case _:

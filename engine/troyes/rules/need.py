@@ -13,6 +13,7 @@ themselves come from `dice.frontier`, a pure function cached by dice values for 
 from dataclasses import dataclass
 
 from engine.troyes import effects
+from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
 from engine.troyes.effects import PLAIN, GroupRule
 from engine.troyes.rules import dice
@@ -208,3 +209,16 @@ def placement_rule(ctx: Ctx, building: str, cube: str) -> GroupRule:
 def rule_of(sp: Spec, cube: str) -> GroupRule:
     """Return the group rule of the chosen cube (or of no cube)."""
     return next(r for c, r in sp.rules if c == cube)
+
+
+def places_cubes(cat: Catalog, state: TroyesState) -> bool:
+    """Tell whether the pending "how many" counts cubes placed (else activations of a card)."""
+    plan = state.plan
+    if plan.action in ("cathedral", "event"):
+        return True
+    if plan.action == "card":
+        card = cat.cards.get(plan.target)
+        return card is not None and not (
+            card.effect is not None and (card.kind == "immediate" or plan.mode == "use")
+        )
+    return False

@@ -262,8 +262,8 @@ def test_an_event_class_without_words_is_refused_not_dumped():
         ),
         (
             ev.OuterUsed(0, "race_gate", "arrival 6 VP"),
-            "Player 1 reaches the gate of Race to the Gate: +6 VP",
-            "Jugador 1 llega a la puerta de Carrera a la puerta: +6 PV",
+            "Player 1 reaches the gate (Race to the Gate): +6 VP",
+            "Jugador 1 llega a la puerta (Carrera a la puerta): +6 PV",
         ),
     ],
 )

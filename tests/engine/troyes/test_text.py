@@ -35,7 +35,14 @@ def test_log_lines_read_in_both_languages():
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():
-    assert ENGINE.prompt(ENGINE.new_state({}, 2, 1), "en") == "Place a starting citizen."
+    start = ENGINE.new_state({}, 2, 1)
+    left = start.placing.count(start.turn)
+    assert left > 1
+    assert ENGINE.prompt(start, "en") == f"Place a starting citizen ({left} left to place)."
+    assert ENGINE.prompt(start, "es") == f"Coloca un ciudadano inicial (te quedan {left})."
+    while start.placing.count(start.turn) > 1:  # to the seat's last one
+        start = ENGINE.apply(start, ENGINE.legal_actions(start)[0]).state
+    assert ENGINE.prompt(start, "en") == "Place a starting citizen (your last one)."
     assert ENGINE.prompt(table(3), "es") == "Elige una acción o pasa."
     assert ENGINE.prompt(placed(2), "en")
 
@@ -78,10 +85,11 @@ def test_the_counter_prompt_names_the_black_die_and_the_red_rule():
 
 def test_craftsman_labels_read_naturally():
     assert ENGINE.describe(a.Craftsman("palace"), "en") == "Craftsman from the Palace"
-    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == "Craftsman moved from Monk"
+    moved = "Move your craftsman from the Monk card"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "en") == moved
     assert ENGINE.describe(a.Craftsman("supply"), "en") == "Craftsman from your supply"
     assert ENGINE.describe(a.Craftsman("city_hall"), "es") == "Artesano desde el Ayuntamiento"
-    assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Artesano movido desde Monje"
+    assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Mover tu artesano de la carta Monje"
 
 
 def test_ladies_labels_say_whose_district_as_dice_labels_do():

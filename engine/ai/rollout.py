@@ -1,0 +1,133 @@
+"""A determinised flat search with truncated roll-outs by the normal player (the ISMCTS family).
+
+For games whose turns are long chains of small decisions (Troyes: dice, cards, cube counts), a
+tree over single decisions rates its leaves mid-turn, where the position value is poor, and
+with the planner's wide menus the tree never grows deep enough to see a rival's reply. This
+search keeps the root's choice only (action grouping by the planner: its best few first moves)
+and rates each candidate by playing on from it with the normal player's policy for every seat
+(the rest of the own turn, then the rivals' turns, `HORIZON` times round) on a determinised
+state, then taking the seat's value lead over its best rival there.
+
+Each iteration rates one candidate on one determinisation; the determinisations are shared by
+the candidates, round after round (common random numbers: every candidate meets the same
+sampled characters, decks and dice, so their difference is measured, not the luck). A sample
+comes from the seat's own view only (the game's `determinise`), and the search's random numbers
+are seeded from that view, so the choice is a function of (view, version, budget).
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.ai.planner import plan_values, sampled_plan_values
+from engine.ai.sampling import determiniser
+from engine.ai.values import value_of
+from engine.core.protocol import GameEngine, GameState
+from engine.core.rng import Rng
+
+Value = Callable[[Any, int], float]
+
+CANDIDATES = 4  # the planner's best first moves the search compares
+HORIZON = 1  # how many times the turn comes back to the seat before a roll-out stops
+MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway
+ROLLOUT_BEAM = 3  # the roll-out's planner: a narrower beam than normal's, for speed
+ROLLOUT_DEPTH = 8
+
+
+class Arm:
+    """One root candidate: how often it was rolled out and its summed value lead."""
+
+    __slots__ = ("reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.reward = 0.0
+
+
+class Root:
+    """The search's result: an arm per candidate, in the planner's order."""
+
+    __slots__ = ("children", "order")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Arm] = {}
+        self.order: list[Any] = []
+
+    def best(self) -> Any:
+        """Return the rolled-out candidate with the best mean lead (ties: the planner's order).
+
+        With no roll-out at all (a budget below one) it is the planner's own first choice.
+        """
+        tried = [a for a in self.order if self.children[a].visits] or self.order[:1]
+        return max(tried, key=lambda a: self.children[a].reward / max(self.children[a].visits, 1))
+
+
+def search(
+    engine: GameEngine[Any, Any],
+    state: GameState,
+    seat: int,
+    iterations: int,
+    rng: Rng,
+    *,
+    should_stop: Callable[[int], bool] | None = None,
+) -> tuple[Root, int]:
+    """Roll out the planner's best few moves `iterations` times in all; return (root, done).
+
+    `should_stop(done)` is asked after each roll-out (the caller's wall-clock safety).
+    """
+    sample = determiniser(engine)
+    value = value_of(engine)
+    actions = engine.legal_actions(state)
+    values = sampled_plan_values(engine, state, value)
+    ranked = sorted(range(len(actions)), key=lambda i: (-values[i], i))[:CANDIDATES]
+    root = Root()
+    root.order = [actions[i] for i in ranked]
+    root.children = {a: Arm() for a in root.order}
+    if len(root.order) == 1:
+        return root, 0
+    det: Any = None
+    done = 0
+    for done in range(1, iterations + 1):
+        turn = (done - 1) % len(root.order)
+        if turn == 0:
+            det = sample(state, seat, rng)
+        action = root.order[turn]
+        arm = root.children[action]
+        arm.visits += 1
+        arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value)
+        if should_stop is not None and should_stop(done):
+            break
+    return root, done
+
+
+def _rollout(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) -> float:
+    """Play on with the planner for every seat; return the seat's value lead where it stops."""
+    returns = 0
+    away = False
+    for _ in range(MAX_STEPS):
+        pending = state.pending
+        if pending is None:
+            break
+        if pending.seat != seat:
+            away = True
+        elif away:
+            returns += 1
+            away = False
+            if returns >= HORIZON:
+                break
+        actions = engine.legal_actions(state)
+        if len(actions) == 1:
+            action = actions[0]
+        else:
+            found = plan_values(engine, state, value, ROLLOUT_BEAM, ROLLOUT_DEPTH)
+            action = actions[max(range(len(actions)), key=found.__getitem__)]
+        state = engine.apply(state, action).state
+    return _lead(engine, state, seat, value)
+
+
+def _lead(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) -> float:
+    result = engine.result(state)
+    if result is not None:
+        scores = [float(s) for s in result.scores]
+    else:
+        scores = [value(state, s) for s in range(state.seats)]
+    return scores[seat] - max(v for i, v in enumerate(scores) if i != seat)

@@ -1,0 +1,209 @@
+"""The outbox (issue 18): boards arrive late under a tight rate limit, and the end survives a kill.
+
+The real `Poster` and session service over a file store, against a fake thread whose
+messages route is held back (a rate limit, a shared 429): the next move is saved while the
+previous board is still on its way, and its board still lands on the thread's newest message.
+A process killed between saving a game's last move and posting its end posts the end at
+start-up, once (the thread dedupes a repeated nonce, as Discord's enforce_nonce does).
+"""
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.common import poster as poster_module
+from cogs.common.poster import Poster
+from engine.sessions import NewGame, SeatOrder, SessionManager, Status, Store
+from engine.sessions.turns import Turns
+from tests.cogs.test_poster_faults import Bot, Renderer, Thread
+from tests.engine.core.toy import ToyEngine
+from tests.engine.sessions.conftest import FakeClock
+
+
+@dataclass
+class BusyThread(Thread):
+    """A thread whose new messages wait for `open` (Discord holding the route back)."""
+
+    open: asyncio.Event = field(default_factory=asyncio.Event)
+    waiting: asyncio.Event = field(default_factory=asyncio.Event)
+    refusals: int = 0  # so many sends end in a 429 that discord.py gave up retrying
+    nonces: dict[str, Any] = field(default_factory=dict)  # Discord's enforce_nonce
+
+    async def send(self, content: str, **kwargs: Any) -> Any:
+        self.waiting.set()
+        await self.open.wait()
+        if self.refusals:
+            self.refusals -= 1
+            answer = SimpleNamespace(status=429, reason="Too Many Requests")
+            raise discord.HTTPException(answer, {"message": "rate limited", "code": 0})
+        nonce = kwargs.get("nonce")
+        if nonce is not None and nonce in self.nonces:
+            return self.nonces[nonce]  # the message already sent with it, not a second one
+        sent = await super().send(content, **kwargs)
+        if nonce is not None:
+            self.nonces[nonce] = sent
+        return sent
+
+
+class EndRenderer(Renderer):
+    """Also draws the end: the score chart, the replay and the final private views."""
+
+    async def score(self, *args: Any) -> bytes:
+        return b"\x89PNG score"
+
+    async def animation(self, *args: Any) -> bytes:
+        return b"\x89PNG replay"
+
+    async def private(self, *args: Any) -> bytes:
+        return b"\x89PNG private"
+
+
+@dataclass
+class Busy:
+    store: Store
+    sessions: SessionManager
+    poster: Poster
+    thread: BusyThread
+    game_id: int
+
+
+@pytest.fixture
+async def busy(tmp_path: Path) -> AsyncIterator[Busy]:
+    store = await Store.open(tmp_path / "games.db")
+    sessions = _sessions(store)
+    thread = BusyThread()
+    thread.open.set()
+    poster = _poster(thread, sessions)
+    spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
+    info = await sessions.create_lobby(1, spec)
+    await sessions.join(info.game_id, 2)
+    await sessions.set_messages(info.game_id, thread_id=700)
+    await poster.post(await sessions.start(info.game_id, 1))
+    yield Busy(store, sessions, poster, thread, info.game_id)
+    await store.close()
+
+
+def _sessions(store: Store) -> SessionManager:
+    return SessionManager(
+        store, {"toy": ToyEngine()}, FakeClock(), seeds=itertools.count(5).__next__
+    )
+
+
+def _poster(thread: BusyThread, sessions: SessionManager) -> Poster:
+    return Poster(Bot(thread), sessions, {1: "alice", 2: "bob"}, EndRenderer())  # type: ignore[arg-type]
+
+
+def _controls(kwargs: dict[str, Any]) -> list[str]:
+    view = kwargs.get("view")
+    return [] if view is None else [c.custom_id for c in view.children]
+
+
+async def test_a_move_saved_while_the_previous_board_waits_lands_on_the_newest_board(busy):
+    # Each toy move passes the turn: every board is a new message, the one before retired.
+    game, thread = busy.game_id, busy.thread
+    start = await busy.sessions.current(game)
+    first = start.board_message_id
+    thread.open.clear()  # the messages route is busy from here on
+    alice = await busy.sessions.play(game, 1, start.version, 0)
+    posting = asyncio.create_task(busy.poster.post(alice))
+    await thread.waiting.wait()  # alice's board waits for Discord ...
+    bob = await busy.sessions.play(game, 2, alice.version, 0)  # ... when bob's move is saved
+    assert bob.board_message_id == first  # it names the board before alice's
+    following = asyncio.create_task(busy.poster.post(bob))
+    thread.open.set()
+    await asyncio.gather(posting, following)
+
+    (alice_board, _, alice_sent), (bob_board, _, bob_sent) = thread.sent[-2:]
+    assert f"dn:m:{game}:{alice.version}:0" in _controls(alice_sent)
+    assert f"dn:m:{game}:{bob.version}:0" in _controls(bob_sent)
+    retired = [m for m, change in thread.edits if "view" in change and change["view"] is None]
+    assert retired == [first, alice_board]  # each older board lost its controls, once
+    now = await busy.sessions.current(game)
+    assert now.board_message_id == bob_board  # the newest board is the stored one
+    assert busy.poster.unsent == {}
+
+
+async def test_a_board_refused_by_a_429_discord_py_gave_up_on_is_posted_later_once(
+    busy, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(poster_module, "RETRY_FIRST", 0.01)  # the outbox's timer
+    game, thread = busy.game_id, busy.thread
+    start = await busy.sessions.current(game)
+    sent = len(thread.sent)
+    thread.refusals = 1  # five 429s in a row: discord.py raises instead of waiting again
+    alice = await busy.sessions.play(game, 1, start.version, 0)
+    await busy.poster.post(alice)  # saved; its board is owed, not an error
+    assert busy.poster.unsent == {game: alice.version}
+    assert len(thread.sent) == sent
+    retrier = busy.poster._retrier
+    assert retrier is not None
+    await retrier  # the timer posts it
+    assert busy.poster.unsent == {}
+    [(board, _, kwargs)] = thread.sent[sent:]
+    assert f"dn:m:{game}:{alice.version}:0" in _controls(kwargs)
+    assert (await busy.sessions.current(game)).board_message_id == board
+    assert await busy.poster.retry_unsent() == 0  # and only once
+    assert len(thread.sent) == sent + 1
+
+
+async def _last_move(busy: Busy) -> tuple[int, int]:
+    """Play the toy game (+2 a move) to one move before its end; return (user, version)."""
+    game = busy.game_id
+    now = await busy.sessions.current(game)
+    while now.view is not None and now.view["total"] < 8:
+        assert now.turn is not None
+        assert now.turn.user_id is not None
+        await busy.poster.post(await busy.sessions.play(game, now.turn.user_id, now.version, 1))
+        now = await busy.sessions.current(game)
+    assert now.turn is not None
+    assert now.turn.user_id is not None
+    return now.turn.user_id, now.version
+
+
+def _ends(thread: BusyThread) -> list[int]:
+    return [m for m, content, _ in thread.sent if "is over." in content]
+
+
+def _summaries(thread: BusyThread) -> list[int]:
+    return [m for m, content, _ in thread.sent if "in review" in content]
+
+
+@pytest.mark.parametrize("killed", ["after the save", "after the end was sent"])
+async def test_a_game_end_cut_short_by_a_kill_is_posted_at_start_up_once(
+    busy, monkeypatch: pytest.MonkeyPatch, killed: str
+):
+    game, thread = busy.game_id, busy.thread
+    user, version = await _last_move(busy)
+
+    async def dead(*args: Any, **kwargs: Any) -> Any:
+        raise SystemExit  # the process is killed here
+
+    if killed == "after the save":
+        monkeypatch.setattr(Turns, "outcome", dead)  # before anything learns of the end
+        with pytest.raises(SystemExit):
+            await busy.sessions.play(game, user, version, 1)
+    else:
+        monkeypatch.setattr(busy.sessions, "posted", dead)  # before it is marked posted
+        with pytest.raises(SystemExit):
+            await busy.poster.post(await busy.sessions.play(game, user, version, 1))
+        assert len(_ends(thread)) == 1
+    monkeypatch.undo()
+    assert (await busy.sessions.status(game)).status is Status.FINISHED  # the move was saved
+    assert [n.kind.value for n in (await busy.sessions.owed(game))[game]] == ["finished"]
+
+    sessions = _sessions(busy.store)  # the bot starts again
+    await _poster(thread, sessions).refresh()
+    assert len(_ends(thread)) == 1  # the end, once
+    assert await sessions.owed(game) == {}
+    assert (await sessions.current(game)).board_message_id not in _ends(thread)
+    assert len(_summaries(thread)) == 1  # and the replay after it, once
+    await _poster(thread, _sessions(busy.store)).refresh()  # and again: nothing more
+    assert len(_ends(thread)) == 1
+    assert len(_summaries(thread)) == 1

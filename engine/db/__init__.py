@@ -9,7 +9,7 @@ migrate.py for the numbered migrations, dialect.py for what a second engine chan
 from engine.db.connection import Connection, Row
 from engine.db.database import Database
 from engine.db.dialect import POSTGRESQL, SQLITE, Dialect
-from engine.db.errors import DatabaseError, IntegrityError, MigrationError
+from engine.db.errors import DatabaseError, IntegrityError, MigrationError, TransientError
 from engine.db.migrate import Migration, migrate, migration_files, split_statements
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Migration",
     "MigrationError",
     "Row",
+    "TransientError",
     "migrate",
     "migration_files",
     "split_statements",

@@ -8,6 +8,7 @@ knows which engine it talks to. Rows are plain tuples, in the order of the SELEC
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from engine.db.dialect import Dialect
@@ -51,4 +52,16 @@ class Connection(Protocol):
 
     async def close(self) -> None:
         """Close the connection."""
+        ...
+
+
+class Writers(Protocol):
+    """Where write transactions take their connection: one at a time, or a pool."""
+
+    def acquire(self) -> AbstractAsyncContextManager[Connection]:
+        """Hold a writer connection (waiting for a free one) for the block."""
+        ...
+
+    async def close(self) -> None:
+        """Close every writer, once the transactions holding one are over."""
         ...

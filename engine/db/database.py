@@ -1,20 +1,26 @@
 """The one open database of the bot: its connections, its write transactions, its migrations.
 
 Every repository (the sessions' `Store`, the leagues' `LeagueStore`) works over the same
-`Database`, so the bot has one writer connection, one write lock and one migrations runner:
+`Database`, so the bot has one set of writers and one migrations runner:
 
 - **Reads** go to the reader connection and see committed data only. Inside a transaction,
-  `current()` is the writer, so a repository reads its own uncommitted writes.
-- **Writes** happen inside `transaction()`: `BEGIN IMMEDIATE` on the writer, under one
-  asyncio lock, so the statements of two callers never mix in one transaction. A nested
+  `current()` is that transaction's own connection, so a repository reads its own
+  uncommitted writes.
+- **Writes** happen inside `transaction()`, each on a writer connection of its own for its
+  whole length, so the statements of two callers never mix in one transaction. SQLite has
+  one writer (`BEGIN IMMEDIATE`, under one asyncio lock); PostgreSQL a pool of `writers`
+  connections, so transactions of different games run at once (a game's own moves are kept
+  in order by the session service's lock of that game and the `WHERE version = ?` save). A
+  deadlock or serialization failure (PostgreSQL) raises `TransientError`; `run(body)` runs
+  a transaction again a bounded number of times when that happens. A nested
   `transaction()` in the same task is a savepoint of the outer one (it joins it, and an
   error inside rolls back only the inner part before propagating). `execute()` outside any
   transaction runs as a transaction of its own.
 - A transaction whose COMMIT fails is rolled back, so the writer is never left inside a
   transaction that nobody will finish.
 
-`open(target)` chooses the backend: a `postgresql://` URL opens PostgreSQL (postgres.py: one
-writer connection and a pool of readers), anything else is an SQLite file (sqlite.py) or
+`open(target)` chooses the backend: a `postgresql://` URL opens PostgreSQL (postgres.py: a
+pool of writers and a pool of readers), anything else is an SQLite file (sqlite.py) or
 `:memory:`. The policy above is the same for both.
 """
 
@@ -23,20 +29,45 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from engine.db import postgres, sqlite
-from engine.db.connection import Connection, Row
+from engine.db.connection import Connection, Row, Writers
 from engine.db.dialect import SQLITE, Dialect
+from engine.db.errors import TransientError
 from engine.db.migrate import Migration, migrate
 
-# DEBUG: each write transaction's wait for the one writer and how long it held it (the bench)
+# DEBUG: each write transaction's wait for a writer and how long it held it (the bench)
 _latency = logging.getLogger("denarius.latency.db")
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3  # how many times `run` tries a transaction that met a deadlock or conflict
+T = TypeVar("T")
+C = TypeVar("C")
+
+
+class OneWriter:
+    """SQLite's writers: its one writer connection, taken by one transaction at a time."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self._lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def acquire(self) -> AsyncIterator[Connection]:
+        """Wait for the writer and hold it for the block."""
+        async with self._lock:
+            yield self.conn
+
+    async def close(self) -> None:
+        """Close the writer once the running transaction (if any) is over."""
+        async with self._lock:
+            await self.conn.close()
 
 
 @dataclass(slots=True)
@@ -49,19 +80,18 @@ class _Open:
 
 
 class Database:
-    """One database: a writer, a reader, one write lock and the migrations applied on open."""
+    """One database: its writers, a reader, and the migrations applied on open."""
 
     # The SQL built at import time (upserts) is the same in every dialect; an open database's
     # own dialect is set by `open`.
     dialect: Dialect = SQLITE
 
-    def __init__(self, writer: Connection, reader: Connection) -> None:
-        """Wrap two open connections (the same one twice for `:memory:`); see `open`."""
-        self.dialect = writer.dialect
-        self._writer = writer
+    def __init__(self, writers: Writers, reader: Connection, dialect: Dialect) -> None:
+        """Wrap open writers and a reader (for `:memory:` the writer itself); see `open`."""
+        self.dialect = dialect
+        self._writers = writers
         self.reader = reader
         self.target = ""
-        self._lock = asyncio.Lock()
         self._open: ContextVar[_Open | None] = ContextVar(f"db_{id(self)}", default=None)
         self.closed = False
 
@@ -72,17 +102,19 @@ class Database:
         *,
         synchronous: str = "FULL",
         migrations: Sequence[Migration] | None = None,
+        writers: int = postgres.WRITERS,
     ) -> Self:
         """Open (creating if needed, 0600) and migrate the database at `path`.
 
         `path` is an SQLite file, `:memory:`, or a `postgresql://` URL (the server's database
-        must exist; `synchronous` is SQLite's). `migrations` defaults to the files of
-        `engine/db/migrations/`.
+        must exist; `synchronous` is SQLite's; `writers` is PostgreSQL's most writer
+        connections, so transactions at once: SQLite has one). `migrations` defaults to the
+        files of `engine/db/migrations/`.
         """
         if postgres.is_url(path):
-            return await cls._open_postgres(str(path), migrations)
+            return await cls._open_postgres(str(path), migrations, writers)
         writer = sqlite.SqliteConnection(await sqlite.connect_writer(path, synchronous))
-        db = cls(writer, writer)
+        db = cls(OneWriter(writer), writer, writer.dialect)
         db.target = str(path)
         try:
             await migrate(db, migrations)
@@ -94,27 +126,29 @@ class Database:
         return db
 
     @classmethod
-    async def _open_postgres(cls, url: str, migrations: Sequence[Migration] | None) -> Self:
-        writer = await postgres.connect_writer(url)
-        db = cls(writer, writer)
+    async def _open_postgres(
+        cls, url: str, migrations: Sequence[Migration] | None, writers: int
+    ) -> Self:
+        pool = await postgres.connect_writers(url, writers)
+        db = cls(pool, pool.first, pool.dialect)  # the migrations read in their transactions
         db.target = url
         try:
             await migrate(db, migrations)
             db.reader = await postgres.connect_readers(url)
         except BaseException:
-            await writer.close()
+            await pool.close()
             raise
         return db
 
     async def close(self) -> None:
-        """Close the connections (waiting for a running transaction to finish)."""
-        async with self._lock:
-            if self.closed:
-                return
-            self.closed = True
-            if self.reader is not self._writer:
-                await self.reader.close()
-            await self._writer.close()
+        """Close the connections (waiting for running transactions to finish)."""
+        if self.closed:
+            return
+        self.closed = True
+        shared = isinstance(self._writers, OneWriter) and self.reader is self._writers.conn
+        await self._writers.close()
+        if not shared:
+            await self.reader.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -128,7 +162,7 @@ class Database:
         return held if held is not None and held.task is asyncio.current_task() else None
 
     def current(self) -> Connection:
-        """Return the connection to read from: this task's transaction, else the reader."""
+        """Return the connection to read from: this task's transaction's, else the reader."""
         held = self._held()
         return self.reader if held is None else held.conn
 
@@ -139,16 +173,19 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        """Run the block as one immediate transaction; any exception rolls everything back."""
+        """Run the block as one immediate transaction; any exception rolls everything back.
+
+        The block has a writer connection to itself until it ends; another task's
+        transaction waits for a free writer (SQLite's one, or one of PostgreSQL's pool).
+        """
         held = self._held()
         if held is not None:
             async with self._savepoint(held):
                 yield held.conn
             return
         asked = time.perf_counter()
-        async with self._lock:
+        async with self._writers.acquire() as conn:
             began = time.perf_counter()
-            conn = self._writer
             await conn.control(self.dialect.begin)
             self._open.set(_Open(asyncio.current_task(), conn))
             try:
@@ -166,6 +203,18 @@ class Database:
             if _latency.isEnabledFor(logging.DEBUG):  # the bench: where a move's time goes
                 waited, spent = began - asked, time.perf_counter() - began
                 _latency.debug("write waited %.1f ms, held %.1f ms", waited * 1000, spent * 1000)
+
+    async def run(
+        self, body: Callable[[Connection], Awaitable[T]], *, attempts: int = ATTEMPTS
+    ) -> T:
+        """Run `body` in one transaction; run it again if a deadlock or conflict undid it.
+
+        Only a transaction of its own is run again (at most `attempts` times in all, the last
+        `TransientError` raised): inside another transaction `body` runs once, in a
+        savepoint, and the failure goes to whoever runs the outer one. `body` must leave
+        nothing behind outside the database that a second run would double.
+        """
+        return await retried(self.transaction, body, nested=self.in_transaction, attempts=attempts)
 
     @asynccontextmanager
     async def _savepoint(self, held: _Open) -> AsyncIterator[None]:
@@ -237,6 +286,33 @@ class Database:
         if not isinstance(self.reader, sqlite.SqliteConnection):
             raise NotImplementedError("back up a PostgreSQL database with pg_dump (README)")
         await sqlite.backup(self.reader.raw, target)
+
+
+async def retried(
+    transaction: Callable[[], AbstractAsyncContextManager[C]],
+    body: Callable[[C], Awaitable[T]],
+    *,
+    nested: bool,
+    attempts: int = ATTEMPTS,
+) -> T:
+    """Run `body` in `transaction()`, again (up to `attempts` in all) if `TransientError`.
+
+    `nested`: the caller is inside a transaction already, so `body` runs once (its failure
+    is for the outer transaction's runner to retry). `Database.run` and `Store.run` use it.
+    """
+    if nested:
+        async with transaction() as conn:
+            return await body(conn)
+    for attempt in range(1, attempts + 1):
+        try:
+            async with transaction() as conn:
+                return await body(conn)
+        except TransientError as error:
+            if attempt >= attempts:
+                raise
+            log.info("transaction undone (%s); attempt %d of %d", error, attempt + 1, attempts)
+            await asyncio.sleep(0.005 * attempt)
+    raise ValueError(f"attempts must be at least 1, got {attempts}")
 
 
 async def _rollback(conn: Connection) -> None:

@@ -16,7 +16,8 @@ SQLite and PostgreSQL share (`ON CONFLICT ... DO UPDATE`, `coalesce`, `count(DIS
   becomes `BYTEA`; quoted text is never touched;
 - transactions: `begin` opens a write transaction (SQLite's `BEGIN IMMEDIATE` takes the write
   lock at once; PostgreSQL locks by row), and `migration_lock` (PostgreSQL only: an advisory
-  transaction lock) makes two processes migrating one database at once take turns;
+  transaction lock) makes two processes migrating one database at once take turns, as
+  `league_lock` makes the leagues' write transactions (read, then write what was read);
 - claiming rows (issue 19): `skip_locked(table)` ends the SELECT that picks rows to claim;
   PostgreSQL's `FOR UPDATE OF <table> SKIP LOCKED` lets processes claiming at once each take
   different rows without waiting, SQLite says nothing (one process; its one writer and
@@ -51,6 +52,7 @@ _TYPES = (
 )  # fmt: skip
 # Any 64-bit number: the key of the advisory lock the migrations of one database take turns on.
 MIGRATION_LOCK_KEY = 0x44454E415249
+LEAGUE_LOCK_KEY = 0x44454E41524A  # the one the leagues' write transactions take turns on
 
 
 def segments(statement: str) -> Iterator[tuple[bool, str]]:
@@ -75,6 +77,7 @@ class Dialect:
     foreign_keys_sql: str
     columns_sql: str
     migration_lock: str | None = None
+    league_lock: str | None = None
     identity_sql: str | None = None
     row_locks: bool = False
     one_process: bool = False  # SQLite: one process owns the file, so no claim outlives it
@@ -172,6 +175,7 @@ POSTGRESQL = _Postgres(
         " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
     ),
     migration_lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})",
+    league_lock=f"SELECT pg_advisory_xact_lock({LEAGUE_LOCK_KEY})",
     row_locks=True,
     identity_sql=(
         "SELECT table_name, column_name FROM information_schema.columns"

@@ -1,11 +1,14 @@
-"""The PostgreSQL backend (asyncpg): one writer connection and a pool of readers.
+"""The PostgreSQL backend (asyncpg): a pool of writer connections and a pool of readers.
 
-The same policy as SQLite's (database.py): every write transaction of this process runs on
-the one writer connection, under the database's write lock, so the statements of two callers
-never mix; reads outside a transaction go to a small pool and see committed data only
-(PostgreSQL's READ COMMITTED). `DATABASE_URL` is a libpq-style URL
-(`postgresql://user@host:5432/name`); any other query parameter is a server setting for each
-connection, e.g. `?search_path=denarius` to keep the bot's tables in a schema of their own.
+The same policy as SQLite's (database.py), with more writers: each write transaction holds
+a writer connection of its own from `BEGIN` to `COMMIT` (`PgWriters`, at most `WRITERS` of
+them, opened as needed), so the statements of two callers never mix and transactions of
+different games run at once; reads outside a transaction go to a small pool and see
+committed data only (PostgreSQL's READ COMMITTED). A deadlock or serialization failure
+becomes `engine.db.TransientError` (`Database.run` runs such a transaction again).
+`DATABASE_URL` is a libpq-style URL (`postgresql://user@host:5432/name`); any other query
+parameter is a server setting for each connection, e.g. `?search_path=denarius` to keep the
+bot's tables in a schema of their own.
 
 PostgreSQL's errors become `engine.db.DatabaseError` (`IntegrityError` for a broken
 constraint), so a repository catches the same exceptions whatever the backend. One
@@ -16,6 +19,7 @@ run in a nested `Database.transaction()` (a savepoint), as `LeagueStore.insert_l
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,10 +28,11 @@ import asyncpg
 
 from engine.db.connection import Row
 from engine.db.dialect import POSTGRESQL, Dialect
-from engine.db.errors import DatabaseError, IntegrityError
+from engine.db.errors import DatabaseError, IntegrityError, TransientError
 
 SCHEMES = ("postgresql://", "postgres://")
-READERS = 4  # reader connections in the pool: reads are short, writes queue on one writer
+READERS = 4  # reader connections in the pool: reads are short
+WRITERS = 4  # most writer connections, so write transactions at once (DATABASE_WRITERS)
 
 
 def is_url(target: object) -> bool:
@@ -39,6 +44,8 @@ def is_url(target: object) -> bool:
 async def _translated() -> AsyncIterator[None]:
     try:
         yield
+    except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError) as error:
+        raise TransientError(f"{type(error).__name__}: {error}") from error
     except asyncpg.IntegrityConstraintViolationError as error:
         raise IntegrityError(str(error)) from error
     except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
@@ -102,7 +109,7 @@ class PgConnection(_Reads):
     @property
     def in_transaction(self) -> bool:
         """Whether a transaction is open (even one that a failed statement aborted)."""
-        return bool(self.raw.is_in_transaction())
+        return not self.raw.is_closed() and bool(self.raw.is_in_transaction())
 
     async def close(self) -> None:
         """Close the connection."""
@@ -142,10 +149,61 @@ class PgReaders(_Reads):
         await self.raw.close()
 
 
+class PgWriters:
+    """The writer connections: each transaction holds one; at most `size`, opened as needed.
+
+    A pool of our own rather than asyncpg's: a connection goes back as it is (asyncpg's pool
+    resets each one it gets back, one more round trip per transaction), and one that comes
+    back broken or still inside a transaction (a rollback that could not finish) is dropped
+    rather than handed to the next transaction.
+    """
+
+    def __init__(self, url: str, size: int, first: PgConnection) -> None:
+        if size < 1:
+            raise ValueError(f"PostgreSQL needs at least one writer, got {size}")
+        self.url = url
+        self.size = size
+        self.dialect = first.dialect
+        self.first = first
+        self._idle = [first]
+        self._slots = asyncio.Semaphore(size)
+        self.opened = 1  # connections opened so far (the test of the pool reads it)
+
+    @asynccontextmanager
+    async def acquire(self) -> AsyncIterator[PgConnection]:
+        """Hold a writer for the block, waiting while all `size` are taken."""
+        async with self._slots:
+            if self._idle:
+                conn = self._idle.pop()
+            else:
+                conn = await connect_writer(self.url)
+                self.opened += 1
+            try:
+                yield conn
+            finally:
+                if conn.raw.is_closed() or conn.in_transaction:
+                    conn.raw.terminate()
+                else:
+                    self._idle.append(conn)
+
+    async def close(self) -> None:
+        """Close every writer once the transactions holding one are over."""
+        for _ in range(self.size):
+            await self._slots.acquire()
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            await conn.close()
+
+
 async def connect_writer(url: str) -> PgConnection:
-    """Open the one connection that writes (statements autocommit; transactions are explicit)."""
+    """Open one connection that writes (statements autocommit; transactions are explicit)."""
     async with _translated():
         return PgConnection(await asyncpg.connect(url))
+
+
+async def connect_writers(url: str, size: int = WRITERS) -> PgWriters:
+    """Open the writers (one connection now, the others when transactions at once need them)."""
+    return PgWriters(url, size, await connect_writer(url))
 
 
 async def connect_readers(url: str, size: int = READERS) -> PgReaders:

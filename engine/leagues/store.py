@@ -4,7 +4,7 @@ A repository over the bot's one `Database` (engine/db/), the same one the sessio
 uses: no connection, lock or migrations of its own. The tables come from
 `engine/db/migrations/` (0002_leagues.sql, 0003_league_games.sql).
 
-Writes happen inside `transaction()` (the database's one write transaction), so one schedule
+Writes happen inside `transaction()` (one at a time: see `transaction`), so one schedule
 step and its effects land together or not at all; reads inside it see its own writes, reads
 outside it see committed data. Times are ISO 8601 UTC text; points and VP shares are exact
 fractions as text. Results, byes, ratings and the CSV export are in store_results.py
@@ -71,8 +71,17 @@ class LeagueStore(ResultRows):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """Run the block as one write transaction; roll back on any error."""
-        async with self.database.transaction():
+        """Run the block as one write transaction; roll back on any error.
+
+        The leagues read and then write what they read (a table's results, then the
+        ratings; the next result number), which one writer made safe. With PostgreSQL's
+        several writers, every league transaction first takes `Dialect.league_lock` (an
+        advisory lock held to the outer transaction's end, taken again by a nested one for
+        free), so the leagues' transactions still run one at a time, in every process.
+        """
+        async with self.database.transaction() as conn:
+            if self.database.dialect.league_lock is not None:
+                await conn.fetch_all(self.database.dialect.league_lock)
             yield
 
     async def insert_league(

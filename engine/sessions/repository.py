@@ -212,10 +212,17 @@ class Repository:
             created_at=to_text(now),
             ai=ai,
         )
-        async with self.ctx.store.transaction() as tx:
+        before = (g.row, g.state, g.ended, g.closed, g.turns, tuple(g.seats))
+
+        async def save(tx: Tx) -> None:
+            # A deadlock undoes the transaction: it runs again from the game as it was read.
+            g.row, g.state, g.ended, g.closed, g.turns, seats = before
+            g.seats = list(seats)
             # The optimistic version check comes first, so a lost race is a StaleStateError.
             await self.save_state(tx, g, step.state, now)
             await tx.insert_move(move)
+
+        await self.ctx.store.run(save)
         return line(g, move)
 
     async def end(

@@ -2,18 +2,19 @@
 
 A repository over the bot's one `Database` (engine/db/): reads of `Store` go to the reader
 connection and see committed data only; writes happen in `Store.transaction()`, whose `Tx`
-reads and writes through the one writer connection. Every SQL statement of the sessions is
-in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
+reads and writes through its transaction's own writer connection. Every SQL statement of the
+sessions is in this file; the tables come from `engine/db/migrations/` (0001_sessions.sql).
 """
 
 import json
-from collections.abc import AsyncIterator, Collection, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from engine.db import Connection, Database, Row
+from engine.db.database import retried
 from engine.db.shards import ALL, Shards
 from engine.sessions.rows import (
     GameAiRow,
@@ -27,6 +28,8 @@ from engine.sessions.rows import (
 )
 
 __all__ = ["Store", "Tx"]
+
+T = TypeVar("T")
 
 GAME_COLUMNS = frozenset(
     {
@@ -488,6 +491,10 @@ class Store(_Reads):
         """Run the block as one immediate transaction; any exception rolls everything back."""
         async with self.database.transaction() as conn:
             yield Tx(conn)
+
+    async def run(self, body: Callable[[Tx], Awaitable[T]]) -> T:
+        """Run `body` in one transaction, again if a deadlock or conflict undid it (engine.db)."""
+        return await retried(self.transaction, body, nested=self.database.in_transaction)
 
     async def backup(self, target: str | Path) -> None:
         """Copy the whole database to `target` as one consistent snapshot, while games go on."""

@@ -36,8 +36,8 @@ async def test_sessions_and_leagues_write_through_the_one_writer_connection(db):
     await sessions.play(out.game_id, 1, out.version, "add 1")
     league = await leagues.create_league(1, "A", LeagueConfig("trajan"), seed=1)
     await leagues.join(league.id, 5)
-    assert db.reader is not db._writer
-    assert db._writer.raw.total_changes > 0
+    assert db.reader is not db._writers.conn
+    assert db._writers.conn.raw.total_changes > 0
     assert db.reader.raw.total_changes == 0  # the reader never wrote a row
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         await db.reader.execute("DELETE FROM games")
@@ -107,7 +107,7 @@ async def _orphan_seat(db: Database) -> None:
 async def test_a_failed_commit_is_rolled_back_and_the_writer_stays_usable(db):
     with pytest.raises(IntegrityError, match="FOREIGN KEY"):
         await _orphan_seat(db)
-    assert not db._writer.raw.in_transaction
+    assert not db._writers.conn.raw.in_transaction
     assert await db.fetch_all("SELECT * FROM seats") == []
     await db.execute("INSERT INTO users (user_id, language) VALUES (1, 'en')")
 

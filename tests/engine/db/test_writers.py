@@ -1,0 +1,225 @@
+"""Several writers on PostgreSQL: transactions of different games at once, a game's in order.
+
+SQLite keeps its one writer; PostgreSQL's transactions each hold a writer connection of their
+own (engine/db/postgres.py, `PgWriters`), and a deadlock's loser is run again by `run`.
+"""
+
+import asyncio
+
+import pytest
+
+from engine.core.errors import StaleStateError
+from engine.db import Connection, Database, TransientError
+from engine.leagues.store import LeagueStore
+from engine.sessions.store import Store
+from tests.engine.sessions.conftest import FakeClock, make_manager, start_game
+
+
+@pytest.fixture
+async def pg(pg_url):
+    opened = await Database.open(pg_url, writers=3)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def db(database_url):
+    opened = await Database.open(database_url)
+    yield opened
+    await opened.close()
+
+
+async def test_a_move_of_another_game_commits_while_a_transaction_waits_inside(pg):
+    sessions = make_manager(Store(pg), FakeClock())
+    first, second = await start_game(sessions), await start_game(sessions)
+    inside, go = asyncio.Event(), asyncio.Event()
+
+    async def hold_first() -> None:
+        async with pg.transaction() as conn:
+            await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", ("x", first.game_id))
+            inside.set()
+            await go.wait()
+
+    holder = asyncio.create_task(hold_first())
+    await asyncio.wait_for(inside.wait(), 5)
+    # The other game's move needs no writer the first transaction holds: it commits now.
+    await asyncio.wait_for(sessions.play(second.game_id, 1, second.version, "add 1"), 5)
+    assert not holder.done()
+    assert (await sessions.status(second.game_id)).version == second.version + 1
+    go.set()
+    await asyncio.wait_for(holder, 5)
+    assert await pg.fetch_one("SELECT updated_at FROM games WHERE id = ?", (first.game_id,)) == (
+        "x",
+    )
+
+
+async def test_a_transaction_reads_its_own_writes_and_no_other_uncommitted_one(pg):
+    await pg.execute("INSERT INTO users (user_id, language) VALUES (1, 'en')")
+    written, go = asyncio.Event(), asyncio.Event()
+
+    async def writer() -> None:
+        async with pg.transaction():
+            await pg.execute("UPDATE users SET language = 'es' WHERE user_id = 1")
+            assert await pg.fetch_one("SELECT language FROM users") == ("es",)
+            written.set()
+            await go.wait()
+
+    task = asyncio.create_task(writer())
+    await asyncio.wait_for(written.wait(), 5)
+    async with pg.transaction():  # another writer connection: it sees committed rows only
+        assert await pg.fetch_one("SELECT language FROM users") == ("en",)
+        await pg.execute("INSERT INTO users (user_id, language) VALUES (2, 'en')")
+        assert await pg.fetch_one("SELECT COUNT(*) FROM users") == (2,)
+    go.set()
+    await asyncio.wait_for(task, 5)
+    assert await pg.fetch_all("SELECT language FROM users ORDER BY user_id") == [("es",), ("en",)]
+
+
+async def test_the_same_game_stays_serialised_in_a_process_and_across_two(pg, pg_url):
+    clock = FakeClock()
+    sessions = make_manager(Store(pg), clock)
+    out = await start_game(sessions)
+    # One process: two moves at once from the same version; the game's lock orders them and
+    # the second, one version behind, is refused.
+    results = await asyncio.gather(
+        sessions.play(out.game_id, 1, out.version, "add 1"),
+        sessions.play(out.game_id, 1, out.version, "add 2"),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleStateError) for r in results) == 1
+    version = (await sessions.status(out.game_id)).version
+    assert version == out.version + 1
+    # Two processes (two databases, two services, no shared lock): still one move saved,
+    # by the `WHERE version = ?` save.
+    async with await Database.open(pg_url, writers=3) as other:
+        elsewhere = make_manager(Store(other), clock)
+        turn = (await sessions.status(out.game_id)).turn
+        assert turn is not None
+        assert turn.user_id is not None
+        mover = turn.user_id
+        results = await asyncio.gather(
+            sessions.play(out.game_id, mover, version, "add 1"),
+            elsewhere.play(out.game_id, mover, version, "add 1"),
+            return_exceptions=True,
+        )
+    assert sum(isinstance(r, StaleStateError) for r in results) == 1
+    assert (await sessions.status(out.game_id)).version == version + 1
+    moves = await pg.fetch_all("SELECT version FROM moves WHERE game_id = ?", (out.game_id,))
+    assert sorted(v for (v,) in moves) == list(range(out.version + 1, version + 2))
+
+
+async def test_a_deadlock_s_loser_is_run_again_and_both_commit(pg):
+    await pg.execute("INSERT INTO users (user_id, language) VALUES (1, 'en'), (2, 'en')")
+    both_first = asyncio.Barrier(2)
+    runs: list[int] = []
+
+    def body(first: int, second: int):
+        async def run(conn: Connection) -> None:
+            runs.append(first)
+            await conn.execute("SET LOCAL deadlock_timeout = '50ms'")
+            await conn.execute("UPDATE users SET language = 'es' WHERE user_id = ?", (first,))
+            if len(runs) <= 2:  # the first try of each: lock one row each, then cross over
+                await both_first.wait()
+            await conn.execute("UPDATE users SET language = 'es' WHERE user_id = ?", (second,))
+
+        return run
+
+    await asyncio.wait_for(asyncio.gather(pg.run(body(1, 2)), pg.run(body(2, 1))), 10)
+    assert len(runs) == 3  # one of the two was undone by the server and run once more
+    assert await pg.fetch_all("SELECT language FROM users") == [("es",), ("es",)]
+
+
+async def test_run_gives_up_after_its_attempts_and_keeps_nothing(db):
+    tries = 0
+
+    async def conflicting(conn: Connection) -> None:
+        nonlocal tries
+        tries += 1
+        await conn.execute("INSERT INTO users (user_id, language) VALUES (?, 'en')", (tries,))
+        raise TransientError("deadlock detected")
+
+    with pytest.raises(TransientError):
+        await db.run(conflicting, attempts=3)
+    assert tries == 3
+    assert await db.fetch_all("SELECT * FROM users") == []
+
+
+async def test_inside_a_transaction_run_is_a_savepoint_tried_once(db):
+    tries = 0
+
+    async def conflicting(conn: Connection) -> None:
+        nonlocal tries
+        tries += 1
+        raise TransientError("deadlock detected")
+
+    async def outer() -> None:
+        async with db.transaction():
+            await db.execute("INSERT INTO users (user_id, language) VALUES (1, 'en')")
+            await db.run(conflicting)
+
+    with pytest.raises(TransientError):
+        await outer()
+    assert tries == 1  # the outer transaction is the one to run again
+    assert await db.fetch_all("SELECT * FROM users") == []
+
+
+async def test_at_most_the_pool_s_writers_are_open_and_a_further_transaction_waits(pg):
+    inside, go = asyncio.Barrier(4), asyncio.Event()
+    pool = pg._writers
+
+    async def hold() -> None:
+        async with pg.transaction():
+            await inside.wait()
+            await go.wait()
+
+    held = [asyncio.create_task(hold()) for _ in range(3)]
+    await asyncio.wait_for(inside.wait(), 5)  # three writers hold a transaction each
+    fourth = asyncio.create_task(
+        pg.execute("INSERT INTO users (user_id, language) VALUES (9, 'en')")
+    )
+    await asyncio.sleep(0.05)
+    assert not fourth.done()  # no fourth writer: it waits for one
+    assert pool.opened == 3
+    go.set()
+    await asyncio.wait_for(asyncio.gather(*held, fourth), 5)
+    assert pool.opened == 3
+    assert await pg.fetch_one("SELECT COUNT(*) FROM users") == (1,)
+
+
+async def test_a_connection_left_broken_is_dropped_and_the_next_transaction_gets_a_new_one(pg):
+    async def dies() -> None:
+        async with pg.transaction() as conn:
+            conn.raw.terminate()
+            raise RuntimeError("the connection died under the transaction")
+
+    with pytest.raises(RuntimeError):
+        await dies()
+    await pg.execute("INSERT INTO users (user_id, language) VALUES (3, 'en')")
+    assert await pg.fetch_one("SELECT COUNT(*) FROM users") == (1,)
+
+
+async def test_the_leagues_write_transactions_still_take_turns(pg):
+    leagues = LeagueStore(pg)
+    inside, go = asyncio.Event(), asyncio.Event()
+    order: list[str] = []
+
+    async def first() -> None:
+        async with leagues.transaction():
+            inside.set()
+            await go.wait()
+            order.append("first")
+
+    async def second() -> None:
+        async with leagues.transaction():
+            order.append("second")
+
+    holder = asyncio.create_task(first())
+    await asyncio.wait_for(inside.wait(), 5)
+    waiter = asyncio.create_task(second())
+    await asyncio.sleep(0.1)
+    assert order == []  # the second waits for the league lock the first holds
+    async with pg.transaction():  # a transaction of no league is not held up
+        await pg.execute("INSERT INTO users (user_id, language) VALUES (4, 'en')")
+    go.set()
+    await asyncio.wait_for(asyncio.gather(holder, waiter), 5)
+    assert order == ["first", "second"]

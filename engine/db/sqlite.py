@@ -11,6 +11,7 @@ tightened to 0600), so games, seats and settings are not readable by other local
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -131,8 +132,27 @@ async def connect_writer(path: str | Path, synchronous: str) -> aiosqlite.Connec
         prepare_file(Path(path))
     conn = await aiosqlite.connect(path, isolation_level=None)
     for pragma in (*_WRITER_PRAGMAS, f"synchronous = {synchronous}"):
-        await conn.execute(f"PRAGMA {pragma}")
+        await _pragma(conn, pragma)
     return conn
+
+
+# Switching a new file to WAL takes an exclusive lock. When two processes open the same new
+# file at once, both hold a shared lock and want it: SQLite then answers one of them "database
+# is locked" at once, without waiting out busy_timeout (waiting would deadlock). That one
+# tries again once the other has switched.
+_LOCKED_TRIES = 50
+_LOCKED_WAIT_S = 0.1
+
+
+async def _pragma(conn: aiosqlite.Connection, pragma: str) -> None:
+    for attempt in range(_LOCKED_TRIES):
+        try:
+            await conn.execute(f"PRAGMA {pragma}")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == _LOCKED_TRIES - 1:
+                raise
+            await asyncio.sleep(_LOCKED_WAIT_S)
 
 
 async def connect_reader(path: str | Path) -> aiosqlite.Connection:

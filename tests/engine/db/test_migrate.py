@@ -6,6 +6,7 @@ import sqlite3
 import pytest
 
 from engine.db import Database, Migration, MigrationError, migration_files, split_statements
+from engine.db import sqlite as sqlite_backend
 
 ONE = Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")
 TWO = Migration(2, "0002_b.sql", "ALTER TABLE a ADD COLUMN y TEXT; CREATE TABLE b (z INTEGER);")
@@ -151,3 +152,27 @@ async def test_an_unknown_old_league_migration_is_refused(tmp_path):
     with pytest.raises(MigrationError, match="league migration 3"):
         await Database.open(path)
     assert "league_migration" in _tables(path)  # nothing half-adopted
+
+
+async def test_a_pragma_refused_as_locked_at_once_is_tried_again(monkeypatch):
+    """SQLite answers "locked" without waiting when waiting would deadlock (two new opens)."""
+    monkeypatch.setattr(sqlite_backend, "_LOCKED_WAIT_S", 0)
+
+    class Refusing:
+        def __init__(self, refusals: int, message: str = "database is locked") -> None:
+            self.refusals, self.message, self.calls = refusals, message, 0
+
+        async def execute(self, sql: str) -> None:
+            self.calls += 1
+            if self.calls <= self.refusals:
+                raise sqlite3.OperationalError(self.message)
+
+    twice = Refusing(2)
+    await sqlite_backend._pragma(twice, "journal_mode = WAL")  # type: ignore[arg-type]
+    assert twice.calls == 3
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        await sqlite_backend._pragma(Refusing(100), "journal_mode = WAL")  # type: ignore[arg-type]
+    other = Refusing(1, "no such table: x")
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        await sqlite_backend._pragma(other, "journal_mode = WAL")  # type: ignore[arg-type]
+    assert other.calls == 1

@@ -433,11 +433,15 @@ class Tx(_Reads):
     async def keep_edition(
         self, game: str, digest: str, rules: int, files: Mapping[str, str], at: str
     ) -> None:
-        """Keep an edition's data files by digest (once; a kept edition never changes)."""
+        """Keep an edition's data files by digest (once; a kept edition never changes).
+
+        Two transactions at once (two games started together, with several writers) can both
+        find it missing: the second insert then waits for the first and leaves its row be.
+        """
         if await self.edition_files(game, digest) is None:
             await self._run(
                 "INSERT INTO editions (game, digest, rules, files, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, digest) DO NOTHING",
                 (game, digest, rules, json.dumps(dict(files), sort_keys=True), at),
             )
 

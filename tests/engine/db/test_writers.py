@@ -223,3 +223,18 @@ async def test_the_leagues_write_transactions_still_take_turns(pg):
     go.set()
     await asyncio.wait_for(asyncio.gather(holder, waiter), 5)
     assert order == ["first", "second"]
+
+
+async def test_two_games_started_at_once_keep_their_rules_edition_once(pg):
+    """Both transactions find the edition missing; the second insert leaves the first's row."""
+    store = Store(pg)
+    both_looked = asyncio.Barrier(2)
+
+    async def keep() -> None:
+        async with store.transaction() as tx:
+            assert await tx.edition_files("toy", "d1") is None
+            await both_looked.wait()
+            await tx.keep_edition("toy", "d1", 1, {"a.toml": "x"}, "now")
+
+    await asyncio.wait_for(asyncio.gather(keep(), keep()), 10)
+    assert await store.edition_files("toy", "d1") == {"a.toml": "x"}

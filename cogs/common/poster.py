@@ -38,6 +38,8 @@ ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived threa
 NO_PINGS = discord.AllowedMentions.none()
 # Discord unreachable or failing for a while: what was saved is posted again later (outbox).
 OUTAGE = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+# What a send to Discord may raise; `held_back` says which of these mean "try again later".
+SENDING = (*OUTAGE, discord.HTTPException, discord.RateLimited)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
 DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
@@ -209,7 +211,7 @@ class Poster:
             except discord.Forbidden:
                 await self._lacking(outcome)
                 await self._done(outcome.notices)  # told the channel what is missing instead
-            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+            except SENDING as error:
                 if not held_back(error):
                     raise
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
@@ -257,7 +259,7 @@ class Poster:
         """Show what was saved but not shown: owed notices, then boards as they are now.
 
         Oldest game first. Exactly once: a notice is marked posted when its message went out,
-        and every message carries a nonce Discord dedupes (`_nonce`); `_refresh` reads which
+        and every message carries a nonce Discord dedupes (`text.nonce`); `_refresh` reads which
         version the thread shows first (a board that reached Discord although its answer was
         lost is not repeated).
         """
@@ -268,7 +270,7 @@ class Poster:
                 info = await self.sessions.status(game)
                 if info.status is not Status.LOBBY:
                     count += await self._refresh(info)
-            except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+            except SENDING as error:
                 if not held_back(error):
                     log.exception("could not post the board of game %s again", game)
                     continue
@@ -375,7 +377,7 @@ class Poster:
             mentions = discord.AllowedMentions(users=[discord.Object(ping)]) if ping else NO_PINGS
             # The nonce makes a repeat of this very post (a restart between sending it and
             # storing its id) return the message already sent (Discord's enforce_nonce).
-            nonce = _nonce("b", outcome.game_id, outcome.version, old or 0)
+            nonce = text.nonce("b", outcome.game_id, outcome.version, old or 0)
             msg = await thread.send(
                 content, files=files, view=view, allowed_mentions=mentions, nonce=nonce
             )
@@ -495,7 +497,7 @@ class Poster:
                     await thread.get_partial_message(message_id).edit(
                         content=content.removesuffix(note), attachments=files
                     )
-                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                except SENDING as error:
                     failed = held_back(error)
                     if failed:
                         log.info("the image of message %s waits for Discord", message_id)
@@ -566,7 +568,7 @@ class Poster:
         content += "\n" + url
         view = request_view(outcome.game_id, None, meta.language)
         mentions = discord.AllowedMentions(users=[discord.Object(user)]) if user else NO_PINGS
-        nonce = _nonce("n", outcome.game_id, notice.id)
+        nonce = text.nonce("n", outcome.game_id, notice.id)
         await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _ask(
@@ -583,7 +585,7 @@ class Poster:
         view = request_view(outcome.game_id, request_id, meta.language)
         users = [discord.Object(u) for u in waiting]
         mentions = discord.AllowedMentions(users=users)
-        nonce = _nonce("n", outcome.game_id, notice.id)
+        nonce = text.nonce("n", outcome.game_id, notice.id)
         await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _finish(
@@ -610,7 +612,7 @@ class Poster:
                 files += _pictures(pictures, outcome.version, alt)
         except Exception:
             log.exception("game %s: the end is posted without its images", outcome.game_id)
-        nonce = _nonce("f", outcome.game_id, outcome.version)
+        nonce = text.nonce("f", outcome.game_id, outcome.version)
         await thread.send(content, files=files, allowed_mentions=NO_PINGS, nonce=nonce)
         if outcome.board_message_id is not None:
             start = self._start(outcome, meta)
@@ -763,8 +765,3 @@ def _own_message(notice: Notice) -> bool:
     if notice.kind is NoticeKind.REMINDER:
         return True
     return notice.request_id is not None and bool(notice.waiting_on)
-
-
-def _nonce(*parts: object) -> str:
-    """Return the nonce of a message: the same post gets the same one (`text.nonce`)."""
-    return text.nonce(*parts)

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from cogs.common.poster import OUTAGE, held_back
+from cogs.common.poster import SENDING, held_back
 from cogs.common.text import nonce
 from cogs.league import text
 from cogs.league.text import mentions, t, when
@@ -423,7 +423,7 @@ class LeagueRunner:
                         await self.channel(channel_id).send(
                             chunk, allowed_mentions=allowed, nonce=nonce("l", post_id, i)
                         )
-                except (*OUTAGE, discord.HTTPException, discord.RateLimited) as error:
+                except SENDING as error:
                     if held_back(error):
                         log.warning("league message %s waits for Discord (%s)", post_id,
                                     type(error).__name__)  # fmt: skip

@@ -79,6 +79,20 @@ class Loaded:
         return TimeControl(timedelta(seconds=self.row.move_seconds), before)
 
 
+Kept = tuple[Any, list[Any], Any, int, bool, bool, Any]
+
+
+def snapshot(g: Loaded) -> Kept:
+    """Return what a commit changes in memory (it changes them before the transaction ends)."""
+    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed, g.finished)
+
+
+def restore(g: Loaded, kept: Kept) -> None:
+    """Undo in memory a commit whose transaction was rolled back (`snapshot`)."""
+    g.row, seats, g.state, g.turns, g.ended, g.closed, g.finished = kept
+    g.seats = list(seats)
+
+
 @dataclass(frozen=True, slots=True)
 class Controller:
     """Who decides for the pending seat: a human (player None) or an automated chooser."""

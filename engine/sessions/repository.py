@@ -22,7 +22,7 @@ from engine.sessions.errors import (
     NotStartedError,
     StateNeedsRepairError,
 )
-from engine.sessions.loaded import Loaded, controller, line
+from engine.sessions.loaded import Loaded, controller, line, restore, snapshot
 from engine.sessions.models import By, Final, LogLine, Notice, NoticeKind, SeatState, Status
 from engine.sessions.replay import (
     early_ranks,
@@ -212,12 +212,10 @@ class Repository:
             created_at=to_text(now),
             ai=ai,
         )
-        before = (g.row, g.state, g.ended, g.closed, g.turns, tuple(g.seats))
+        before = snapshot(g)
 
         async def save(tx: Tx) -> None:
-            # A deadlock undoes the transaction: it runs again from the game as it was read.
-            g.row, g.state, g.ended, g.closed, g.turns, seats = before
-            g.seats = list(seats)
+            restore(g, before)  # a deadlock undid the transaction: again from the game as read
             # The optimistic version check comes first, so a lost race is a StaleStateError.
             await self.save_state(tx, g, step.state, now)
             await tx.insert_move(move)

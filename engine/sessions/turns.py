@@ -26,6 +26,8 @@ from engine.sessions.loaded import (
     info,
     line,
     resolve,
+    restore,
+    snapshot,
     turn_of,
 )
 from engine.sessions.models import (
@@ -50,19 +52,6 @@ SEARCH = "hard"  # the AI level that searches (its thinking is logged, at INFO)
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
 HISTORY = 80  # the most live moves an outcome carries for the thread's story (more fit no message)
-
-
-_Kept = tuple[Any, list[Any], Any, int, bool, bool, Any]
-
-
-def _snapshot(g: Loaded) -> _Kept:
-    """Return what a commit changes in memory (it changes them before the transaction ends)."""
-    return (g.row, list(g.seats), g.state, g.turns, g.ended, g.closed, g.finished)
-
-
-def _restore(g: Loaded, kept: _Kept) -> None:
-    """Undo in memory a commit whose transaction was rolled back."""
-    g.row, g.seats, g.state, g.turns, g.ended, g.closed, g.finished = kept
 
 
 def choices_of(g: Loaded, turn: Turn) -> Choices:
@@ -161,8 +150,7 @@ class Turns:
             step = g.engine.apply(g.state, action)
             # A forced move (the only one on offer) is played at once: asking leaves no choice
             # but to say yes (playtest item 23), and undo could not cross it either way.
-            forced = len(g.engine.legal_actions(g.state)) == 1
-            if step.irreversible and not confirmed and not forced:
+            if step.irreversible and not confirmed and len(g.engine.legal_actions(g.state)) != 1:
                 why = "; ".join(text(g.row.language, key) for key in step.meta.get("reveals", ()))
                 confirm = replace(self._choice(g, action), detail=why)
                 return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)
@@ -306,7 +294,7 @@ class Turns:
                 log.exception("game %s: the automated seat %s failed to move", g.id, seat)
                 g.stalled = f"{type(error).__name__}: {error}"
                 return lines
-            kept = _snapshot(g)
+            kept = snapshot(g)
             try:
                 lines.append(await self.repo.commit(g, seat, action, step, ctl.by, played))
             except Exception as error:
@@ -314,7 +302,7 @@ class Turns:
                 # is not (a full disk, a read-only or locked database). Say so, forget the
                 # half-applied commit, and take the turn again on a later tick.
                 log.exception("game %s: the move of automated seat %s was not stored", g.id, seat)
-                _restore(g, kept)
+                restore(g, kept)
                 g.stalled = f"{type(error).__name__}: {error}"
                 self.unsaved.add(g.id)
                 return lines

@@ -79,20 +79,25 @@ async def test_a_message_kept_back_by_an_outage_is_sent_on_the_next_pass_in_orde
     assert await runner.flush() == 0
 
 
+def refusing(error: Exception) -> Any:
+    """Return a `Channel.at` whose channels refuse every send with `error`."""
+
+    def at(channel_id: int) -> Any:
+        async def send(content: str, **kwargs: Any) -> Any:
+            raise error
+
+        return SimpleNamespace(send=send)
+
+    return at
+
+
 async def test_a_rate_limit_discord_py_gave_up_on_keeps_the_message_owed(rig, monkeypatch):
     channel = Channel()
     runner = runner_for(rig, channel)
     answer = SimpleNamespace(status=429, reason="Too Many Requests")
     refusal = discord.HTTPException(answer, {"message": "rate limited", "code": 0})
     real = channel.at
-
-    def busy(channel_id: int) -> Any:
-        async def send(content: str, **kwargs: Any) -> Any:
-            raise refusal
-
-        return SimpleNamespace(send=send)
-
-    monkeypatch.setattr(channel, "at", busy)
+    monkeypatch.setattr(channel, "at", refusing(refusal))
     await runner._send(700, "results", PING_USERS, guild=7)
     assert len(await rig.leagues.store.owed_posts()) == 1
     monkeypatch.setattr(channel, "at", real)
@@ -123,14 +128,7 @@ async def test_a_message_discord_refuses_for_good_is_logged_and_not_tried_again(
     runner = runner_for(rig, channel)
     answer = SimpleNamespace(status=403, reason="Forbidden")
     refusal = discord.Forbidden(answer, {"message": "Missing Permissions", "code": 50013})
-
-    def forbidden(channel_id: int) -> Any:
-        async def send(content: str, **kwargs: Any) -> Any:
-            raise refusal
-
-        return SimpleNamespace(send=send)
-
-    monkeypatch.setattr(channel, "at", forbidden)
+    monkeypatch.setattr(channel, "at", refusing(refusal))
     await runner._send(700, "week 3 seated", NO_PINGS, guild=7)
     assert await rig.leagues.store.owed_posts() == []  # logged; no pass tries it again
     assert channel.sent == []

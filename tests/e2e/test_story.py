@@ -34,30 +34,29 @@ from tests.engine.test_spanish_words import english_pieces
 MOVE_NUMBER = re.compile(r"`\s*(\d+)`")
 
 
-def _moves(table: BotHarness, number: int) -> list[tuple[int, int, list[str]]]:
-    """Return the game's live moves from its database: version, seat, event kinds."""
-    with sqlite3.connect(table.workdir / "games.db") as db:
-        rows = db.execute(
-            "SELECT version, seat, events FROM moves WHERE game_id = ? AND undone_at IS NULL"
-            " ORDER BY version",
-            (number,),
-        ).fetchall()
-    return [(v, s, [e["type"] for e in json.loads(events)]) for v, s, events in rows]
-
-
-def _shown_versions(table: BotHarness, number: int) -> set[int]:
-    """Return the versions of the live moves the thread tells (`text.shown`: no explored menus)."""
+def _live(table: BotHarness, number: int) -> list[SimpleNamespace]:
+    """Return the game's live moves from its database, as the log reads them."""
     with sqlite3.connect(table.workdir / "games.db") as db:
         rows = db.execute(
             "SELECT version, seat, action, events, lines FROM moves"
             " WHERE game_id = ? AND undone_at IS NULL ORDER BY version",
             (number,),
         ).fetchall()
-    lines = [
+    return [
         SimpleNamespace(version=v, seat=s, notation=a, records=json.loads(e), events=json.loads(t))
         for v, s, a, e, t in rows
     ]
-    return {line.version for line in text.shown(lines, "troyes")}  # type: ignore[arg-type]
+
+
+def _moves(table: BotHarness, number: int) -> list[tuple[int, int, list[str]]]:
+    """Return the game's live moves: version, seat, event kinds."""
+    return [(m.version, m.seat, [e["type"] for e in m.records]) for m in _live(table, number)]
+
+
+def _shown_versions(table: BotHarness, number: int) -> set[int]:
+    """Return the versions of the live moves the thread tells (`text.shown`: no explored menus)."""
+    shown = text.shown(_live(table, number), "troyes")  # type: ignore[arg-type]
+    return {line.version for line in shown}
 
 
 def _posts(actor: Actor, thread: ChannelRef) -> list[Seen]:

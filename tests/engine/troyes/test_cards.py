@@ -3,6 +3,7 @@
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -267,11 +268,8 @@ def test_confirmed_card_effects_are_used_exactly_and_marked_verified(card):
 
 
 def test_unidentified_cards_reach_players_under_neutral_names_and_stay_unverified():
-    unidentified = [
-        item
-        for item in [*CAT.cards.values(), *CAT.events.values()]
-        if "not identified" in getattr(item, "note", "")
-    ]
+    every: list[Any] = [*CAT.cards.values(), *CAT.events.values()]
+    unidentified = [item for item in every if "not identified" in item.note]
     assert len(unidentified) >= 30
     placeholder = re.compile(r"unknown|desconocid|\b[A-F]$|\(Damas\)", re.IGNORECASE)
     for item in unidentified:
@@ -279,5 +277,5 @@ def test_unidentified_cards_reach_players_under_neutral_names_and_stay_unverifie
             assert not placeholder.search(shown), shown
         assert item.unverified, item.id
     for lang in ("name", "name_es"):  # each still tells itself apart from every other
-        names = [getattr(item, lang) for item in [*CAT.cards.values(), *CAT.events.values()]]
+        names = [getattr(item, lang) for item in every]
         assert all(names.count(getattr(item, lang)) == 1 for item in unidentified)

@@ -178,7 +178,7 @@ async def _settle(
     if not outcome.moves:
         return
     meta = await remember(interaction).poster.meta(game)
-    label = words(outcome.moves[0], meta.names, lang)[0]
+    label = words(outcome.moves[0], meta.names, lang, told=False)[0]  # the decider's own
     try:
         await interaction.edit_original_response(
             content=t(lang, "choices.played", move=label), view=None

@@ -173,6 +173,23 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
     return a.action_text(action)
 
 
+def told(notation: str, t: Tables, lang: str) -> str | None:
+    """Return the label of a stored move that says "your" in the third person, else None."""
+    key = "es" if lang == "es" else "en"
+    match notation.split():
+        case ["port", "display"]:
+            return i18n.text(key, "trajan.told.port_display")
+        case ["display", card]:
+            return i18n.text(key, "trajan.told.display", card=name(t, "card", card, lang))
+        case ["recruit"]:
+            return i18n.text(key, "trajan.told.recruit")
+        case ["move", province]:
+            return i18n.text(key, "trajan.told.move", prov=name(t, "province", province, lang))
+        case ["deploy"]:
+            return i18n.text(key, "trajan.told.deploy")
+    return None
+
+
 def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
     """Return what the deciding seat must decide now, as one short sentence.
 

@@ -42,6 +42,8 @@ def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:
             return _trajan_tile(state, stack, t, lang)
         case a.ChooseBowl(bowl):
             return _bowl(state, bowl, t, lang)
+        case a.Build(_, named) if named is not None:
+            return ""  # the label names the site's tile already (playtest item 7)
         case a.Build(site):
             tile = state.sites[site] if 0 <= site < len(state.sites) else None
             if tile is None:

@@ -167,3 +167,11 @@ def test_the_score_chart_says_vp_names_the_game_in_its_language_and_explains_cat
     assert "Al final de la partida" in words
     english = compose_score(_final("trajan_2p_final"), images.score_title("trajan", "en"), NAMES)
     assert "Trajan: final score" in "\n".join(_texts(english))
+
+
+def test_a_trajan_tiles_place_is_named_by_its_bowl_as_the_mat_draws_it():
+    """Found at the table: "Pila 1 (2 cartas) al espacio II", while the mat has no "espacio"."""
+    assert ENGINE.describe(a.PickTrajan(0, 1), "es") == "Pila 1 (2 cartas) junto a la bandeja II"
+    assert ENGINE.describe(a.PickTrajan(3, 5), "en") == "Stack 4 (Workers) beside bowl VI"
+    line = ENGINE.describe_event(ev.TrajanFulfilled(0, 2, "vp9_oo", 9), "es", NAMES)
+    assert "junto a la bandeja III" in line

@@ -175,3 +175,15 @@ def test_a_trajan_tiles_place_is_named_by_its_bowl_as_the_mat_draws_it():
     assert ENGINE.describe(a.PickTrajan(3, 5), "en") == "Stack 4 (Workers) beside bowl VI"
     line = ENGINE.describe_event(ev.TrajanFulfilled(0, 2, "vp9_oo", 9), "es", NAMES)
     assert "junto a la bandeja III" in line
+
+
+def test_the_log_names_a_trajan_tile_by_its_kind_as_the_image_and_the_labels_do():
+    """Found at the table: the log said "Legionario (blanco+azul)", "Demanda: juegos"."""
+    for tile in ENGINE.tables.trajan.values():
+        kind = ENGINE.tables.cat.categories[
+            [c.id for c in ENGINE.tables.cat.categories].index(tile.category)
+        ]
+        assert tile.name_es.startswith(kind.name_es), (tile.name_es, kind.name_es)
+        assert tile.name.startswith(kind.name), (tile.name, kind.name)
+    line = ENGINE.describe_event(ev.TrajanPicked(1, 5, "demand_games_gg", 3), "es", NAMES)
+    assert "Demanda: Juegos" in line

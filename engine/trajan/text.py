@@ -295,7 +295,7 @@ def _event_more(  # noqa: PLR0911, PLR0912
             )
         case ev.ExtraUsed(_, tile, action, repeats):
             tname, act = _inside(name(t, "forum", tile, lang)), name(t, "action", action, lang)
-            return msg(lang, "ev_extra", who=who, tile=tname, act=act, n=repeats)
+            return plural(lang, "ev_extra", repeats, who=who, tile=tname, act=act)
         case ev.CardTaken(_, pile, card):
             return msg(lang, "ev_taken", who=who, card=name(t, "card", card, lang), pile=pile + 1)
         case ev.PileRefilled(pile, card):

@@ -187,3 +187,29 @@ def test_the_log_names_a_trajan_tile_by_its_kind_as_the_image_and_the_labels_do(
         assert tile.name.startswith(kind.name), (tile.name, kind.name)
     line = ENGINE.describe_event(ev.TrajanPicked(1, 5, "demand_games_gg", 3), "es", NAMES)
     assert "Demanda: Juegos" in line
+
+
+def test_words_found_at_the_local_table_after_the_fixes():
+    """An extra action's line, a province without rivals, the senate's step, the deck, a
+    sowing round the whole circle (docs/playtest-2026-12.md, the second Trajan game)."""
+    extra = ENGINE.describe_event(ev.ExtraUsed(0, "extra_forum", "forum", 1), "es", NAMES)
+    assert extra == "alice usa acción extra: Foro: Foro una vez más"
+    twice = ENGINE.describe_event(ev.ExtraUsed(0, "extra_forum", "forum", 2), "en", NAMES)
+    assert twice == "alice uses extra action: Forum: Forum 2 more times"
+    assert ENGINE.describe(a.AdvanceSenate(), "es") == "Avanzar 1 casilla en el Senado"
+    assert ENGINE.describe(a.DrawStartCard(0), "es") == "Robar del mazo (boca abajo)"
+    state = _first("military", seats=3)
+    lines = [ENGINE.explain(state, x, "es") for x in ENGINE.legal_actions(state)]
+    alone = [line for line in lines if "ningún legionario rival" in line]
+    assert alone or any("rival" in line for line in lines)
+    assert not any("0 legionarios rivales" in line for line in lines)
+    bowl = _first("bowl", seats=2)
+    seat = bowl.players[bowl.current]
+    full = replace(
+        bowl,
+        players=tuple(
+            replace(p, bowls=("BBYYGGO", *p.bowls[1:])) if p is seat else p for p in bowl.players
+        ),
+    )
+    line = ENGINE.explain(full, a.ChooseBowl(0, 1), "es")
+    assert "dando la vuelta entera desde la bandeja II; el último a la II" in line

@@ -207,9 +207,9 @@ def test_words_found_at_the_local_table_after_the_fixes():
     seat = bowl.players[bowl.current]
     full = replace(
         bowl,
-        players=tuple(
+        players=[
             replace(p, bowls=("BBYYGGO", *p.bowls[1:])) if p is seat else p for p in bowl.players
-        ),
+        ],
     )
     line = ENGINE.explain(full, a.ChooseBowl(0, 1), "es")
     assert "dando la vuelta entera desde la bandeja II; el último a la II" in line

@@ -222,7 +222,7 @@ class Poster:
                     # first call of a post, so posting again after unarchiving repeats nothing.
                     await self._unarchive(outcome.thread_id)
                     told = tuple(n for n in outcome.notices if not _own_message(n))
-                    await self._post(replace(outcome, notices=told), fresh=fresh)  # sent once
+                    await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
             except discord.Forbidden:
                 await self._lacking(outcome)
                 await self._done(outcome.notices)  # told the channel what is missing instead

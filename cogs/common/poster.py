@@ -434,16 +434,20 @@ class Poster:
         A press's webhook (its deferred update's original response) is not counted against
         Discord's global limit of 50 requests a second, which a busy bot meets with an edit
         by channel for every move. It is used only when `_through` says it is safe; if it
-        fails anyway (an expired token, a 429), the channel's edit is made instead.
+        fails anyway (an expired token, a 429), the channel's edit is made instead, with
+        copies of the images (a request reads its files to the end, and discord.py seeks
+        back only between its own retries).
         """
         if _through(click, message_id):
             assert click is not None  # noqa: S101 - _through says so
+            spare = _copied(fields)
             try:
                 await click.edit_original_response(**fields)
                 return
             except discord.HTTPException as error:
                 log.info("message %s edited by channel: the press's webhook said %s",
                          message_id, error)  # fmt: skip
+            fields = spare
         await thread.get_partial_message(message_id).edit(**fields)
 
     def _draw_later(  # noqa: PLR0913 - keyword-only facts of the board waiting for images
@@ -824,6 +828,19 @@ def _through(click: Click | None, message_id: int) -> bool:
     if discord.utils.utcnow() - click.created_at > CLICK_FRESH:
         return False
     return not missing_permissions(click.app_permissions, THREAD_NEEDS)
+
+
+def _copied(fields: dict[str, Any]) -> dict[str, Any]:
+    """Return an edit's fields with fresh copies of its images (each is sent once)."""
+    files = fields.get("attachments")
+    if not files:
+        return fields
+    copies = []
+    for file in files:
+        file.reset()
+        copies.append(_png(file.fp.read(), file.filename, file.description))
+        file.reset()
+    return {**fields, "attachments": copies}
 
 
 def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:

@@ -11,6 +11,7 @@ The real `Poster` and session service (the fixture of test_poster_faults.py) aga
 thread and a fake press.
 """
 
+import io
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -45,6 +46,9 @@ class Press:
         self.edits: list[dict[str, Any]] = []
 
     async def edit_original_response(self, **fields: Any) -> None:
+        for file in fields.get("attachments") or []:
+            file.fp.read()  # sent: read to its end, as discord.py's request does
+            file.close()
         if self.webhook_fails:
             answer = SimpleNamespace(status=401, reason="Unauthorized")
             raise discord.HTTPException(answer, {"code": 50027, "message": "Invalid Webhook Token"})
@@ -97,3 +101,19 @@ async def test_otherwise_the_board_is_edited_by_channel(table, press):
     assert click.edits == []
     [(_, retired)] = [e for e in table.thread.edits if e[0] == board]
     assert retired["view"] is None
+
+
+async def test_images_the_webhook_could_not_take_go_by_channel_whole(table):
+    """A request reads its files to the end: the channel's edit gets whole copies."""
+    board = table.thread.sent[-1][0]
+    image = discord.File(io.BytesIO(b"\x89PNG board"), filename="board-3.png", description="alt")
+    click = Press(board, webhook_fails=True)
+    await table.poster._edit(table.thread, board, click, content="c", attachments=[image])
+    [(edited, fields)] = table.thread.edits
+    [sent] = fields["attachments"]
+    assert edited == board
+    assert (sent.filename, sent.description, sent.fp.read()) == (
+        "board-3.png",
+        "alt",
+        b"\x89PNG board",
+    )

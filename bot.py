@@ -253,10 +253,15 @@ class GameBot(commands.AutoShardedBot):
         turns think in the AI workers, and a game being resumed holds its lock, so a click on
         it waits for its resumption.
         """
-        for outcome in await self.sessions.resume():
-            await self.runtime.poster.post(outcome)
-        refreshed = await self.runtime.poster.refresh()
-        log.info("resumed; %d boards posted again", refreshed)
+        try:
+            for outcome in await self.sessions.resume():
+                await self.runtime.poster.post(outcome)
+            refreshed = await self.runtime.poster.refresh()
+            log.info("resumed; %d boards posted again", refreshed)
+        except Exception:
+            # Whatever failed here, the ticker must run: it fires timers, takes up stalled AI
+            # turns and retries the outbox, so what start-up missed is caught up on its ticks.
+            log.exception("resuming at start-up failed; the ticker catches up")
         self.ticker.start()
         if self.backups is not None:
             self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS

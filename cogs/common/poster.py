@@ -744,10 +744,18 @@ class Poster:
         for info in sorted(games, key=lambda info: info.game_id):
             try:
                 count += await self._refresh(info, owed.get(info.game_id, []))
-            except discord.HTTPException:
-                log.exception("could not refresh the board of game %s", info.game_id)
             except StateNeedsRepairError as paused:  # its stored state fails its checks
                 await self._tell_paused(info, paused)
+            except SENDING as error:
+                if not held_back(error):
+                    log.exception("could not refresh the board of game %s", info.game_id)
+                    continue
+                # Discord down or busy at start-up: the outbox refreshes it once it answers
+                # (a board left behind here would stay stale until the next move).
+                log.warning("game %s: not refreshed at start-up (%s); retrying later",
+                            info.game_id, type(error).__name__)  # fmt: skip
+                self._unsent[info.game_id] = max(self._unsent.get(info.game_id, -1), info.version)
+                self._schedule_retry()
         return count
 
     async def _tell_paused(self, info: GameInfo, paused: StateNeedsRepairError) -> None:

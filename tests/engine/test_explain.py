@@ -16,7 +16,7 @@ from engine.troyes import determinise as troyes_hidden
 from engine.troyes import ladies_actions as la
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from tests.engine.trajan.helpers import play_setup
-from tests.engine.troyes.helpers import play, walls_table
+from tests.engine.troyes.helpers import FACE, play, walls_table
 
 TRAJAN = TrajanEngine()
 TROYES = TroyesEngine()
@@ -184,3 +184,19 @@ def test_a_cards_uses_say_what_they_give_as_the_activation_then_logs():
                 else:  # an Archer: cubes to place next, as the following question asks
                     assert line.endswith(("to place on an event", "to place on events"))
     assert seen > 5
+
+
+def test_a_guard_walk_says_the_gate_it_reaches_and_what_arriving_gives():
+    # Playtest item 42: "Avanzar el guardia 5 espacios" did not say space 5 is gate I.
+    state = walls_table(districts=[[("red", 3), ("red", 2)], [], [], []])
+    state.guards = [3, 0, 0]
+    state.outer[0] = FACE["arrival_race"]
+    state.outer_cubes = {f: [0, 0, 0] for f in state.outer}
+    state, _ = play(state, "walls", "die 0 red 3", "boost 0")
+    walks = {a.steps: a for a in TROYES.legal_actions(state) if isinstance(a, la.Walk)}
+    assert TROYES.explain(state, walks[1], "es") == ""  # space 4: no gate
+    assert TROYES.explain(state, walks[2], "es") == (
+        "llega a la puerta I (Carrera a la puerta): +6 PV y se abre esa actividad exterior"
+    )
+    state.guards = [3, 5, 0]  # a rival got there first: the race pays the second place
+    assert "+4 VP" in TROYES.explain(state, walks[2], "en")

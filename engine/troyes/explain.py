@@ -53,6 +53,15 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
                 line = i18n.text(lang, "troyes.explain.cubes", count=n)
             else:
                 line = _uses(cat, state, n, lang)
+        case a.Times(n, True) if state.kind == "count" and plan.action == "event":
+            # what a cube on an event gives: influence now, the event's VP to the majority
+            # once its spaces are full (rules data; playtest item 41)
+            line = i18n.text(
+                lang,
+                "troyes.explain.event_cube",
+                count=cat.rules.cube_influence * n,
+                vp=cat.events[plan.target].vp if plan.target in cat.events else 0,
+            )
         case a.Walk(steps) if state.guards:
             line = _gates_reached(cat, state, steps, lang)
         case _:

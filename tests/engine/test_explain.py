@@ -14,6 +14,7 @@ from engine.trajan import determinise as trajan_hidden
 from engine.trajan.game import TrajanEngine
 from engine.troyes import determinise as troyes_hidden
 from engine.troyes import ladies_actions as la
+from engine.troyes.actions import Times
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from tests.engine.trajan.helpers import play_setup
 from tests.engine.troyes.helpers import FACE, play, walls_table
@@ -145,8 +146,10 @@ def test_the_how_many_question_says_cubes_or_uses():
             asked.setdefault(state.plan.action, set()).add(prompt)
             first = TROYES.legal_actions(state)[0]
             line = TROYES.explain(state, first, "en")
-            if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it
-                assert (TROYES.describe(first, "en"), line) == ("1 cube", "")
+            if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it,
+                assert TROYES.describe(first, "en") == "1 cube"  # an event's says what
+                event = state.plan.action == "event"  # a cube gives (item 41)
+                assert line.startswith("+1 influence now") if event else line == ""
             else:
                 assert not line.startswith("use the card's")
     assert asked["cathedral"] == {"How many cubes will you place?"}
@@ -200,3 +203,20 @@ def test_a_guard_walk_says_the_gate_it_reaches_and_what_arriving_gives():
     )
     state.guards = [3, 5, 0]  # a rival got there first: the race pays the second place
     assert "+4 VP" in TROYES.explain(state, walks[2], "en")
+
+
+def test_cubes_on_an_event_say_the_influence_now_and_the_vp_when_it_is_full():
+    # Playtest item 41: "¿Cuántos cubos colocas?" did not say what a cube on an event gives.
+    found = [
+        s
+        for seed in range(1, 9)
+        for s in _walk(TROYES, TROYES.new_state({}, 2, seed), seed, 400)
+        if s.kind == "count" and s.plan.action == "event"
+    ]
+    assert found, "no seeded game fought an event"
+    state = found[0]
+    vp = TROYES.catalog.events[state.plan.target].vp
+    counts = [a for a in TROYES.legal_actions(state) if isinstance(a, Times)]
+    line = TROYES.explain(state, counts[0], "es")
+    assert line.startswith(f"+{counts[0].n} de influencia ahora")
+    assert line.endswith(f"la mayoría de cubos gana {vp} PV")

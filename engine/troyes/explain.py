@@ -23,7 +23,7 @@ LIMIT = 100
 __all__ = ["explain", "places_cubes"]
 
 
-def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:
+def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind
     """Return what choosing `action` in `state` gets ("" when the label says it all)."""
     lang = "es" if lang == "es" else "en"
     plan = state.plan
@@ -62,6 +62,11 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
                 count=cat.rules.cube_influence * n,
                 vp=cat.events[plan.target].vp if plan.target in cat.events else 0,
             )
+        case a.ChooseCard(card) if card in cat.cards:
+            # what the card does, where it is chosen (the card data's text; playtest item 40)
+            found = cat.cards[card]
+            said = found.text_es if lang == "es" else found.text
+            line = i18n.text(lang, "troyes.explain.card", text=said, divisor=found.divisor)
         case a.Walk(steps) if state.guards:
             line = _gates_reached(cat, state, steps, lang)
         case _:

@@ -14,7 +14,7 @@ from engine.trajan import determinise as trajan_hidden
 from engine.trajan.game import TrajanEngine
 from engine.troyes import determinise as troyes_hidden
 from engine.troyes import ladies_actions as la
-from engine.troyes.actions import Times
+from engine.troyes.actions import ChooseCard, Times
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from tests.engine.trajan.helpers import play_setup
 from tests.engine.troyes.helpers import FACE, play, walls_table
@@ -220,3 +220,17 @@ def test_cubes_on_an_event_say_the_influence_now_and_the_vp_when_it_is_full():
     line = TROYES.explain(state, counts[0], "es")
     assert line.startswith(f"+{counts[0].n} de influencia ahora")
     assert line.endswith(f"la mayoría de cubos gana {vp} PV")
+
+
+def test_an_activity_card_says_what_it_does_where_it_is_chosen():
+    # Playtest item 40: "Activar Diplomático (contratar un artesano: 3 denarios)" said nothing
+    # of the card's effect; the line gives the card data's text and how many pips a use costs.
+    state = next(
+        s
+        for s in _walk(TROYES, TROYES.new_state({}, 2, 4), 4, 300)
+        if any(isinstance(a, ChooseCard) for a in TROYES.legal_actions(s))
+    )
+    choose = next(a for a in TROYES.legal_actions(state) if isinstance(a, ChooseCard))
+    card = TROYES.catalog.cards[choose.card]
+    line = TROYES.explain(state, choose, "es")
+    assert line == f"{card.text_es} 1 vez por cada {card.divisor} puntos de dados."

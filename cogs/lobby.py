@@ -82,9 +82,13 @@ def parse_options(text: str | None, game: str = "") -> dict[str, str]:
 def option_words(name: str, value: str, lang: str) -> str:
     """Return a game option as players read it: "Bandejas iniciales: dos colores distintos".
 
+    A value whose words agree with the option's noun has them under that option first
+    ("Eventos de Las Damas: mezclados", "Actividades …: mezcladas"; playtest item 45).
     An option or value without words (a game added later) reads as its code.
     """
-    key, value_key = f"thread.option.{name}", f"thread.option_value.{value}"
+    key, value_key = f"thread.option.{name}", f"thread.option_value_for.{name}.{value}"
+    if not i18n.has(value_key):
+        value_key = f"thread.option_value.{value}"
     shown = t(lang, key) if i18n.has(key) else name
     said = t(lang, value_key) if i18n.has(value_key) else value
     return f"{shown}: {said}"

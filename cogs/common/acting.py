@@ -20,6 +20,7 @@ a move; playing answers with a confirm button or fresh controls).
 
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -41,6 +42,7 @@ PRIVATE_KINDS = games.PRIVATE_KINDS
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
 LABEL = 80
+LAST_NOTATION = "pass"  # a pass's notation (Troyes): shown after the other choices (item 39)
 NO_INDEX = 999_999  # a Cancel button's index when the move was picked in a one-go menu
 PICKS = r"[A-Za-z0-9_.,]+"  # a one-go menu's picked values, comma-separated
 PICKS_TEXT = 72  # at most (a custom_id has 100 characters)
@@ -73,11 +75,13 @@ def controls(
     asks for the choices privately instead. A decision that may be answered in one go
     (`Choices.bundle`: a whole shipment, a whole sowing) gets its multi-select first, above
     the one-step choices. Without `undo` (the newest move revealed something, so no undo can
-    cross it, whoever asks), the tools offer no Undo.
+    cross it, whoever asks), the tools offer no Undo. A pass is shown last, away from the
+    first place a quick press lands (its index, the move it plays, is unchanged; item 39).
     """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
-    items = choices.choices
+    items = tuple(sorted(choices.choices, key=lambda c: c.notation == LAST_NOTATION))
+    choices = replace(choices, choices=items)
     first = 0  # the first row the one-step choices may use
     if not hidden and choices.bundle is not None:
         view.add_item(BundleSelect(game, version, choices, lang))
@@ -86,8 +90,8 @@ def controls(
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
     elif len(items) <= buttons and not any(c.detail for c in items):
-        for c in items:
-            row = first + c.index // 5
+        for place, c in enumerate(items):
+            row = first + place // 5
             view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=row))
     else:
         pages = (len(items) + PAGE - 1) // PAGE

@@ -506,8 +506,9 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
-        # Every undo takes back the newest move too: after a reveal none can work (item 15).
-        undo = not (outcome.recent and outcome.recent[-1].irreversible)
+        # Every undo takes back the newest move too: after a reveal none can work (item 15),
+        # and before the first move there is nothing to take back (item 43).
+        undo = bool(outcome.recent) and not outcome.recent[-1].irreversible
         return controls(choices, meta.language, hidden=hidden, undo=undo)
 
     async def _draw_wanted(self) -> None:

@@ -13,7 +13,7 @@ from engine.troyes import actions as a
 from engine.troyes import effects
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
-from engine.troyes.log_words import amount
+from engine.troyes.log_words import amount, name
 from engine.troyes.rules import dice
 from engine.troyes.rules.counter import strength
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
@@ -23,7 +23,7 @@ LIMIT = 100
 __all__ = ["explain", "places_cubes"]
 
 
-def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:
+def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind
     """Return what choosing `action` in `state` gets ("" when the label says it all)."""
     lang = "es" if lang == "es" else "en"
     plan = state.plan
@@ -53,9 +53,56 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
                 line = i18n.text(lang, "troyes.explain.cubes", count=n)
             else:
                 line = _uses(cat, state, n, lang)
+        case a.Times(n, True) if state.kind == "count" and plan.action == "event":
+            # what a cube on an event gives: influence now, the event's VP to the majority
+            # once its spaces are full (rules data; playtest item 41)
+            line = i18n.text(
+                lang,
+                "troyes.explain.event_cube",
+                count=cat.rules.cube_influence * n,
+                vp=cat.events[plan.target].vp if plan.target in cat.events else 0,
+            )
+        case a.ChooseCard(card) if card in cat.cards:
+            # what the card does, where it is chosen (the card data's text; playtest item 40)
+            found = cat.cards[card]
+            said = found.text_es if lang == "es" else found.text
+            line = i18n.text(lang, "troyes.explain.card", text=said, divisor=found.divisor)
+        case a.Walk(steps) if state.guards:
+            line = _gates_reached(cat, state, steps, lang)
         case _:
             return ""
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+
+
+ROMAN = ("I", "II", "III", "IV")
+
+
+def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> str:
+    """Say which gate a guard's walk reaches, its outer activity and the VP on arrival.
+
+    The figures are the rules data's (`arrival_race` by how many reached it before,
+    `arrival_majority`), as `walls._arrive` pays them (playtest item 42).
+    """
+    seat = state.turn
+    before = state.guards[seat]
+    said = []
+    for level, gate in enumerate(cat.ladies.gates, start=1):
+        if not before < gate <= before + steps or level > len(state.outer):
+            continue
+        face = state.outer[level - 1]
+        ref = cat.outer[face].effect
+        points = 0
+        if ref is not None and ref.name == "arrival_race":
+            earlier = sum(1 for o in range(state.seats) if o != seat and state.guards[o] >= gate)
+            table = ref.params["vp"]
+            points = table[earlier] if earlier < len(table) else 0
+        elif ref is not None and ref.name == "arrival_majority":
+            points = ref.params["arrival_vp"]
+        key = "troyes.explain.gate_vp" if points else "troyes.explain.gate"
+        said.append(
+            i18n.text(lang, key, roman=ROMAN[level - 1], x=name(cat, face, lang), vp=points)
+        )
+    return "; ".join(said)
 
 
 def _uses(cat: Catalog, state: TroyesState, times: int, lang: str) -> str:

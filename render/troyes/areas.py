@@ -173,9 +173,17 @@ def event_boxes(box: Box, count: int) -> list[Box]:
 
 
 def draw_events(
-    canvas: Canvas, box: Box, events: Sequence[Event], black: Sequence[int], decks: str
+    canvas: Canvas,
+    box: Box,
+    events: Sequence[Event],
+    black: Sequence[int],
+    decks: str,
+    idle: str,
 ) -> None:
-    """Draw the event queue (left to right, as it resolves) and the black dice rolled."""
+    """Draw the event queue (left to right, as it resolves) and the black dice to counter.
+
+    With none on the table, `idle` says why (not rolled yet, or none left to counter).
+    """
     inner = area(canvas, box, tr("troyes.events"), decks)
     dice_row = inner.top(48)
     canvas.text(dice_row.left(150), tr("troyes.black_dice"), size=20, style=Style.BOLD)
@@ -183,7 +191,7 @@ def draw_events(
     for index, value in enumerate(black):
         die(canvas, value, (dice_row.x + 156 + index * 48, dice_row.y + 3), 42, face, pips)
     if not black:
-        canvas.text(dice_row.after(156), tr("troyes.none_rolled"), size=20, fill=MUTED)
+        canvas.text(dice_row.after(156), idle, size=20, fill=MUTED)
     for event, cell in zip(events, event_boxes(box, len(events)), strict=False):
         band = CARD_BANDS.get(event.colour, MUTED)
         canvas.rounded(cell, 8, (250, 244, 228), band, 3)

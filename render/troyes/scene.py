@@ -55,7 +55,7 @@ class TroyesScene:
     square: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
     activities: tuple[Activity, ...]
     cathedral: tuple[tuple[int | None, ...], ...]
-    events: tuple[tuple[Event, ...], tuple[int, ...], str]
+    events: tuple[tuple[Event, ...], tuple[int, ...], str, str]
     wall: tuple[Wall, tuple[Outer, ...]] | None = None
     # The deciding seat's half-built action: what for, and the dice chosen so far
     # (district, colour, value); drawn on the city square.

@@ -130,8 +130,15 @@ def cathedral_of(view: TroyesView, cat: Catalog) -> tuple[tuple[int | None, ...]
     )
 
 
-def events_of(view: TroyesView, cat: Catalog) -> tuple[tuple[Event, ...], tuple[int, ...], str]:
-    """Return the event queue (with cubes), the black dice and the deck sizes."""
+def events_of(
+    view: TroyesView, cat: Catalog
+) -> tuple[tuple[Event, ...], tuple[int, ...], str, str]:
+    """Return the event queue (with cubes), the black dice, the deck sizes, and an idle line.
+
+    The idle line says why no black die is on the table: "por tirar" before this round's
+    roll, "ninguno por contrarrestar" after it (each die rolled is countered or conceded
+    and leaves the table, so none left also means none rolled; playtest item 46).
+    """
     cubes = dict(view.event_cubes)
     events = tuple(
         Event(
@@ -146,7 +153,9 @@ def events_of(view: TroyesView, cat: Catalog) -> tuple[tuple[Event, ...], tuple[
         "troyes.decks",
         decks=" · ".join(f"{n} {tr(f'colour.{colour}')}" for colour, n in view.deck_sizes),
     )
-    return events, view.black, decks
+    rolling = view.phase == "setup" or (view.phase == "events" and view.kind == "shield")
+    idle = tr("troyes.black_to_roll") if rolling else tr("troyes.black_none_left")
+    return events, view.black, decks, idle
 
 
 def wall_of(view: Any, cat: Catalog) -> tuple[Wall, tuple[Outer, ...]] | None:

@@ -83,3 +83,22 @@ def test_one_step_choices_with_a_line_each_go_in_a_select_under_the_menu() -> No
         menus = [i for i in _items(view) if isinstance(i, discord.ui.Select)]
         assert [str(m.custom_id)[:5] for m in menus] == ["dn:b:", "dn:s:"]
         assert [m.row for m in menus] == [0, 1]
+
+
+def test_a_pass_is_the_last_choice_shown_and_still_plays_the_pass() -> None:
+    # Playtest item 39: "Pasar" was button [1] of "Elige una acción o pasa.", the easiest to
+    # press by mistake. It goes last; its button still plays the pass's index.
+    labels = ("Pasar", "Usar influencia", "Activar Diplomático", "Combatir Herejía")
+    notations = ("pass", "influence", "act diplomat", "event heresy")
+    items = tuple(
+        Choice(i, n, label) for i, (n, label) in enumerate(zip(notations, labels, strict=True))
+    )
+    turn = Turn(0, "turn", 70, "elige una acción o pasa.", AT, None)
+    view = acting.controls(Choices(4, 9, turn, items), "es")
+    moves = [i for i in _items(view) if str(getattr(i, "custom_id", "")).startswith("dn:m:")]
+    assert [m.label for m in moves] == [*labels[1:], "Pasar"]
+    assert moves[-1].custom_id == "dn:m:4:9:0"
+    many = tuple(Choice(i, "pass" if i == 0 else f"x {i}", f"x {i}") for i in range(30))
+    menu = next(i for i in _items(acting.controls(Choices(4, 9, turn, many), "es"))
+                if isinstance(i, discord.ui.Select))  # fmt: skip
+    assert menu.options[0].value == "1"  # a long list, in a menu: the pass is not first either

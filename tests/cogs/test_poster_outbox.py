@@ -207,3 +207,15 @@ async def test_a_game_end_cut_short_by_a_kill_is_posted_at_start_up_once(
     await _poster(thread, _sessions(busy.store)).refresh()  # and again: nothing more
     assert len(_ends(thread)) == 1
     assert len(_summaries(thread)) == 1
+
+
+async def test_the_first_board_offers_no_undo_before_any_move_was_made(busy):
+    # Playtest item 43: "Deshacer" on the first board (move 0) had nothing to take back.
+    game, thread = busy.game_id, busy.thread
+    first = _controls(thread.sent[0][2])
+    assert any(c.startswith(f"dn:m:{game}:") for c in first)  # the choices are there
+    assert not any(c.startswith(f"dn:u:{game}:") for c in first)
+    start = await busy.sessions.current(game)
+    alice = await busy.sessions.play(game, 1, start.version, 0)
+    await busy.poster.post(alice)
+    assert f"dn:u:{game}:{alice.version}" in _controls(thread.sent[-1][2])

@@ -48,6 +48,16 @@ def test_the_lobby_names_every_game_option_and_value_in_words_in_both_languages(
     assert option_words("later_option", "x", "es") == "later_option: x"  # no words: the code
 
 
+def test_a_spanish_option_value_agrees_with_its_option_noun():
+    # Playtest item 45: "Eventos de Las Damas: mezcladas" (feminine, the activities' word).
+    assert option_words("new_events", "mixed", "es") == (
+        "Eventos de Las Damas: mezclados con el juego base"
+    )
+    assert option_words("new_activities", "mixed", "es") == (
+        "Actividades de Las Damas: mezcladas con el juego base"
+    )
+
+
 def test_a_trajan_demand_says_what_it_costs_unmet_when_it_comes():
     engine = GAMES["trajan"]
     es = engine.describe_event(RoundEnded(0, "bread"), "es", ("alice (1)", "bob (2)"))

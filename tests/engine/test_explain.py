@@ -14,9 +14,10 @@ from engine.trajan import determinise as trajan_hidden
 from engine.trajan.game import TrajanEngine
 from engine.troyes import determinise as troyes_hidden
 from engine.troyes import ladies_actions as la
+from engine.troyes.actions import ChooseCard, Times
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from tests.engine.trajan.helpers import play_setup
-from tests.engine.troyes.helpers import play, walls_table
+from tests.engine.troyes.helpers import FACE, play, walls_table
 
 TRAJAN = TrajanEngine()
 TROYES = TroyesEngine()
@@ -145,8 +146,10 @@ def test_the_how_many_question_says_cubes_or_uses():
             asked.setdefault(state.plan.action, set()).add(prompt)
             first = TROYES.legal_actions(state)[0]
             line = TROYES.explain(state, first, "en")
-            if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it
-                assert (TROYES.describe(first, "en"), line) == ("1 cube", "")
+            if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it,
+                assert TROYES.describe(first, "en") == "1 cube"  # an event's says what
+                event = state.plan.action == "event"  # a cube gives (item 41)
+                assert line.startswith("+1 influence now") if event else line == ""
             else:
                 assert not line.startswith("use the card's")
     assert asked["cathedral"] == {"How many cubes will you place?"}
@@ -184,3 +187,50 @@ def test_a_cards_uses_say_what_they_give_as_the_activation_then_logs():
                 else:  # an Archer: cubes to place next, as the following question asks
                     assert line.endswith(("to place on an event", "to place on events"))
     assert seen > 5
+
+
+def test_a_guard_walk_says_the_gate_it_reaches_and_what_arriving_gives():
+    # Playtest item 42: "Avanzar el guardia 5 espacios" did not say space 5 is gate I.
+    state = walls_table(districts=[[("red", 3), ("red", 2)], [], [], []])
+    state.guards = [3, 0, 0]
+    state.outer[0] = FACE["arrival_race"]
+    state.outer_cubes = {f: [0, 0, 0] for f in state.outer}
+    state, _ = play(state, "walls", "die 0 red 3", "boost 0")
+    walks = {a.steps: a for a in TROYES.legal_actions(state) if isinstance(a, la.Walk)}
+    assert TROYES.explain(state, walks[1], "es") == ""  # space 4: no gate
+    assert TROYES.explain(state, walks[2], "es") == (
+        "llega a la puerta I (Carrera a la puerta): +6 PV y se abre esa actividad exterior"
+    )
+    state.guards = [3, 5, 0]  # a rival got there first: the race pays the second place
+    assert "+4 VP" in TROYES.explain(state, walks[2], "en")
+
+
+def test_cubes_on_an_event_say_the_influence_now_and_the_vp_when_it_is_full():
+    # Playtest item 41: "¿Cuántos cubos colocas?" did not say what a cube on an event gives.
+    found = [
+        s
+        for seed in range(1, 9)
+        for s in _walk(TROYES, TROYES.new_state({}, 2, seed), seed, 400)
+        if s.kind == "count" and s.plan.action == "event"
+    ]
+    assert found, "no seeded game fought an event"
+    state = found[0]
+    vp = TROYES.catalog.events[state.plan.target].vp
+    counts = [a for a in TROYES.legal_actions(state) if isinstance(a, Times)]
+    line = TROYES.explain(state, counts[0], "es")
+    assert line.startswith(f"+{counts[0].n} de influencia ahora")
+    assert line.endswith(f"la mayoría de cubos gana {vp} PV")
+
+
+def test_an_activity_card_says_what_it_does_where_it_is_chosen():
+    # Playtest item 40: "Activar Diplomático (contratar un artesano: 3 denarios)" said nothing
+    # of the card's effect; the line gives the card data's text and how many pips a use costs.
+    state = next(
+        s
+        for s in _walk(TROYES, TROYES.new_state({}, 2, 4), 4, 300)
+        if any(isinstance(a, ChooseCard) for a in TROYES.legal_actions(s))
+    )
+    choose = next(a for a in TROYES.legal_actions(state) if isinstance(a, ChooseCard))
+    card = TROYES.catalog.cards[choose.card]
+    line = TROYES.explain(state, choose, "es")
+    assert line == f"{card.text_es} 1 vez por cada {card.divisor} puntos de dados."

@@ -9,6 +9,7 @@ from render.base.layout import load_layout
 from render.troyes import BOARD
 from render.troyes.board import district_boxes
 from render.troyes.scene import compose_private
+from tests.render.games import GAMES, board, play
 from tests.render.golden import assert_matches_golden
 from tests.render.troyes_fixtures import scene
 
@@ -61,3 +62,19 @@ def test_changed_parts_name_the_district_whose_dice_changed():
     layout = load_layout("troyes")
     parts = BOARD.changed_parts(before, after)
     assert parts == [district_boxes(layout.box("square"), len(square))[1].inset(4)]
+
+
+def test_the_events_panel_says_truthfully_why_no_black_die_shows():
+    # Playtest item 46: "Negros: ninguno tirado" after the round's black dice were rolled and
+    # countered. Before the roll the panel says they are still to roll; after it, none is left.
+    game = GAMES["troyes"]
+    states = play(game, 2, 3)
+    first = next(states)
+    assert "por tirar esta ronda" in {r.text for r in board(game, first, lang="es").texts}
+    rolled = next(s for s in states if s.phase == "events" and s.kind == "counter" and s.black)
+    after = next(s for s in states if s.phase == "actions")
+    assert after.round == rolled.round
+    assert not after.black
+    texts = {r.text for r in board(game, after, lang="es").texts}
+    assert "ninguno por contrarrestar" in texts
+    assert not any("tirado" in text for text in texts)

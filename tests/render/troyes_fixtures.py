@@ -99,6 +99,6 @@ def scene(seats: int = 4, ladies: bool = True, shift: int = 0) -> TroyesScene:
         square=square,
         activities=activities,
         cathedral=((0, 1, 2, 3, None), (3, 2, 1, None, None), (0, None, None, None)),
-        events=(events, (6, 5, 5, 4, 3, 2, 1), "decks: 3 red · 6 white · 6 yellow"),
+        events=(events, (6, 5, 5, 4, 3, 2, 1), "decks: 3 red · 6 white · 6 yellow", "none left"),
         wall=wall if ladies else None,
     )

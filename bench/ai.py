@@ -27,7 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.ai import make_player
-from engine.ai.ismcts import IsmctsPlayer
+from engine.ai.ismcts import WALL_CAP, IsmctsPlayer
+from engine.ai.levels import HardPlayer
 from engine.ai.players import GreedyPlayer
 from engine.core.protocol import GameEngine
 from engine.games import GAMES
@@ -55,6 +56,7 @@ class Tally:
     passes: dict[str, int] = field(default_factory=dict)  # Pass actions chosen, per level
     cand_winning: list[int] = field(default_factory=list)  # the candidate's score when it won
     scores: list[tuple[int, ...]] = field(default_factory=list)  # every game's final scores
+    cut: int = 0  # hard decisions the wall-clock safety cut short
     cand_scores: list[int] = field(default_factory=list)  # the candidate's score, every game
     other_scores: list[float] = field(default_factory=list)  # the others' mean score, every game
 
@@ -74,7 +76,9 @@ def player(level: str, hard_iters: int | None) -> Any:
     if level == "greedy":
         return GreedyPlayer()
     if level == "hard" and hard_iters is not None:
-        return IsmctsPlayer(iterations=hard_iters)
+        # The hard level's own wall-clock safety (60 s), not the search's default 10 s cap:
+        # a loaded machine must not cut a decision short (the bench counts the iterations).
+        return IsmctsPlayer(iterations=hard_iters, budget_s=HardPlayer().safety_s / WALL_CAP)
     return make_player(level)
 
 
@@ -95,6 +99,7 @@ def play(
             tally.times.setdefault(level, []).append(spent)
             if isinstance(who, IsmctsPlayer):
                 tally.iterations += who.last_iterations
+                tally.cut += 0 < who.last_iterations < who.budget(engine)
                 tally.search_seconds += spent
         if type(action).__name__ == "Pass":
             tally.passes[level] = tally.passes.get(level, 0) + 1
@@ -147,7 +152,7 @@ def report(table: str, seats: int, match: tuple[str, str], t: Tally) -> str:
     searched = len(t.times.get("hard", ()))
     rate = (
         f" it/s {t.iterations / t.search_seconds:.0f}"
-        f" (hard {t.iterations / searched:.0f} it/decision)"
+        f" (hard {t.iterations / searched:.1f} it/decision, {t.cut} cut short)"
         if t.search_seconds and searched
         else ""
     )

@@ -41,6 +41,7 @@ from engine.core import editions
 from engine.core.errors import CatalogError
 from engine.core.protocol import GameEngine
 from engine.db import Database, integrity
+from engine.db.postgres import WRITERS
 from engine.db.shards import ALL, Serving, Shards
 from engine.games import GAMES
 from engine.sessions import SessionManager, Store
@@ -62,7 +63,7 @@ class Settings:
     token: str
     database_path: Path = Path("var/games.db")
     database_url: str | None = None  # postgresql://...: PostgreSQL instead of the SQLite file
-    database_writers: int = 1  # PostgreSQL: most write transactions at once (SQLite has one)
+    database_writers: int = WRITERS  # PostgreSQL: most write transactions at once (SQLite: 1)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None  # the local emulator (tests and the local table)
@@ -117,7 +118,7 @@ class Settings:
             token=token,
             database_path=Path(env.get("DATABASE_PATH") or "var/games.db"),
             database_url=env.get("DATABASE_URL", "").strip() or None,
-            database_writers=number("DATABASE_WRITERS") or 1,
+            database_writers=number("DATABASE_WRITERS") or WRITERS,
             dev_guild_id=number("DEV_GUILD_ID"),
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             api_base=env.get("DISCORD_API_BASE") or None,
@@ -252,10 +253,15 @@ class GameBot(commands.AutoShardedBot):
         turns think in the AI workers, and a game being resumed holds its lock, so a click on
         it waits for its resumption.
         """
-        for outcome in await self.sessions.resume():
-            await self.runtime.poster.post(outcome)
-        refreshed = await self.runtime.poster.refresh()
-        log.info("resumed; %d boards posted again", refreshed)
+        try:
+            for outcome in await self.sessions.resume():
+                await self.runtime.poster.post(outcome)
+            refreshed = await self.runtime.poster.refresh()
+            log.info("resumed; %d boards posted again", refreshed)
+        except Exception:
+            # Whatever failed here, the ticker must run: it fires timers, takes up stalled AI
+            # turns and retries the outbox, so what start-up missed is caught up on its ticks.
+            log.exception("resuming at start-up failed; the ticker catches up")
         self.ticker.start()
         if self.backups is not None:
             self.backups.start()  # the first backup now, then every BACKUP_EVERY_HOURS

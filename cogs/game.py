@@ -163,10 +163,8 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         engine = GAMES.get(chosen)
         if engine is None:
             return []
-        done, _sep, last = current.rpartition(" ")
-        pairs = [f"{o.name}={c}" for o in engine.options() for c in o.choices]
-        found = [f"{done} {p}".strip() for p in pairs if p.startswith(last)]
-        return [app_commands.Choice(name=f[:100], value=f[:100]) for f in found[:25]]
+        lang = getattr(interaction.namespace, "language", None) or lang_for(interaction)
+        return lobby.option_choices(chosen, engine.options(), current, str(lang))
 
     @app_commands.command(name=_("private"), description=_("See what only you may see"))
     @app_commands.autocomplete(game=game_autocomplete)

@@ -6,11 +6,13 @@ names exactly what it lacks otherwise (notes/discord.md §5.5).
 """
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any, Literal
 
 import discord
+from discord import app_commands
 
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_for, t
@@ -22,6 +24,7 @@ from cogs.common.text import seat_name
 from engine import games
 from engine.core import i18n
 from engine.core.errors import GameError
+from engine.core.protocol import OptionSpec
 from engine.sessions import GameInfo, NewGame, Policy, Seat, SeatOrder, Status, TimeControl
 
 log = logging.getLogger(__name__)
@@ -50,10 +53,25 @@ def is_admin(interaction: discord.Interaction[Any], rt: Runtime) -> bool:
     return rt.admin_role_id is not None and any(r.id == rt.admin_role_id for r in roles)
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """Read `name=value name=value` game options (a GameError names a malformed part)."""
+def presets(game: str) -> dict[str, dict[str, str]]:
+    """Return a game's named sets of options ({} for a game not registered)."""
+    try:
+        return {k: dict(v) for k, v in games.spec(game).presets.items()}
+    except KeyError:
+        return {}
+
+
+def parse_options(text: str | None, game: str = "") -> dict[str, str]:
+    """Read `name=value name=value` game options (a GameError names a malformed part).
+
+    A word naming one of the game's presets ("ladies") stands for all its options.
+    """
     options: dict[str, str] = {}
+    named = presets(game) if game else {}
     for part in (text or "").replace(",", " ").split():
+        if part.strip().lower() in named:
+            options.update(named[part.strip().lower()])
+            continue
         name, sep, value = part.partition("=")
         if not sep or not name or not value:
             raise GameError("error.bad_options", part=part)
@@ -70,6 +88,41 @@ def option_words(name: str, value: str, lang: str) -> str:
     shown = t(lang, key) if i18n.has(key) else name
     said = t(lang, value_key) if i18n.has(value_key) else value
     return f"{shown}: {said}"
+
+
+def _token_words(token: str, game: str, lang: str) -> str:
+    """Return one typed option ("walls=on", or a preset's name) as players read it."""
+    if token in presets(game):
+        return t(lang, f"thread.option_preset.{token}")
+    name, sep, value = token.partition("=")
+    return option_words(name, value, lang) if sep else token
+
+
+def option_choices(
+    game: str, specs: Sequence[OptionSpec], current: str, lang: str
+) -> list[app_commands.Choice[str]]:
+    """Suggest the next option for `/game new options:`, named in the player's words.
+
+    Each choice reads "Murallas: sí" (the options typed before it first) and puts its code in
+    the field ("walls=on"); a preset ("ladies": every module) is one word, offered first.
+    The typed word is matched against the code and the words alike.
+    """
+    done, _sep, last = current.rpartition(" ")
+    last = last.lower()
+    tokens = [*presets(game), *(f"{o.name}={c}" for o in specs for c in o.choices)]
+    before = ", ".join(_token_words(x, game, lang) for x in done.split())
+    out: list[app_commands.Choice[str]] = []
+    for token in tokens:
+        words = _token_words(token, game, lang)
+        if not (token.startswith(last) or last in words.lower()):
+            continue
+        value = f"{done} {token}".strip()
+        name = f"{before}, {words}" if before else words
+        if len(name) > 100:
+            name = "…" + name[-99:]
+        if len(value) <= 100:
+            out.append(app_commands.Choice(name=name, value=value))
+    return out[:25]
 
 
 def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
@@ -152,7 +205,7 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
     ai_level = ai_level or default_level(rt.sessions)
     spec = NewGame(
         game, interaction.guild_id, interaction.channel_id, players,
-        parse_options(options), TIME_CONTROLS[time_control], Policy(policy), language,
+        parse_options(options, game), TIME_CONTROLS[time_control], Policy(policy), language,
         ai_level=ai_level, hints=hints,
     )  # fmt: skip
     info = await rt.sessions.create_lobby(interaction.user.id, spec)

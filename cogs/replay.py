@@ -64,13 +64,32 @@ def controls(frame: Frame, lang: str) -> discord.ui.View:
 
 async def _frame_message(
     rt: Runtime, frame: Frame, lang: str
-) -> tuple[str, discord.File, discord.ui.View]:
+) -> tuple[str, list[discord.File], discord.ui.View]:
+    """Return the caption, the images and the controls of a frame.
+
+    A finished game's newest move shows what the live end showed (playtest item 30): the
+    board with the final scores on its track and their breakdown, and the score chart.
+    """
     meta = await rt.poster.meta(frame.game_id)
     render = cast(_Drawing, rt.poster).render
-    png = await render.board(frame.game, frame.view, None, meta.names, frame.language, frame.before)
     name = f"replay-{frame.game_id}-{frame.move}.png"
-    file = discord.File(io.BytesIO(png), filename=name)
-    return caption(frame, meta.names, lang), file, controls(frame, lang)
+    if frame.result is None:
+        png = await render.board(
+            frame.game, frame.view, None, meta.names, frame.language, frame.before
+        )
+        files = [discord.File(io.BytesIO(png), filename=name)]
+    else:
+        pictures = dict(
+            await render.gallery(
+                frame.game, frame.view, None, meta.names, frame.language, result=frame.result
+            )
+        )
+        score = await render.score(frame.game, frame.result, meta.names, frame.language)
+        files = [
+            discord.File(io.BytesIO(pictures["board"]), filename=name),
+            discord.File(io.BytesIO(score), filename="score.png"),
+        ]
+    return caption(frame, meta.names, lang), files, controls(frame, lang)
 
 
 async def show(interaction: discord.Interaction[Any], game: int, move: int | None) -> None:
@@ -78,8 +97,8 @@ async def show(interaction: discord.Interaction[Any], game: int, move: int | Non
     rt, lang = remember(interaction), lang_for(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     frame = await rt.sessions.board_at(game, move)
-    content, file, view = await _frame_message(rt, frame, lang)
-    await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+    content, files, view = await _frame_message(rt, frame, lang)
+    await interaction.followup.send(content, files=files, view=view, ephemeral=True)
 
 
 async def _go(interaction: discord.Interaction[Any], game: int, move: int | None) -> None:
@@ -87,8 +106,8 @@ async def _go(interaction: discord.Interaction[Any], game: int, move: int | None
     rt, lang = remember(interaction), lang_for(interaction)
     await interaction.response.defer()
     frame = await rt.sessions.board_at(game, move)
-    content, file, view = await _frame_message(rt, frame, lang)
-    await interaction.edit_original_response(content=content, attachments=[file], view=view)
+    content, files, view = await _frame_message(rt, frame, lang)
+    await interaction.edit_original_response(content=content, attachments=files, view=view)
 
 
 class StepButton(

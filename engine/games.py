@@ -101,6 +101,9 @@ class GameSpec:
             item 26): given a move's notation and the same seat's eventless moves just before
             it (oldest first), None when the move is no way back; else how many of those moves
             it leaves unused (it is hidden, and they with it). None: every move is shown.
+        presets: named sets of options a player may give as one word in `/game new options:`
+            ("ladies": every module of an expansion); their words are the shared catalogs'
+            `thread.option_preset.<name>`.
     """
 
     engine: GameEngine[Any, Any]
@@ -113,6 +116,7 @@ class GameSpec:
     ai: AiSupport | None = None
     milestones: frozenset[str] = frozenset()
     explored: Callable[[str, Sequence[str]], int | None] | None = None
+    presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if "en" not in self.titles:

@@ -40,6 +40,10 @@ class Seen:
         """Return every button on the message."""
         return [c for c in walk_components(self.components) if c.get("type") == 2]
 
+    def controls(self) -> list[Json]:
+        """Return the buttons and select menus in the order a client shows them (row by row)."""
+        return [c for c in walk_components(self.components) if c.get("type") in (2, 3, 5, 6, 7, 8)]
+
     def selects(self) -> list[Json]:
         """Return every select menu on the message."""
         return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]

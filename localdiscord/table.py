@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import shlex
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -29,6 +30,7 @@ from localdiscord.textview import Renderer, option_index
 
 LOOK_PUBLIC = 10  # `look` shows the channel's last public messages ...
 LOOK_EPHEMERAL = 3  # ... and only the newest ephemeral replies among them
+WATCH_EVERY = 0.5  # seconds between looks for a message changed while you read (item 34)
 
 HELP = """You can type:
   /command sub name:value ...   run a slash command, as in Discord
@@ -38,6 +40,8 @@ HELP = """You can type:
   N                             press button N (the [N] shown under a message)
   N a   or   N a,c   or  N Red  pick option(s) in menu N
   look                          show the last messages here again
+  dismiss N  or  dismiss        hide the reply "only you" see that holds [N] (or all of them
+                                here), as Discord's "Dismiss message"
   wait [N]                      wait up to N s (default 10) for the bot to post something
   say TEXT                      post a plain message
   threads                       list the threads you can open;  open N  enters thread N
@@ -83,6 +87,9 @@ class Table:
         self.renderer = Renderer(out_dir)
         self.shown: dict[tuple[int, int], Seen] = {}
         self.noted: dict[tuple[int, int], int] = {}  # (user, channel) -> unread count noted
+        self.dismissed: set[tuple[int, int]] = set()  # (user, message): replies put away
+        self.lock = threading.RLock()  # one of: a typed line, or the watcher printing news
+        self.stopped = threading.Event()
 
     # loop --------------------------------------------------------------------------------------
 
@@ -92,15 +99,47 @@ class Table:
         return f"{self.actor.name}@{mark}{self.channel.name}> "
 
     def run(self) -> None:
-        """Read lines until quit or end of input."""
+        """Read lines until quit or end of input; meanwhile print what changes here."""
         self.write(f"You are {self.actor.name} in #{self.channel.name}. Type help for help.")
-        while True:
+        watcher = threading.Thread(target=self.watch, name="table-watch", daemon=True)
+        watcher.start()
+        try:
+            while True:
+                try:
+                    line = self.read(self.prompt())
+                except (EOFError, KeyboardInterrupt):
+                    break
+                with self.lock:
+                    if not self.handle(line):
+                        break
+        finally:
+            self.stopped.set()
+            watcher.join(timeout=2 * WATCH_EVERY + 1)
+
+    def watch(self) -> None:
+        """Print a message of this channel as soon as it appears or changes (playtest item 34).
+
+        A board edited while its turn goes on (an AI's move, another player's) shows at once,
+        as in a Discord client, not at the next typed line.
+        """
+        while not self.stopped.wait(WATCH_EVERY):
             try:
-                line = self.read(self.prompt())
-            except (EOFError, KeyboardInterrupt):
-                break
-            if not self.handle(line):
-                break
+                with self.lock:
+                    if self.stopped.is_set():
+                        return
+                    if self.changed_here():
+                        self.show()
+            except Exception:  # an emulator going away ends the watching only
+                return
+
+    def changed_here(self) -> bool:
+        """Tell whether a message here is new or changed since it was last printed."""
+        key = self.actor.id
+        return any(
+            self.shown.get((key, m.id)) != m
+            for m in self.actor.messages(self.channel)
+            if (key, m.id) not in self.dismissed
+        )
 
     def handle(self, line: str) -> bool:
         """Handle one line; return False to quit."""
@@ -137,6 +176,8 @@ class Table:
                 self.write(HELP)
             case "look" | "l":
                 self.show(everything=True)
+            case "dismiss":
+                self.dismiss(rest)
             case "wait" | "w":
                 self.wait_for_news(rest)
             case "say":
@@ -243,6 +284,26 @@ class Table:
             values.append(str(options[index]["value"]) if ok and index is not None else token)
         self.follow(self.actor.select(ctl.message_id, ctl.component["custom_id"], values))
 
+    def dismiss(self, which: str) -> None:
+        """Put away an ephemeral reply (the one holding control N), or all of them here.
+
+        As Discord's "Dismiss message": only the reply goes, for this user; nothing is sent.
+        """
+        here = [m for m in self.actor.messages(self.channel) if m.ephemeral]
+        if which:
+            if not which.isdigit() or not 1 <= int(which) <= len(self.renderer.controls):
+                raise UsageError(f"There is no [{clip(which)}] on screen; type look.")
+            held = self.renderer.controls[int(which) - 1].message_id
+            here = [m for m in here if m.id == held]
+            if not here:
+                raise UsageError(f"[{which}] is not in a reply only you see.")
+        gone = [m for m in here if (self.actor.id, m.id) not in self.dismissed]
+        if not gone:
+            raise UsageError("No reply only you see is on screen here.")
+        self.dismissed.update((self.actor.id, m.id) for m in gone)
+        self.write(f"(dismissed {len(gone)} repl{'y' if len(gone) == 1 else 'ies'})")
+        self.show(everything=True)
+
     def fill_modal(self, opened: InteractionRef) -> None:
         """Ask for each field of the modal the bot opened, then submit it."""
         modal = opened.modal or {}
@@ -274,8 +335,8 @@ class Table:
 
     def show(self, everything: bool = False) -> None:
         """Print new or changed messages here, and note activity elsewhere."""
-        msgs = self.actor.messages(self.channel)
         key = self.actor.id
+        msgs = [m for m in self.actor.messages(self.channel) if (key, m.id) not in self.dismissed]
         self.renderer.names = self.ld.call(
             lambda: {u.id: u.name for u in self.ld.world.users.values()}
         )

@@ -75,7 +75,7 @@ class Renderer:
         if msg.thread_id is not None:
             lines.append("  (a thread was started here: type `threads`)")
         lines += _layout_text(msg.components)
-        for comp in msg.buttons() + msg.selects():
+        for comp in msg.controls():  # numbered as a client shows them, row by row
             lines.append(self._control(msg.id, comp))
         return lines
 

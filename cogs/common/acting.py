@@ -159,9 +159,10 @@ async def act(
         )
         await reply(interaction, question, view=view)
         return
-    # The board is edited by channel, as every board is: the bot's own permissions apply, so
-    # a thread without Attach Files is said (tests/e2e/test_limits.py).
-    await rt.poster.post(outcome)
+    # The pressed board is edited through the press (not counted against Discord's global
+    # limit) when the bot holds the board's permissions there; else by channel, so a thread
+    # without Attach Files is said (tests/e2e/test_limits.py; poster._through).
+    await rt.poster.post(outcome, click=None if typed else interaction)
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
     elif sure:
@@ -178,7 +179,7 @@ async def _settle(
     if not outcome.moves:
         return
     meta = await remember(interaction).poster.meta(game)
-    label = words(outcome.moves[0], meta.names, lang)[0]
+    label = words(outcome.moves[0], meta.names, lang, told=False)[0]  # the decider's own
     try:
         await interaction.edit_original_response(
             content=t(lang, "choices.played", move=label), view=None

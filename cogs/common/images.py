@@ -73,6 +73,11 @@ def _score(title: str, result: Result, names: tuple[str, ...], lang: str) -> byt
     return bytes(score.score_png(result, title, names, lang=lang))
 
 
+def score_title(game: str, lang: str) -> str:
+    """Return the game's name in the game's language ("Trajano" in Spanish: playtest item 9)."""
+    return games.title(game, lang)
+
+
 def draw_board(
     game: str,
     view: Any,
@@ -97,7 +102,7 @@ def draw_private(
 
 def draw_score(game: str, result: Result, names: tuple[str, ...], lang: str = "en") -> bytes:
     """Draw the final score chart."""
-    return _score(games.spec(game).title, result, names, lang)
+    return _score(score_title(game, lang), result, names, lang)
 
 
 class Renderer:
@@ -179,7 +184,7 @@ class Renderer:
         self, game: str, result: Result, names: tuple[str, ...], lang: str = "en"
     ) -> bytes:
         """Draw the final score chart in the game's language."""
-        return await self._run(_score, games.spec(game).title, result, names, lang)
+        return await self._run(_score, score_title(game, lang), result, names, lang)
 
     async def animation(
         self,

@@ -15,6 +15,7 @@ import io
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any, Protocol
 
 import aiohttp
@@ -43,6 +44,12 @@ SENDING = (*OUTAGE, discord.HTTPException, discord.RateLimited)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
 DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
+# A press's own webhook edits the pressed board while its token is this young (Discord's
+# last 15 minutes); later, and for everything no press brought, the channel's edit.
+CLICK_FRESH = timedelta(minutes=10)
+Click = discord.Interaction[Any]  # the press whose outcome is being posted
+# A board's images drawn later: thread, message, outcome, content, before, legend, press.
+Wanted = tuple[Any, int, Outcome, str, Any, str, Click | None]
 
 
 class Notifier(Protocol):
@@ -122,7 +129,7 @@ class Poster:
         self._locks: dict[int, asyncio.Lock] = {}
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
-        self._wanted: OrderedDict[int, tuple[Any, int, Outcome, str, Any, str]] = OrderedDict()
+        self._wanted: OrderedDict[int, Wanted] = OrderedDict()
         # game -> seat -> the public view at the end of that seat's previous turn (as far as
         # this process saw it): a turn's first board marks what changed since then.
         self._turn_ends: dict[int, dict[int, Any]] = {}
@@ -175,13 +182,21 @@ class Poster:
 
     # ---- posting outcomes --------------------------------------------------------------
 
-    async def post(self, outcome: Outcome, *, fresh: bool = False, held: bool = False) -> None:
+    async def post(
+        self,
+        outcome: Outcome,
+        *,
+        fresh: bool = False,
+        held: bool = False,
+        click: Click | None = None,
+    ) -> None:
         """Post one outcome in its game's thread (fresh: always as a new turn message).
 
         Its notices are stored by the session service and owed to the thread until posted:
         each is marked posted once its message went out; what an outage keeps back is
         posted by the outbox (`retry_unsent`), and at start-up (`refresh`). `held`: the
-        caller holds the game's posting lock already (`_refresh`).
+        caller holds the game's posting lock already (`_refresh`). `click`: the press that
+        played the move; its own webhook edits the message pressed (`_edit`).
         """
         if outcome.thread_id is None:
             await self._done(outcome.notices)  # no thread yet: its first board says it all
@@ -199,7 +214,7 @@ class Poster:
             outcome = self._on_board(outcome)
             try:
                 try:
-                    await self._post(outcome, fresh=fresh)
+                    await self._post(outcome, fresh=fresh, click=click)
                 except discord.HTTPException as error:
                     if error.code != ARCHIVED:
                         raise
@@ -285,7 +300,7 @@ class Poster:
         if self._retrier is not None:
             self._retrier.cancel()
 
-    async def _post(self, outcome: Outcome, *, fresh: bool) -> None:
+    async def _post(self, outcome: Outcome, *, fresh: bool, click: Click | None = None) -> None:
         meta = await self.meta(outcome.game_id)
         thread = self.bot.get_partial_messageable(outcome.thread_id or 0)
         kinds = {n.kind for n in outcome.notices}
@@ -295,14 +310,14 @@ class Poster:
             await self._done(rest)
             return  # a reminder alone: the board stands as it is
         if outcome.status in (Status.FINISHED, Status.ABANDONED):
-            await self._finish(thread, outcome, meta)
+            await self._finish(thread, outcome, meta, click)
         else:
             # A new message when the turn passed (to someone else, or back after the others
             # moved); the moves of one turn edit its message in place (cogs/common/story.py).
             # Back to the player who just acted (the others were AIs): a new message, no ping.
             quiet = not fresh and outcome.ping is None and story.passed(outcome)
             fresh = fresh or outcome.ping is not None or quiet
-            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet)
+            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, click=click)
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -343,6 +358,7 @@ class Poster:
         *,
         fresh: bool,
         quiet: bool = False,
+        click: Click | None = None,
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
@@ -390,21 +406,51 @@ class Poster:
                 closing = story.closing(
                     outcome, meta.names, lang, meta.game, self._start(outcome, meta)
                 )
-                await self._retire(thread, old, closing)
+                await self._retire(thread, old, closing, click)
             target = msg.id
         else:
             try:
-                await thread.get_partial_message(old).edit(
-                    content=content, attachments=files, view=view or None
+                await self._edit(
+                    thread, old, click, content=content, attachments=files, view=view or None
                 )
             except discord.NotFound:
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
                 return
             target = old
         if png is None:
-            self._draw_later(thread, target, outcome, content, before=before, legend=legend)
+            self._draw_later(
+                thread, target, outcome, content, before=before, legend=legend, click=click
+            )
 
-    def _draw_later(
+    async def _edit(
+        self,
+        thread: discord.PartialMessageable,
+        message_id: int,
+        click: Click | None,
+        **fields: Any,
+    ) -> None:
+        """Edit a message of the thread: the pressed one through the press, else by channel.
+
+        A press's webhook (its deferred update's original response) is not counted against
+        Discord's global limit of 50 requests a second, which a busy bot meets with an edit
+        by channel for every move. It is used only when `_through` says it is safe; if it
+        fails anyway (an expired token, a 429), the channel's edit is made instead, with
+        copies of the images (a request reads its files to the end, and discord.py seeks
+        back only between its own retries).
+        """
+        if _through(click, message_id):
+            assert click is not None  # noqa: S101 - _through says so
+            spare = _copied(fields)
+            try:
+                await click.edit_original_response(**fields)
+                return
+            except discord.HTTPException as error:
+                log.info("message %s edited by channel: the press's webhook said %s",
+                         message_id, error)  # fmt: skip
+            fields = spare
+        await thread.get_partial_message(message_id).edit(**fields)
+
+    def _draw_later(  # noqa: PLR0913 - keyword-only facts of the board waiting for images
         self,
         thread: discord.PartialMessageable,
         target: int,
@@ -413,6 +459,7 @@ class Poster:
         *,
         before: Any = None,
         legend: str = "",
+        click: Click | None = None,
     ) -> None:
         """Queue the images of a board posted without them (`_draw_wanted` adds them)."""
         # The images drawn later mark what changed since the last image drawn, so a newer
@@ -423,7 +470,7 @@ class Poster:
             before, legend = waiting[4], waiting[5]
         if self._posted.get(outcome.game_id, -1) < outcome.version:
             self._posted[outcome.game_id] = outcome.version  # after a restart: what is shown
-        self._wanted[outcome.game_id] = (thread, target, outcome, content, before, legend)
+        self._wanted[outcome.game_id] = (thread, target, outcome, content, before, legend, click)
         self._wanted.move_to_end(outcome.game_id)
         if self._drawer is None or self._drawer.done():
             self._drawer = asyncio.create_task(self._draw_wanted())
@@ -472,7 +519,7 @@ class Poster:
         pause = RETRY_FIRST
         while self._wanted:
             game, wanted = self._wanted.popitem(last=False)
-            thread, message_id, outcome, content, before, legend = wanted
+            thread, message_id, outcome, content, before, legend, click = wanted
             meta = await self.meta(game)
             prompt = outcome.turn.prompt if outcome.turn else None
             try:
@@ -494,9 +541,10 @@ class Poster:
                 note = "\n" + t(meta.language, "post.drawing")
                 files = _pictures(pictures, outcome.version)
                 try:
-                    await thread.get_partial_message(message_id).edit(
-                        content=content.removesuffix(note), attachments=files
-                    )
+                    await self._edit(
+                        thread, message_id, click,
+                        content=content.removesuffix(note), attachments=files,
+                    )  # fmt: skip
                 except SENDING as error:
                     failed = held_back(error)
                     if failed:
@@ -511,7 +559,7 @@ class Poster:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, DRAW_PAUSE_MOST)
 
-    def _want_again(self, game: int, wanted: tuple[Any, int, Outcome, str, Any, str]) -> None:
+    def _want_again(self, game: int, wanted: Wanted) -> None:
         """Queue an image again, last, unless a newer board of the game waits already."""
         if game not in self._wanted:
             self._wanted[game] = wanted
@@ -536,18 +584,23 @@ class Poster:
         return [t(meta.language, "notice.started"), order]
 
     async def _retire(
-        self, thread: discord.PartialMessageable, message_id: int, content: str | None = None
+        self,
+        thread: discord.PartialMessageable,
+        message_id: int,
+        content: str | None = None,
+        click: Click | None = None,
     ) -> None:
         """Take the controls off an older turn message, and write the whole turn in it.
 
         `content` is the turn that ended (story.closing), in the same edit: one call. Its
-        ping stays as it was (an edit pings nobody).
+        ping stays as it was (an edit pings nobody). The pressed board is edited through
+        the press (`_edit`).
         """
         fields: dict[str, Any] = {"view": None}
         if content is not None:
             fields["content"] = content
         try:
-            await thread.get_partial_message(message_id).edit(**fields)
+            await self._edit(thread, message_id, click, **fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
 
@@ -589,7 +642,11 @@ class Poster:
         await thread.send(content, view=view, allowed_mentions=mentions, nonce=nonce)
 
     async def _finish(
-        self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta
+        self,
+        thread: discord.PartialMessageable,
+        outcome: Outcome,
+        meta: Meta,
+        click: Click | None = None,
     ) -> None:
         self._turn_ends.pop(outcome.game_id, None)
         self._boards.pop(outcome.game_id, None)  # its last board is retired below
@@ -617,7 +674,7 @@ class Poster:
         if outcome.board_message_id is not None:
             start = self._start(outcome, meta)
             closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
-            await self._retire(thread, outcome.board_message_id, closing)
+            await self._retire(thread, outcome.board_message_id, closing, click)
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
             title = story.title(meta.game, outcome.game_id, meta.language)
             await post_summary(thread, self.sessions, self.render, outcome, meta.names, title)
@@ -687,10 +744,18 @@ class Poster:
         for info in sorted(games, key=lambda info: info.game_id):
             try:
                 count += await self._refresh(info, owed.get(info.game_id, []))
-            except discord.HTTPException:
-                log.exception("could not refresh the board of game %s", info.game_id)
             except StateNeedsRepairError as paused:  # its stored state fails its checks
                 await self._tell_paused(info, paused)
+            except SENDING as error:
+                if not held_back(error):
+                    log.exception("could not refresh the board of game %s", info.game_id)
+                    continue
+                # Discord down or busy at start-up: the outbox refreshes it once it answers
+                # (a board left behind here would stay stale until the next move).
+                log.warning("game %s: not refreshed at start-up (%s); retrying later",
+                            info.game_id, type(error).__name__)  # fmt: skip
+                self._unsent[info.game_id] = max(self._unsent.get(info.game_id, -1), info.version)
+                self._schedule_retry()
         return count
 
     async def _tell_paused(self, info: GameInfo, paused: StateNeedsRepairError) -> None:
@@ -752,6 +817,38 @@ def held_back(error: BaseException) -> bool:
     if isinstance(error, (*OUTAGE, discord.RateLimited)):
         return True
     return isinstance(error, discord.HTTPException) and error.status == 429
+
+
+def _through(click: Click | None, message_id: int) -> bool:
+    """Whether a press's own webhook may edit this message (`Poster._edit`).
+
+    Only the message pressed, answered by a deferred update (its original response is that
+    message; an ephemeral "thinking" answer is not), while the token is young
+    (`CLICK_FRESH`), and only when the bot holds every permission a board needs in the
+    channel (the press says which it holds): a webhook's edit skips the channel's
+    permission check, so a missing Attach Files would otherwise never be said (the
+    channel's edit is refused and `_lacking` names it).
+    """
+    if click is None or click.message is None or click.message.id != message_id:
+        return False
+    if click.response.type is not discord.InteractionResponseType.deferred_message_update:
+        return False
+    if discord.utils.utcnow() - click.created_at > CLICK_FRESH:
+        return False
+    return not missing_permissions(click.app_permissions, THREAD_NEEDS)
+
+
+def _copied(fields: dict[str, Any]) -> dict[str, Any]:
+    """Return an edit's fields with fresh copies of its images (each is sent once)."""
+    files = fields.get("attachments")
+    if not files:
+        return fields
+    copies = []
+    for file in files:
+        file.reset()
+        copies.append(_png(file.fp.read(), file.filename, file.description))
+        file.reset()
+    return {**fields, "attachments": copies}
 
 
 def _says(content: str, notices: tuple[Notice, ...], meta: Meta) -> bool:

@@ -42,8 +42,17 @@ class Posting(Protocol):
     Declared here, not imported, so the runtime sits below every module that uses it.
     """
 
-    async def post(self, outcome: Outcome, *, fresh: bool = False) -> None:
-        """Post one outcome in its game's thread (fresh: always as a new turn message)."""
+    async def post(
+        self,
+        outcome: Outcome,
+        *,
+        fresh: bool = False,
+        click: discord.Interaction[Any] | None = None,
+    ) -> None:
+        """Post one outcome in its game's thread (fresh: always as a new turn message).
+
+        `click`: the press that played it; the pressed board may be edited through it.
+        """
         ...
 
     async def send_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:

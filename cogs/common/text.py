@@ -33,18 +33,22 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
     return seat_label(seat, tuple(names))
 
 
-def words(line: LogLine, names: Sequence[str], lang: str) -> tuple[str, list[str]]:
+def words(
+    line: LogLine, names: Sequence[str], lang: str, told: bool = True
+) -> tuple[str, list[str]]:
     """Describe a stored move again, its seats named: its label and its event lines.
 
     The engine words it from what is stored (the notation and the recorded events), with the
     players' names put in here, so a move stored with "Player N" prose reads like a new one.
-    The events are described as the public reads them (no hidden VP figures).
+    The events are described as the public reads them (no hidden VP figures). `told` (the
+    log's line, after the player's name): a label that says "your" in the third person
+    (playtest item 25); without it, as the decider read it on the button.
     """
     engine = GAMES.get(line.game)
     if engine is None or (line.events and not line.records):  # a game no longer registered
         return line.text, list(line.events)
     seats = tuple(seat_name(seat, names) for seat in range(len(names)))
-    label = engine.relabel(line.notation, line.seat, lang, seats) or line.text
+    label = engine.relabel(line.notation, line.seat, lang, seats, told) or line.text
     return label, [engine.describe_event(e, lang, seats) for e in line.records]
 
 

@@ -10,11 +10,18 @@ bot's one database). It never talks to Discord: the cog posts what it returns.
 - Results: `record(game_id)` is the session service's game-end listener. Once per ended game
   (the `game_results` key) it writes each human holder's line (`player_games`) and, if the
   game is rated (engine/around/ratings.py), their new ratings, all in one transaction.
+  Those transactions read what they then write (whether the game is recorded, the players'
+  ratings), so with several writers (PostgreSQL) they take turns (`Dialect.turns`,
+  `AROUND_LOCK_KEY`): two games of one player ending at once both count in the rating, and
+  a game recorded by two processes at once is recorded once. `watch` takes the same turn,
+  so a watch that starts as the game's end is recorded is marked ended either way.
   `catch_up()` records, in the order they ended, the games that ended while nobody listened
   (the process died after the commit that ended them), and every older game once.
 - Reading: `profile`, `history` (paged), `leaderboard`.
 """
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -24,6 +31,7 @@ from engine.around.ratings import Entrant
 from engine.around.store import ENDED, AroundSql, RatingRow, ResultRow, WatchRow
 from engine.core.errors import GameError
 from engine.db import Connection
+from engine.db.dialect import AROUND_LOCK_KEY
 from engine.sessions import GameInfo, SessionService, Status
 from engine.sessions.replay import final_from_json
 from engine.sessions.rows import SeatRow, from_text, to_text
@@ -169,7 +177,7 @@ class Around:
         if any(s.user_id == user_id for s in info.seats):
             raise GameError("error.around.watch_own", number=game_id)
         seen = round_of(info.view) or 0
-        async with self.database.transaction() as conn:
+        async with self._turn() as conn:
             sql = AroundSql(conn)  # an end recorded meanwhile is due at once
             ended = int(bool(await sql.recorded_of([game_id])))
             row = WatchRow(game_id, user_id, int(rounds), seen, info.version, 0, ended, self._now())
@@ -253,14 +261,23 @@ class Around:
         pending = await self._reads().unrecorded()
         done = 0
         for first in range(0, len(pending), batch):
-            async with self.database.transaction() as conn:
+            async with self._turn() as conn:
                 done += await self._record(conn, pending[first : first + batch])
         return done
 
     async def record(self, game_id: int) -> bool:
         """Record an ended game's results and rate it if rated; False if already recorded."""
-        async with self.database.transaction() as conn:
+        async with self._turn() as conn:
             return await self._record(conn, [game_id]) == 1
+
+    @asynccontextmanager
+    async def _turn(self) -> AsyncIterator[Connection]:
+        """Open a write transaction that first waits its turn among the results' writers."""
+        async with self.database.transaction() as conn:
+            lock = self.database.dialect.turns(AROUND_LOCK_KEY)
+            if lock is not None:
+                await conn.fetch_all(lock)
+            yield conn
 
     async def _record(self, conn: Connection, ids: list[int]) -> int:
         """Record some ended games, in the order given, inside the caller's transaction."""

@@ -162,10 +162,14 @@ class GameEngine(Protocol[S, A]):
         """Rebuild a recorded event from its stored JSON, to describe it again."""
         ...
 
-    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+    def relabel(
+        self, notation: str, seat: int, lang: str, names: Sequence[str], told: bool = False
+    ) -> str | None:
         """Return the label of `seat`'s stored move `notation` with its seats named by `names`.
 
-        None when the label names no seat: the stored label stands as it is.
+        With `told`, as the log tells the move to everyone: a label that speaks to the decider
+        ("Counter with your red 3") in the third person ("Counter with their red 3").
+        None when the label names no seat (and, told, says no "your"): the stored label stands.
         """
         ...
 

@@ -18,6 +18,9 @@ SQLite and PostgreSQL share (`ON CONFLICT ... DO UPDATE`, `coalesce`, `count(DIS
   lock at once; PostgreSQL locks by row), and `migration_lock` (PostgreSQL only: an advisory
   transaction lock) makes two processes migrating one database at once take turns, as
   `league_lock` makes the leagues' write transactions (read, then write what was read);
+  `turns(key)` is the same advisory transaction lock for any other part's key (the results
+  and ratings, `AROUND_LOCK_KEY`; vacations, `VACATION_LOCK_KEY`), None on SQLite, whose one
+  writer and `BEGIN IMMEDIATE` already run every write transaction one at a time;
 - claiming rows (issue 19): `skip_locked(table)` ends the SELECT that picks rows to claim;
   PostgreSQL's `FOR UPDATE OF <table> SKIP LOCKED` lets processes claiming at once each take
   different rows without waiting, SQLite says nothing (one process; its one writer and
@@ -53,6 +56,8 @@ _TYPES = (
 # Any 64-bit number: the key of the advisory lock the migrations of one database take turns on.
 MIGRATION_LOCK_KEY = 0x44454E415249
 LEAGUE_LOCK_KEY = 0x44454E41524A  # the one the leagues' write transactions take turns on
+AROUND_LOCK_KEY = 0x44454E41524B  # results, ratings and the watchers' end marks (engine/around)
+VACATION_LOCK_KEY = 0x44454E41524C  # a vacation's checks and its start (engine/people)
 
 
 def segments(statement: str) -> Iterator[tuple[bool, str]]:
@@ -90,6 +95,14 @@ class Dialect:
         """Return a statement written with `?` placeholders as this engine takes it."""
         return statement
 
+    def turns(self, key: int) -> str | None:
+        """Return the statement that makes write transactions taking `key` take turns.
+
+        An advisory lock held to the transaction's end (PostgreSQL, several writers); None
+        on SQLite, where the one writer already runs write transactions one at a time.
+        """
+        return None
+
     def ddl(self, statement: str) -> str:
         """Return a migration statement (written in SQLite's types) for this engine."""
         return statement
@@ -109,6 +122,9 @@ class Dialect:
 class _Postgres(Dialect):
     def sql(self, statement: str) -> str:
         return _numbered(statement)
+
+    def turns(self, key: int) -> str | None:
+        return f"SELECT pg_advisory_xact_lock({int(key)})"
 
     def ddl(self, statement: str) -> str:
         return _postgres_types(statement)

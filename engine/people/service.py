@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from engine.core import i18n
 from engine.core.errors import GameError
 from engine.db import Database
+from engine.db.dialect import VACATION_LOCK_KEY
 from engine.games import spec
 from engine.people.hours import Day, day_start, is_quiet, quiet_end, waking_deadline, zone_named
 from engine.people.hours import parse_hours as _parse_hours
@@ -371,11 +372,11 @@ class People:
         found = await self.settings(post.user_id)
         async with self.store.transaction() as tx:
             await tx.mark_sent(post.id, now)
-            if await self.store.settings(post.user_id) is None:
-                row = SettingsRow(
-                    post.user_id, "UTC", None, None, found.notify, found.reminders, None, 0, now
-                )
-                await tx.save_settings(row)
+            # The defaults only where nothing is saved: never over settings saved meanwhile.
+            row = SettingsRow(
+                post.user_id, "UTC", None, None, found.notify, found.reminders, None, 0, now
+            )
+            await tx.keep_default_settings(row)
             first = await tx.set_dm_closed(post.user_id, now)
             if post.fallback_id is None:
                 return
@@ -421,16 +422,18 @@ class People:
         if len(reason) > REASON:
             raise GameError("error.people.reason", size=REASON)
         now = self.now()
-        if await self.store.open_vacation(guild_id, user_id) is not None:
-            raise GameError("error.people.on_vacation")
-        left = await self.days_left(guild_id, user_id, now.year)
-        if days > left:
-            raise GameError("error.people.allowance", count=left, days=days)
+        allowance = await self.allowance(guild_id)
         until = now + timedelta(days=days)
         games = await self.store.casual_games(guild_id, user_id)
         row = VacationRow(0, guild_id, user_id, reason, now.year, days, to_text(now),
                           to_text(until), None)  # fmt: skip
-        async with self.store.transaction() as tx:
+        async with self.store.transaction(VACATION_LOCK_KEY) as tx:
+            # Checked inside the transaction, in turn (two taps at once: one vacation).
+            if await tx.open_vacation(guild_id, user_id) is not None:
+                raise GameError("error.people.on_vacation")
+            left = max(allowance - await tx.days_used(guild_id, user_id, now.year), 0)
+            if days > left:
+                raise GameError("error.people.allowance", count=left, days=days)
             await tx.start_vacation(row)
             await self._announce(
                 tx, games, "people.away", user_id, until=until, reason=reason, now=now

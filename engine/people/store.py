@@ -21,6 +21,12 @@ _SETTINGS = Database.dialect.upsert(
      "dm_closed", "updated_at"),
     ("user_id",),
 )  # fmt: skip
+_DEFAULT_SETTINGS = Database.dialect.insert_ignore(
+    "user_settings",
+    ("user_id", "time_zone", "quiet_start", "quiet_end", "notify", "reminders", "language",
+     "dm_closed", "updated_at"),
+    ("user_id",),
+)  # fmt: skip
 _HOLD = Database.dialect.insert_ignore(
     "held_notices", ("user_id", "game_id", "kind", "release_at", "held_at"),
     ("user_id", "game_id", "kind"),
@@ -29,6 +35,7 @@ _HOLD_LEAGUE = Database.dialect.insert_ignore(
     "held_league_pings", ("user_id", "game_id", "deadline", "release_at", "held_at"),
     ("user_id", "game_id"),
 )  # fmt: skip
+_WAKING = Database.dialect.insert_ignore("waking_clocks", ("game_id",), ("game_id",))
 _ABSENCE = Database.dialect.insert_ignore(
     "absence_days", ("league_id", "user_id", "season", "week", "guild_id", "year", "days"),
     ("league_id", "user_id", "season", "week"),
@@ -201,6 +208,13 @@ class PeopleTx(_Reads):
             row.reminders, row.language, row.dm_closed, row.updated_at,
         ))  # fmt: skip
 
+    async def keep_default_settings(self, row: SettingsRow) -> None:
+        """Store a user's settings unless they have some (a row saved meanwhile is kept)."""
+        await self._run(_DEFAULT_SETTINGS, (
+            row.user_id, row.time_zone, row.quiet_start, row.quiet_end, row.notify,
+            row.reminders, row.language, row.dm_closed, row.updated_at,
+        ))  # fmt: skip
+
     async def set_dm_closed(self, user_id: int, at: str) -> bool:
         """Note that a user's DMs are closed; return whether it was not noted before."""
         return (
@@ -284,9 +298,10 @@ class PeopleTx(_Reads):
 
     async def set_waking(self, game_id: int, on: bool) -> None:
         """Make a game's clock count waking hours only, or all hours."""
-        await self._run("DELETE FROM waking_clocks WHERE game_id = ?", (game_id,))
-        if on:
-            await self._run("INSERT INTO waking_clocks (game_id) VALUES (?)", (game_id,))
+        if on:  # kept if another writer turned it on meanwhile (no lock of the game here)
+            await self._run(_WAKING, (game_id,))
+        else:
+            await self._run("DELETE FROM waking_clocks WHERE game_id = ?", (game_id,))
 
     async def charge_absence(self, week: tuple[int, int, int, int], guild_id: int, year: int,
                              days: int) -> None:  # fmt: skip
@@ -303,7 +318,13 @@ class PeopleStore(_Reads):
         self.database = database
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PeopleTx]:
-        """Run the block as one write transaction."""
+    async def transaction(self, turn: int | None = None) -> AsyncIterator[PeopleTx]:
+        """Run the block as one write transaction, after waiting its `turn` if one is given.
+
+        The transactions given the same key run one at a time (`Dialect.turns`).
+        """
         async with self.database.transaction() as conn:
+            lock = None if turn is None else self.database.dialect.turns(turn)
+            if lock is not None:
+                await conn.fetch_all(lock)
             yield PeopleTx(conn)

@@ -18,11 +18,12 @@ from typing import Any
 
 from engine.core.errors import GameError
 from engine.core.play import parse_action
-from engine.core.protocol import GameEngine
+from engine.core.protocol import GameEngine, Result
 from engine.sessions.context import Context
 from engine.sessions.errors import NotStartedError
 from engine.sessions.loaded import line
 from engine.sessions.models import LogLine, Status
+from engine.sessions.replay import final_from_json
 from engine.sessions.repository import Repository
 
 CHAPTERS = 25  # a Discord select's options
@@ -51,6 +52,9 @@ class Frame:
     line: LogLine | None  # the move that led here (None at the start)
     chapters: tuple[Chapter, ...]
     chapter: int  # the index in `chapters` of the one `move` is in (-1: none)
+    # A finished game's result, on its newest move only: that board shows the final scores
+    # (after final scoring, as the live end does), not the track before it (playtest item 30).
+    result: Result | None = None
 
 
 def chapter_of(view: Any) -> tuple[tuple[str, int], ...]:
@@ -141,7 +145,14 @@ class Rewind:
             line=line(g, moves[at - 1]) if at else None,
             chapters=marks,
             chapter=inside[-1] if inside else -1,
+            result=_result(g.row.result) if at == last else None,
         )
+
+
+def _result(stored: str | None) -> Result | None:
+    """Return a game's stored result (None while it runs, or if it ended without one)."""
+    final = final_from_json(stored)
+    return final.result if final is not None else None
 
 
 MAX_FRAMES = 60  # an animation of a game without rounds: at most this many of its moves

@@ -175,9 +175,15 @@ class TakeTrajan:
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """Construction: send a worker from the camp to a site (0-19)."""
+    """Construction: send a worker from the camp to a site (0-19).
+
+    `tile` (the construction tile on the site, public; "" when none is left) only words the
+    label (playtest item 7): set when the choice is listed, left out of comparisons and of
+    the notation, so an action rebuilt from its notation (None) reads the plain label.
+    """
 
     site: int
+    tile: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

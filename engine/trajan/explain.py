@@ -42,6 +42,8 @@ def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:
             return _trajan_tile(state, stack, t, lang)
         case a.ChooseBowl(bowl):
             return _bowl(state, bowl, t, lang)
+        case a.Build(_, named) if named is not None:
+            return ""  # the label names the site's tile already (playtest item 7)
         case a.Build(site):
             tile = state.sites[site] if 0 <= site < len(state.sites) else None
             if tile is None:
@@ -86,7 +88,8 @@ def _bowl(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
     if markers:  # the label names the action taken: the line says where the markers go
         first = ROMAN[(bowl + 1) % len(ACTIONS)]
         speech = "es" if lang == "es" else "en"
-        key = "choices.trajan.sown"
+        # Round the whole circle, "from VI to VI" read as nothing (found at the local table).
+        key = "choices.trajan.sown_round" if markers >= len(ACTIONS) else "choices.trajan.sown"
         return i18n.text(speech, key, count=markers, first=first, last=ROMAN[last])
     action = name(t, "action", ACTIONS[last], lang)
     return msg(lang, "bowl", count=markers, bowl=ROMAN[last], act=action)
@@ -98,6 +101,8 @@ def _province(state: TrajanState, province: str, t: Tables, lang: str) -> str:
     p = player(state)
     rivals = sum(1 for q in state.players if q is not p and province in q.provinces)
     vp = max(0, t.province_vp[province] - t.fig.legionnaire_penalty * rivals)
+    if not rivals:  # nothing to subtract: no penalty spelled out (found at the local table)
+        return msg(lang, "province_alone", vp=vp)
     return msg(lang, "province", vp=vp, rivals=rivals, count=rivals)
 
 

@@ -177,9 +177,14 @@ class TrajanEngine:
         """Rebuild a recorded event from its stored JSON (`to_jsonable`)."""
         return from_jsonable(data, EVENT_TYPES)
 
-    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
-        """Return a stored move's label with its seats named: None, no Trajan label names one."""
-        return None
+    def relabel(
+        self, notation: str, seat: int, lang: str, names: Sequence[str], told: bool = False
+    ) -> str | None:
+        """Return a stored move's label with its seats named: None, no Trajan label names one.
+
+        `told` (the log's line for the move): a label that says "your" in the third person.
+        """
+        return text.told(notation, self.tables, lang) if told else None
 
     def explain(self, state: TrajanState, action: Action, lang: str = "en") -> str:
         """Return what choosing `action` gets, in one short public line ("" if nothing)."""

@@ -12,6 +12,7 @@ from typing import Any
 from engine.core import i18n
 from engine.trajan import actions as a
 from engine.trajan import events as ev
+from engine.trajan.rules.options import SHIP_MAX
 from engine.trajan.rules.turn import sow_options
 from engine.trajan.state import ACTIONS, TrajanState
 from engine.trajan.tables import Tables
@@ -42,6 +43,15 @@ def name(t: Tables, kind: str, ident: str | None, lang: str) -> str:
     if entry is None:
         return ident
     return str(entry.name_es if lang == "es" else entry.name)
+
+
+def _inside(tile_name: str) -> str:
+    """Return a tile's name as it reads inside a sentence: its kind in lower case.
+
+    Tile names start with their kind ("Demand wild", "Bonus: Bread"); a goods or demand name
+    after the kind keeps its capital, as a card's name does everywhere (playtest item 28).
+    """
+    return tile_name[:1].lower() + tile_name[1:]
 
 
 def _tables(t: Tables) -> dict[str, dict[str, Any]]:
@@ -100,9 +110,9 @@ def _sow_label(t: Tables, bowl: int, colours: str, lang: str) -> str:
 def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
     """Return the label a player reads for an action (at most 80 characters)."""
     match action:
-        case a.FillBowl(bowl, colours):
+        case a.FillBowl(bowl, colours):  # the bowl with its action (playtest item 11)
             cols = " + ".join(name(t, "colour", c, lang) for c in colours)
-            label = msg(lang, "fill", bowl=ROMAN[bowl], cols=cols)
+            label = msg(lang, "fill", bowl=_bowl(t, bowl, lang), cols=cols)
         case a.DrawStartCard(source):
             label = msg(lang, "draw_pile", pile=source) if source else msg(lang, "draw_deck")
             label = _named(action, t, lang) or label  # the card it takes (playtest item 12)
@@ -145,7 +155,7 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
         case a.Done():
             return msg(lang, "done")
         case a.ForumTake(tile):
-            return msg(lang, "take", tile=name(t, "forum", tile, lang))
+            return msg(lang, "take", tile=_inside(name(t, "forum", tile, lang)))
         case a.Recruit():
             return msg(lang, "recruit")
         case a.MoveLeader(province):
@@ -161,16 +171,37 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
         case a.TakeTrajan(stack):
             what = name(t, "category", t.stack_categories[stack], lang)
             return msg(lang, "trajan", stack=stack + 1, what=what)
-        case a.Build(site):
-            return msg(lang, "build", site=site + 1)
+        case a.Build(site, tile):  # what is on the site (playtest item 7)
+            if tile is None:
+                return msg(lang, "build", site=site + 1)
+            if not tile:
+                return msg(lang, "build_empty", site=site + 1)
+            return msg(lang, "build_tile", site=site + 1, tile=name(t, "building", tile, lang))
         case a.UseExtra(tile):
-            return msg(lang, "extra", tile=name(t, "forum", tile, lang))
+            return msg(lang, "extra", tile=_inside(name(t, "forum", tile, lang)))
         case a.PayDemand(demand, wild):
             d = name(t, "demand", demand, lang)
             return msg(lang, "pay_wild" if wild else "pay_tile", demand=d)
         case a.ChooseBonus(tile):
-            return msg(lang, "bonus", tile=name(t, "bonus", tile, lang))
+            return msg(lang, "bonus", tile=_inside(name(t, "bonus", tile, lang)))
     return a.action_text(action)
+
+
+def told(notation: str, t: Tables, lang: str) -> str | None:
+    """Return the label of a stored move that says "your" in the third person, else None."""
+    key = "es" if lang == "es" else "en"
+    match notation.split():
+        case ["port", "display"]:
+            return i18n.text(key, "trajan.told.port_display")
+        case ["display", card]:
+            return i18n.text(key, "trajan.told.display", card=name(t, "card", card, lang))
+        case ["recruit"]:
+            return i18n.text(key, "trajan.told.recruit")
+        case ["move", province]:
+            return i18n.text(key, "trajan.told.move", prov=name(t, "province", province, lang))
+        case ["deploy"]:
+            return i18n.text(key, "trajan.told.deploy")
+    return None
 
 
 def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
@@ -189,6 +220,9 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
         "bowl": ROMAN[state.sow_bowl],
         "demand": name(t, "demand", state.q_need[0] if state.q_need else None, lang),
     }
+    if kind == "ship":  # the ship's rule where its cards are chosen (playtest item 14)
+        rule = msg(lang, f"rule_{SHIP_KEYS[state.ship]}", most=SHIP_MAX[state.ship])
+        values |= {"ship": msg(lang, SHIP_KEYS[state.ship]), "rule": rule}
     if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
         kind = "sow_all"
     return msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
@@ -237,7 +271,8 @@ def describe_event(  # noqa: PLR0911
             key = "ev_demands" if penalty else "ev_demands_all"  # never "-0 VP"
             return msg(lang, key, who=who, met=n - unmet, all=n, vp=penalty)
         case ev.ConsulsNamed(_votes, consul, tile, vice, vice_tile):
-            ct, vt = name(t, "bonus", tile, lang), name(t, "bonus", vice_tile, lang)
+            ct = _inside(name(t, "bonus", tile, lang))
+            vt = _inside(name(t, "bonus", vice_tile, lang))
             c, v = seat_name(consul, lang, names), seat_name(vice, lang, names)
             return msg(lang, "ev_consul", c=c, ct=ct, v=v, vt=vt)
         case _:
@@ -261,9 +296,9 @@ def _event_more(  # noqa: PLR0911, PLR0912
             shown = (f"{seat_name(i, lang, names)} {vp}" for i, vp in enumerate(scores))
             return msg(lang, "ev_end", scores=", ".join(shown))
         case ev.ForumTileTaken(_, tile):
-            return msg(lang, "ev_forum", who=who, tile=name(t, "forum", tile, lang))
+            return msg(lang, "ev_forum", who=who, tile=_inside(name(t, "forum", tile, lang)))
         case ev.LeaderMoved(_, province, tile):
-            got = f" (+ {name(t, 'forum', tile, lang)})" if tile else ""
+            got = f" (+ {_inside(name(t, 'forum', tile, lang))})" if tile else ""
             return msg(
                 lang, "ev_leader", who=who, prov=name(t, "province", province, lang), got=got
             )
@@ -276,8 +311,8 @@ def _event_more(  # noqa: PLR0911, PLR0912
                 lang, "ev_pick", who=who, tile=name(t, "trajan", tile, lang), slot=ROMAN[slot]
             )
         case ev.ExtraUsed(_, tile, action, repeats):
-            tname, act = name(t, "forum", tile, lang), name(t, "action", action, lang)
-            return msg(lang, "ev_extra", who=who, tile=tname, act=act, n=repeats)
+            tname, act = _inside(name(t, "forum", tile, lang)), name(t, "action", action, lang)
+            return plural(lang, "ev_extra", repeats, who=who, tile=tname, act=act)
         case ev.CardTaken(_, pile, card):
             return msg(lang, "ev_taken", who=who, card=name(t, "card", card, lang), pile=pile + 1)
         case ev.PileRefilled(pile, card):

@@ -10,8 +10,10 @@ actions, activations of a card on others. Only what every player sees goes into 
 
 from engine.core import i18n
 from engine.troyes import actions as a
+from engine.troyes import effects
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
+from engine.troyes.log_words import amount
 from engine.troyes.rules import dice
 from engine.troyes.rules.counter import strength
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
@@ -47,11 +49,39 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             line = i18n.text(lang, "choices.troyes.concede", count=cat.rules.counter_fail_vp)
         case a.Times(n, cubes) if state.kind == "count" and not cubes:
             # (a count of cubes says so in its label, "2 cubes": a line would only repeat it)
-            key = "troyes.explain.cubes" if places_cubes(cat, state) else "troyes.explain.uses"
-            line = i18n.text(lang, key, count=n)
+            if places_cubes(cat, state):
+                line = i18n.text(lang, "troyes.explain.cubes", count=n)
+            else:
+                line = _uses(cat, state, n, lang)
         case _:
             return ""
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+
+
+def _uses(cat: Catalog, state: TroyesState, times: int, lang: str) -> str:
+    """Say what `times` uses of the planned card give: the effect run on a copy of the table.
+
+    The figures are the engine's own (the card's effect in the rules data, the influence cap),
+    read from what every player sees, so they are the ones the log then gives
+    ("+18 deniers, -3 influence"); event cubes still to place are said as such.
+    """
+    card = cat.cards.get(state.plan.target)
+    fallback = i18n.text(lang, "troyes.explain.uses", count=times)
+    if card is None or card.effect is None:
+        return fallback
+    ctx, seat = Ctx(state.clone(), cat), state.turn
+    s = ctx.s
+    before = (s.deniers[seat], s.influence[seat], s.vp[seat])
+    left = effects.apply_immediate(ctx, seat, card.effect.name, card.effect.params, times)
+    after = (s.deniers[seat], s.influence[seat], s.vp[seat])
+    parts = [
+        ("+" if new > old else "-") + amount(lang, unit, abs(new - old))
+        for unit, old, new in zip(("deniers", "influence", "vp"), before, after, strict=True)
+        if new != old
+    ]
+    if left:
+        parts.append(i18n.text(lang, "troyes.explain.event_cubes", count=left))
+    return ", ".join(parts) or fallback
 
 
 def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, int]:

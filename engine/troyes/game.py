@@ -378,10 +378,15 @@ class TroyesEngine:
         """Rebuild a recorded event from its stored JSON (`to_jsonable`)."""
         return from_jsonable(data, EVENT_TYPES)
 
-    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
-        """Return a stored move's label with its seats named (None: its label names no seat)."""
+    def relabel(
+        self, notation: str, seat: int, lang: str, names: Sequence[str], told: bool = False
+    ) -> str | None:
+        """Return a stored move's label with its seats named (None: its label names no seat).
+
+        `told`: as the log tells it, "your" worded in the third person ("their").
+        """
         with naming(names):
-            return text.relabel(self.catalog, notation, seat, len(names), lang)
+            return text.relabel(self.catalog, notation, seat, len(names), lang, told)
 
     def prompt(self, state: TroyesState, lang: str = "en") -> str:
         """Return what the deciding seat must decide now."""

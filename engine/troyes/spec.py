@@ -7,7 +7,7 @@ from engine.core.rng import Rng
 from engine.games import AiSupport, GameSpec, Topic
 from engine.troyes import ai, determinise
 from engine.troyes.explored import explored
-from engine.troyes.game import TroyesEngine
+from engine.troyes.game import EVERY_MODULE, TroyesEngine
 
 
 def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) -> Any:
@@ -24,6 +24,8 @@ SPEC = GameSpec(
     renderer="render.troyes",
     milestones=frozenset({"RoundEnded", "EventCompleted", "EventSuffered", "GameEnded"}),
     explored=explored,
+    # Every module of The Ladies of Troyes (the tournament order is no Ladies module).
+    presets={"ladies": {k: v for k, v in EVERY_MODULE.items() if k != "tournament"}},
     # Hard plays the flat roll-out search (engine/ai/rollout.py): an iteration is one roll-out
     # of two turns by the planner, 15-40 a CPU second measured (docs/ai.md), so the default
     # 2 s budget is 40 roll-outs, ten rounds of the planner's best 4 first moves.

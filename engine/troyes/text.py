@@ -22,6 +22,11 @@ _WORDS: dict[str, dict[str, str]] = i18n.tables("troyes.text.words")
 
 _FORMS: dict[str, dict[str, str]] = i18n.tables("troyes.text.forms")
 
+# The labels that say "your" as the log tells them of another seat: "their" (playtest 25).
+_TOLD_WORDS: dict[str, dict[str, str]] = i18n.tables("troyes.text.told_words")
+_TOLD_FORMS: dict[str, dict[str, str]] = i18n.tables("troyes.text.told_forms")
+_TOLD_LADIES: dict[str, dict[str, str]] = i18n.tables("troyes.text.told_ladies")
+
 
 def _name(cat: Catalog, ident: str, lang: str) -> str:
     item: Any = (
@@ -35,8 +40,7 @@ def _name(cat: Catalog, ident: str, lang: str) -> str:
     return str(item.name_es if lang == "es" else item.name)
 
 
-def _craftsman(cat: Catalog, source: str, lang: str) -> str:
-    w, f = _WORDS[lang], _FORMS[lang]
+def _craftsman(cat: Catalog, source: str, lang: str, w: dict[str, str], f: dict[str, str]) -> str:
     if source.startswith("card:"):
         return f["craftsman_card"].format(x=_name(cat, source.removeprefix("card:"), lang))
     if source == "supply":
@@ -44,11 +48,17 @@ def _craftsman(cat: Catalog, source: str, lang: str) -> str:
     return f["craftsman_building"].format(x=w.get(source, source))
 
 
-def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  # noqa: PLR0912
-    """Return the label of an action in `lang` (at most 80 characters)."""
-    w = _WORDS.get(lang, _WORDS["en"])
-    f = _FORMS.get(lang, _FORMS["en"])
+def describe(  # noqa: PLR0912
+    cat: Catalog, action: a.Action, lang: str, me: int = -1, told: bool = False
+) -> str:
+    """Return the label of an action in `lang` (at most 80 characters).
+
+    `told`: as the log tells the move, in the third person ("Counter with their red 3").
+    """
     lang = lang if lang in _WORDS else "en"
+    w, f = _WORDS[lang], _FORMS[lang]
+    if told:
+        w, f = {**w, **_TOLD_WORDS[lang]}, {**f, **_TOLD_FORMS[lang]}
     match action:
         case a.PlaceStart(b, n):
             out = f["start"].format(b=w[b], n=n)
@@ -63,7 +73,7 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.ChooseBuilding(b):
             out = f["citizen"].format(b=w[b])
         case a.Craftsman(x):
-            out = _craftsman(cat, x, lang)
+            out = _craftsman(cat, x, lang, w, f)
         case a.UseCube(x):
             out = f["cube"].format(x=_name(cat, x, lang))
         case a.TakeDie(d, c, n, as_c):
@@ -85,7 +95,7 @@ def describe(cat: Catalog, action: a.Action, lang: str, me: int = -1) -> str:  #
         case a.Answer(x):
             out = f["answer"].format(x=x)
         case _:
-            out = _ladies(cat, action, lang)
+            out = _ladies(cat, action, lang, told)
     return out[:LABEL_MAX]
 
 
@@ -112,9 +122,13 @@ def _tagged(key: str, whose: str) -> str:
     return f"{key}_{whose}" if whose else key
 
 
-def _ladies(cat: Catalog, action: a.Action, lang: str) -> str:  # noqa: PLR0911, PLR0912
+def _ladies(  # noqa: PLR0911, PLR0912
+    cat: Catalog, action: a.Action, lang: str, told: bool = False
+) -> str:
     f = _LADIES.get(lang, _LADIES["en"])
     w = _WORDS.get(lang, _WORDS["en"])
+    if told:
+        f = {**f, **_TOLD_LADIES.get(lang, _TOLD_LADIES["en"])}
     match action:
         case a.Walls():
             return f["walls"]
@@ -187,18 +201,47 @@ def _district_action(notation: str) -> a.Action | None:  # noqa: PLR0911 - one p
     return None
 
 
-def relabel(cat: Catalog, notation: str, seat: int, seats: int, lang: str) -> str | None:
+def _spoken_action(notation: str) -> a.Action | None:  # noqa: PLR0911 - one per form
+    """Rebuild the actions whose label says "your" (worded again in the third person)."""
+    words = notation.split()
+    try:
+        match words:
+            case ["reroll", c, v]:
+                return a.Reroll(c, int(v))
+            case ["flip", c, v]:
+                return a.FlipDie(c, int(v))
+            case ["craftsman", source] if source.startswith("card:") or source == "supply":
+                return a.Craftsman(source)
+            case ["counter", c, v] if c != "next":
+                return a.CounterWith(c, int(v))
+            case ["outer", "reroll", c, v]:
+                return a.OuterReroll(c, int(v))
+            case ["swap", "give", c, v]:
+                return a.SwapGive(c, int(v))
+    except ValueError:
+        return None
+    return None
+
+
+def relabel(
+    cat: Catalog, notation: str, seat: int, seats: int, lang: str, told: bool = False
+) -> str | None:
     """Return the label of a stored move that names a district's owner, worded again.
 
     Only these labels name a seat ("Take red 3 from Player 2"), so only they are re-described
     with the players' names; None means the stored label names no seat and stands as it is.
     `seats` is the seat count: the neutral district is the one after the last seat's.
+    `told`: as the log tells it, in the third person, so the labels that say "your" are
+    worded again too ("Counter with their red 3").
     """
     action = _district_action(notation)
+    if action is None and told:
+        spoken = _spoken_action(notation)
+        return None if spoken is None else describe(cat, spoken, lang, seat, told)
     if action is None:
         return None
     district = getattr(action, "district", -1)
     whose = "own" if district == seat else "neutral" if district == seats else ""
     if isinstance(action, a.TakeDie | a.WallFrom | a.SwapWith | a.FlipBought):
         action = replace(action, whose=whose)
-    return describe(cat, action, lang, seat)
+    return describe(cat, action, lang, seat, told)

@@ -55,14 +55,20 @@ class TrajanTop:
     vp: int
     colours: tuple[str, str]
     left: int
+    stack: int = 0  # the stack's number (1-6), as the choices name it
 
 
 @dataclass(frozen=True, slots=True)
 class Site:
-    """One construction site: its tile if still there, and the seats with a worker on it."""
+    """One construction site: its label, its workers' seats and its number (1-20).
+
+    The label ("3: Door (4 VP)") is None once the site's tile is taken; the number is the
+    one the choices name.
+    """
 
     tile: str | None
     workers: tuple[int, ...]
+    number: int = 0
 
 
 def marker(canvas: Canvas, centre: tuple[int, int], code: str, size: int = 34) -> None:
@@ -210,7 +216,8 @@ def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | st
             size=22,
             align="right",
         )
-        canvas.text(body.below(body.h - 28), tr("trajan.in_stack", n=top.left), size=20, fill=MUTED)
+        left = tr("trajan.in_stack", stack=top.stack, count=top.left)
+        canvas.text(body.below(body.h - 28), left, size=20, fill=MUTED)
 
 
 # Where the workers' camp starts in the construction district's inner box.
@@ -239,8 +246,14 @@ def draw_construction(
         fill = (222, 200, 170) if site.tile else EMPTY
         canvas.rounded(cell, radius=8, fill=fill, outline=PANEL_EDGE)
         label_w = cell.w - 40 * len(site.workers) - 8
-        if site.tile and label_w > 60:
-            canvas.text(cell.inset(8, 2).left(label_w), site.tile, size=20)
+        # Every site carries its number, as the choices name it (playtest item 7); beside
+        # three or more workers only the number fits.
+        label = site.tile if site.tile and label_w >= 120 else ""
+        label = label or (str(site.number) if site.number else "")
+        if label and label_w > 40:
+            canvas.text(
+                cell.inset(8, 2).left(label_w), label, size=20, fill=INK if site.tile else MUTED
+            )
         for index, seat in enumerate(site.workers):
             token(canvas, seat, (cell.right - 22 - index * 40, cell.y + cell.h // 2), 34)
     canvas.rounded(camp_box, radius=40, fill=(236, 200, 190), outline=INK)

@@ -3,6 +3,8 @@
 The six bowls sit in the mat's clockwise order (rules brief §3.1): I top-left, II top-right,
 III right, IV bottom-right, V bottom-left, VI left. Each bowl shows its markers, the Trajan
 tile on its slot (colour pair and VP) and, in gold, the arch when it stands on that slot.
+The tile is drawn as a tile, framed and labelled "asks" ("pide"), so its colours never read
+as markers in the bowl (playtest item 4); the circle's centre says what the arch means.
 """
 
 import math
@@ -10,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from render.base.canvas import Box, Canvas
+from render.base.canvas import Box, Canvas, text_width
 from render.base.fonts import Style
 from render.base.layout import load_layout
 from render.base.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
@@ -19,6 +21,8 @@ from render.i18n import tr
 from render.trajan.board import GOLD, marker
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
+ARCH_INK = (140, 100, 0)
+TILE = (250, 240, 215)  # a Trajan tile's face, as the stacks draw it
 BADGES_PER_ROW = 4
 
 
@@ -71,6 +75,8 @@ class PlayerPanel:
     owned: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = field(default=())
     picked: tuple[str, ...] = field(default=())  # cards chosen so far for a display or ship
+    # `owned` with each bonus tile by its name, for a mat whose tiles say too much to fit
+    short: tuple[str, ...] = field(default=())
     label: str = ""  # how the player is named (`palette.seat_label`); "" for "Player N"
 
 
@@ -97,24 +103,30 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
     slot = info.slots[index]
     mid_y = inner.y + 28 + 17
     if slot is not None:
-        for k, code in enumerate(slot.colours):
-            marker(canvas, (inner.x + 16 + k * 36, mid_y), code, 32)
-        canvas.text(
-            Box(inner.x + 72, mid_y - 14, 50, 28), tr("common.vp", vp=slot.vp), size=18, wrap=False
-        )
-    if has_arch:
+        _tile(canvas, Box(inner.x, mid_y - 18, inner.w, 36), slot)
+    elif has_arch:
         canvas.text(
             Box(inner.right - 46, mid_y - 14, 46, 28),
             tr("trajan.arch"),
             size=18,
             style=Style.BOLD,
-            fill=(140, 100, 0),
+            fill=ARCH_INK,
             align="right",
             wrap=False,
         )
     _markers(
-        canvas, Box(inner.x, mid_y + 18, inner.w, inner.bottom - mid_y - 18), info.bowls[index]
+        canvas, Box(inner.x, mid_y + 19, inner.w, inner.bottom - mid_y - 19), info.bowls[index]
     )
+
+
+def _tile(canvas: Canvas, box: Box, slot: Slot) -> None:
+    """Draw a Trajan tile on its slot: "asks", the two colours it wants, its VP, framed."""
+    canvas.rounded(box, radius=6, fill=TILE, outline=INK, width=2)
+    canvas.text(Box(box.x + 4, box.y + 4, 40, box.h - 8), tr("trajan.wants"), size=18, wrap=False)
+    for k, code in enumerate(slot.colours):
+        marker(canvas, (box.x + 62 + k * 34, box.centre[1]), code, 32)
+    vp = Box(box.x + 114, box.y + 4, box.w - 118, box.h - 8)
+    canvas.text(vp, tr("common.vp", vp=slot.vp), size=18, wrap=False, align="right")
 
 
 def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
@@ -157,19 +169,33 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     for index, bowl in enumerate(bowl_boxes(box)):
         _bowl(canvas, bowl, index, info)
     circle = _circle(box)
-    if info.arch is None:
-        canvas.text(
-            Box(circle.centre[0] - 60, circle.centre[1] - 16, 120, 32),
-            tr("trajan.arch_full"),
-            size=18,
-            align="center",
-            fill=(140, 100, 0),
-        )
+    # The ring's centre says what the arch means (playtest item 5: "arch" was unexplained).
+    words = tr("trajan.arch_full") if info.arch is None else tr("trajan.arch_here")
+    cx, cy = circle.centre
+    canvas.text(Box(cx - 86, cy - 66, 172, 132), words, size=18, align="center", fill=ARCH_INK)
     side = Box(circle.right + 16, circle.y, inner.right - circle.right - 16, circle.h)
     canvas.text(side, "\n".join(info.facts), size=20, valign="top")
     bottom = Box(inner.x, circle.bottom + 8, inner.w, inner.bottom - circle.bottom - 8)
     canvas.draw.line((bottom.x, bottom.y - 4, bottom.right, bottom.y - 4), fill=PANEL_EDGE)
-    chips(canvas, bottom.inset(0, 4), list(info.owned) or [tr("trajan.no_tiles")], size=20, gap=6)
+    # 18 px, the mat's smallest (9 CSS px on a phone): an owned bonus tile says what it
+    # scores, unless the tiles would not fit so; then it is named, as the senate names it.
+    area = bottom.inset(0, 4)
+    owned = list(info.owned) if _fits(info.owned, area) else list(info.short or info.owned)
+    chips(canvas, area, owned or [tr("trajan.no_tiles")], size=18, gap=6)
+
+
+def _fits(labels: Sequence[str], box: Box, size: int = 18, gap: int = 6) -> bool:
+    """Tell whether `chips` would draw every label in `box` (the same flow, left to right)."""
+    height = round(size * 1.45)
+    x, y = box.x, box.y
+    for label in labels:
+        width = math.ceil(text_width(label, size)) + 20
+        if x + width > box.right and x > box.x:
+            x, y = box.x, y + height + gap
+        if y + height > box.bottom or width > box.w:
+            return False
+        x += width + gap
+    return True
 
 
 def hand_height(cards: int) -> int:

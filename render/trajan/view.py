@@ -7,7 +7,7 @@ same data the rules use), shortened to fit their spaces.
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.trajan.components import Catalog, ForumTile, TrajanTile
+from engine.trajan.components import BonusTile, Catalog, ForumTile, TrajanTile
 from engine.trajan.view import PlayerView, TrajanView
 from render.base.header import HeaderInfo
 from render.base.palette import TIMES, seat_label
@@ -33,6 +33,7 @@ class Index:
         self.action = {a.id: a.name for a in cat.actions}
         self.building = {b.id: b.name for b in cat.buildings}
         self.demand = {d.id: d.name for d in cat.demand_tiles}
+        self.category = {c.id: c.name for c in cat.categories}
 
 
 _INDEXES: dict[int, Index] = {}
@@ -47,7 +48,6 @@ def index_of(cat: Catalog) -> Index:
 
 
 _WILDS = ("wild_action", "wild_construction", "wild_commodity", "wild_demand")
-_CATEGORY = ("cards", "plus2", "vp9", "workers", "legion")
 
 
 def after_colon(name: str) -> str:
@@ -56,8 +56,11 @@ def after_colon(name: str) -> str:
 
 
 def demand_name(ix: "Index", demand: str) -> str:
-    """Return a demand's name in lower case (in the catalog's language) from its id."""
-    return ix.demand.get(demand, demand).lower()
+    """Return a demand's name from its id, in the catalog's language, as the log names it.
+
+    "Bread", with its capital, as in "Demand tile: Bread" (playtest item 28).
+    """
+    return ix.demand.get(demand, demand)
 
 
 def forum_label(tile: ForumTile, ix: Index) -> str:
@@ -72,10 +75,14 @@ def forum_label(tile: ForumTile, ix: Index) -> str:
 
 
 def trajan_label(tile: TrajanTile, ix: "Index") -> str:
-    """Return a Trajan tile's short category label."""
+    """Return a Trajan tile's short label: its kind's name, as the choices name the stack.
+
+    One name per kind (data/trajan/trajan_tiles.toml `category`), in the image and in the
+    labels (playtest item 8); a demand says which, workers and legions how many.
+    """
     if tile.category == "demand" and tile.demand:
         return tr("trajan.demand_chip", name=demand_name(ix, tile.demand))
-    label = tr(f"trajan.cat_{tile.category}") if tile.category in _CATEGORY else tile.category
+    label = ix.category.get(tile.category, tile.category)
     if tile.category in {"workers", "legion"}:
         return f"{label} {TIMES}{tile.amount}"
     return label
@@ -172,23 +179,31 @@ def forum_of(view: TrajanView, ix: Index) -> tuple[tuple[str, ...], tuple[str, .
 def stacks_of(view: TrajanView, ix: Index) -> tuple[TrajanTop | str, ...]:
     """Return each Trajan stack's top tile, or why none is shown."""
     out: list[TrajanTop | str] = []
-    for top, size in zip(view.stack_tops, view.stack_sizes, strict=True):
+    for stack, (top, size) in enumerate(zip(view.stack_tops, view.stack_sizes, strict=True), 1):
         if top is None:
-            out.append(tr("trajan.face_down") if size else tr("common.empty"))
+            key = "trajan.stack_face_down" if size else "trajan.stack_empty"
+            out.append(tr(key, stack=stack))
             continue
         tile = ix.trajan[top]
         colours = (tile.colours[0], tile.colours[1])
-        out.append(TrajanTop(trajan_label(tile, ix), tile.vp, colours, size))
+        out.append(TrajanTop(trajan_label(tile, ix), tile.vp, colours, size, stack))
     return tuple(out)
 
 
 def sites_of(view: TrajanView, ix: Index) -> tuple[tuple[Site, ...], ...]:
     """Return the construction district as rows of sites."""
     rows, cols = ix.cat.figures.construction_grid[0], ix.cat.figures.construction_grid[1]
-    labels = [f"{_building(ix, t)} {ix.construction[t].vp}" if t else None for t in view.sites]
+    labels = [
+        tr("trajan.site_tile", n=i + 1, name=_building(ix, t), vp=ix.construction[t].vp)
+        if t
+        else None
+        for i, t in enumerate(view.sites)
+    ]
     workers = [tuple(p.seat for p in view.players if i in p.sites) for i in range(rows * cols)]
     return tuple(
-        tuple(Site(labels[r * cols + c], workers[r * cols + c]) for c in range(cols))
+        tuple(
+            Site(labels[r * cols + c], workers[r * cols + c], r * cols + c + 1) for c in range(cols)
+        )
         for r in range(rows)
     )
 
@@ -207,9 +222,32 @@ def _buildings(tiles: Sequence[str], ix: Index) -> list[str]:
 
 
 def _display(cards: Sequence[str], ix: Index) -> str:
-    """Return a player's public card display, grouped: "Wine 2 · Fish 1" (or "none")."""
+    """Return a player's public card display, grouped: "Display (cards played): Wine 2"."""
     counts = Counter(ix.commodity[c] for c in cards)
-    return " · ".join(f"{name} {n}" for name, n in sorted(counts.items())) or tr("common.none")
+    shown = " · ".join(f"{name} {n}" for name, n in sorted(counts.items()))
+    return tr("trajan.fact_display", cards=shown) if shown else tr("trajan.fact_display_none")
+
+
+def bonus_words(tile: BonusTile, ix: Index, grey: bool) -> str:
+    """Return what an owned bonus tile scores at the end, on the side it shows (playtest 5).
+
+    "End: 3 VP per Columns or Furs card in display"; its figures come from the data.
+    """
+    vp = tile.grey if grey else tile.yellow
+    match tile.scoring:
+        case "commodity_pair" if len(tile.commodities) == 2:
+            first, second = (ix.commodity[c] for c in tile.commodities)
+            goods = tr("trajan.either", a=first, b=second)
+            text = tr("trajan.bonus_commodity_pair", vp=vp, goods=goods)
+        case "demand" if tile.demand:
+            text = tr("trajan.bonus_demand", vp=vp, demand=ix.demand.get(tile.demand, tile.demand))
+        case "workers" if grey and tile.grey_per > 1:
+            text = tr("trajan.bonus_workers_grey", vp=vp, per=tile.grey_per)
+        case "workers" | "legionnaires" | "bonus_tiles":
+            text = tr(f"trajan.bonus_{tile.scoring}", vp=vp)
+        case _:
+            text = after_colon(tile.name)
+    return tr("trajan.bonus_grey", text=text) if grey else text
 
 
 def player_of(
@@ -223,7 +261,7 @@ def player_of(
         Slot((tile.colours[0], tile.colours[1]), tile.vp) if tile else None
         for tile in (ix.trajan[s] if s else None for s in player.slots)
     )
-    plus2 = ", ".join(ix.action[a] for a in player.plus2) or tr("common.none")
+    plus2 = ", ".join(ix.action[a] for a in player.plus2)
     leader = ix.province[player.leader].name
     facts: tuple[str, ...] = (
         tr("trajan.fact_supply", count=player.supply),
@@ -231,8 +269,8 @@ def player_of(
         tr("trajan.fact_workers", n=player.workers),
         tr("trajan.fact_military", n=player.legionnaires),
         tr("trajan.fact_senate", space=player.senate, votes=player.votes),
-        tr("trajan.fact_plus2", actions=plus2),
-        tr("trajan.fact_display", cards=_display(player.display, ix)),
+        tr("trajan.fact_plus2", actions=plus2) if plus2 else tr("trajan.fact_plus2_none"),
+        _display(player.display, ix),
     )
     if player.seat == view.current and view.in_hand:
         held = " ".join(tr(f"marker_letter.{code}") for code in view.in_hand)
@@ -246,14 +284,15 @@ def player_of(
             ]
         ),
         *_buildings(player.buildings, ix),
-        *(
-            tr("trajan.owned_bonus_yellow", name=after_colon(ix.bonus[b].name))
-            for b in player.bonus
-        ),
-        *(
-            tr("trajan.owned_bonus_grey", name=after_colon(ix.bonus[b].name))
-            for b in player.bonus_grey
-        ),
+    ]
+    named = [
+        *owned,
+        *(ix.bonus[b].name for b in player.bonus),
+        *(tr("trajan.bonus_grey", text=ix.bonus[b].name) for b in player.bonus_grey),
+    ]
+    owned += [
+        *(bonus_words(ix.bonus[b], ix, grey=False) for b in player.bonus),
+        *(bonus_words(ix.bonus[b], ix, grey=True) for b in player.bonus_grey),
     ]
     goods = {c.id: c.name for c in ix.cat.commodities}
     hand = tuple(sorted(goods[c] for c in player.hand)) if player.hand is not None else ()
@@ -273,4 +312,5 @@ def player_of(
         hand_cards=hand,
         picked=picked,
         label=seat_label(player.seat, names),
+        short=tuple(named),
     )

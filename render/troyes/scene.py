@@ -67,8 +67,10 @@ class TroyesScene:
     focus: str = ""
 
 
-# Which area each kind of decision is about (the rest: the city square's dice).
+# Which area each kind of decision is about (the rest: the city square's dice). "actions"
+# is the choice of an action: the activity cards, the events and the cathedral together.
 FOCUS = {
+    "turn": "actions",
     "start": "buildings",
     "craftsman": "activities",
     "cube": "activities",
@@ -78,7 +80,9 @@ FOCUS = {
 
 
 # The captions of the areas whose title is not troyes.<area>.
-CAPTIONS = {"buildings": "phone.buildings", "wall": "troyes.walls"}
+CAPTIONS = {"buildings": "phone.buildings", "wall": "troyes.walls", "actions": "phone.actions"}
+# The areas an image about choosing an action shows, one under the other (playtest item 21).
+ACTIONS = ("activities", "events", "cathedral")
 
 
 def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
@@ -88,9 +92,12 @@ def shots(scene: TroyesScene, laid: Plan) -> Sequence[Shot]:
         return ()
     boxes = {a.name: a.box for a in laid.areas}
     out = []
-    if scene.focus in boxes:
-        title = CAPTIONS.get(scene.focus, f"troyes.{scene.focus}")
-        out.append(Shot("focus", tr(title), panels(scene, scene.focus, boxes[scene.focus])))
+    title = tr(CAPTIONS.get(scene.focus, f"troyes.{scene.focus}"))
+    if scene.focus == "actions" and all(name in boxes for name in ACTIONS):
+        shown = tuple(part for name in ACTIONS for part in panels(scene, name, boxes[name]))
+        out.append(Shot("focus", title, shown))
+    elif scene.focus in boxes:
+        out.append(Shot("focus", title, panels(scene, scene.focus, boxes[scene.focus])))
     seats = [p.seat for p in scene.players]
     if seat in seats and "players" in boxes:
         columns = area_inner(boxes["players"]).cols(len(seats), gap=12)
@@ -103,7 +110,7 @@ def panels(scene: TroyesScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
     """Return an area's panels as a phone image lays them out (`render.base.phone.Panel`).
 
     Each building is a panel of its own; the city square keeps its districts' rows; the
-    activity cards and the event queue flow in reading order.
+    activity cards (face-up ones only) and the event queue flow in reading order.
     """
     if name == "buildings":
         return tuple(box.cols(len(scene.buildings), gap=16))
@@ -111,8 +118,9 @@ def panels(scene: TroyesScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
         rows = district_boxes(box, len(scene.square))
         cuts = [rows[0].y - 3, *((a.bottom + b.y) // 2 for a, b in itertools.pairwise(rows))]
         return (Panel(box, cuts=tuple(cuts)),)
-    if name == "activities":
-        return (Panel(box, cells=tuple(card_box(box, card) for card in scene.activities)),)
+    if name == "activities":  # a face-down card offers nothing yet: the whole board has it
+        shown = [card for card in scene.activities if card.revealed] or list(scene.activities)
+        return (Panel(box, cells=tuple(card_box(box, card) for card in shown)),)
     if name == "events":
         events = scene.events[0]
         inner = area_inner(box)

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import pytest
 
 from cogs.common.poster import Poster
@@ -144,3 +145,47 @@ async def test_a_click_posted_after_the_refresh_edits_the_board_it_put_up(table)
     [fresh] = [i for i, _, _ in table.thread.sent if i != old]
     await poster.post(outcome)  # the click's own post, made with the board it replaced
     assert table.thread.versions() == {old: None, fresh: outcome.version}
+
+
+class Down(Messages):
+    """The thread while Discord is unreachable: every read fails until `down` is cleared."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = False
+
+    async def fetch_message(self, message_id: int) -> Any:
+        if self.down:
+            raise aiohttp.ClientConnectionError("Discord is unreachable")
+        return await super().fetch_message(message_id)
+
+
+async def test_a_refresh_during_an_outage_leaves_the_board_to_the_outbox(tmp_path: Path):
+    # A restart while Discord is down: the start-up refresh cannot read the thread. It must
+    # neither fail the start-up (the ticker would never start) nor forget the game: the
+    # outbox posts its board once Discord answers (a chaos run's stale board was this).
+    store = await Store.open(tmp_path / "games.db")
+    try:
+        sessions = SessionManager(
+            store, {"toy": TwoMoveTurns()}, FakeClock(), seeds=itertools.count(5).__next__
+        )
+        thread = Down()
+        poster = Poster(Bot(thread), sessions, dict(NAMES), Renderer())  # type: ignore[arg-type]
+        spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
+        info = await sessions.create_lobby(1, spec)
+        await sessions.join(info.game_id, 2)
+        await sessions.set_messages(info.game_id, thread_id=700)
+        await poster.post(await sessions.start(info.game_id, 1))
+        now = await sessions.current(info.game_id)
+        saved = await sessions.play(info.game_id, 1, now.version, 0)  # saved; then killed
+        restarted = Poster(Bot(thread), sessions, dict(NAMES), Renderer())  # type: ignore[arg-type]
+        thread.down = True
+        assert await restarted.refresh() == 0
+        assert restarted.unsent == {info.game_id: saved.version}
+        restarted.close()
+        thread.down = False
+        assert await restarted.retry_unsent() == 1
+        assert restarted.unsent == {}
+        assert saved.version in thread.versions().values()
+    finally:
+        await store.close()

@@ -28,6 +28,9 @@ def test_settings_come_from_the_environment_with_defaults(bot_module):
     assert settings.log_level == "INFO"
     assert settings.api_base is None
     assert settings.clock_offset == timedelta()
+    assert settings.database_writers == 4  # PostgreSQL's pool (docs/database.md)
+    one = {"DISCORD_TOKEN": "t", "DATABASE_WRITERS": "1"}
+    assert bot_module.Settings.from_env(one).database_writers == 1
     assert "secret-token" not in repr(settings)
     assert "secret-token" not in str(settings)
 

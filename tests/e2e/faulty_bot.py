@@ -7,12 +7,17 @@
   Discord's 3 s to answer.
 - `disk_full`: while the file `DENARIUS_DISK_FULL_FILE` exists, every write transaction of
   the database fails as SQLite's does on a full disk ("database or disk is full").
+- `hold_ai`: while the file `DENARIUS_HOLD_AI_FILE` holds a game's number, an AI decision of
+  that game (forced or not) logs "holding the AI decision of game N" and then hangs for an
+  hour, so a test can kill the bot while an AI seat is certainly deciding.
 
 Faults combine: `DENARIUS_FAULT=slow_answers,disk_full`. Production code has no such branch.
 """
 
 import asyncio
 import contextlib
+import contextvars
+import logging
 import os
 import sqlite3
 import sys
@@ -25,6 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import bot
 from engine.db import Database
 from engine.sessions import Outcome, SessionManager
+from engine.sessions.loaded import Loaded
+from engine.sessions.turns import Turns
+from engine.thinking import Played, Thinker
+
+ADVANCING: contextvars.ContextVar[int | None] = contextvars.ContextVar("advancing", default=None)
 
 
 def hang_after_play() -> None:
@@ -67,6 +77,29 @@ def disk_full(switch: Path) -> None:
     Database.transaction = full  # type: ignore[method-assign]
 
 
+def hold_ai(switch: Path) -> None:
+    """While `switch` names a game, hang its AI decisions (the process gets killed there)."""
+    advance, decide = Turns.advance, Thinker.decide
+
+    async def advancing(self: Turns, g: Loaded) -> Any:
+        token = ADVANCING.set(g.id)  # which game the AI decisions below are for
+        try:
+            return await advance(self, g)
+        finally:
+            ADVANCING.reset(token)
+
+    async def held(self: Thinker, *args: Any, **kwargs: Any) -> Played:
+        game = ADVANCING.get()
+        named = switch.read_text(encoding="utf-8").strip() if switch.exists() else ""  # noqa: ASYNC240
+        if named == str(game):
+            logging.getLogger("denarius.fault").warning("holding the AI decision of game %s", game)
+            await asyncio.sleep(3600)
+        return await decide(self, *args, **kwargs)
+
+    Turns.advance = advancing  # type: ignore[method-assign]
+    Thinker.decide = held  # type: ignore[method-assign]
+
+
 if __name__ == "__main__":
     faults = set(os.environ.get("DENARIUS_FAULT", "").split(","))
     if "after_play" in faults:
@@ -75,4 +108,6 @@ if __name__ == "__main__":
         slow_answers(Path(os.environ["DENARIUS_SLOW_FILE"]))
     if "disk_full" in faults:
         disk_full(Path(os.environ["DENARIUS_DISK_FULL_FILE"]))
+    if "hold_ai" in faults:
+        hold_ai(Path(os.environ["DENARIUS_HOLD_AI_FILE"]))
     sys.exit(bot.main())

@@ -1,13 +1,22 @@
 """/game export and /admin game import through the local Discord (issue 17)."""
 
+import asyncio
 import io
 import json
 import re
 import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from engine.games import GAMES
+from engine.sessions.lobby import NewGame
+from engine.sessions.manager import SessionManager
+from engine.sessions.models import SeatOrder
+from engine.sessions.store import Store
+from engine.sessions.transfer import dumps
 from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, Seen
 from localdiscord.slash import UsageError
@@ -199,3 +208,47 @@ def test_undo_to_here_accepted_by_all_and_refused_by_one(table):
         ).fetchone()[0]
     assert undone == first  # taken back from there; the moves stay in the log, undone
     assert "checks out" in alice.slash(thread, "admin game verify", {}).wait_reply().content
+
+
+def _finished_trajan_export(folder: Path) -> bytes:
+    """Play a whole 2-player Trajan game with stand-ins, off the table, and export it."""
+
+    async def run() -> bytes:
+        store = await Store.open(folder / "finished.db")
+        try:
+            sessions = SessionManager(store, GAMES, lambda: datetime.now(UTC), stand_in="random")
+            spec = NewGame("trajan", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
+            lobby = await sessions.create_lobby(1, spec)
+            await sessions.join(lobby.game_id, 2)
+            await sessions.start(lobby.game_id, 1)
+            done = await sessions.play_out(lobby.game_id)
+            assert done.final is not None
+            assert done.final.result is not None
+            return dumps(await sessions.export_game(lobby.game_id))
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
+def test_replay_of_a_finished_games_last_move_shows_the_final_scores(table, tmp_path):
+    """Playtest item 30: the last move's replay is the live end's board, with the score chart."""
+    alice = table.users["alice"]
+    data = _finished_trajan_export(tmp_path)
+    result = json.loads(data)["result"]["result"]
+    imported = alice.slash(table.channel, "admin game import", {"file": ("g.json", data)})
+    done = imported.wait_reply(timeout=60)  # the whole game is replayed to check it
+    number = int(done.content.split("#")[1].split()[0])
+    last = alice.slash(table.channel, "game replay", {"game": number}).wait_reply(timeout=60)
+    names = [f.filename for f in last.attachments]
+    live = sum(1 for m in json.loads(data)["moves"] if m["undone_at"] is None)
+    assert f"move {live} of {live}" in last.content
+    assert names == [f"replay-{number}-{live}.png", "score.png"]
+    before = _step(alice, last, "◀")  # a move before the end: the board alone, as before
+    assert [f.filename for f in before.attachments] == [f"replay-{number}-{live - 1}.png"]
+    with (
+        Image.open(io.BytesIO(last.attachments[0].data)) as end,
+        Image.open(io.BytesIO(before.attachments[0].data)) as earlier,
+    ):
+        assert end.height > earlier.height  # the final scores area under the board
+    assert result["scores"]

@@ -1,7 +1,8 @@
 """Two bot processes on PostgreSQL, each owning one of two shards (issue 19).
 
 One emulator with two guilds, one in each shard (`(guild_id >> 22) % 2`), and two real
-bot.py processes with `SHARD_COUNT=2` and `SHARD_IDS` 0 and 1 over one PostgreSQL database.
+bot.py processes with `SHARD_COUNT=2` and `SHARD_IDS` 0 and 1 over one PostgreSQL database
+(tests/e2e/faulty_bot.py with `hold_ai`: the test chooses the AI decision its kill lands in).
 Each guild's interactions reach only its shard's process; the games of both play on; timers
 falling due in both guilds fire once each; a process SIGKILLed in the middle of moves and
 AI turns comes back and its games resume, while the other never stops serving.
@@ -30,7 +31,15 @@ from engine.sessions.models import SeatOrder
 from engine.sessions.store import Store
 from localdiscord.botproc import REPO_ROOT, BotProcess
 from localdiscord.local import Actor, ChannelRef, LocalDiscord, Seen
-from tests.e2e.conftest import BOT, board, decider, play_until, press_first, start_game, version_of
+from tests.e2e.conftest import (
+    FAULTY_BOT,
+    board,
+    decider,
+    play_until,
+    press_first,
+    start_game,
+    version_of,
+)
 from tests.engine.db.backends import _admin, with_database
 
 pytestmark = pytest.mark.slow
@@ -54,6 +63,7 @@ class Pair:
     ld: LocalDiscord
     url: str
     clock: Path
+    hold: Path  # a game's number here: its AI decisions hang (faulty_bot.py, hold_ai)
     users: dict[str, Actor] = field(default_factory=dict)
     sides: list[Side] = field(default_factory=list)
 
@@ -90,7 +100,7 @@ def pair(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     clock.write_text(datetime.now(UTC).isoformat(), encoding="utf-8")
     ld = LocalDiscord()
     ld.start()
-    made = Pair(ld, url, clock)
+    made = Pair(ld, url, clock, tmp_path / "hold_ai.txt")
     try:
         made.users = {name: ld.user_or_new(name) for name in USERS}
         main = ld.world.guild.id
@@ -108,11 +118,12 @@ def pair(pg_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator
                 "LEASE_SECONDS": "30",
                 "DENARIUS_CLOCK_FILE": str(clock),
                 "RENDER_PROCESSES": "0",
-                "AI_HARD_BUDGET_S": "1",  # the kill lands while the hard AI thinks
                 "AI_PROCESSES": "0",  # threads: a restart spawns no AI worker first
+                "DENARIUS_FAULT": "hold_ai",
+                "DENARIUS_HOLD_AI_FILE": str(made.hold),
             }
             log = tmp_path / f"bot{shard}.log"
-            bot = BotProcess(BOT, env, REPO_ROOT, log)
+            bot = BotProcess(FAULTY_BOT, env, REPO_ROOT, log)
             made.sides.append(Side(shard, guilds[shard], channels[shard], bot))
             bot.start()
         made.wait_connected(2)
@@ -140,8 +151,7 @@ async def _near_end(users: tuple[int, int], left: int) -> bytes:
     """Return an exported Trajan game (two users and an AI) `left` human moves from its end.
 
     Played in this process with the bot's own session service (first choice every time,
-    a greedy AI), once to count its human moves, then again to `left` before the end; the
-    AI seat is made `hard`, so it thinks for AI_HARD_BUDGET_S a decision in the bot.
+    a greedy AI), once to count its human moves, then again to `left` before the end.
     """
 
     async def play(stop: int | None) -> tuple[int, dict[str, object]]:
@@ -165,9 +175,6 @@ async def _near_end(users: tuple[int, int], left: int) -> bytes:
 
     total, _ = await play(None)
     _, doc = await play(total - left)
-    for seat in doc["seats"]:  # type: ignore[attr-defined]
-        if seat["ai"] is not None:
-            seat["ai"] = "hard"
     return json.dumps(doc).encode()
 
 
@@ -180,22 +187,16 @@ def import_in(pair: Pair, side: Side, data: bytes) -> tuple[int, ChannelRef]:
     return number, alice.wait_thread(f"Trajan #{number}", timeout=30)
 
 
-def ai_moves_next(pair: Pair, thread: ChannelRef, number: int, before: int) -> bool:
-    """After a press: True once the move is saved and the AI seat decides next (it thinks
-    for AI_HARD_BUDGET_S before its own move is saved), False once a person decides next."""
-    sql = (
-        "SELECT g.version, s.ai FROM games g"
-        " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat WHERE g.id = $1"
-    )
+def held_or_answered(pair: Pair, side: Side, thread: ChannelRef, game: int, before: int) -> bool:
+    """After a press: True once the side's bot holds the game's AI decision (the move pressed
+    saved, the AI seat deciding next), False once a board newer than `before` shows."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        rows = pair.query(sql, number)
-        assert rows, "the game ended before its AI seat had a decision"
-        if rows[0]["version"] > before:
-            if rows[0]["ai"] is not None:
-                return True
-            if (version_of(board(pair.users["carol"], thread)) or 0) > before:
-                return False
+        if logged(side, f"holding the AI decision of game {game}"):
+            return True
+        current = board(pair.users["carol"], thread)
+        if (version_of(current) or 0) > before or "is over" in current.content:
+            return False
         time.sleep(0.05)
     raise AssertionError("the press was neither answered nor handed to the AI")
 
@@ -210,10 +211,6 @@ def is_over(pair: Pair, thread: ChannelRef) -> bool:
     return any("is over" in m.content for m in pair.users["carol"].messages(thread))
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known race (issue 19): the game can end before the kill finds its AI seat deciding",
-)
 def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
     alice, bob, watcher = pair.users["alice"], pair.users["bob"], pair.users["carol"]
     data = asyncio.run(_near_end((alice.id, bob.id), left=10))
@@ -224,21 +221,28 @@ def test_two_processes_play_their_shards_games_to_the_end_through_a_kill(pair):
     for _, thread in games:
         play_until(pair, thread, lambda n: n >= 1)
 
-    # Kill shard 1's process in the middle of moves and AI turns: human moves are pressed
-    # until one hands the decision to the AI seat (which thinks for a second), then the
-    # process dies before the AI's move is saved.
+    # Kill shard 1's process in the middle of moves and AI turns: its game's AI decisions
+    # are held (faulty_bot.py), human moves are pressed until one hands the decision to the
+    # AI seat and the bot says it holds it, then the process dies before the AI's move.
     victim, survivor = pair.sides[1], pair.sides[0]
     (dead_number, dead_thread), (_, live_thread) = games[1], games[0]
+    pair.hold.write_text(str(dead_number), encoding="utf-8")
     while True:
         current = board(watcher, dead_thread)
         assert "is over" not in current.content
         mover = next(a for a in pair.users.values() if a.id == decider(current))
         before = version_of(current) or 0
         press_first(mover, current, dead_thread)
-        if ai_moves_next(pair, dead_thread, dead_number, before):
+        if held_or_answered(pair, victim, dead_thread, dead_number, before):
             break
     victim.bot.kill()
-    [cut] = pair.query("SELECT version FROM games WHERE id = $1", dead_number)
+    pair.hold.unlink()  # the restarted process thinks as usual
+    [cut] = pair.query(
+        "SELECT g.version, s.ai FROM games g"
+        " JOIN seats s ON s.game_id = g.id AND s.seat = g.turn_seat WHERE g.id = $1",
+        dead_number,
+    )
+    assert cut["ai"] is not None  # killed while the AI seat was deciding
     # The other process never stops: its game plays on to the end while shard 1 is down.
     play_until(pair, live_thread, lambda n: False)
     assert is_over(pair, live_thread)

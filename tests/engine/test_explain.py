@@ -148,6 +148,39 @@ def test_the_how_many_question_says_cubes_or_uses():
             if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it
                 assert (TROYES.describe(first, "en"), line) == ("1 cube", "")
             else:
-                assert line.startswith("use the card's")
+                assert not line.startswith("use the card's")
     assert asked["cathedral"] == {"How many cubes will you place?"}
     assert "How many times will you use the card?" in asked["card"]
+
+
+def _gains(change: tuple[int, int, int]) -> str:
+    """Word a card's change to (deniers, influence, VP) as the English log does."""
+    deniers, influence, vp = change
+    parts = []
+    if deniers:
+        unit = "denier" if abs(deniers) == 1 else "deniers"
+        parts.append(f"{'+' if deniers > 0 else '-'}{abs(deniers)} {unit}")
+    if influence:
+        parts.append(f"{'+' if influence > 0 else '-'}{abs(influence)} influence")
+    if vp:
+        parts.append(f"{'+' if vp > 0 else '-'}{abs(vp)} VP")
+    return ", ".join(parts)
+
+
+def test_a_cards_uses_say_what_they_give_as_the_activation_then_logs():
+    seen = 0
+    for seed in range(6):
+        for state in _walk(TROYES, TROYES.new_state({}, 3, seed), seed, 600):
+            if state.kind != "count" or state.reactions or "times" not in TROYES.prompt(state):
+                continue
+            for times in TROYES.legal_actions(state):
+                line = TROYES.explain(state, times, "en")
+                events = TROYES.apply(state, times).events
+                done = [e for e in events if type(e).__name__ == "CardActivated"]
+                assert len(done) == 1
+                if any(done[0].change):
+                    assert line == _gains(done[0].change)
+                    seen += 1
+                else:  # an Archer: cubes to place next, as the following question asks
+                    assert line.endswith(("to place on an event", "to place on events"))
+    assert seen > 5

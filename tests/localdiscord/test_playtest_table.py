@@ -25,3 +25,22 @@ def test_select_options_show_their_description_line_as_discord_does(tmp_path: Pa
         "      a) 1 vez — coloca 1 cubo en el evento",
         "      b) 2 veces",
     ]
+
+
+def test_controls_are_numbered_row_by_row_as_discord_shows_them(tmp_path: Path) -> None:
+    # Playtest 2026-12-02: a board's menu is on the first row and its tools on the last, but
+    # the table numbered the buttons first, so "1" pressed "Mi mano / secretos".
+    menu = {"type": 3, "custom_id": "s", "placeholder": "Elige una jugada",
+            "options": [{"label": "Usar influencia", "value": "0"}]}  # fmt: skip
+    tools = [{"type": 2, "style": 2, "custom_id": f"t{i}", "label": label}
+             for i, label in enumerate(("Mi mano / secretos", "Deshacer"))]  # fmt: skip
+    rows = [{"type": 1, "components": [menu]}, {"type": 1, "components": tools}]
+    seen = Seen(id=6, channel_id=1, author="Denarius", author_is_bot=True, content="", embeds=[],
+                components=rows, attachments=[], ephemeral=False, loading=False,
+                edited=False)  # fmt: skip
+    lines = Renderer(tmp_path).message(seen)
+    assert lines[-3:] == [
+        "  [1] Elige una jugada (pick one): a) Usar influencia",
+        "  [2] Mi mano / secretos",
+        "  [3] Deshacer",
+    ]

@@ -256,3 +256,20 @@ def test_troyes_building_spaces_are_numbered_as_the_choices_number_them():
     phone = _focus("troyes", 4, 3, "buildings")
     numbers = [r.text for r in phone.texts if r.kind == "text" and r.text in set("123456")]
     assert sorted(numbers) == sorted("123456" * 3)
+
+
+def test_choosing_an_action_shows_the_cards_events_and_cathedral_without_face_down_cards():
+    # Playtest item 21: "Elige una acción o pasa." showed the city square, and the
+    # activities image was mostly face-down cards (543 x 2108 px).
+    phone = _focus("troyes", 4, 3, "actions")
+    assert phone.image.width <= PHONE_WIDTH
+    assert check_texts(phone) == []
+    with language("es"):
+        titles = {tr("troyes.activities"), tr("troyes.events"), tr("troyes.cathedral")}
+        square = tr("troyes.square")
+        face_down = tr("troyes.face_down", colour="", level="").split(":")[1].split()[0]
+    said = [r.text for r in phone.texts if r.kind == "text"]
+    assert titles <= set(said)
+    assert square not in said
+    assert not any(face_down in text for text in said)  # "boca abajo ..."
+    assert phone.image.height < 2108

@@ -157,7 +157,9 @@ def scene(seats: int = 4, vp_shift: int = 0) -> TrajanScene:
             tuple(
                 tuple(
                     Site(
-                        "Fountain 5" if (r + c) % 3 else None, tuple(range(seats)) if c == 2 else ()
+                        f"{r * 5 + c + 1}: Fountain (5 VP)" if (r + c) % 3 else None,
+                        tuple(range(seats)) if c == 2 else (),
+                        r * 5 + c + 1,
                     )
                     for c in range(5)
                 )

@@ -93,7 +93,7 @@ def construction(state: TrajanState, t: Tables) -> list[Action]:
     if p.supply > 0:
         out.append(Recruit())
     if p.workers > 0:
-        out.extend(Build(site) for site in buildable_sites(p, t))
+        out.extend(Build(site, state.sites[site] or "") for site in buildable_sites(p, t))
     return out
 
 

@@ -122,7 +122,9 @@ class ToyEngine:
     def compound(self, state: ToyState, text: str) -> None:
         return None
 
-    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+    def relabel(
+        self, notation: str, seat: int, lang: str, names: Sequence[str], told: bool = False
+    ) -> str | None:
         return None
 
     def explain(self, state: ToyState, action: Any, lang: str = "en") -> str:

@@ -5,12 +5,18 @@ own (engine/db/postgres.py, `PgWriters`), and a deadlock's loser is run again by
 """
 
 import asyncio
+import contextlib
 
 import pytest
 
-from engine.core.errors import StaleStateError
+from engine.around.service import Around
+from engine.around.store import AroundSql
+from engine.core.errors import GameError, StaleStateError
 from engine.db import Connection, Database, TransientError
+from engine.db.postgres import PgConnection
 from engine.leagues.store import LeagueStore
+from engine.people.service import People
+from engine.people.store import PeopleTx
 from engine.sessions.store import Store
 from tests.engine.sessions.conftest import FakeClock, make_manager, start_game
 
@@ -238,3 +244,168 @@ async def test_two_games_started_at_once_keep_their_rules_edition_once(pg):
 
     await asyncio.wait_for(asyncio.gather(keep(), keep()), 10)
     assert await store.edition_files("toy", "d1") == {"a.toml": "x"}
+
+
+# ---- the audit of a second writer: engine/around and engine/people ---------------------
+
+
+def meeting(count: int = 2, patience: float = 0.5):
+    """Return `meet()`: each caller waits until `count` arrived, or `patience` seconds.
+
+    Placed between a transaction's read and its write, it makes two transactions that can
+    run at once both read before either writes; one that waits its turn (a lock) only loses
+    the patience.
+    """
+    arrived = 0
+    everyone = asyncio.Event()
+
+    async def meet() -> None:
+        nonlocal arrived
+        arrived += 1
+        if arrived >= count:
+            everyone.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(everyone.wait(), patience)
+
+    return meet
+
+
+def read_then_meet(monkeypatch, cls, name: str, meet) -> None:
+    """Make `cls.name` (a read) meet the other transaction after reading."""
+    read = getattr(cls, name)
+
+    async def met(self, *args, **kwargs):
+        found = await read(self, *args, **kwargs)
+        await meet()
+        return found
+
+    monkeypatch.setattr(cls, name, met)
+
+
+async def play_out(sessions, game_id: int) -> None:
+    """Play a toy game to its end: user 1 adds 2, the others add 1."""
+    while (info := await sessions.status(game_id)).turn is not None:
+        user = info.turn.user_id
+        await sessions.play(game_id, user, info.version, "add 2" if user == 1 else "add 1")
+
+
+async def test_two_games_of_one_player_ending_at_once_both_count_in_the_ratings(pg, monkeypatch):
+    """Both records read the players' ratings; without turns the second overwrites the first."""
+    sessions = make_manager(Store(pg), FakeClock())
+    around = Around(sessions)
+    games = [await start_game(sessions, "toy", (1, 2)) for _ in range(2)]
+    for game in games:
+        await play_out(sessions, game.game_id)
+    read_then_meet(monkeypatch, AroundSql, "ratings_of_users", meeting())
+    recorded = [around.record(game.game_id) for game in games]
+    assert await asyncio.wait_for(asyncio.gather(*recorded), 10) == [True, True]
+    for user in (1, 2):
+        (rating,) = (await around.profile(7, user)).ratings
+        assert rating.games == 2, user
+        assert (await around.history(7, user)).total == 2
+
+
+async def test_one_game_recorded_by_two_processes_at_once_is_recorded_once(pg, pg_url, monkeypatch):
+    """Both find the game unrecorded; without turns the second insert fails on the key."""
+    sessions = make_manager(Store(pg), FakeClock())
+    game = await start_game(sessions, "toy", (1, 2))
+    await play_out(sessions, game.game_id)
+    read_then_meet(monkeypatch, AroundSql, "recorded_of", meeting())
+    async with await Database.open(pg_url, writers=3) as other:
+        elsewhere = Around(make_manager(Store(other), FakeClock()))
+        both = Around(sessions).record(game.game_id), elsewhere.record(game.game_id)
+        assert sorted(await asyncio.wait_for(asyncio.gather(*both), 10)) == [False, True]
+    (rating,) = (await Around(sessions).profile(7, 1)).ratings
+    assert rating.games == 1
+
+
+async def test_a_watch_begun_as_the_game_s_end_is_recorded_is_told_the_end(pg, monkeypatch):
+    """The watch reads "not recorded", the end is recorded, then the watch is written."""
+    sessions = make_manager(Store(pg), FakeClock())
+    around = Around(sessions)
+    game = await start_game(sessions, "toy", (1, 2))
+    looked, go = asyncio.Event(), asyncio.Event()
+    read = AroundSql.recorded_of
+
+    async def watch_looks(self, ids):
+        found = await read(self, ids)
+        if not looked.is_set():  # the watch's look, the first one
+            looked.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(go.wait(), 0.5)
+        return found
+
+    monkeypatch.setattr(AroundSql, "recorded_of", watch_looks)
+    watch = asyncio.create_task(around.watch(game.game_id, 9))
+    await asyncio.wait_for(looked.wait(), 5)
+    await play_out(sessions, game.game_id)
+    record = asyncio.create_task(around.record(game.game_id))
+    await asyncio.wait({record}, timeout=0.2)
+    go.set()
+    await asyncio.wait_for(asyncio.gather(watch, record), 10)
+    notes = await around.notes()
+    assert [(n.user_id, n.info.game_id, n.round) for n in notes] == [(9, game.game_id, None)]
+
+
+async def test_two_vacations_asked_at_once_start_one(db, monkeypatch):
+    """Both would find no running vacation; one is started, the other refused."""
+    sessions = make_manager(Store(db), FakeClock())
+    people = People(db, sessions)
+    read_then_meet(monkeypatch, PeopleTx, "open_vacation", meeting())
+    asked = [people.start_vacation(7, 1, 3), people.start_vacation(7, 1, 3)]
+    results = await asyncio.wait_for(asyncio.gather(*asked, return_exceptions=True), 10)
+    assert sum(isinstance(r, GameError) for r in results) == 1, results
+    assert len(await people.store.open_vacations()) == 1
+
+
+async def test_closed_dms_noted_as_settings_are_saved_keep_the_saved_settings(pg, monkeypatch):
+    """A DM fails as the player saves their settings: its defaults never overwrite them.
+
+    The failed DM's transaction found no settings and writes the defaults; the player's
+    save commits in between (held there: the first write of `user_settings`).
+    """
+    sessions = make_manager(Store(pg), FakeClock())
+    people = People(pg, sessions)
+    async with people.store.transaction() as tx:
+        post = await tx.post(1, None, "your turn", "2026-01-05T12:00:00+00:00", 55)
+    [outgoing] = [p for p in await people.unsent() if p.id == post]
+    writing, saved = asyncio.Event(), asyncio.Event()
+    execute = PgConnection.execute
+
+    async def held(self, sql, args=()):
+        if sql.startswith("INSERT INTO user_settings") and not writing.is_set():
+            writing.set()  # the failed DM's write of the defaults
+            await asyncio.wait_for(saved.wait(), 5)
+        return await execute(self, sql, args)
+
+    monkeypatch.setattr(PgConnection, "execute", held)
+    failing = asyncio.create_task(people.dm_failed(outgoing))
+    await asyncio.wait_for(writing.wait(), 5)
+    await asyncio.wait_for(people.change(1, zone="Europe/Madrid", language="es"), 5)
+    saved.set()
+    await asyncio.wait_for(failing, 10)
+    found = await people.settings(1)
+    assert (found.zone, found.language, found.dm_closed) == ("Europe/Madrid", "es", True)
+
+
+async def test_a_game_s_waking_clock_turned_on_twice_at_once_is_on(pg, monkeypatch):
+    """Its creator and an admin at once: neither finds the row; both insert it."""
+    sessions = make_manager(Store(pg), FakeClock())
+    people = People(pg, sessions)
+    game = await start_game(sessions, "toy", (1, 2))
+    meet = meeting()
+    execute = PgConnection.execute
+
+    async def met(self, sql, args=()):
+        done = await execute(self, sql, args)
+        if "waking_clocks" in sql:
+            await meet()  # both wrote (or tried to) before either commits
+        return done
+
+    monkeypatch.setattr(PgConnection, "execute", met)
+    both = [
+        people.set_waking(game.game_id, 1, True),
+        people.set_waking(game.game_id, 9, True, admin=True),
+    ]
+    await asyncio.wait_for(asyncio.gather(*both), 10)
+    assert await people.waking(game.game_id)

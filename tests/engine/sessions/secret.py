@@ -159,7 +159,9 @@ class SecretEngine:
     def compound(self, state: SecretState, text: str) -> None:
         return None
 
-    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+    def relabel(
+        self, notation: str, seat: int, lang: str, names: Sequence[str], told: bool = False
+    ) -> str | None:
         return None
 
     def explain(self, state: SecretState, action: Any, lang: str = "en") -> str:

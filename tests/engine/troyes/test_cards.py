@@ -1,7 +1,9 @@
 """Every card in data is playable, and the catalog refuses broken data with a clear error."""
 
+import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -263,3 +265,17 @@ def test_confirmed_card_effects_are_used_exactly_and_marked_verified(card):
         assert entry.kind == "delayed"
     assert CAT.cards["archer"].divisor == 2
     assert "divisor" not in CAT.cards["archer"].unverified
+
+
+def test_unidentified_cards_reach_players_under_neutral_names_and_stay_unverified():
+    every: list[Any] = [*CAT.cards.values(), *CAT.events.values()]
+    unidentified = [item for item in every if "not identified" in item.note]
+    assert len(unidentified) >= 30
+    placeholder = re.compile(r"unknown|desconocid|\b[A-F]$|\(Damas\)", re.IGNORECASE)
+    for item in unidentified:
+        for shown in (item.name, item.name_es):
+            assert not placeholder.search(shown), shown
+        assert item.unverified, item.id
+    for lang in ("name", "name_es"):  # each still tells itself apart from every other
+        names = [getattr(item, lang) for item in every]
+        assert all(names.count(getattr(item, lang)) == 1 for item in unidentified)

@@ -218,7 +218,9 @@ class PebblesEngine:
     def event_from_json(self, data: Mapping[str, Any]) -> Any:
         return from_jsonable(data, {"Picked": Picked, "Took": Took})
 
-    def relabel(self, notation: str, seat: int, lang: str, names: Sequence[str]) -> str | None:
+    def relabel(
+        self, notation: str, seat: int, lang: str, names: Sequence[str], told: bool = False
+    ) -> str | None:
         return None  # no label of this game names a seat
 
     def prompt(self, state: PebblesState, lang: str = "en") -> str:

@@ -1,0 +1,74 @@
+"""The log tells another seat's move in the third person (playtest item 25).
+
+A label speaks to the decider ("Counter with your red 3", "Mover tu líder militar a Recia");
+the thread and `/game log` put it after the player's name, so there it reads "their" / "su".
+The confirmation the decider reads ("Played: ...") keeps the second person.
+"""
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from cogs.common import text
+from engine.core.rng import Rng
+from engine.games import GAMES
+from engine.sessions import By, LogLine
+from engine.troyes.game import EVERY_MODULE
+
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+NAMES = ("alice", "bob", "carol")
+SECOND = {"en": re.compile(r"\byour\b", re.I), "es": re.compile(r"\btus?\b", re.I)}
+
+
+def _line(game: str, seat: int, notation: str, label: str) -> LogLine:
+    return LogLine(7, seat, None, By.AI, notation, label, (), False, AT, game=game)
+
+
+def test_a_counter_and_a_leaders_move_read_in_the_third_person_in_the_log():
+    counter = _line("troyes", 1, "counter purple 2", "Contrarrestar con tu dado morado 2")
+    assert text.words(counter, NAMES, "es")[0] == "Contrarrestar con su dado morado 2"
+    assert text.words(counter, NAMES, "en")[0] == "Counter with their purple 2"
+    assert text.words(counter, NAMES, "es", told=False)[0] == "Contrarrestar con tu dado morado 2"
+    leader = GAMES["trajan"].describe(_leader_move(), "es")
+    assert leader.startswith("Mover tu líder militar a ")
+    moved = _line("trajan", 0, GAMES["trajan"].action_text(_leader_move()), leader)
+    assert text.words(moved, NAMES, "es")[0] == leader.replace(" tu ", " su ")
+
+
+def _leader_move() -> Any:
+    from engine.trajan.actions import MoveLeader  # noqa: PLC0415 - only this test needs it
+
+    return MoveLeader("recia")
+
+
+def _played(game: str, options: dict[str, str], seed: int, moves: int) -> list[tuple[Any, int]]:
+    """Return (action, seat) of a seeded random game's moves."""
+    engine = GAMES[game]
+    state = engine.new_state(options, 3, seed)
+    rng = Rng(seed, 0, "told")
+    out: list[tuple[Any, int]] = []
+    while state.pending is not None and len(out) < moves:
+        actions = engine.legal_actions(state)
+        action = actions[rng.below(len(actions))]
+        out.append((action, state.pending.seat))
+        state = engine.apply(state, action).state
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("troyes", dict(EVERY_MODULE)), ("troyes", {}), ("trajan", {})]
+)
+def test_no_log_line_says_your_of_the_player_it_names(game: str, options: dict[str, str]):
+    engine = GAMES[game]
+    spoken = 0
+    for seed in (1, 2):
+        for action, seat in _played(game, options, seed, 700):
+            for lang in ("en", "es"):
+                label = engine.describe(action, lang)
+                line = _line(game, seat, engine.action_text(action), label)
+                told = text.words(line, NAMES, lang)[0]
+                assert not SECOND[lang].search(told), (label, told)
+                spoken += bool(SECOND[lang].search(label))
+    assert spoken > 0

@@ -27,7 +27,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.ai import make_player
-from engine.ai.ismcts import IsmctsPlayer
+from engine.ai.ismcts import WALL_CAP, IsmctsPlayer
+from engine.ai.levels import HardPlayer
 from engine.ai.players import GreedyPlayer
 from engine.core.protocol import GameEngine
 from engine.games import GAMES
@@ -54,6 +55,10 @@ class Tally:
     cathedral: dict[str, list[int]] = field(default_factory=dict)  # penalty per seat-game
     passes: dict[str, int] = field(default_factory=dict)  # Pass actions chosen, per level
     cand_winning: list[int] = field(default_factory=list)  # the candidate's score when it won
+    scores: list[tuple[int, ...]] = field(default_factory=list)  # every game's final scores
+    cut: int = 0  # hard decisions the wall-clock safety cut short
+    cand_scores: list[int] = field(default_factory=list)  # the candidate's score, every game
+    other_scores: list[float] = field(default_factory=list)  # the others' mean score, every game
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,7 +76,9 @@ def player(level: str, hard_iters: int | None) -> Any:
     if level == "greedy":
         return GreedyPlayer()
     if level == "hard" and hard_iters is not None:
-        return IsmctsPlayer(iterations=hard_iters)
+        # The hard level's own wall-clock safety (60 s), not the search's default 10 s cap:
+        # a loaded machine must not cut a decision short (the bench counts the iterations).
+        return IsmctsPlayer(iterations=hard_iters, budget_s=HardPlayer().safety_s / WALL_CAP)
     return make_player(level)
 
 
@@ -92,6 +99,7 @@ def play(
             tally.times.setdefault(level, []).append(spent)
             if isinstance(who, IsmctsPlayer):
                 tally.iterations += who.last_iterations
+                tally.cut += 0 < who.last_iterations < who.budget(engine)
                 tally.search_seconds += spent
         if type(action).__name__ == "Pass":
             tally.passes[level] = tally.passes.get(level, 0) + 1
@@ -99,6 +107,7 @@ def play(
     result = engine.result(state)
     assert result is not None
     tally.winning_scores.append(max(result.scores))
+    tally.scores.append(tuple(result.scores))
     for (level, _who), part in zip(seats, result.breakdown or (), strict=False):
         if isinstance(part, dict) and "cathedral" in part:
             tally.cathedral.setdefault(level, []).append(-part["cathedral"])
@@ -121,6 +130,15 @@ def arena(table: str, seats: int, match: tuple[str, str], games: int, hard_iters
         tally.wins += ranks[at] == 1
         if ranks[at] == 1:
             tally.cand_winning.append(tally.winning_scores[-1])
+        scores = tally.scores[-1]
+        tally.cand_scores.append(scores[at])
+        tally.other_scores.append(statistics.mean(s for i, s in enumerate(scores) if i != at))
+        print(  # one line a game on stderr, so a long arena stopped early still tells
+            f"  game {g + 1}: seed {seed0 + g // seats}, {cand} in seat {at}, scores {scores},"
+            f" {cand} {'won' if ranks[at] == 1 else 'lost'}",
+            file=sys.stderr,
+            flush=True,
+        )
     return tally
 
 
@@ -134,7 +152,7 @@ def report(table: str, seats: int, match: tuple[str, str], t: Tally) -> str:
     searched = len(t.times.get("hard", ()))
     rate = (
         f" it/s {t.iterations / t.search_seconds:.0f}"
-        f" (hard {t.iterations / searched:.0f} it/decision)"
+        f" (hard {t.iterations / searched:.1f} it/decision, {t.cut} cut short)"
         if t.search_seconds and searched
         else ""
     )
@@ -146,10 +164,16 @@ def report(table: str, seats: int, match: tuple[str, str], t: Tally) -> str:
         f" passes {t.passes.get(lvl, 0) / seat_games[lvl]:.1f}/game"
         for lvl, v in sorted(t.cathedral.items())
     )
+    means = (
+        f"  mean score {match[0]} {statistics.mean(t.cand_scores):.1f},"
+        f" {match[1]} {statistics.mean(t.other_scores):.1f}"
+        if t.cand_scores
+        else ""
+    )
     return (
         f"{table:14} {seats}p {match[0]:>6} vs {match[1]:<6} win {t.wins:>3}/{t.games:<3}"
         f" {t.wins / max(t.games, 1):4.0%} [{lo:.0%}-{hi:.0%}]  mean winning score {mean:5.1f}"
-        f" ({match[0]} winning {cand:5.1f}){troyes}  median/p99 {times}{rate}"
+        f" ({match[0]} winning {cand:5.1f}){means}{troyes}  median/p99 {times}{rate}"
     )
 
 

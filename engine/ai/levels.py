@@ -4,8 +4,9 @@
   merely decent move instead of the best one (a beginner can beat it).
 - normal: plans the rest of its own turn with a beam search and rates each end by the
   game's position value (planner.py).
-- hard: information-set Monte-Carlo tree search over determinised states (ismcts.py), by
-  a fixed iteration count (`HardPlayer`).
+- hard: a search over determinised states by a fixed iteration count (`HardPlayer`): the
+  information-set Monte-Carlo tree search (ismcts.py; Trajan), or, for a game whose spec asks
+  for it, the flat search by planner roll-outs (rollout.py; Troyes).
 
 Every level is deterministic: its own random choices draw from the state's version and
 what it may see, never from hidden information, so a replay gives the same game.
@@ -72,7 +73,7 @@ class Choice:
 
 
 class HardPlayer:
-    """The hard level: ISMCTS by a fixed iteration count, the wall clock only as a safety.
+    """The hard level: its game's search by a fixed iteration count, the clock only a safety.
 
     `budget_s` (default 2 s) becomes `budget_s * iterations_per_s(engine)` iterations, the
     game's fixed rate, on every machine. `safety_s` (default `SAFETY` budgets, at least

@@ -15,10 +15,15 @@ from engine.core.rng import Rng
 from engine.games import GAMES
 from engine.troyes.game import EVERY_MODULE
 
+# A short search keeps the tests quick; the budget is an iteration count, so it is exact.
+# Troyes' hard player rolls out (engine/ai/rollout.py): an iteration is a roll-out of two
+# turns, some 30-60 ms, so it gets a few; Trajan's tree search gets cheap iterations.
+ITERATIONS = {"troyes": 2, "trajan": 12}
+SEARCHED = {"troyes": 8, "trajan": 150}  # one decision looked at closely (Troyes: two rounds)
 
-def _player(level: str) -> Any:
-    # A short search keeps the test quick; the budget is an iteration count, so it is exact.
-    return IsmctsPlayer(iterations=12) if level == "hard" else make_player(level)
+
+def _player(level: str, game: str) -> Any:
+    return IsmctsPlayer(iterations=ITERATIONS[game]) if level == "hard" else make_player(level)
 
 
 def _play(engine: Any, players: list[Any], seed: int, options: Any = None) -> Any:
@@ -40,7 +45,7 @@ def test_every_level_plays_a_seeded_game_to_the_end(game, level, seats):
     engine = GAMES[game]
     # The level under test sits at seat 1 beside normal players.
     players = [make_player("normal") for _ in range(seats)]
-    players[1] = _player(level)
+    players[1] = _player(level, game)
     state = _play(engine, players, seed=7 + seats)
     assert engine.result(state) is not None
 
@@ -48,7 +53,7 @@ def test_every_level_plays_a_seeded_game_to_the_end(game, level, seats):
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_troyes_with_every_ladies_module(level):
     engine = GAMES["troyes"]
-    state = _play(engine, [_player(level), make_player("normal")], 5, EVERY_MODULE)
+    state = _play(engine, [_player(level, "troyes"), make_player("normal")], 5, EVERY_MODULE)
     assert engine.result(state) is not None
 
 
@@ -73,21 +78,19 @@ def _state_after(
 def test_hard_player_is_deterministic_for_a_seed_and_budget(game):
     engine = GAMES[game]
     state = _state_after(engine, 3, 40)
-    first = IsmctsPlayer(iterations=60).choose(engine, state)
-    assert IsmctsPlayer(iterations=60).choose(engine, state) == first
+    first = IsmctsPlayer(iterations=SEARCHED[game]).choose(engine, state)
+    assert IsmctsPlayer(iterations=SEARCHED[game]).choose(engine, state) == first
 
 
 def _thinking(level: str, engine: Any, state: Any) -> Any:
     """Return what a level's choice rests on: the search's visits, the plans' values."""
-    if level == "hard":
-        player = IsmctsPlayer(iterations=150)
+    if level == "hard":  # Troyes: the roll-out search's arms; Trajan: the tree's visits
+        player = IsmctsPlayer(iterations=SEARCHED[engine.name])
         root = player.search(engine, state, state.pending.seat)
         arms = {a: (c.visits, c.reward) for a, c in root.children.items()}
         return player.choose(engine, state), arms
     if level == "normal":
         return sampled_plan_values(engine, state, value_of(engine))
-    if level == "rollout":  # the flat roll-out search (engine/ai/rollout.py): one round
-        return _rollout_arms(engine, state, rollout.CANDIDATES)
     return make_player(level).choose(engine, state)
 
 
@@ -115,7 +118,7 @@ def test_the_rollout_search_is_deterministic_and_rates_the_planner_s_best_moves(
     assert best == max(arms, key=lambda a: arms[a][1] / arms[a][0])
 
 
-@pytest.mark.parametrize("level", [*LEVELS, "rollout"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_troyes_players_do_not_peek_at_hidden_information(level):
     engine: Any = GAMES["troyes"]
     cat = engine.catalog
@@ -178,7 +181,9 @@ def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     # The same budget gives the same iterations on any machine, so replays stay identical.
     player = make_player("hard", budget_s=0.5)
     rate = {name: games.spec(name).ai.iterations_per_s for name in ("troyes", "trajan")}  # type: ignore[union-attr]
-    assert rate == {"troyes": 3000, "trajan": 4000}
+    assert rate == {"troyes": 20, "trajan": 4000}
+    searches = {name: games.spec(name).ai.search for name in ("troyes", "trajan")}  # type: ignore[union-attr]
+    assert searches == {"troyes": "rollout", "trajan": "tree"}
     assert player.budget(GAMES["troyes"]) == round(0.5 * rate["troyes"])
     assert player.budget(GAMES["trajan"]) == round(0.5 * rate["trajan"])
     assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * rate["troyes"])

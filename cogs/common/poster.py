@@ -551,19 +551,10 @@ class Poster:
         pause = RETRY_FIRST
         while self._wanted:
             game, wanted = self._wanted.popitem(last=False)
-            thread, message_id, outcome, content, before, legend, click = wanted
+            thread, message_id, outcome, content, _, _, click = wanted
             meta = await self.meta(game)
-            prompt = outcome.turn.prompt if outcome.turn else None
-            drawing = self._drawing.pop(game, None)
             try:
-                pictures = await (
-                    drawing
-                    if drawing is not None
-                    else self.render.gallery(
-                        meta.game, outcome.view, prompt, meta.names, meta.language, before,
-                        legend=legend,
-                    )
-                )  # fmt: skip
+                pictures = await self._pictures_of(game, wanted, meta)
             except Exception:
                 log.exception("could not draw the board of game %s", game)
                 tries = self._tries[game] = self._tries.get(game, 0) + 1
@@ -582,6 +573,9 @@ class Poster:
                         thread, message_id, click,
                         content=content.removesuffix(note), attachments=files,
                     )  # fmt: skip
+                except discord.Forbidden:  # no Attach Files there: the channel is told
+                    await self._lacking(outcome)
+                    failed = False
                 except SENDING as error:
                     failed = held_back(error)
                     if failed:
@@ -595,6 +589,17 @@ class Poster:
             if failed:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, DRAW_PAUSE_MOST)
+
+    async def _pictures_of(self, game: int, wanted: Wanted, meta: Meta) -> Any:
+        """Return a wanted board's images: its drawing under way, or a new drawing."""
+        drawing = self._drawing.pop(game, None)
+        if drawing is not None:
+            return await drawing
+        _, _, outcome, _, before, legend, _ = wanted
+        prompt = outcome.turn.prompt if outcome.turn else None
+        return await self.render.gallery(
+            meta.game, outcome.view, prompt, meta.names, meta.language, before, legend=legend
+        )
 
     def _want_again(self, game: int, wanted: Wanted) -> None:
         """Queue an image again, last, unless a newer board of the game waits already."""

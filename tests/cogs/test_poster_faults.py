@@ -215,7 +215,7 @@ async def test_a_board_does_not_wait_for_a_slow_drawing_which_follows_when_done(
 ):
     monkeypatch.setattr(poster_module, "DRAW_WAIT", 0.05)
     slow = Slow()
-    table.poster.render = slow  # type: ignore[assignment]
+    table.poster.render = slow
     now = await table.sessions.current(table.game_id)
     outcome = await table.sessions.play(table.game_id, 1, now.version, 0)
     await asyncio.wait_for(table.poster.post(outcome), 5)  # not held up by the drawing

@@ -15,18 +15,13 @@ from engine.db import Connection, Database, Row
 
 __all__ = ["Outgoing", "PeopleStore", "PeopleTx", "SettingsRow", "VacationRow"]
 
-_SETTINGS = Database.dialect.upsert(
-    "user_settings",
-    ("user_id", "time_zone", "quiet_start", "quiet_end", "notify", "reminders", "language",
-     "dm_closed", "updated_at"),
-    ("user_id",),
+_SETTINGS_COLUMNS = (
+    "user_id", "time_zone", "quiet_start", "quiet_end", "notify", "reminders", "language",
+    "dm_closed", "updated_at",
 )  # fmt: skip
-_DEFAULT_SETTINGS = Database.dialect.insert_ignore(
-    "user_settings",
-    ("user_id", "time_zone", "quiet_start", "quiet_end", "notify", "reminders", "language",
-     "dm_closed", "updated_at"),
-    ("user_id",),
-)  # fmt: skip
+_SETTINGS = Database.dialect.upsert("user_settings", _SETTINGS_COLUMNS, ("user_id",))
+# A player's defaults, written only where nothing is stored yet (never over saved settings).
+_DEFAULT_SETTINGS = Database.dialect.insert_ignore("user_settings", _SETTINGS_COLUMNS, ("user_id",))
 _HOLD = Database.dialect.insert_ignore(
     "held_notices", ("user_id", "game_id", "kind", "release_at", "held_at"),
     ("user_id", "game_id", "kind"),

@@ -84,10 +84,23 @@ class Gated(Renderer):
         return await super().gallery(*args, **kwargs)
 
 
+class Down(Messages):
+    """The thread while Discord is unreachable: every read fails until `down` is cleared."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = False
+
+    async def fetch_message(self, message_id: int) -> Any:
+        if self.down:
+            raise aiohttp.ClientConnectionError("Discord is unreachable")
+        return await super().fetch_message(message_id)
+
+
 @dataclass
 class Table:
     sessions: SessionManager
-    thread: Messages
+    thread: Down
     game_id: int
 
 
@@ -97,7 +110,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
     sessions = SessionManager(
         store, {"toy": TwoMoveTurns()}, FakeClock(), seeds=itertools.count(5).__next__
     )
-    thread = Messages()
+    thread = Down()
     poster = Poster(Bot(thread), sessions, dict(NAMES), Renderer())  # type: ignore[arg-type]
     spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
     info = await sessions.create_lobby(1, spec)
@@ -147,45 +160,18 @@ async def test_a_click_posted_after_the_refresh_edits_the_board_it_put_up(table)
     assert table.thread.versions() == {old: None, fresh: outcome.version}
 
 
-class Down(Messages):
-    """The thread while Discord is unreachable: every read fails until `down` is cleared."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.down = False
-
-    async def fetch_message(self, message_id: int) -> Any:
-        if self.down:
-            raise aiohttp.ClientConnectionError("Discord is unreachable")
-        return await super().fetch_message(message_id)
-
-
-async def test_a_refresh_during_an_outage_leaves_the_board_to_the_outbox(tmp_path: Path):
+async def test_a_refresh_during_an_outage_leaves_the_board_to_the_outbox(table):
     # A restart while Discord is down: the start-up refresh cannot read the thread. It must
     # neither fail the start-up (the ticker would never start) nor forget the game: the
     # outbox posts its board once Discord answers (a chaos run's stale board was this).
-    store = await Store.open(tmp_path / "games.db")
-    try:
-        sessions = SessionManager(
-            store, {"toy": TwoMoveTurns()}, FakeClock(), seeds=itertools.count(5).__next__
-        )
-        thread = Down()
-        poster = Poster(Bot(thread), sessions, dict(NAMES), Renderer())  # type: ignore[arg-type]
-        spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN)
-        info = await sessions.create_lobby(1, spec)
-        await sessions.join(info.game_id, 2)
-        await sessions.set_messages(info.game_id, thread_id=700)
-        await poster.post(await sessions.start(info.game_id, 1))
-        now = await sessions.current(info.game_id)
-        saved = await sessions.play(info.game_id, 1, now.version, 0)  # saved; then killed
-        restarted = Poster(Bot(thread), sessions, dict(NAMES), Renderer())  # type: ignore[arg-type]
-        thread.down = True
-        assert await restarted.refresh() == 0
-        assert restarted.unsent == {info.game_id: saved.version}
-        restarted.close()
-        thread.down = False
-        assert await restarted.retry_unsent() == 1
-        assert restarted.unsent == {}
-        assert saved.version in thread.versions().values()
-    finally:
-        await store.close()
+    now = await table.sessions.current(table.game_id)
+    saved = await table.sessions.play(table.game_id, 1, now.version, 0)  # saved; then killed
+    poster = restarted(table, Renderer())
+    table.thread.down = True
+    assert await poster.refresh() == 0
+    assert poster.unsent == {table.game_id: saved.version}
+    poster.close()
+    table.thread.down = False
+    assert await poster.retry_unsent() == 1
+    assert poster.unsent == {}
+    assert saved.version in table.thread.versions().values()

@@ -44,9 +44,6 @@ SENDING = (*OUTAGE, discord.HTTPException, discord.RateLimited)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
 DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
-# A board waits this long at most for its images: past it the board goes without them and
-# the drawing under way is added when done (a busy machine's drawings take seconds).
-DRAW_WAIT = 0.25
 # A press's own webhook edits the pressed board while its token is this young (Discord's
 # last 15 minutes); later, and for everything no press brought, the channel's edit.
 CLICK_FRESH = timedelta(minutes=10)
@@ -133,7 +130,6 @@ class Poster:
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
         self._wanted: OrderedDict[int, Wanted] = OrderedDict()
-        self._drawing: dict[int, asyncio.Future[Any]] = {}  # a wanted board's drawing under way
         # game -> seat -> the public view at the end of that seat's previous turn (as far as
         # this process saw it): a turn's first board marks what changed since then.
         self._turn_ends: dict[int, dict[int, Any]] = {}
@@ -372,7 +368,15 @@ class Poster:
         # its newest images drawn.
         before, legend = self._since(outcome, lang, fresh=fresh)
         self._remember(outcome)
-        png, drawing = await self._draw_now(outcome, meta, before, legend)
+        png = None
+        if not self.render.behind:
+            prompt = outcome.turn.prompt if outcome.turn else None
+            try:
+                png = await self.render.gallery(
+                    meta.game, outcome.view, prompt, meta.names, lang, before, legend=legend
+                )
+            except Exception:  # workers dying twice over, a drawing bug: the move still shows
+                log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
         files = [] if png is None else _pictures(png, outcome.version)
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
@@ -415,35 +419,8 @@ class Poster:
             target = old
         if png is None:
             self._draw_later(
-                thread, target, outcome, content, before=before, legend=legend, click=click,
-                drawing=drawing,
-            )  # fmt: skip
-
-    async def _draw_now(
-        self, outcome: Outcome, meta: Meta, before: Any, legend: str
-    ) -> tuple[Any, asyncio.Future[Any] | None]:
-        """Draw a board's images for its post: (images, None), or (None, the drawing under way).
-
-        Nothing is drawn while every worker is busy; a drawing that takes longer than
-        `DRAW_WAIT` goes on without the board, which is posted at once and gets its images
-        when they are done (`_draw_later`); a drawing that fails leaves them to be drawn again.
-        """
-        if self.render.behind:
-            return None, None
-        prompt = outcome.turn.prompt if outcome.turn else None
-        drawing = asyncio.ensure_future(
-            self.render.gallery(
-                meta.game, outcome.view, prompt, meta.names, meta.language, before, legend=legend
+                thread, target, outcome, content, before=before, legend=legend, click=click
             )
-        )
-        try:
-            return await asyncio.wait_for(asyncio.shield(drawing), DRAW_WAIT), None
-        except TimeoutError:
-            drawing.add_done_callback(_retrieved)  # a replaced board's drawing is not awaited
-            return None, drawing
-        except Exception:  # workers dying twice over, a drawing bug: the move still shows
-            log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
-            return None, None
 
     async def _edit(
         self,
@@ -483,22 +460,14 @@ class Poster:
         before: Any = None,
         legend: str = "",
         click: Click | None = None,
-        drawing: asyncio.Future[Any] | None = None,
     ) -> None:
-        """Queue the images of a board posted without them (`_draw_wanted` adds them).
-
-        `drawing`: this board's drawing, under way (it took longer than `DRAW_WAIT`).
-        """
+        """Queue the images of a board posted without them (`_draw_wanted` adds them)."""
         # The images drawn later mark what changed since the last image drawn, so a newer
-        # board waiting in place of an older one keeps the older one's `before` (and is
-        # drawn anew: a drawing under way marks this board's own changes only).
+        # board waiting in place of an older one keeps the older one's `before`.
         before = outcome.before if before is None else before
         waiting = self._wanted.get(outcome.game_id)
-        self._drawing.pop(outcome.game_id, None)
         if waiting is not None:
             before, legend = waiting[4], waiting[5]
-        elif drawing is not None:
-            self._drawing[outcome.game_id] = drawing
         if self._posted.get(outcome.game_id, -1) < outcome.version:
             self._posted[outcome.game_id] = outcome.version  # after a restart: what is shown
         self._wanted[outcome.game_id] = (thread, target, outcome, content, before, legend, click)
@@ -551,10 +520,14 @@ class Poster:
         pause = RETRY_FIRST
         while self._wanted:
             game, wanted = self._wanted.popitem(last=False)
-            thread, message_id, outcome, content, _, _, click = wanted
+            thread, message_id, outcome, content, before, legend, click = wanted
             meta = await self.meta(game)
+            prompt = outcome.turn.prompt if outcome.turn else None
             try:
-                pictures = await self._pictures_of(game, wanted, meta)
+                pictures = await self.render.gallery(
+                    meta.game, outcome.view, prompt, meta.names, meta.language, before,
+                    legend=legend,
+                )  # fmt: skip
             except Exception:
                 log.exception("could not draw the board of game %s", game)
                 tries = self._tries[game] = self._tries.get(game, 0) + 1
@@ -573,9 +546,6 @@ class Poster:
                         thread, message_id, click,
                         content=content.removesuffix(note), attachments=files,
                     )  # fmt: skip
-                except discord.Forbidden:  # no Attach Files there: the channel is told
-                    await self._lacking(outcome)
-                    failed = False
                 except SENDING as error:
                     failed = held_back(error)
                     if failed:
@@ -589,17 +559,6 @@ class Poster:
             if failed:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, DRAW_PAUSE_MOST)
-
-    async def _pictures_of(self, game: int, wanted: Wanted, meta: Meta) -> Any:
-        """Return a wanted board's images: its drawing under way, or a new drawing."""
-        drawing = self._drawing.pop(game, None)
-        if drawing is not None:
-            return await drawing
-        _, _, outcome, _, before, legend, _ = wanted
-        prompt = outcome.turn.prompt if outcome.turn else None
-        return await self.render.gallery(
-            meta.game, outcome.view, prompt, meta.names, meta.language, before, legend=legend
-        )
 
     def _want_again(self, game: int, wanted: Wanted) -> None:
         """Queue an image again, last, unless a newer board of the game waits already."""
@@ -847,12 +806,6 @@ class Poster:
                     return count
         await self.post(replace(outcome, notices=rest), fresh=True, held=True)
         return count + 1
-
-
-def _retrieved(drawing: asyncio.Future[Any]) -> None:
-    """Take a finished drawing's error, so one nobody awaits is not logged as lost."""
-    if not drawing.cancelled():
-        drawing.exception()
 
 
 def held_back(error: BaseException) -> bool:

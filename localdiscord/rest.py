@@ -344,6 +344,9 @@ class CoreRoutes:
         """PATCH @original or a followup."""
         ix = self.desk.by_webhook(int(request.match_info["app"]), request.match_info["token"])
         msg = self.desk.webhook_message(ix, request.match_info["msg"])
+        chan = self.world.channels.get(msg.channel_id)
+        if not msg.ephemeral and chan is not None and chan.is_thread and chan.archived:
+            raise ApiError(400, 50083, "Thread is archived")  # as a channel edit is refused
         body, uploads = await read_body(request)
         await self.desk.m.edit(msg, body, uploads)
         self._on_change()

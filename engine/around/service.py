@@ -11,8 +11,8 @@ bot's one database). It never talks to Discord: the cog posts what it returns.
   (the `game_results` key) it writes each human holder's line (`player_games`) and, if the
   game is rated (engine/around/ratings.py), their new ratings, all in one transaction.
   Those transactions read what they then write (whether the game is recorded, the players'
-  ratings), so with several writers (PostgreSQL) they take turns (`Dialect.turns`,
-  `AROUND_LOCK_KEY`): two games of one player ending at once both count in the rating, and
+  ratings), so with several writers (PostgreSQL) they take turns (`Database.transaction`,
+  `turns=AROUND_LOCK_KEY`): two games of one player ending at once both count in the rating, and
   a game recorded by two processes at once is recorded once. `watch` takes the same turn,
   so a watch that starts as the game's end is recorded is marked ended either way.
   `catch_up()` records, in the order they ended, the games that ended while nobody listened
@@ -20,8 +20,6 @@ bot's one database). It never talks to Discord: the cog posts what it returns.
 - Reading: `profile`, `history` (paged), `leaderboard`.
 """
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -177,7 +175,7 @@ class Around:
         if any(s.user_id == user_id for s in info.seats):
             raise GameError("error.around.watch_own", number=game_id)
         seen = round_of(info.view) or 0
-        async with self._turn() as conn:
+        async with self.database.transaction(turns=AROUND_LOCK_KEY) as conn:
             sql = AroundSql(conn)  # an end recorded meanwhile is due at once
             ended = int(bool(await sql.recorded_of([game_id])))
             row = WatchRow(game_id, user_id, int(rounds), seen, info.version, 0, ended, self._now())
@@ -261,23 +259,14 @@ class Around:
         pending = await self._reads().unrecorded()
         done = 0
         for first in range(0, len(pending), batch):
-            async with self._turn() as conn:
+            async with self.database.transaction(turns=AROUND_LOCK_KEY) as conn:
                 done += await self._record(conn, pending[first : first + batch])
         return done
 
     async def record(self, game_id: int) -> bool:
         """Record an ended game's results and rate it if rated; False if already recorded."""
-        async with self._turn() as conn:
+        async with self.database.transaction(turns=AROUND_LOCK_KEY) as conn:
             return await self._record(conn, [game_id]) == 1
-
-    @asynccontextmanager
-    async def _turn(self) -> AsyncIterator[Connection]:
-        """Open a write transaction that first waits its turn among the results' writers."""
-        async with self.database.transaction() as conn:
-            lock = self.database.dialect.turns(AROUND_LOCK_KEY)
-            if lock is not None:
-                await conn.fetch_all(lock)
-            yield conn
 
     async def _record(self, conn: Connection, ids: list[int]) -> int:
         """Record some ended games, in the order given, inside the caller's transaction."""

@@ -172,12 +172,24 @@ class Database:
         return self._held() is not None
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    async def transaction(self, *, turns: int | None = None) -> AsyncIterator[Connection]:
         """Run the block as one immediate transaction; any exception rolls everything back.
 
         The block has a writer connection to itself until it ends; another task's
         transaction waits for a free writer (SQLite's one, or one of PostgreSQL's pool).
+        `turns`: a key (`LEAGUE_LOCK_KEY`, ...); the write transactions given the same key
+        run one at a time, in every process (`Dialect.turns`: an advisory lock held to the
+        outer transaction's end, taken again by a nested one for free), for those that read
+        what they then write, which one writer alone kept whole.
         """
+        async with self._transaction() as conn:
+            lock = None if turns is None else self.dialect.turns(turns)
+            if lock is not None:
+                await conn.fetch_all(lock)
+            yield conn
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Connection]:
         held = self._held()
         if held is not None:
             async with self._savepoint(held):

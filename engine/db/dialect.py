@@ -17,10 +17,10 @@ SQLite and PostgreSQL share (`ON CONFLICT ... DO UPDATE`, `coalesce`, `count(DIS
 - transactions: `begin` opens a write transaction (SQLite's `BEGIN IMMEDIATE` takes the write
   lock at once; PostgreSQL locks by row), and `migration_lock` (PostgreSQL only: an advisory
   transaction lock) makes two processes migrating one database at once take turns, as
-  `league_lock` makes the leagues' write transactions (read, then write what was read);
-  `turns(key)` is the same advisory transaction lock for any other part's key (the results
-  and ratings, `AROUND_LOCK_KEY`; vacations, `VACATION_LOCK_KEY`), None on SQLite, whose one
-  writer and `BEGIN IMMEDIATE` already run every write transaction one at a time;
+  `turns(key)` makes the write transactions given one key (read, then write what was read:
+  the leagues, `LEAGUE_LOCK_KEY`; the results and ratings, `AROUND_LOCK_KEY`; vacations,
+  `VACATION_LOCK_KEY`; `Database.transaction(turns=...)`), None on SQLite, whose one writer
+  and `BEGIN IMMEDIATE` already run every write transaction one at a time;
 - claiming rows (issue 19): `skip_locked(table)` ends the SELECT that picks rows to claim;
   PostgreSQL's `FOR UPDATE OF <table> SKIP LOCKED` lets processes claiming at once each take
   different rows without waiting, SQLite says nothing (one process; its one writer and
@@ -82,7 +82,6 @@ class Dialect:
     foreign_keys_sql: str
     columns_sql: str
     migration_lock: str | None = None
-    league_lock: str | None = None
     identity_sql: str | None = None
     row_locks: bool = False
     one_process: bool = False  # SQLite: one process owns the file, so no claim outlives it
@@ -191,7 +190,6 @@ POSTGRESQL = _Postgres(
         " WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position"
     ),
     migration_lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})",
-    league_lock=f"SELECT pg_advisory_xact_lock({LEAGUE_LOCK_KEY})",
     row_locks=True,
     identity_sql=(
         "SELECT table_name, column_name FROM information_schema.columns"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.db import Database, IntegrityError
+from engine.db.dialect import LEAGUE_LOCK_KEY
 from engine.leagues.model import (
     League,
     LeagueConfig,
@@ -75,13 +76,11 @@ class LeagueStore(ResultRows):
 
         The leagues read and then write what they read (a table's results, then the
         ratings; the next result number), which one writer made safe. With PostgreSQL's
-        several writers, every league transaction first takes `Dialect.league_lock` (an
-        advisory lock held to the outer transaction's end, taken again by a nested one for
-        free), so the leagues' transactions still run one at a time, in every process.
+        several writers, every league transaction takes its turn on `LEAGUE_LOCK_KEY`
+        (`Database.transaction`), so the leagues' transactions still run one at a time, in
+        every process.
         """
-        async with self.database.transaction() as conn:
-            if self.database.dialect.league_lock is not None:
-                await conn.fetch_all(self.database.dialect.league_lock)
+        async with self.database.transaction(turns=LEAGUE_LOCK_KEY):
             yield
 
     async def insert_league(

@@ -316,10 +316,7 @@ class PeopleStore(_Reads):
     async def transaction(self, turn: int | None = None) -> AsyncIterator[PeopleTx]:
         """Run the block as one write transaction, after waiting its `turn` if one is given.
 
-        The transactions given the same key run one at a time (`Dialect.turns`).
+        The transactions given the same key run one at a time (`Database.transaction`).
         """
-        async with self.database.transaction() as conn:
-            lock = None if turn is None else self.database.dialect.turns(turn)
-            if lock is not None:
-                await conn.fetch_all(lock)
+        async with self.database.transaction(turns=turn) as conn:
             yield PeopleTx(conn)

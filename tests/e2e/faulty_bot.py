@@ -68,10 +68,10 @@ def disk_full(switch: Path) -> None:
     transaction = Database.transaction
 
     @contextlib.asynccontextmanager
-    async def full(self: Database) -> AsyncIterator[Any]:
+    async def full(self: Database, *, turns: int | None = None) -> AsyncIterator[Any]:
         if os.path.exists(switch):  # noqa: ASYNC240 - a test switch, read once
             raise sqlite3.OperationalError("database or disk is full")
-        async with transaction(self) as conn:
+        async with transaction(self, turns=turns) as conn:
             yield conn
 
     Database.transaction = full  # type: ignore[method-assign]

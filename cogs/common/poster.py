@@ -232,8 +232,7 @@ class Poster:
                 log.warning("game %s: move %s is saved but not shown (%s); retrying later",
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
-                self._unsent[game] = max(self._unsent.pop(game, -1), outcome.version)
-                self._schedule_retry()
+                self._owe(game, outcome.version)
 
     def _on_board(self, outcome: Outcome) -> Outcome:
         """Return the outcome naming the thread's current board message.
@@ -257,6 +256,11 @@ class Poster:
     def unsent(self) -> dict[int, int]:
         """The games whose newest saved version is not shown yet (game -> version)."""
         return dict(self._unsent)
+
+    def _owe(self, game: int, version: int) -> None:
+        """Leave a game's board (up to `version`) to the outbox, which retries until shown."""
+        self._unsent[game] = max(self._unsent.pop(game, -1), version)
+        self._schedule_retry()
 
     def _schedule_retry(self) -> None:
         if self._retrier is None or self._retrier.done():
@@ -755,8 +759,7 @@ class Poster:
                 # (a board left behind here would stay stale until the next move).
                 log.warning("game %s: not refreshed at start-up (%s); retrying later",
                             info.game_id, type(error).__name__)  # fmt: skip
-                self._unsent[info.game_id] = max(self._unsent.get(info.game_id, -1), info.version)
-                self._schedule_retry()
+                self._owe(info.game_id, info.version)
         return count
 
     async def _tell_paused(self, info: GameInfo, paused: StateNeedsRepairError) -> None:

@@ -14,7 +14,7 @@ from engine.troyes import effects
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
 from engine.troyes.log_words import amount, name
-from engine.troyes.rules import dice
+from engine.troyes.rules import dice, walls
 from engine.troyes.rules.counter import strength
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
 from engine.troyes.state import TroyesState
@@ -81,7 +81,7 @@ def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> s
     """Say which gate a guard's walk reaches, its outer activity and the VP on arrival.
 
     The figures are the rules data's (`arrival_race` by how many reached it before,
-    `arrival_majority`), as `walls._arrive` pays them (playtest item 42).
+    `arrival_majority`), as the walk then pays them (`walls.arrival_vp`; playtest item 42).
     """
     seat = state.turn
     before = state.guards[seat]
@@ -90,14 +90,7 @@ def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> s
         if not before < gate <= before + steps or level > len(state.outer):
             continue
         face = state.outer[level - 1]
-        ref = cat.outer[face].effect
-        points = 0
-        if ref is not None and ref.name == "arrival_race":
-            earlier = sum(1 for o in range(state.seats) if o != seat and state.guards[o] >= gate)
-            table = ref.params["vp"]
-            points = table[earlier] if earlier < len(table) else 0
-        elif ref is not None and ref.name == "arrival_majority":
-            points = ref.params["arrival_vp"]
+        points = walls.arrival_vp(cat, state, seat, level, gate) or 0
         key = "troyes.explain.gate_vp" if points else "troyes.explain.gate"
         said.append(
             i18n.text(lang, key, roman=ROMAN[level - 1], x=name(cat, face, lang), vp=points)

@@ -10,10 +10,11 @@ Decisions: `wall_from` (district) -> `wall_die` -> `boost` (all paid here) -> `w
 """
 
 from engine.troyes.actions import Action, Back, Boost, PlaceOuter, TakeDie, Walk, WallDone, WallFrom
+from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx, gain, whose
 from engine.troyes.events import DiceUsed, GuardMoved, OuterCubePlaced, OuterUsed, WallUsed
 from engine.troyes.rules import flow
-from engine.troyes.state import COLOURS, WILD, Plan, cow_set
+from engine.troyes.state import COLOURS, WILD, Plan, TroyesState, cow_set
 
 MAX_PIPS = 6
 
@@ -181,23 +182,31 @@ def walk(ctx: Ctx, steps: int) -> None:
     _after_point(ctx)
 
 
-def _arrive(ctx: Ctx, seat: int, level: int, gate: int) -> None:
-    """Tiles c and d pay whoever reaches their gate (troyes.md §10.5 c, d)."""
-    s, cat = ctx.s, ctx.cat
-    face = s.outer[level - 1]
-    ref = cat.outer[face].effect
+def arrival_vp(cat: Catalog, s: TroyesState, seat: int, level: int, gate: int) -> int | None:
+    """Return the VP the gate's outer tile pays `seat` for reaching it, None if it pays none.
+
+    Tiles c and d pay whoever reaches their gate (troyes.md §10.5 c, d): the race by how
+    many reached it before, the majority tile a fixed amount.
+    """
+    ref = cat.outer[s.outer[level - 1]].effect
     if ref is None:
-        return
+        return None
     if ref.name == "arrival_race":
         earlier = sum(1 for o in range(s.seats) if o != seat and s.guards[o] >= gate)
         table = ref.params["vp"]
-        vp = table[earlier] if earlier < len(table) else 0
-    elif ref.name == "arrival_majority":
-        vp = ref.params["arrival_vp"]
-    else:
+        return int(table[earlier]) if earlier < len(table) else 0
+    if ref.name == "arrival_majority":
+        return int(ref.params["arrival_vp"])
+    return None
+
+
+def _arrive(ctx: Ctx, seat: int, level: int, gate: int) -> None:
+    """Pay whoever reaches a gate what its outer tile pays on arrival (`arrival_vp`)."""
+    vp = arrival_vp(ctx.cat, ctx.s, seat, level, gate)
+    if vp is None:
         return
     gain(ctx, seat, vp=vp)
-    ctx.log.append(OuterUsed(seat, face, f"arrival {vp} VP"))
+    ctx.log.append(OuterUsed(seat, ctx.s.outer[level - 1], f"arrival {vp} VP"))
 
 
 def place(ctx: Ctx, level: int) -> None:

@@ -44,6 +44,10 @@ SENDING = (*OUTAGE, discord.HTTPException, discord.RateLimited)
 RETRY_FIRST, RETRY_MOST = 2.0, 60.0  # seconds before the first retry; the longest wait
 DRAW_TRIES = 3  # a board image that fails to draw this often is left out (logged)
 DRAW_PAUSE_MOST = 8.0  # seconds: the longest wait before offering an image again
+# While other boards of this process are on their way too (a busy bot), a board waits this
+# long at most for its images: past it the board goes without them and the drawing under way
+# is added when done (a busy machine's drawings take seconds). A board alone waits for them.
+DRAW_WAIT = 0.25
 # A press's own webhook edits the pressed board while its token is this young (Discord's
 # last 15 minutes); later, and for everything no press brought, the channel's edit.
 CLICK_FRESH = timedelta(minutes=10)
@@ -130,6 +134,8 @@ class Poster:
         self._posted: dict[int, int] = {}
         self._latest: dict[int, int] = {}
         self._wanted: OrderedDict[int, Wanted] = OrderedDict()
+        self._drawing: dict[int, asyncio.Future[Any]] = {}  # a wanted board's drawing under way
+        self._boarding = 0  # boards being posted now (drawn, sent), this one included
         # game -> seat -> the public view at the end of that seat's previous turn (as far as
         # this process saw it): a turn's first board marks what changed since then.
         self._turn_ends: dict[int, dict[int, Any]] = {}
@@ -321,7 +327,11 @@ class Poster:
             # Back to the player who just acted (the others were AIs): a new message, no ping.
             quiet = not fresh and outcome.ping is None and story.passed(outcome)
             fresh = fresh or outcome.ping is not None or quiet
-            await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, click=click)
+            self._boarding += 1
+            try:
+                await self._board(thread, outcome, meta, fresh=fresh, quiet=quiet, click=click)
+            finally:
+                self._boarding -= 1
         await self._done(rest)  # the board (or the end) said them
 
     async def _letters(
@@ -367,20 +377,12 @@ class Poster:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
         view = self._controls(outcome, meta)
-        # Normally the images come with the board. When the renderer is behind, the board
-        # goes at once and its images follow; a game that moves again meanwhile gets only
-        # its newest images drawn.
+        # Normally the images come with the board. When the renderer is behind, or the
+        # drawing is slow while other boards are on their way, the board goes at once and its
+        # images follow; a game that moves again meanwhile gets only its newest images drawn.
         before, legend = self._since(outcome, lang, fresh=fresh)
         self._remember(outcome)
-        png = None
-        if not self.render.behind:
-            prompt = outcome.turn.prompt if outcome.turn else None
-            try:
-                png = await self.render.gallery(
-                    meta.game, outcome.view, prompt, meta.names, lang, before, legend=legend
-                )
-            except Exception:  # workers dying twice over, a drawing bug: the move still shows
-                log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
+        png, drawing = await self._draw_now(outcome, meta, before, legend)
         files = [] if png is None else _pictures(png, outcome.version)
         if png is None:
             content = f"{content}\n{t(lang, 'post.drawing')}"
@@ -423,8 +425,37 @@ class Poster:
             target = old
         if png is None:
             self._draw_later(
-                thread, target, outcome, content, before=before, legend=legend, click=click
+                thread, target, outcome, content, before=before, legend=legend, click=click,
+                drawing=drawing,
+            )  # fmt: skip
+
+    async def _draw_now(
+        self, outcome: Outcome, meta: Meta, before: Any, legend: str
+    ) -> tuple[Any, asyncio.Future[Any] | None]:
+        """Draw a board's images for its post: (images, None), or (None, the drawing under way).
+
+        Nothing is drawn while every worker is busy. A board alone waits for its images; one
+        posted while other boards are on their way waits `DRAW_WAIT` at most, then goes on
+        without them and gets them when they are done (`_draw_later`). A drawing that fails
+        leaves them to be drawn again.
+        """
+        if self.render.behind:
+            return None, None
+        prompt = outcome.turn.prompt if outcome.turn else None
+        drawing = asyncio.ensure_future(
+            self.render.gallery(
+                meta.game, outcome.view, prompt, meta.names, meta.language, before, legend=legend
             )
+        )
+        wait = DRAW_WAIT if self._boarding > 1 else None
+        try:
+            return await asyncio.wait_for(asyncio.shield(drawing), wait), None
+        except TimeoutError:
+            drawing.add_done_callback(_retrieved)  # a replaced board's drawing is not awaited
+            return None, drawing
+        except Exception:  # workers dying twice over, a drawing bug: the move still shows
+            log.exception("game %s: board %s drawn later", outcome.game_id, outcome.version)
+            return None, None
 
     async def _edit(
         self,
@@ -464,14 +495,22 @@ class Poster:
         before: Any = None,
         legend: str = "",
         click: Click | None = None,
+        drawing: asyncio.Future[Any] | None = None,
     ) -> None:
-        """Queue the images of a board posted without them (`_draw_wanted` adds them)."""
+        """Queue the images of a board posted without them (`_draw_wanted` adds them).
+
+        `drawing`: this board's drawing, under way (it took longer than `DRAW_WAIT`).
+        """
         # The images drawn later mark what changed since the last image drawn, so a newer
-        # board waiting in place of an older one keeps the older one's `before`.
+        # board waiting in place of an older one keeps the older one's `before` (and is
+        # drawn anew: a drawing under way marks this board's own changes only).
         before = outcome.before if before is None else before
         waiting = self._wanted.get(outcome.game_id)
+        self._drawing.pop(outcome.game_id, None)
         if waiting is not None:
             before, legend = waiting[4], waiting[5]
+        elif drawing is not None:
+            self._drawing[outcome.game_id] = drawing
         if self._posted.get(outcome.game_id, -1) < outcome.version:
             self._posted[outcome.game_id] = outcome.version  # after a restart: what is shown
         self._wanted[outcome.game_id] = (thread, target, outcome, content, before, legend, click)
@@ -524,14 +563,10 @@ class Poster:
         pause = RETRY_FIRST
         while self._wanted:
             game, wanted = self._wanted.popitem(last=False)
-            thread, message_id, outcome, content, before, legend, click = wanted
+            thread, message_id, outcome, content, _, _, click = wanted
             meta = await self.meta(game)
-            prompt = outcome.turn.prompt if outcome.turn else None
             try:
-                pictures = await self.render.gallery(
-                    meta.game, outcome.view, prompt, meta.names, meta.language, before,
-                    legend=legend,
-                )  # fmt: skip
+                pictures = await self._pictures_of(game, wanted, meta)
             except Exception:
                 log.exception("could not draw the board of game %s", game)
                 tries = self._tries[game] = self._tries.get(game, 0) + 1
@@ -550,6 +585,9 @@ class Poster:
                         thread, message_id, click,
                         content=content.removesuffix(note), attachments=files,
                     )  # fmt: skip
+                except discord.Forbidden:  # no Attach Files there: the channel is told
+                    await self._lacking(outcome)
+                    failed = False
                 except SENDING as error:
                     failed = held_back(error)
                     if failed:
@@ -563,6 +601,17 @@ class Poster:
             if failed:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, DRAW_PAUSE_MOST)
+
+    async def _pictures_of(self, game: int, wanted: Wanted, meta: Meta) -> Any:
+        """Return a wanted board's images: its drawing under way, or a new drawing."""
+        drawing = self._drawing.pop(game, None)
+        if drawing is not None:
+            return await drawing
+        _, _, outcome, _, before, legend, _ = wanted
+        prompt = outcome.turn.prompt if outcome.turn else None
+        return await self.render.gallery(
+            meta.game, outcome.view, prompt, meta.names, meta.language, before, legend=legend
+        )
 
     def _want_again(self, game: int, wanted: Wanted) -> None:
         """Queue an image again, last, unless a newer board of the game waits already."""
@@ -809,6 +858,12 @@ class Poster:
                     return count
         await self.post(replace(outcome, notices=rest), fresh=True, held=True)
         return count + 1
+
+
+def _retrieved(drawing: asyncio.Future[Any]) -> None:
+    """Take a finished drawing's error, so one nobody awaits is not logged as lost."""
+    if not drawing.cancelled():
+        drawing.exception()
 
 
 def held_back(error: BaseException) -> bool:

@@ -6,6 +6,7 @@ image follows; an image Discord cannot take during an outage is added once it is
 board left without its image by a restart gets it when the bot starts again.
 """
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
@@ -193,3 +194,58 @@ async def test_a_board_posted_just_before_a_kill_is_not_posted_again_at_start_up
     await again.refresh()
     assert len(table.thread.sent) == sent  # the board there says it: nothing twice
     assert await table.sessions.owed(info.game_id) == {}
+
+
+class Slow(Renderer):
+    """A renderer whose drawings wait for the gate (a busy machine), counting them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+        self.drawings = 0
+
+    async def gallery(self, *args: Any, **kwargs: Any) -> tuple[tuple[str, bytes], ...]:
+        self.drawings += 1
+        await self.gate.wait()
+        return await super().gallery(*args, **kwargs)
+
+
+async def test_a_board_alone_waits_for_its_slow_drawing(table, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(poster_module, "DRAW_WAIT", 0.01)
+    slow = Slow()
+    table.poster.render = slow
+    now = await table.sessions.current(table.game_id)
+    outcome = await table.sessions.play(table.game_id, 1, now.version, 0)
+    posting = asyncio.ensure_future(table.poster.post(outcome))
+    await asyncio.sleep(0.1)  # ten times the wait: nothing is posted yet
+    assert not posting.done()
+    sent = len(table.thread.sent)
+    slow.gate.set()
+    await asyncio.wait_for(posting, 5)
+    assert len(table.thread.sent) == sent + 1
+    _, content, kwargs = table.thread.sent[-1]
+    assert kwargs["files"]  # one message with its images: no edit to add them
+    assert "on its way" not in content
+    assert slow.drawings == 1
+
+
+async def test_a_board_does_not_wait_for_a_slow_drawing_while_others_are_posted(
+    table, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(poster_module, "DRAW_WAIT", 0.05)
+    slow = Slow()
+    table.poster.render = slow
+    table.poster._boarding = 1  # another game's board is on its way (a busy bot)
+    now = await table.sessions.current(table.game_id)
+    outcome = await table.sessions.play(table.game_id, 1, now.version, 0)
+    await asyncio.wait_for(table.poster.post(outcome), 5)  # not held up by the drawing
+    message_id, content, kwargs = table.thread.sent[-1]
+    assert kwargs["files"] == []
+    assert "on its way" in content
+    assert not [e for e in table.thread.edits if "attachments" in e[1]]
+    slow.gate.set()
+    await _drawn(table)
+    [(edited, change)] = [e for e in table.thread.edits if "attachments" in e[1]]
+    assert edited == message_id
+    assert "on its way" not in change["content"]
+    assert slow.drawings == 1  # the drawing under way was used, not drawn again

@@ -15,6 +15,7 @@ import json
 import re
 import secrets
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -27,7 +28,7 @@ import pytest
 from engine.games import GAMES
 from engine.sessions.lobby import NewGame
 from engine.sessions.manager import SessionManager
-from engine.sessions.models import SeatOrder
+from engine.sessions.models import SeatOrder, TimeControl
 from engine.sessions.store import Store
 from localdiscord.botproc import REPO_ROOT, BotProcess
 from localdiscord.local import Actor, ChannelRef, LocalDiscord, Seen
@@ -294,4 +295,82 @@ def test_timers_falling_due_in_both_shards_fire_once_each(pair):
             "SELECT COUNT(*) AS n FROM moves WHERE game_id = $1 AND by = 'stand_in'", number
         )
         assert row["n"] >= 1
+    assert pair.query("SELECT * FROM timers WHERE claimed_by IS NOT NULL") == []
+
+
+THOUSAND = 1000  # reminder timers falling due at once, half in each shard
+ROOMS = 25  # channels of each guild for them: Discord sends about one message a second into one
+
+
+async def _open_many(pair: Pair, base: datetime, rooms: dict[int, int]) -> dict[int, int]:
+    """Open and start `THOUSAND` two-player Trajan games (alice, bob; a 24 h turn with a
+    reminder 8 h before its end) straight in the shared store, as many in each of `rooms`
+    (channel -> guild). A game's "thread" is its channel, where its reminder is posted.
+    Return game -> channel."""
+    store = await Store.open(pair.url)
+    try:
+        seeds = iter(range(10**6)).__next__
+        manager = SessionManager(store, dict(GAMES), lambda: base, seeds=seeds)
+        control = TimeControl(timedelta(hours=24), (timedelta(hours=8),))
+        alice, bob = pair.users["alice"].id, pair.users["bob"].id
+
+        async def one(channel: int) -> tuple[int, int]:
+            spec = NewGame("trajan", guild_id=rooms[channel], channel_id=channel, seats=2,
+                           time_control=control, seat_order=SeatOrder.JOIN)  # fmt: skip
+            game = (await manager.create_lobby(alice, spec)).game_id
+            await manager.join(game, bob)
+            await manager.set_messages(game, thread_id=channel)
+            await manager.start(game, alice)
+            return game, channel
+
+        wanted = [list(rooms)[i % len(rooms)] for i in range(THOUSAND)]
+        made: dict[int, int] = {}
+        for at in range(0, len(wanted), 25):
+            made.update(await asyncio.gather(*(one(c) for c in wanted[at : at + 25])))
+        return made
+    finally:
+        await store.close()
+
+
+def test_a_thousand_timers_falling_due_at_once_fire_once_each_across_both_processes(pair):
+    alice = pair.users["alice"]
+    base = datetime.fromisoformat(pair.clock.read_text(encoding="utf-8"))
+    # Channels of each guild for these games alone; each process owns one guild's shard.
+    rooms = {
+        pair.ld.add_channel(f"reminders-{side.shard}-{i}", side.guild).id: side.guild
+        for side in pair.sides
+        for i in range(ROOMS)
+    }
+    made = asyncio.run(_open_many(pair, base, rooms))
+    assert len(made) == THOUSAND
+    assert Counter(rooms[c] for c in made.values()) == {s.guild: THOUSAND // 2 for s in pair.sides}
+    mine = list(made)
+    count = "SELECT COUNT(*) AS n FROM timers WHERE kind = 'reminder' AND game_id = ANY($1::int[])"
+    [row] = pair.query(count, mine)
+    assert row["n"] == THOUSAND  # one reminder timer a game, due 16 h after its start
+
+    # Each game's first seat (alice) has 24 h; 17 h on, every reminder is due at once.
+    pair.clock.write_text((base + timedelta(hours=17)).isoformat(), encoding="utf-8")
+
+    def reminded() -> Counter[tuple[int, int]]:
+        """(game, channel) -> reminders seen there."""
+        found: Counter[tuple[int, int]] = Counter()
+        for room in rooms:
+            for message in alice.messages(room):
+                for control in message.buttons():
+                    hit = re.fullmatch(r"dn:r:(\d+):turn", str(control.get("custom_id")))
+                    if hit:
+                        found[int(hit[1]), room] += 1
+        return found
+
+    deadline = time.monotonic() + 240
+    while sum(reminded().values()) < THOUSAND:
+        assert time.monotonic() < deadline, f"{sum(reminded().values())} reminders sent"
+        time.sleep(2)
+    time.sleep(3)  # a few more ticks of both processes: nothing fires twice
+    seen = reminded()
+    assert set(seen.values()) == {1}, seen.most_common(3)
+    assert set(seen) == set(made.items())  # each game's reminder, in its own channel
+    [left] = pair.query(count, mine)
+    assert left["n"] == 0  # each fired (taken) once, none left behind
     assert pair.query("SELECT * FROM timers WHERE claimed_by IS NOT NULL") == []

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from engine.core.protocol import Bundle, Result
+from engine.core.protocol import Bundle, Layout, Result
 
 
 class Status(StrEnum):
@@ -174,6 +174,7 @@ class Choices:
     turn: Turn
     choices: tuple[Choice, ...]
     bundle: Bundle | None = None  # the decision answered in one go (a multi-select), if any
+    layout: Layout | None = None  # where the options stay within a compound decision, if set
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,13 +14,13 @@ from typing import Any, ClassVar, assert_never
 
 from engine.core import i18n
 from engine.core.errors import GameError, IllegalMoveError
-from engine.core.protocol import OptionSpec, Result, Step
+from engine.core.protocol import Layout, OptionSpec, Result, Step
 from engine.core.rng import Rng
 from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import events as ev
-from engine.troyes import explain, scoring, state, text, validate, view
+from engine.troyes import explain, layout, scoring, state, text, validate, view
 from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.log_words import naming
@@ -411,6 +411,10 @@ class TroyesEngine:
     def bundle(self, state: TroyesState, lang: str = "en") -> None:
         """Return None: every Troyes decision is one step (none is answered in one go)."""
         return
+
+    def layout(self, state: TroyesState, lang: str = "en") -> Layout | None:
+        """Return where a compound decision's options stay: the group's dice, every space."""
+        return layout.layout(state, self._legal_cached(state), lang)
 
     def bundle_action(self, state: TroyesState, values: Sequence[str]) -> a.Action:
         """Refuse: Troyes offers no decision answered in one go."""

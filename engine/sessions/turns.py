@@ -18,6 +18,7 @@ from engine.core.errors import GameError, GameOverError
 from engine.core.i18n import text
 from engine.core.play import check_turn
 from engine.sessions.context import Context
+from engine.sessions.forced import MAX_FORCED, forced_step
 from engine.sessions.loaded import (
     Loaded,
     check_version,
@@ -156,7 +157,7 @@ class Turns:
                 confirm = replace(self._choice(g, action), detail=why)
                 return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
-            lines += await self.advance(g)
+            lines += await self.advance(g, after=row.seat)
             return await self.outcome(g, lines, [], actor=user_id)
 
     @staticmethod
@@ -266,20 +267,28 @@ class Turns:
             async with self.ctx.store.transaction() as tx:
                 await tx.notices_posted(ids, to_text(self.ctx.now()))
 
-    async def advance(self, g: Loaded) -> list[LogLine]:
+    async def advance(self, g: Loaded, after: int | None = None) -> list[LogLine]:
         """Let AI seats, stand-ins and standing answers move until a human must decide.
 
-        A failing AI (a bug) must not turn a saved human move into an error: it is logged,
-        the game waits at the AI's decision (`resume()` retries), and the outcome says so.
+        `after`: the seat whose person just moved; while that seat's next decision has
+        nothing to decide (engine/sessions/forced.py), its step is played at once, as that
+        person's move (playtest item 44). A failing AI (a bug) must not turn a saved human
+        move into an error: it is logged, the game waits at the AI's decision (`resume()`
+        retries), and the outcome says so.
         """
         lines: list[LogLine] = []
+        forced = 0
         for _ in range(MAX_AUTO_MOVES):
             if g.row.status != Status.ACTIVE or g.state.pending is None:
                 return lines
             ctl = controller(g, g.state, self.ctx.players, self.ctx.stand_in)
-            if ctl.by is By.PLAYER:
-                return lines
             seat = g.state.pending.seat
+            if ctl.by is By.PLAYER:
+                if seat != after or forced >= MAX_FORCED or not await self._force(g, lines):
+                    return lines
+                forced += 1
+                continue
+            after = None  # another seat moved: what follows is no longer the person's step
             played: str | None = None  # the AI that made the move, as it played
             try:
                 action = ctl.action
@@ -308,6 +317,25 @@ class Turns:
                 self.unsaved.add(g.id)
                 return lines
         raise RuntimeError(f"game {g.id}: automated seats made {MAX_AUTO_MOVES} moves in a row")
+
+    async def _force(self, g: Loaded, lines: list[LogLine]) -> bool:
+        """Play the person's forced step, if the decision is one; tell whether it was played.
+
+        A store that refuses it leaves the step to the person's press (nothing is lost).
+        """
+        forced = forced_step(g.engine, g.state)
+        if forced is None:
+            return False
+        assert g.state.pending is not None  # noqa: S101 - the caller checked
+        seat, (action, step) = g.state.pending.seat, forced
+        kept = snapshot(g)
+        try:
+            lines.append(await self.repo.commit(g, seat, action, step, By.PLAYER))
+        except Exception:
+            log.exception("game %s: the forced step of seat %s was not stored", g.id, seat)
+            restore(g, kept)
+            return False
+        return True
 
     async def outcome(
         self,

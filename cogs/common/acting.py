@@ -183,12 +183,7 @@ async def act(
         yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
         view.add_item(yes)
         view.add_item(CancelButton(game, outcome.version, index, lang))
-        question = (
-            t(lang, "play.confirm_why", move=move_label, why=why)
-            if why
-            else t(lang, "play.confirm", move=move_label)
-        )
-        await reply(interaction, question, view=view)
+        await reply(interaction, _question(outcome.ask, move_label, why, lang), view=view)
         return
     # The pressed board is edited through the press (not counted against Discord's global
     # limit) when the bot holds the board's permissions there; else by channel, so a thread
@@ -198,6 +193,19 @@ async def act(
         await reply(interaction, t(lang, "play.undo_done"))
     elif sure:
         await _settle(interaction, game, outcome, lang)
+
+
+def _question(ask: str, move: str, why: str, lang: str) -> str:
+    """Return what a confirmation asks.
+
+    The engine's own question (a pass that leaves dice unused, item 39), else why the move
+    cannot be taken back; with both, the one then the other.
+    """
+    if ask:
+        return ask + (f"\n{t(lang, 'play.confirm_also', why=why)}" if why else "")
+    if why:
+        return t(lang, "play.confirm_why", move=move, why=why)
+    return t(lang, "play.confirm", move=move)
 
 
 async def _settle(

@@ -117,6 +117,9 @@ class Step(Generic[S]):
 
     `irreversible` is set when the step revealed randomness or hidden information (a die
     rolled, a card drawn): undo may never cross such a step.
+    `meta` may carry `reveals` (message keys: what it revealed, said when asking first) and
+    `ask` (a message key and its fields: a question put before the move is played unless
+    confirmed, though it reveals nothing: a Troyes pass that leaves dice unused).
     """
 
     state: S

@@ -198,6 +198,7 @@ class Outcome:
     choices: Choices | None = None  # the next decision's legal actions, when a person decides
     recent: tuple[LogLine, ...] = ()  # the last live moves (RECENT), for a board edited in place
     confirm: Choice | None = None  # a move that would reveal something, not played: ask first
+    ask: str = ""  # the question to put instead of "cannot be taken back" (a pass leaving dice)
     # The live moves the thread's story needs (turns.story_window, at most HISTORY), oldest
     # first: the decider's turn and the others' moves since its last; the turn this call ended.
     history: tuple[LogLine, ...] = ()

@@ -151,11 +151,17 @@ class Turns:
             action = resolve(g.engine, g.state, move)
             step = g.engine.apply(g.state, action)
             # A forced move (the only one on offer) is played at once: asking leaves no choice
-            # but to say yes (playtest item 23), and undo could not cross it either way.
-            if step.irreversible and not confirmed and len(g.engine.legal_actions(g.state)) != 1:
-                why = "; ".join(text(g.row.language, key) for key in step.meta.get("reveals", ()))
+            # but to say yes (playtest item 23), and undo could not cross it either way. A
+            # move the engine wants asked about (`ask`: a pass leaving dice, item 39) asks too.
+            ask = step.meta.get("ask")
+            asking = step.irreversible or ask is not None
+            if asking and not confirmed and len(g.engine.legal_actions(g.state)) != 1:
+                lang = g.row.language
+                why = "; ".join(text(lang, key) for key in step.meta.get("reveals", ()))
                 confirm = replace(self._choice(g, action), detail=why)
-                return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)
+                question = "" if ask is None else text(lang, ask[0], **ask[1])
+                outcome = await self.outcome(g, [], [], actor=user_id)
+                return replace(outcome, confirm=confirm, ask=question)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
             lines += await self.advance(g, after=row.seat)
             return await self.outcome(g, lines, [], actor=user_id)

@@ -184,14 +184,20 @@ class TroyesEngine:
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
-        if action not in self._legal_cached(state):
+        legal = self._legal_cached(state)
+        if action not in legal:
             raise IllegalMoveError("error.not_legal_pick")
+        ask = explain.pass_question(state, legal) if isinstance(action, a.Pass) else None
         ctx = Ctx(state.clone(), self.catalog)
         if state.version == 0:  # new_state returns no events: the first move opens the log
             ctx.log.extend(self.setup_events(state))
         self._dispatch(ctx, action)
         ctx.s.version += 1
-        meta = {"reveals": tuple(f"troyes.reveals.{k}" for k in ctx.reveals)} if ctx.reveals else {}
+        meta: dict[str, Any] = {}
+        if ctx.reveals:
+            meta["reveals"] = tuple(f"troyes.reveals.{k}" for k in ctx.reveals)
+        if ask is not None:  # asked before an unconfirmed pass is played (sessions: `ask`)
+            meta["ask"] = ask
         return Step(ctx.s, tuple(ctx.log), irreversible=ctx.irreversible, meta=meta)
 
     def setup_events(self, state: TroyesState) -> tuple[Any, ...]:

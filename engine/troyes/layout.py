@@ -13,7 +13,7 @@ actions, their indices and notations are unchanged, so stored games replay as th
 from engine.core import i18n
 from engine.core.protocol import Layout, Spent
 from engine.troyes import actions as a
-from engine.troyes.state import BUILDINGS, TroyesState
+from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
 
 _WORDS: dict[str, dict[str, str]] = i18n.tables("troyes.text.words")
 
@@ -62,7 +62,10 @@ def _dice(s: TroyesState, legal: list[a.Action], lang: str) -> Layout:
 
 
 def _start(s: TroyesState, legal: list[a.Action], lang: str) -> Layout:
-    """Return every space of the buildings in order, the filled ones spent (yours ticked)."""
+    """Return every space of the buildings in order, the filled ones spent (yours ticked).
+
+    Three buildings of six spaces: 18 buttons, within the four rows above the tools.
+    """
     free = {
         (action.building, action.space): i
         for i, action in enumerate(legal)
@@ -80,5 +83,7 @@ def _start(s: TroyesState, legal: list[a.Action], lang: str) -> Layout:
             words = {"b": _WORDS[lang].get(building, building), "n": i + 1}
             mine = owner == seat
             key = "choices.troyes.space_yours" if mine else "choices.troyes.space_taken"
+            if owner == NEUTRAL:  # set out with the board (two players), not by a rival
+                key = "choices.troyes.space_neutral"
             places.append(Spent(i18n.text(lang, key, **words), picked=mine))
     return Layout(tuple(places))

@@ -110,7 +110,7 @@ def test_the_starting_spaces_stay_in_place_when_rivals_fill_some():
     state = ENGINE.new_state({}, 2, 7)  # two players: neutrals stand on spaces 2 and 5
     first = _shown(acting.controls(_choices(state), "es"))
     assert len(first) == 18
-    assert first[1] == ("Palacio, espacio 2: ocupado", True)
+    assert first[1] == ("Palacio, espacio 2: neutral", True)
     state, _ = play(state, "start palace 3")  # seat 0; then seat 1 places twice (snake)
     state, _ = play(state, "start bishopric 1", "start city_hall 6")
     assert state.pending is not None

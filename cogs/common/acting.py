@@ -7,8 +7,12 @@ and a control of an older version is refused by the session manager (`StaleState
 player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
 buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
 Wine"), become a select menu of 25 per page with page buttons, the line as each option's
-description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
-confirmation that says what it reveals, with Cancel. A decision that may be answered in one
+description. Within a compound decision the engine's layout (`Choices.layout`) keeps the
+options already picked or taken in their places, disabled (`SpentButton`), or names them in a
+menu's placeholder, and heads the step after the last pick with a disabled line (playtest
+items 20, 37). A move that reveals a die, card or secret (undo cannot cross it) asks for a
+confirmation that says what it reveals, with Cancel; so does a move the engine asks about
+(`Outcome.ask`: a Troyes pass that leaves dice unused). A decision that may be answered in one
 go (`Choices.bundle`: a whole Trajan shipment or sowing) gets a multi-select above its
 one-step choices (`dn:b:{game}:{version}`); its confirmation carries the picked values.
 

@@ -7,8 +7,12 @@ and a control of an older version is refused by the session manager (`StaleState
 player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
 buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
 Wine"), become a select menu of 25 per page with page buttons, the line as each option's
-description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
-confirmation that says what it reveals, with Cancel. A decision that may be answered in one
+description. Within a compound decision the engine's layout (`Choices.layout`) keeps the
+options already picked or taken in their places, disabled (`SpentButton`), or names them in a
+menu's placeholder, and heads the step after the last pick with a disabled line (playtest
+items 20, 37). A move that reveals a die, card or secret (undo cannot cross it) asks for a
+confirmation that says what it reveals, with Cancel; so does a move the engine asks about
+(`Outcome.ask`: a Troyes pass that leaves dice unused). A decision that may be answered in one
 go (`Choices.bundle`: a whole Trajan shipment or sowing) gets a multi-select above its
 one-step choices (`dn:b:{game}:{version}`); its confirmation carries the picked values.
 
@@ -32,7 +36,8 @@ from cogs.common.runtime import in_game, remember
 from cogs.common.text import named_choices, words
 from engine import games
 from engine.core.errors import GameError, StaleStateError
-from engine.sessions import Choices, NoticeKind, Outcome
+from engine.core.protocol import Layout, Spent
+from engine.sessions import Choice, Choices, NoticeKind, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +51,8 @@ LAST_NOTATION = "pass"  # a pass's notation (Troyes): shown after the other choi
 NO_INDEX = 999_999  # a Cancel button's index when the move was picked in a one-go menu
 PICKS = r"[A-Za-z0-9_.,]+"  # a one-go menu's picked values, comma-separated
 PICKS_TEXT = 72  # at most (a custom_id has 100 characters)
+CHECK = "\N{CHECK MARK}"  # before an option already picked in this decision (item 20)
+HEADING = 99  # the spent slot of a heading button (a place's slot is its position)
 
 
 def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
@@ -82,17 +89,26 @@ def controls(
     game, version = choices.game_id, choices.version
     items = tuple(sorted(choices.choices, key=lambda c: c.notation == LAST_NOTATION))
     choices = replace(choices, choices=items)
+    layout = None if hidden else choices.layout
     first = 0  # the first row the one-step choices may use
     if not hidden and choices.bundle is not None:
         view.add_item(BundleSelect(game, version, choices, lang))
         first = 1
+    if layout is not None and layout.heading:  # a repeated press lands on nothing (item 20)
+        view.add_item(SpentButton(game, version, HEADING, _clip(layout.heading), row=first))
+        first += 1
+    places = _places(choices, layout)
     buttons = MAX_BUTTONS - 5 * first
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
-    elif len(items) <= buttons and not any(c.detail for c in items):
-        for place, c in enumerate(items):
+    elif len(places) <= buttons and not any(c.detail for c in items):
+        for place, c in enumerate(places):
             row = first + place // 5
-            view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=row))
+            if isinstance(c, Spent):
+                label = f"{CHECK} {c.label}" if c.picked else c.label
+                view.add_item(SpentButton(game, version, place, _clip(label), row=row))
+            else:
+                view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=row))
     else:
         pages = (len(items) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
@@ -106,6 +122,21 @@ def controls(
         if undo:
             view.add_item(UndoButton(game, version, t(lang, "play.undo")))
     return view
+
+
+def _places(choices: Choices, layout: Layout | None) -> list[Choice | Spent]:
+    """Return the choices in the places the engine keeps them, spent options among them.
+
+    Without a layout, the choices as they come (a pass last). A layout that names an index
+    no choice has (it cannot happen) falls back to that too: a control must play its move.
+    """
+    if layout is None or not layout.places:
+        return list(choices.choices)
+    by_index = {c.index: c for c in choices.choices}
+    indices = [p for p in layout.places if not isinstance(p, Spent)]
+    if sorted(indices) != sorted(by_index):
+        return list(choices.choices)
+    return [p if isinstance(p, Spent) else by_index[p] for p in layout.places]
 
 
 async def act(
@@ -156,12 +187,7 @@ async def act(
         yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
         view.add_item(yes)
         view.add_item(CancelButton(game, outcome.version, index, lang))
-        question = (
-            t(lang, "play.confirm_why", move=move_label, why=why)
-            if why
-            else t(lang, "play.confirm", move=move_label)
-        )
-        await reply(interaction, question, view=view)
+        await reply(interaction, _question(outcome.ask, move_label, why, lang), view=view)
         return
     # The pressed board is edited through the press (not counted against Discord's global
     # limit) when the bot holds the board's permissions there; else by channel, so a thread
@@ -171,6 +197,19 @@ async def act(
         await reply(interaction, t(lang, "play.undo_done"))
     elif sure:
         await _settle(interaction, game, outcome, lang)
+
+
+def _question(ask: str, move: str, why: str, lang: str) -> str:
+    """Return what a confirmation asks.
+
+    The engine's own question (a pass that leaves dice unused, item 39), else why the move
+    cannot be taken back; with both, the one then the other.
+    """
+    if ask:
+        return ask + (f"\n{t(lang, 'play.confirm_also', why=why)}" if why else "")
+    if why:
+        return t(lang, "play.confirm_why", move=move, why=why)
+    return t(lang, "play.confirm", move=move)
 
 
 async def _settle(
@@ -262,6 +301,26 @@ class MoveButton(
         await act(interaction, self.game, self.version, self.index, sure=False)
 
 
+class SpentButton(
+    Persistent[discord.ui.Button[Any]], custom_id="dn:n:{game:int}:{version:int}:{slot:int}"
+):
+    """An option already picked or taken, or a heading: disabled, it keeps its place (item 20)."""
+
+    game: int
+    version: int
+    slot: int
+
+    def __init__(self, game: int, version: int, slot: int, label: str = "?", row: int = 0) -> None:
+        item = button(label, discord.ButtonStyle.secondary, row=min(row, 3))
+        item.disabled = True
+        super().__init__(item, game=game, version=version, slot=slot)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Do nothing: Discord sends no press of a disabled button (an old client might)."""
+        await interaction.response.defer()
+
+
 class ConfirmButton(
     Persistent[discord.ui.Button[Any]], custom_id="dn:k:{game:int}:{version:int}:{index:int}"
 ):
@@ -341,6 +400,9 @@ class MoveSelect(
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
                 placeholder = t(lang, "play.pick_one")
+            if choices.layout is not None and choices.layout.picked:
+                # What this decision picked so far: a menu cannot show them disabled (item 20).
+                placeholder = _clip(choices.layout.picked, 150)
         item: discord.ui.Select[Any] = discord.ui.Select(
             options=options, placeholder=placeholder, row=row
         )
@@ -484,6 +546,7 @@ class UndoButton(Persistent[discord.ui.Button[Any]], custom_id="dn:u:{game:int}:
 
 ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
+    SpentButton,
     ConfirmButton,
     CancelButton,
     MoveSelect,

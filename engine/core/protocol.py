@@ -62,6 +62,35 @@ class Bundle:
     most: int
 
 
+@dataclass(frozen=True, slots=True)
+class Spent:
+    """An option of a compound decision no longer on offer that keeps its place on screen.
+
+    `picked`: the decider took it in this decision (a die already in the group); otherwise
+    it is gone for another reason (a space a rival filled meanwhile).
+    """
+
+    label: str
+    picked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where a compound decision's options stay from one step to the next (playtest 20/37).
+
+    `places` lists every place in its stable order: a legal action by its index, or a
+    `Spent` option shown disabled in its place (empty: the legal actions as they come).
+    `picked` names what was picked so far, for a menu, which cannot disable an option
+    ("In the group: red 6"). `heading` starts the step after the last pick with a disabled
+    line, so a quick repeated press lands on nothing. None of this is an action: the legal
+    actions, their indices and notations stay what they are.
+    """
+
+    places: tuple["int | Spent", ...] = ()
+    picked: str = ""
+    heading: str = ""
+
+
 class GameState(Protocol):
     """What the shared code needs of any game's state."""
 
@@ -88,6 +117,9 @@ class Step(Generic[S]):
 
     `irreversible` is set when the step revealed randomness or hidden information (a die
     rolled, a card drawn): undo may never cross such a step.
+    `meta` may carry `reveals` (message keys: what it revealed, said when asking first) and
+    `ask` (a message key and its fields: a question put before the move is played unless
+    confirmed, though it reveals nothing: a Troyes pass that leaves dice unused).
     """
 
     state: S
@@ -188,6 +220,10 @@ class GameEngine(Protocol[S, A]):
 
     def bundle(self, state: S, lang: str = "en") -> Bundle | None:
         """Return how the pending decision may be answered in one go, or None (it may not)."""
+        ...
+
+    def layout(self, state: S, lang: str = "en") -> Layout | None:
+        """Return how the pending decision's controls stay in place, or None (as they come)."""
         ...
 
     def bundle_action(self, state: S, values: Sequence[str]) -> A:

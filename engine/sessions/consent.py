@@ -10,6 +10,7 @@ An undo request goes stale as soon as the game moves on. Taking back marks the m
 
 import json
 from datetime import datetime, timedelta
+from typing import Any
 
 from engine.core.errors import GameOverError, StaleStateError
 from engine.sessions.context import Context
@@ -18,6 +19,7 @@ from engine.sessions.errors import (
     RequestNotFoundError,
     UndoRefusedError,
 )
+from engine.sessions.forced import undo_start
 from engine.sessions.loaded import Loaded, check_version, competing
 from engine.sessions.models import By, Notice, NoticeKind, Outcome, SeatState, Status
 from engine.sessions.replay import replay
@@ -57,7 +59,7 @@ class Consent:
                 mine = [m for m in moves if m.seat == row.seat and m.by == By.PLAYER]
                 if not mine:
                     raise UndoRefusedError("error.session.no_own_move")
-                first = mine[-1].version
+                first = self._own_undo_start(g, moves, mine[-1])
             taken = [m for m in moves if m.version >= first]
             if not taken or taken[0].version != first:
                 raise UndoRefusedError("error.session.no_such_move", number=first)
@@ -77,6 +79,17 @@ class Consent:
             notice = Notice(NoticeKind.UNDO_ASKED, row.seat, user_id, request_id, others,
                             at=now + UNDO_ANSWER_WITHIN)  # fmt: skip
             return await self.turns.outcome(g, [], [notice], actor=user_id)
+
+    @staticmethod
+    def _own_undo_start(g: Loaded, moves: list[Any], last: Any) -> int:
+        """Return the first move an undo of `last` takes back (its version).
+
+        With the steps that played themselves before it, so the undo lands on a real decision
+        (playtest item 44).
+        """
+        assert g.row.seed is not None  # noqa: S101 - active games have a seed
+        setup = (json.loads(g.row.options), len(g.seats), g.row.seed)
+        return int(moves[undo_start(g.engine, setup, moves, moves.index(last))].version)
 
     async def _take_back(self, tx: Tx, g: Loaded, first: int, now: datetime) -> None:
         undone_at = g.row.version + 1

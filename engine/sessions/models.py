@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from engine.core.protocol import Bundle, Result
+from engine.core.protocol import Bundle, Layout, Result
 
 
 class Status(StrEnum):
@@ -174,6 +174,7 @@ class Choices:
     turn: Turn
     choices: tuple[Choice, ...]
     bundle: Bundle | None = None  # the decision answered in one go (a multi-select), if any
+    layout: Layout | None = None  # where the options stay within a compound decision, if set
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +198,7 @@ class Outcome:
     choices: Choices | None = None  # the next decision's legal actions, when a person decides
     recent: tuple[LogLine, ...] = ()  # the last live moves (RECENT), for a board edited in place
     confirm: Choice | None = None  # a move that would reveal something, not played: ask first
+    ask: str = ""  # the question to put instead of "cannot be taken back" (a pass leaving dice)
     # The live moves the thread's story needs (turns.story_window, at most HISTORY), oldest
     # first: the decider's turn and the others' moves since its last; the turn this call ended.
     history: tuple[LogLine, ...] = ()

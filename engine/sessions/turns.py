@@ -18,6 +18,7 @@ from engine.core.errors import GameError, GameOverError
 from engine.core.i18n import text
 from engine.core.play import check_turn
 from engine.sessions.context import Context
+from engine.sessions.forced import MAX_FORCED, forced_step
 from engine.sessions.loaded import (
     Loaded,
     check_version,
@@ -63,7 +64,8 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
         )
         for i, a in enumerate(g.engine.legal_actions(state))
     )
-    return Choices(g.id, g.row.version, turn, items, g.engine.bundle(state, lang))
+    bundle, layout = g.engine.bundle(state, lang), g.engine.layout(state, lang)
+    return Choices(g.id, g.row.version, turn, items, bundle, layout)
 
 
 def _turn_start(seats: list[int], end: int, seat: int) -> int:
@@ -149,13 +151,19 @@ class Turns:
             action = resolve(g.engine, g.state, move)
             step = g.engine.apply(g.state, action)
             # A forced move (the only one on offer) is played at once: asking leaves no choice
-            # but to say yes (playtest item 23), and undo could not cross it either way.
-            if step.irreversible and not confirmed and len(g.engine.legal_actions(g.state)) != 1:
-                why = "; ".join(text(g.row.language, key) for key in step.meta.get("reveals", ()))
+            # but to say yes (playtest item 23), and undo could not cross it either way. A
+            # move the engine wants asked about (`ask`: a pass leaving dice, item 39) asks too.
+            ask = step.meta.get("ask")
+            asking = step.irreversible or ask is not None
+            if asking and not confirmed and len(g.engine.legal_actions(g.state)) != 1:
+                lang = g.row.language
+                why = "; ".join(text(lang, key) for key in step.meta.get("reveals", ()))
                 confirm = replace(self._choice(g, action), detail=why)
-                return replace(await self.outcome(g, [], [], actor=user_id), confirm=confirm)
+                question = "" if ask is None else text(lang, ask[0], **ask[1])
+                outcome = await self.outcome(g, [], [], actor=user_id)
+                return replace(outcome, confirm=confirm, ask=question)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
-            lines += await self.advance(g)
+            lines += await self.advance(g, after=row.seat)
             return await self.outcome(g, lines, [], actor=user_id)
 
     @staticmethod
@@ -265,20 +273,28 @@ class Turns:
             async with self.ctx.store.transaction() as tx:
                 await tx.notices_posted(ids, to_text(self.ctx.now()))
 
-    async def advance(self, g: Loaded) -> list[LogLine]:
+    async def advance(self, g: Loaded, after: int | None = None) -> list[LogLine]:
         """Let AI seats, stand-ins and standing answers move until a human must decide.
 
-        A failing AI (a bug) must not turn a saved human move into an error: it is logged,
-        the game waits at the AI's decision (`resume()` retries), and the outcome says so.
+        `after`: the seat whose person just moved; while that seat's next decision has
+        nothing to decide (engine/sessions/forced.py), its step is played at once, as that
+        person's move (playtest item 44). A failing AI (a bug) must not turn a saved human
+        move into an error: it is logged, the game waits at the AI's decision (`resume()`
+        retries), and the outcome says so.
         """
         lines: list[LogLine] = []
+        forced = 0
         for _ in range(MAX_AUTO_MOVES):
             if g.row.status != Status.ACTIVE or g.state.pending is None:
                 return lines
             ctl = controller(g, g.state, self.ctx.players, self.ctx.stand_in)
-            if ctl.by is By.PLAYER:
-                return lines
             seat = g.state.pending.seat
+            if ctl.by is By.PLAYER:
+                if seat != after or forced >= MAX_FORCED or not await self._force(g, lines):
+                    return lines
+                forced += 1
+                continue
+            after = None  # another seat moved: what follows is no longer the person's step
             played: str | None = None  # the AI that made the move, as it played
             try:
                 action = ctl.action
@@ -307,6 +323,25 @@ class Turns:
                 self.unsaved.add(g.id)
                 return lines
         raise RuntimeError(f"game {g.id}: automated seats made {MAX_AUTO_MOVES} moves in a row")
+
+    async def _force(self, g: Loaded, lines: list[LogLine]) -> bool:
+        """Play the person's forced step, if the decision is one; tell whether it was played.
+
+        A store that refuses it leaves the step to the person's press (nothing is lost).
+        """
+        forced = forced_step(g.engine, g.state)
+        if forced is None:
+            return False
+        assert g.state.pending is not None  # noqa: S101 - the caller checked
+        seat, (action, step) = g.state.pending.seat, forced
+        kept = snapshot(g)
+        try:
+            lines.append(await self.repo.commit(g, seat, action, step, By.PLAYER))
+        except Exception:
+            log.exception("game %s: the forced step of seat %s was not stored", g.id, seat)
+            restore(g, kept)
+            return False
+        return True
 
     async def outcome(
         self,

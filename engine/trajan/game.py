@@ -198,6 +198,10 @@ class TrajanEngine:
         """Return the one-go menu of a shipment or a many-coloured sowing, else None."""
         return bundle_words.bundle(state, self.tables, lang)
 
+    def layout(self, state: TrajanState, lang: str = "en") -> None:
+        """Return None: Trajan's controls come as the legal actions do."""
+        return
+
     def bundle_action(self, state: TrajanState, values: Sequence[str]) -> Action:
         """Return the whole shipment or sowing of a menu's picked values (IllegalMoveError)."""
         kind = state.pending.kind if state.pending else ""

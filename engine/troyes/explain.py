@@ -20,7 +20,7 @@ from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule
 from engine.troyes.state import TroyesState
 
 LIMIT = 100
-__all__ = ["explain", "places_cubes"]
+__all__ = ["explain", "pass_question", "places_cubes"]
 
 
 def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind
@@ -155,3 +155,17 @@ def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: st
         target=target,
         count=cat.rules.counter_influence,
     )
+
+
+def pass_question(state: TroyesState, legal: list[a.Action]) -> tuple[str, dict[str, int]] | None:
+    """Return the question a pass puts first when it leaves something unused (item 39).
+
+    With dice in your district: how many go unused this round; with none but another
+    action on offer: that you could still act. A pass with nothing else left asks nothing.
+    """
+    if state.kind != "turn" or state.reactions or not any(x != a.Pass() for x in legal):
+        return None
+    own = len(state.districts[state.turn])
+    if own:
+        return "choices.troyes.pass_dice", {"count": own}
+    return "choices.troyes.pass_actions", {}

@@ -14,13 +14,13 @@ from typing import Any, ClassVar, assert_never
 
 from engine.core import i18n
 from engine.core.errors import GameError, IllegalMoveError
-from engine.core.protocol import OptionSpec, Result, Step
+from engine.core.protocol import Layout, OptionSpec, Result, Step
 from engine.core.rng import Rng
 from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import events as ev
-from engine.troyes import explain, scoring, state, text, validate, view
+from engine.troyes import explain, layout, scoring, state, text, validate, view
 from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.log_words import naming
@@ -184,14 +184,20 @@ class TroyesEngine:
 
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
-        if action not in self._legal_cached(state):
+        legal = self._legal_cached(state)
+        if action not in legal:
             raise IllegalMoveError("error.not_legal_pick")
+        ask = explain.pass_question(state, legal) if isinstance(action, a.Pass) else None
         ctx = Ctx(state.clone(), self.catalog)
         if state.version == 0:  # new_state returns no events: the first move opens the log
             ctx.log.extend(self.setup_events(state))
         self._dispatch(ctx, action)
         ctx.s.version += 1
-        meta = {"reveals": tuple(f"troyes.reveals.{k}" for k in ctx.reveals)} if ctx.reveals else {}
+        meta: dict[str, Any] = {}
+        if ctx.reveals:
+            meta["reveals"] = tuple(f"troyes.reveals.{k}" for k in ctx.reveals)
+        if ask is not None:  # asked before an unconfirmed pass is played (sessions: `ask`)
+            meta["ask"] = ask
         return Step(ctx.s, tuple(ctx.log), irreversible=ctx.irreversible, meta=meta)
 
     def setup_events(self, state: TroyesState) -> tuple[Any, ...]:
@@ -411,6 +417,10 @@ class TroyesEngine:
     def bundle(self, state: TroyesState, lang: str = "en") -> None:
         """Return None: every Troyes decision is one step (none is answered in one go)."""
         return
+
+    def layout(self, state: TroyesState, lang: str = "en") -> Layout | None:
+        """Return where a compound decision's options stay: the group's dice, every space."""
+        return layout.layout(state, self._legal_cached(state), lang)
 
     def bundle_action(self, state: TroyesState, values: Sequence[str]) -> a.Action:
         """Refuse: Troyes offers no decision answered in one go."""

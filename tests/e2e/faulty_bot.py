@@ -81,10 +81,10 @@ def hold_ai(switch: Path) -> None:
     """While `switch` names a game, hang its AI decisions (the process gets killed there)."""
     advance, decide = Turns.advance, Thinker.decide
 
-    async def advancing(self: Turns, g: Loaded) -> Any:
+    async def advancing(self: Turns, g: Loaded, after: int | None = None) -> Any:
         token = ADVANCING.set(g.id)  # which game the AI decisions below are for
         try:
-            return await advance(self, g)
+            return await advance(self, g, after)
         finally:
             ADVANCING.reset(token)
 

@@ -116,6 +116,9 @@ class ToyEngine:
     def bundle(self, state: ToyState, lang: str = "en") -> None:
         return None
 
+    def layout(self, state: ToyState, lang: str = "en") -> None:
+        return None
+
     def bundle_action(self, state: ToyState, values: Sequence[str]) -> Add | Roll:
         raise IllegalMoveError("error.session.not_on_offer")
 

@@ -153,6 +153,9 @@ class SecretEngine:
     def bundle(self, state: SecretState, lang: str = "en") -> None:
         return None
 
+    def layout(self, state: SecretState, lang: str = "en") -> None:
+        return None
+
     def bundle_action(self, state: SecretState, values: Sequence[str]) -> Tap | Pass | Reveal:
         raise IllegalMoveError("error.session.not_on_offer")
 

@@ -3,9 +3,12 @@
 With one legal move left, "are you sure?" only adds a press: there is nothing else to choose.
 """
 
+import itertools
+from dataclasses import replace
 from typing import Any
 
-from tests.engine.core.toy import Roll, ToyEngine
+from engine.sessions.manager import SessionManager
+from tests.engine.core.toy import Add, Roll, ToyEngine
 from tests.engine.sessions.conftest import start_game
 
 
@@ -27,3 +30,27 @@ async def test_a_reveal_among_other_moves_still_asks(manager):
     asked = await manager.play(out.game_id, 1, out.version, 2, confirmed=False)  # 2: roll
     assert asked.confirm is not None
     assert asked.version == out.version
+
+
+class Asking(ToyEngine):
+    """Toy whose "add 2" asks first, as a Troyes pass that leaves dice unused does."""
+
+    def apply(self, state: Any, action: Any) -> Any:
+        step = super().apply(state, action)
+        if action == Add(2):
+            return replace(step, meta={"ask": ("choices.troyes.pass_dice", {"count": 2})})
+        return step
+
+
+async def test_a_move_the_engine_asks_about_is_confirmed_first(store, clock):
+    games: dict[str, Any] = {"toy": Asking()}
+    manager = SessionManager(store, games, clock, seeds=itertools.count(101).__next__)
+    out = await start_game(manager)
+    asked = await manager.play(out.game_id, 1, out.version, "add 2", confirmed=False)
+    assert asked.version == out.version  # nothing played yet
+    assert asked.confirm is not None
+    assert asked.confirm.detail == ""  # it reveals nothing
+    assert asked.ask == "Pass with 2 dice unused? You cannot use them this round."
+    played = await manager.play(out.game_id, 1, out.version, "add 2", confirmed=True)
+    assert [m.notation for m in played.moves] == ["add 2"]
+    assert played.ask == ""

@@ -195,6 +195,9 @@ class PebblesEngine:
     def bundle(self, state: PebblesState, lang: str = "en") -> None:
         return None
 
+    def layout(self, state: PebblesState, lang: str = "en") -> None:
+        return None
+
     def bundle_action(self, state: PebblesState, values: Sequence[str]) -> Action:
         raise IllegalMoveError("That move is not legal now.")
 

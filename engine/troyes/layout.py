@@ -1,0 +1,89 @@
+"""Controls that stay where they were within a compound decision (playtest items 20 and 37).
+
+Picking dice one by one for a group, or placing the starting citizens, changes the legal
+actions after every pick: the picked die is no longer on offer, a space is filled (by the
+decider or, meanwhile, by an AI). So that a player's next press lands where they read, the
+engine names those options beside the legal ones (`Layout`): the dice of the group, in the
+dice's own order (district, colour, value), and every space of the three buildings in order,
+the filled ones spent. The step after the group is complete (how many times, which mode, a
+bonus) starts with a heading that names the group. Nothing here is an action: the legal
+actions, their indices and notations are unchanged, so stored games replay as they were.
+"""
+
+from engine.core import i18n
+from engine.core.protocol import Layout, Spent
+from engine.troyes import actions as a
+from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
+
+_WORDS: dict[str, dict[str, str]] = i18n.tables("troyes.text.words")
+
+# The steps that follow a complete group (rules/group.py `dice_done`, commit.py's bonus).
+AFTER_GROUP = frozenset({"count", "mode", "bonus", "event_cube"})
+
+
+def layout(s: TroyesState, legal: list[a.Action], lang: str) -> Layout | None:
+    """Return where the pending decision's options stay, or None when they come as listed."""
+    if s.phase == "over" or s.reactions or s.pending is None:
+        return None
+    lang = "es" if lang == "es" else "en"
+    if s.kind == "start":
+        return _start(s, legal, lang)
+    if not s.plan.dice or s.plan.action == "citizen":
+        return None
+    if s.kind == "dice":
+        return _dice(s, legal, lang)
+    if s.kind in AFTER_GROUP:
+        return Layout(heading=i18n.text(lang, "choices.troyes.group_chosen", dice=_group(s, lang)))
+    return None
+
+
+def _die(colour: str, value: int, lang: str) -> str:
+    return f"{_WORDS[lang].get(colour, colour)} {value}"
+
+
+def _group(s: TroyesState, lang: str) -> str:
+    return ", ".join(_die(c, v, lang) for _, c, v, _ in s.plan.dice)
+
+
+def _dice(s: TroyesState, legal: list[a.Action], lang: str) -> Layout:
+    """Return the group's dice in their places among the dice on offer, then the rest."""
+    dice: list[tuple[tuple[int, str, int, int], int | Spent]] = []
+    rest: list[int | Spent] = []
+    for index, action in enumerate(legal):
+        if isinstance(action, a.TakeDie):
+            dice.append(((action.district, action.colour, action.value, 0), index))
+        else:
+            rest.append(index)
+    for d, c, v, _ in s.plan.dice:  # on a tie the die on offer keeps the place it had
+        dice.append(((d, c, v, 1), Spent(_die(c, v, lang))))
+    dice.sort(key=lambda pair: pair[0])
+    picked = i18n.text(lang, "choices.troyes.in_group", dice=_group(s, lang))
+    return Layout(tuple(place for _, place in dice) + tuple(rest), picked=picked)
+
+
+def _start(s: TroyesState, legal: list[a.Action], lang: str) -> Layout:
+    """Return every space of the buildings in order, the filled ones spent (yours ticked).
+
+    Three buildings of six spaces: 18 buttons, within the four rows above the tools.
+    """
+    free = {
+        (action.building, action.space): i
+        for i, action in enumerate(legal)
+        if isinstance(action, a.PlaceStart)
+    }
+    seat = s.turn if s.pending is None else s.pending.seat
+    places: list[int | Spent] = []
+    for b, row in enumerate(s.buildings):
+        building = BUILDINGS[b]
+        for i, owner in enumerate(row):
+            index = free.get((building, i + 1))
+            if index is not None:
+                places.append(index)
+                continue
+            words = {"b": _WORDS[lang].get(building, building), "n": i + 1}
+            mine = owner == seat
+            key = "choices.troyes.space_yours" if mine else "choices.troyes.space_taken"
+            if owner == NEUTRAL:  # set out with the board (two players), not by a rival
+                key = "choices.troyes.space_neutral"
+            places.append(Spent(i18n.text(lang, key, **words), picked=mine))
+    return Layout(tuple(places))

@@ -160,12 +160,11 @@ def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: st
 def pass_question(state: TroyesState, legal: list[a.Action]) -> tuple[str, dict[str, int]] | None:
     """Return the question a pass puts first when it leaves something unused (item 39).
 
-    With dice in your district: how many go unused this round; with none but another
-    action on offer: that you could still act. A pass with nothing else left asks nothing.
+    With dice in your district: how many go unused this round. A pass without dice of your
+    own asks nothing: buying a rival's die or spending influence is a choice, and passing
+    then is the usual move, which a question every round would only slow.
     """
     if state.kind != "turn" or state.reactions or not any(x != a.Pass() for x in legal):
         return None
     own = len(state.districts[state.turn])
-    if own:
-        return "choices.troyes.pass_dice", {"count": own}
-    return "choices.troyes.pass_actions", {}
+    return ("choices.troyes.pass_dice", {"count": own}) if own else None

@@ -35,11 +35,10 @@ def test_a_pass_with_one_die_says_it_in_the_singular():
     )
 
 
-def test_a_pass_without_dice_but_with_another_action_asks_too():
+def test_a_pass_without_dice_of_ones_own_asks_nothing_though_a_rivals_die_is_on_offer():
     state = table(2, districts=[[], [("red", 5)], []], deniers=[10, 0])
     assert texts(state) != ["pass"]
-    key, fields = _ask(state)
-    assert i18n.text("es", key, **fields).startswith("¿Pasas aunque aún puedes actuar?")
+    assert _ask(state) is None
 
 
 def test_a_pass_with_nothing_left_asks_nothing():

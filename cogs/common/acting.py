@@ -6,7 +6,8 @@ action of version `version`. Nothing is kept in memory, so a control works after
 and a control of an older version is refused by the session manager (`StaleStateError`): the
 player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
 buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
-Wine"), become a select menu of 25 per page with page buttons, the line as each option's
+Wine"), or a decision its game always offers as a menu (`GameSpec.menu_kinds`: Trajan's set-up
+bowls), become a select menu of 25 per page with page buttons, the line as each option's
 description. A move that reveals a die, card or secret (undo cannot cross it) asks for a
 confirmation that says what it reveals, with Cancel. A decision that may be answered in one
 go (`Choices.bundle`: a whole Trajan shipment or sowing) gets a multi-select above its
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 # Decisions whose choices show the decider's hand, by game (each game's GameSpec says):
 # the public board offers one "choose privately" button; the choices go out ephemerally.
 PRIVATE_KINDS = games.PRIVATE_KINDS
+# Decisions always offered as a menu, by game (each game's GameSpec says): one form each time.
+MENU_KINDS = games.MENU_KINDS
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
 LABEL = 80
@@ -77,6 +80,8 @@ def controls(
     the one-step choices. Without `undo` (the newest move revealed something, so no undo can
     cross it, whoever asks), the tools offer no Undo. A pass is shown last, away from the
     first place a quick press lands (its index, the move it plays, is unchanged; item 39).
+    A decision its game always offers as a menu (`Choices.game`'s menu kinds) is a menu,
+    however few its choices.
     """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
@@ -87,9 +92,10 @@ def controls(
         view.add_item(BundleSelect(game, version, choices, lang))
         first = 1
     buttons = MAX_BUTTONS - 5 * first
+    menu = choices.turn.kind in MENU_KINDS.get(choices.game, frozenset())
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
-    elif len(items) <= buttons and not any(c.detail for c in items):
+    elif len(items) <= buttons and not menu and not any(c.detail for c in items):
         for place, c in enumerate(items):
             row = first + place // 5
             view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=row))

@@ -174,6 +174,7 @@ class Choices:
     turn: Turn
     choices: tuple[Choice, ...]
     bundle: Bundle | None = None  # the decision answered in one go (a multi-select), if any
+    game: str = ""  # the game's name in the registry (engine/games.py): its menu kinds
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,8 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
         )
         for i, a in enumerate(g.engine.legal_actions(state))
     )
-    return Choices(g.id, g.row.version, turn, items, g.engine.bundle(state, lang))
+    bundle = g.engine.bundle(state, lang)
+    return Choices(g.id, g.row.version, turn, items, bundle, game=g.row.game)
 
 
 def _turn_start(seats: list[int], end: int, seat: int) -> int:

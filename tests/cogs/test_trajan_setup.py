@@ -1,0 +1,70 @@
+"""Trajan's set-up as a new player meets it (playtest 2026-12, "Trajan again", and item 11).
+
+The five bowl prompts keep one form (a menu), each filling is told once in the thread, and
+the words of the set-up read in Spanish and English as the player reads them.
+"""
+
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+
+from cogs.common import acting
+from engine.sessions.models import Choice, Choices, Turn
+from engine.trajan.state import TrajanState
+from tests.engine.trajan.helpers import ENGINE
+
+AT = datetime(2026, 12, 2, tzinfo=UTC)
+
+
+def _items(view: discord.ui.View) -> list[Any]:
+    """Return the buttons and selects of a view (a persistent item wraps its component)."""
+    return [getattr(child, "item", child) for child in view.children]
+
+
+def _choices(state: TrajanState, lang: str = "es") -> Choices:
+    items = tuple(
+        Choice(i, ENGINE.action_text(x), ENGINE.describe(x, lang), ENGINE.explain(state, x, lang))
+        for i, x in enumerate(ENGINE.legal_actions(state))
+    )
+    assert state.pending is not None
+    turn = Turn(state.pending.seat, state.pending.kind, 70, ENGINE.prompt(state, lang), AT, None)
+    return Choices(4, state.version, turn, items, ENGINE.bundle(state, lang), game="trajan")
+
+
+def _form(state: TrajanState) -> tuple[str, int]:
+    """Return how the board offers the decision's choices: ("menu", options) or ("buttons", n)."""
+    view = acting.controls(_choices(state), "es")
+    menus = [i for i in _items(view) if isinstance(i, discord.ui.Select)]
+    moves = [
+        i
+        for i in _items(view)
+        if isinstance(i, discord.ui.Button) and str(i.custom_id).startswith("dn:m:")
+    ]
+    if menus:
+        assert not moves
+        [menu] = menus
+        return "menu", len(menu.options)
+    return "buttons", len(moves)
+
+
+def test_every_setup_bowl_is_offered_as_one_menu_however_many_pairs_are_left() -> None:
+    """The first bowl had 21 pairs (a menu), the next 19 or fewer (buttons): now one form."""
+    state = ENGINE.new_state({}, 2, 7)
+    forms = []
+    while state.phase == "setup_bowl":
+        forms.append(_form(state))
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    assert len(forms) == 10  # five prompts a seat: the sixth bowl fills itself
+    assert forms[0] == ("menu", 21)
+    assert {form for form, _ in forms} == {"menu"}
+    assert min(n for _, n in forms) <= acting.MAX_BUTTONS  # few enough for buttons, still a menu
+
+
+def test_other_decisions_keep_their_buttons() -> None:
+    """Only the set-up bowls are always a menu: the starting cards (3 choices) stay buttons."""
+    state = ENGINE.new_state({}, 2, 7)
+    while state.phase == "setup_bowl":
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    assert state.phase == "setup_card"
+    assert _form(state) == ("buttons", len(ENGINE.legal_actions(state)))

@@ -4,17 +4,20 @@ The five bowl prompts keep one form (a menu), each filling is told once in the t
 the words of the set-up read in Spanish and English as the player reads them.
 """
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
 from cogs.common import acting
-from engine.sessions.models import Choice, Choices, Turn
+from cogs.common.text import entries
+from engine.sessions.models import By, Choice, Choices, LogLine, Turn
 from engine.trajan.state import TrajanState
 from tests.engine.trajan.helpers import ENGINE
 
 AT = datetime(2026, 12, 2, tzinfo=UTC)
+NAMES = ("alice", "bob")
 
 
 def _items(view: discord.ui.View) -> list[Any]:
@@ -68,3 +71,41 @@ def test_other_decisions_keep_their_buttons() -> None:
         state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
     assert state.phase == "setup_card"
     assert _form(state) == ("buttons", len(ENGINE.legal_actions(state)))
+
+
+def _lines(state: TrajanState, moves: int, lang: str) -> list[LogLine]:
+    """Play the first legal choice `moves` times; return the log lines stored in `lang`."""
+    lines = []
+    for _ in range(moves):
+        action = ENGINE.legal_actions(state)[0]
+        seat = state.current
+        step = ENGINE.apply(state, action)
+        state = step.state
+        events = tuple(ENGINE.describe_event(e, lang) for e in step.events)
+        label = ENGINE.describe(action, lang)
+        notation = ENGINE.action_text(action)
+        line = LogLine(state.version, seat, None, By.PLAYER, notation, label, events, False, AT)
+        lines.append(replace(line, game="trajan", records=step.events))
+    return lines
+
+
+def test_each_setup_bowl_is_told_once_and_a_bowl_that_fills_itself_once_too() -> None:
+    """It read "**alice (2)**: Bandeja I (Puerto): azul + amarillo" then "• alice (2): bandeja I
+    = azul + amarillo"."""
+    told = entries(_lines(ENGINE.new_state({}, 2, 7), 5, "es"), NAMES, "es", "trajan")
+    assert len(told) == 5
+    assert not any("=" in entry for entry in told)
+    for entry in told[:4]:  # the move's own label only: no bullet repeats it
+        assert "\n" not in entry
+        assert "Bandeja " in entry
+    # The fifth filling leaves one pair, and the sixth bowl fills itself: that is news.
+    head, bullet = told[4].split("\n")
+    assert "Bandeja V (Trajano): " in head
+    assert bullet.strip().startswith("\N{BULLET} alice (1): Bandeja VI (Construcción): ")
+    english = entries(_lines(ENGINE.new_state({}, 2, 7), 5, "en"), NAMES, "en", "trajan")
+    assert (
+        english[4]
+        .split("\n")[1]
+        .strip()
+        .startswith("\N{BULLET} alice (1): Bowl VI (Construction): ")
+    )

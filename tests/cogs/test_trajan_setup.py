@@ -14,6 +14,10 @@ from cogs.common import acting
 from cogs.common.text import entries
 from engine.sessions.models import By, Choice, Choices, LogLine, Turn
 from engine.trajan.state import TrajanState
+from render import trajan as render_trajan
+from render.base.canvas import check_texts
+from render.i18n import language
+from render.trajan.scene import compose_private
 from tests.engine.trajan.helpers import ENGINE
 
 AT = datetime(2026, 12, 2, tzinfo=UTC)
@@ -109,3 +113,40 @@ def test_each_setup_bowl_is_told_once_and_a_bowl_that_fills_itself_once_too() ->
         .strip()
         .startswith("\N{BULLET} alice (1): Bowl VI (Construction): ")
     )
+
+
+def _mat(state: TrajanState, lang: str) -> list[str]:
+    """Return the texts seat 0's mat draws (its private image), checked for overflow."""
+    with language(lang):
+        scene = render_trajan.scene_from_view(ENGINE.view(state, 0), names=NAMES)
+        canvas = compose_private(scene.players[0], scene.header)
+    assert check_texts(canvas) == []
+    return [record.text for record in canvas.texts]
+
+
+def test_the_mat_shows_where_the_setup_tiles_go_while_the_arch_waits_on_slot_one() -> None:
+    """It said "Arco dorado: ahí va la próxima loseta de Trajano" on bowl I's slot, while the
+    starting tiles go beside bowls II, IV and VI (rules brief §2.7 and §2.13)."""
+    state = ENGINE.new_state({}, 2, 7)
+    assert state.players[0].arch == 0  # the arch does start on slot I
+    drawn = _mat(state, "es")
+    assert drawn.count("loseta inicial") == 3
+    assert (
+        "Preparación: losetas iniciales junto a las bandejas II, IV y VI; el arco espera en la I"
+        in drawn
+    )
+    assert not any("próxima loseta" in text for text in drawn)
+    english = _mat(state, "en")
+    assert "Set-up: starting tiles go beside bowls II, IV and VI; the arch waits on I" in english
+    while state.phase != "setup_trajan" or state.current != 1:  # seat 0 placed one tile
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    placed = next(i for i, slot in enumerate(state.players[0].slots) if slot is not None)
+    left = [r for r in ("II", "IV", "VI") if r != ("I", "II", "III", "IV", "V", "VI")[placed]]
+    drawn = _mat(state, "es")
+    assert drawn.count("loseta inicial") == 2
+    assert f"junto a las bandejas {left[0]} y {left[1]};" in " ".join(drawn)
+    while state.phase != "turn":
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    drawn = _mat(state, "es")  # the game is on: the arch means the next Trajan tile
+    assert "loseta inicial" not in drawn
+    assert "Arco dorado: ahí va la próxima loseta de Trajano" in drawn

@@ -115,6 +115,28 @@ def test_each_setup_bowl_is_told_once_and_a_bowl_that_fills_itself_once_too() ->
     )
 
 
+def test_a_starting_card_from_a_discard_pile_is_told_once_and_the_refill_too() -> None:
+    """Seen at the table: "Tomar Fruta de la pila de descarte 1" then "• alice (1) toma Fruta
+    de la pila de descarte 1" (the Seaport's take read the same)."""
+    state = ENGINE.new_state({}, 2, 7)
+    while state.phase == "setup_bowl":
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    for lang, take in (("es", "Tomar "), ("en", "Take ")):
+        pile = next(x for x in ENGINE.legal_actions(state) if ENGINE.describe(x).startswith(
+            "Take "))  # fmt: skip
+        step = ENGINE.apply(state, pile)
+        label = ENGINE.describe(pile, lang)
+        assert label.startswith(take)
+        line = LogLine(step.state.version, 0, None, By.PLAYER, ENGINE.action_text(pile), label,
+                       (), False, AT, game="trajan", records=step.events)  # fmt: skip
+        [told] = entries([line], NAMES, lang, "trajan")
+        head, *bullets = told.split("\n")
+        assert label in head
+        assert len(bullets) == 1  # the pile refilled from the deck: news
+        assert "1" in bullets[0]
+        assert label.split(" ")[1] not in bullets[0]  # the card taken is not told again
+
+
 def _mat(state: TrajanState, lang: str) -> list[str]:
     """Return the texts seat 0's mat draws (its private image), checked for overflow."""
     with language(lang):

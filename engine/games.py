@@ -88,6 +88,10 @@ class GameSpec:
         renderer: the dotted module path of its renderer (`board_png`, `private_png`).
         private_kinds: decision kinds whose choices show the decider's hand: the public board
             offers one "choose privately" button and the choices go out ephemerally.
+        menu_kinds: decision kinds always offered as a select menu, however many choices they
+            have: a decision asked again and again whose count of choices crosses the
+            buttons' limit from one time to the next would otherwise change form under the
+            player (Trajan's set-up bowls: 21 choices, then 19 or fewer; playtest item 11).
         topics: its rule-lookup topics, the game itself first, then its expansions (none: the
             game has no /rules entries). Card rows are read from `data/<name>/*.toml`.
         value_names: how lookups show the game's data values in other languages
@@ -110,6 +114,7 @@ class GameSpec:
     titles: Mapping[str, str]
     renderer: str
     private_kinds: frozenset[str] = frozenset()
+    menu_kinds: frozenset[str] = frozenset()
     topics: tuple[Topic, ...] = ()
     value_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     league: bool = True
@@ -247,3 +252,5 @@ GAMES: Mapping[str, GameEngine[Any, Any]] = _Field(lambda s: s.engine)
 """Every registered game's engine, by name (the session manager and benches take this)."""
 PRIVATE_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.private_kinds)
 """Each game's decision kinds that are chosen privately."""
+MENU_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.menu_kinds)
+"""Each game's decision kinds whose choices are always a select menu."""

@@ -26,7 +26,7 @@ from localdiscord.ratelimit import GlobalLimit, RouteLimits
 from localdiscord.record import Sink
 from localdiscord.rest import CoreRoutes, make_middleware
 from localdiscord.roles import Roles
-from localdiscord.slash import UsageError
+from localdiscord.slash import NoSuchControlError, UsageError
 from localdiscord.world import World
 
 _SELECTS = (3, 5, 6, 7, 8)
@@ -234,7 +234,7 @@ class Emulator:
             names = (comp.get("label"), comp.get("placeholder"))
             if any(n and str(n).lower() == target.lower() for n in names):
                 return comp
-        raise UsageError(f"No component {target!r} on that message.")
+        raise NoSuchControlError(f"No component {target!r} on that message.")
 
     async def _visible_message(self, user: User, message_id: int) -> Message:
         msg = self.world.messages.get(message_id)

@@ -36,6 +36,14 @@ class UsageError(ValueError):
     """What the Discord client would refuse to send (unknown command, bad option value)."""
 
 
+class NoSuchControlError(UsageError):
+    """A button or menu the message does not have (any more: it was edited since it was seen).
+
+    A Discord client shows the message as it is now, so a press on a control it lost never
+    leaves the client: nothing reaches the bot.
+    """
+
+
 def _permitted(world: World, cmd: Json, user_id: int | None) -> bool:
     """Apply `default_member_permissions` (administrators always pass; "0": admins only)."""
     needed = cmd.get("default_member_permissions")

@@ -25,8 +25,8 @@ from localdiscord.interactions import FAILED_TEXT
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.messages import walk_components
 from localdiscord.model import Json
-from localdiscord.slash import UsageError, clip, resolve_path
-from localdiscord.textview import Renderer, option_index
+from localdiscord.slash import NoSuchControlError, UsageError, clip, resolve_path
+from localdiscord.textview import Control, Renderer, option_index
 
 LOOK_PUBLIC = 10  # `look` shows the channel's last public messages ...
 LOOK_EPHEMERAL = 3  # ... and only the newest ephemeral replies among them
@@ -264,11 +264,26 @@ class Table:
     # components --------------------------------------------------------------------------------
 
     def pick(self, number: int, rest: str) -> None:
-        """Press button N, or pick options in menu N."""
+        """Press button N, or pick options in menu N.
+
+        A control its message no longer has (the message was edited since it was printed: a
+        board whose turn went on) is refused, nothing sent, as a Discord client (which always
+        shows the message as it is) never sends it; the message is printed as it is now.
+        """
         controls = self.renderer.controls
         if not 1 <= number <= len(controls):
             raise UsageError(f"There is no [{number}] on screen; type look.")
-        ctl = controls[number - 1]
+        try:
+            self.press(controls[number - 1], number, rest)
+        except NoSuchControlError:
+            self.write(
+                f"! That message changed since it was shown: [{number}] is no longer on it, "
+                "so nothing was sent. Type look, or press on its current controls."
+            )
+            self.show()
+
+    def press(self, ctl: Control, number: int, rest: str) -> None:
+        """Press a button, or pick options in a menu (`rest`: the options' letters or labels)."""
         if not ctl.is_select:
             if rest:
                 raise UsageError(f"[{number}] is a button: type {number} alone to press it.")

@@ -6,7 +6,8 @@ action of version `version`. Nothing is kept in memory, so a control works after
 and a control of an older version is refused by the session manager (`StaleStateError`): the
 player then gets an ephemeral "out of date" with fresh controls. Up to 20 choices are
 buttons; more, or choices that carry a line saying what they get (`Choice.detail`: "top card:
-Wine"), become a select menu of 25 per page with page buttons, the line as each option's
+Wine"), or a decision its game always offers as a menu (`GameSpec.menu_kinds`: Trajan's set-up
+bowls), become a select menu of 25 per page with page buttons, the line as each option's
 description. Within a compound decision the engine's layout (`Choices.layout`) keeps the
 options already picked or taken in their places, disabled (`SpentButton`), or names them in a
 menu's placeholder, and heads the step after the last pick with a disabled line (playtest
@@ -44,6 +45,8 @@ log = logging.getLogger(__name__)
 # Decisions whose choices show the decider's hand, by game (each game's GameSpec says):
 # the public board offers one "choose privately" button; the choices go out ephemerally.
 PRIVATE_KINDS = games.PRIVATE_KINDS
+# Decisions always offered as a menu, by game (each game's GameSpec says): one form each time.
+MENU_KINDS = games.MENU_KINDS
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
 LABEL = 80
@@ -84,6 +87,8 @@ def controls(
     the one-step choices. Without `undo` (the newest move revealed something, so no undo can
     cross it, whoever asks), the tools offer no Undo. A pass is shown last, away from the
     first place a quick press lands (its index, the move it plays, is unchanged; item 39).
+    A decision its game always offers as a menu (`Choices.game`'s menu kinds) is a menu,
+    however few its choices.
     """
     view = discord.ui.View(timeout=None)
     game, version = choices.game_id, choices.version
@@ -99,9 +104,10 @@ def controls(
         first += 1
     places = _places(choices, layout)
     buttons = MAX_BUTTONS - 5 * first
+    menu = choices.turn.kind in MENU_KINDS.get(choices.game, frozenset())
     if hidden:
         view.add_item(PageButton(game, version, 0, t(lang, "play.choose_privately"), row=0))
-    elif len(places) <= buttons and not any(c.detail for c in items):
+    elif len(places) <= buttons and not menu and not any(c.detail for c in items):
         for place, c in enumerate(places):
             row = first + place // 5
             if isinstance(c, Spent):

@@ -175,6 +175,7 @@ class Choices:
     choices: tuple[Choice, ...]
     bundle: Bundle | None = None  # the decision answered in one go (a multi-select), if any
     layout: Layout | None = None  # where the options stay within a compound decision, if set
+    game: str = ""  # the game's name in the registry (engine/games.py): its menu kinds
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,7 +65,7 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
         for i, a in enumerate(g.engine.legal_actions(state))
     )
     bundle, layout = g.engine.bundle(state, lang), g.engine.layout(state, lang)
-    return Choices(g.id, g.row.version, turn, items, bundle, layout)
+    return Choices(g.id, g.row.version, turn, items, bundle, layout, game=g.row.game)
 
 
 def _turn_start(seats: list[int], end: int, seat: int) -> int:

@@ -25,6 +25,8 @@ SPEC = GameSpec(
     ai=AiSupport(_determinise, _value, iterations_per_s=4000),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),
+    # The set-up's bowls: 21 colour pairs for the first, fewer later; one form throughout.
+    menu_kinds=frozenset({"setup_bowl"}),
     topics=(
         Topic("trajan", {"en": "Trajan", "es": "Trajano"}, 0xA23B2A, words=("trajan", "trajano")),
     ),

@@ -73,6 +73,16 @@ def _bowl(t: Tables, bowl: int, lang: str) -> str:
     return f"{ROMAN[bowl]} ({name(t, 'action', ACTIONS[bowl], lang)})"
 
 
+def _fill(t: Tables, bowl: int, colours: str, lang: str) -> str:
+    """Return "Bowl I (Seaport): blue + yellow", a set-up bowl's filling (move and log alike).
+
+    The log's line for the filling says what the move's label says, so the thread drops it as
+    a repeat after the move (cogs/common/text.py) and tells only a bowl that filled itself.
+    """
+    cols = " + ".join(name(t, "colour", c, lang) for c in colours)
+    return msg(lang, "fill", bowl=_bowl(t, bowl, lang), cols=cols)
+
+
 def _lang(lang: str) -> str:
     return "es" if lang == "es" else "en"
 
@@ -111,8 +121,7 @@ def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
     """Return the label a player reads for an action (at most 80 characters)."""
     match action:
         case a.FillBowl(bowl, colours):  # the bowl with its action (playtest item 11)
-            cols = " + ".join(name(t, "colour", c, lang) for c in colours)
-            label = msg(lang, "fill", bowl=_bowl(t, bowl, lang), cols=cols)
+            label = _fill(t, bowl, colours, lang)
         case a.DrawStartCard(source):
             label = msg(lang, "draw_pile", pile=source) if source else msg(lang, "draw_deck")
             label = _named(action, t, lang) or label  # the card it takes (playtest item 12)
@@ -335,9 +344,8 @@ def _event_simple(event: Any, t: Tables, lang: str, who: str) -> str:  # noqa: P
             return msg(lang, "ev_pass", who=who, act=name(t, "action", action, lang))
         case ev.ActionUnavailable(_, action):
             return msg(lang, "ev_unavailable", who=who, act=name(t, "action", action, lang))
-        case ev.BowlFilled(_, bowl, colours):
-            cols = " + ".join(name(t, "colour", c, lang) for c in colours)
-            return msg(lang, "ev_fill", who=who, bowl=ROMAN[bowl], cols=cols)
+        case ev.BowlFilled(_, bowl, colours):  # worded as the move, so it is told once
+            return msg(lang, "ev_fill", who=who, fill=_fill(t, bowl, colours, lang))
         case ev.TrajanRevealed():
             return msg(lang, "ev_reveal")
         case ev.GameSetUp(seats, _start):

@@ -5,6 +5,9 @@ III right, IV bottom-right, V bottom-left, VI left. Each bowl shows its markers,
 tile on its slot (colour pair and VP) and, in gold, the arch when it stands on that slot.
 The tile is drawn as a tile, framed and labelled "asks" ("pide"), so its colours never read
 as markers in the bowl (playtest item 4); the circle's centre says what the arch means.
+During the set-up the arch already stands on slot I (rules brief §2.7), but the starting
+tiles go on slots II, IV and VI: those slots show an empty "starting tile" frame until
+filled, and the centre says so (playtest of 2 December 2026).
 """
 
 import math
@@ -71,6 +74,7 @@ class PlayerPanel:
     bowls: tuple[tuple[str, ...], ...]
     slots: tuple[Slot | None, ...]
     arch: int | None
+    start_slots: tuple[int, ...] = ()  # set-up: the slots still waiting for a starting tile
     facts: tuple[str, ...] = ()
     owned: tuple[str, ...] = ()
     hand_cards: tuple[str, ...] = field(default=())
@@ -104,6 +108,8 @@ def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
     mid_y = inner.y + 28 + 17
     if slot is not None:
         _tile(canvas, Box(inner.x, mid_y - 18, inner.w, 36), slot)
+    elif index in info.start_slots:
+        _awaited(canvas, Box(inner.x, mid_y - 18, inner.w, 36))
     elif has_arch:
         canvas.text(
             Box(inner.right - 46, mid_y - 14, 46, 28),
@@ -127,6 +133,26 @@ def _tile(canvas: Canvas, box: Box, slot: Slot) -> None:
         marker(canvas, (box.x + 62 + k * 34, box.centre[1]), code, 32)
     vp = Box(box.x + 114, box.y + 4, box.w - 118, box.h - 8)
     canvas.text(vp, tr("common.vp", vp=slot.vp), size=18, wrap=False, align="right")
+
+
+def _awaited(canvas: Canvas, box: Box) -> None:
+    """Draw the empty frame of a starting Trajan tile still to be placed (set-up only)."""
+    canvas.rounded(box, radius=6, fill=EMPTY, outline=MUTED, width=2)
+    words = tr("trajan.start_slot")
+    canvas.text(box.inset(4, 4), words, size=18, fill=MUTED, align="center", wrap=False)
+
+
+def _centre(info: PlayerPanel) -> str:
+    """Return what the ring's centre says the arch means (playtest item 5), set-up aside."""
+    if info.start_slots and info.arch is not None:
+        slots = [ROMAN[i] for i in info.start_slots]
+        listed = (
+            tr("trajan.list_and", first=", ".join(slots[:-1]), last=slots[-1])
+            if len(slots) > 1
+            else slots[0]
+        )
+        return tr("trajan.arch_setup", slots=listed, arch=ROMAN[info.arch])
+    return tr("trajan.arch_full") if info.arch is None else tr("trajan.arch_here")
 
 
 def _markers(canvas: Canvas, box: Box, codes: tuple[str, ...]) -> None:
@@ -170,7 +196,7 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
         _bowl(canvas, bowl, index, info)
     circle = _circle(box)
     # The ring's centre says what the arch means (playtest item 5: "arch" was unexplained).
-    words = tr("trajan.arch_full") if info.arch is None else tr("trajan.arch_here")
+    words = _centre(info)
     cx, cy = circle.centre
     canvas.text(Box(cx - 86, cy - 66, 172, 132), words, size=18, align="center", fill=ARCH_INK)
     side = Box(circle.right + 16, circle.y, inner.right - circle.right - 16, circle.h)

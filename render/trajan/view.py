@@ -250,6 +250,18 @@ def bonus_words(tile: BonusTile, ix: Index, grey: bool) -> str:
     return tr("trajan.bonus_grey", text=text) if grey else text
 
 
+SETUP_PHASES = ("setup_bowl", "setup_card", "setup_trajan")
+
+
+def _start_slots(player: PlayerView, view: TrajanView, ix: Index) -> tuple[int, ...]:
+    """Return the slots still waiting for a starting Trajan tile (set-up only; rules §2.13)."""
+    if view.phase not in SETUP_PHASES:
+        return ()
+    return tuple(
+        slot - 1 for slot in ix.cat.figures.start_trajan_slots if player.slots[slot - 1] is None
+    )
+
+
 def player_of(
     player: PlayerView, view: TrajanView, ix: Index, names: tuple[str, ...] | None = None
 ) -> PlayerPanel:
@@ -307,6 +319,7 @@ def player_of(
         bowls=tuple(tuple(bowl) for bowl in player.bowls),
         slots=slots,
         arch=player.arch if player.arch >= 0 else None,
+        start_slots=_start_slots(player, view, ix),
         facts=facts,
         owned=tuple(owned),
         hand_cards=hand,

@@ -52,9 +52,9 @@ def test_a_sowing_gets_one_multi_select_above_its_one_colour_buttons() -> None:
 def test_the_menu_speaks_the_games_language() -> None:
     view = acting.controls(_sowing_choices("es"), "es")
     [menu] = [i for i in _items(view) if isinstance(i, discord.ui.Select)]
-    assert menu.options[0].label == "amarillo en el cuenco II (Foro)"
+    assert menu.options[0].label == "amarillo en la bandeja II (Foro)"
     assert menu.placeholder is not None
-    assert menu.placeholder.startswith("Elige los cuencos para")
+    assert menu.placeholder.startswith("Elige las bandejas para")
 
 
 def test_a_hidden_decision_shows_no_menu_on_the_public_board() -> None:

@@ -213,3 +213,21 @@ def test_words_found_at_the_local_table_after_the_fixes():
     )
     line = ENGINE.explain(full, a.ChooseBowl(0, 1), "es")
     assert "dando la vuelta entera desde la bandeja II; el último a la II" in line
+
+
+def test_bonus_tiles_have_one_spanish_name_the_rulebooks():
+    """It said "fichas de bonificación" in the game, "Losetas de bonificación" in the score
+    chart, and "ficha de foro de juegos" beside "Bonificación: Juegos" (2 December 2026)."""
+    chart = compose_score(
+        _final("trajan_2p_final"), images.score_title("trajan", "es"), NAMES, lang="es"
+    )
+    drawn = "\n".join(_texts(chart))
+    assert "Fichas de bonificación" in drawn
+    data = Path(__file__).parents[2] / "data"
+    spanish = [*data.glob("**/*es.toml"), *data.glob("trajan/*.toml")]
+    for path in spanish:
+        assert "losetas de bonificaci" not in path.read_text().lower(), path
+        assert "loseta de bonificaci" not in path.read_text().lower(), path
+    line = ENGINE.explain(_first("consul", seats=3), a.ChooseBonus("demand_games"), "es")
+    assert line == "9 PV (gris 6) si tienes al menos una ficha de foro de Juegos."
+    assert ENGINE.describe(a.ChooseBonus("demand_games"), "es").startswith("Tomar bonificación")

@@ -221,3 +221,38 @@ def test_a_suggested_value_with_a_space_is_shown_quoted_so_it_can_be_typed_back(
     shown = f"/move move:{quoted('bowl 2')}"
     assert tableparse.parse(shown).options == {"move": "bowl 2"}
     assert quoted("bowl") == "bowl"
+
+
+def test_a_control_its_message_lost_meanwhile_is_refused_with_the_message_as_it_is_now(
+    make_harness: HarnessFactory, tmp_path: Path
+) -> None:
+    """Playtest 2026-12-02: a number read off a board edited meanwhile answered "! No
+    component 'dn:m:1:9:1' on that message."; a Discord client never sends such a press."""
+    harness = make_harness()
+    script = Script([])
+    table = Table(harness, tmp_path, script.write, script.read, settle=0.2)
+    table.handle("/count")
+    assert "  [1] +1" in script.output
+    ld = harness.ld
+
+    def edit() -> None:  # the board's turn went on: its button now plays another move
+        msg = max((m for m in ld.world.messages.values() if "Count: 0" in m.content),
+                  key=lambda m: m.id)  # fmt: skip
+        msg.content = "Count: 5"
+        msg.components = [{"type": 1, "components": [
+            {"type": 2, "style": 2, "custom_id": "sb:count:5", "label": "+1 more"},
+        ]}]  # fmt: skip
+        msg.edited_at = ld.world.clock()
+
+    ld.call(edit)
+    before = len(script.output)
+    table.handle("1")
+    said = script.output[before:]
+    assert said[0] == (
+        "! That message changed since it was shown: [1] is no longer on it, so nothing was "
+        "sent. Type look, or press on its current controls."
+    )
+    assert "Count: 5" in said[1]  # the message as it is now, its control numbered afresh
+    assert "  [1] +1 more" in said
+    table.handle("1")  # and its current control works
+    assert any("Count: 6" in line for line in script.output)

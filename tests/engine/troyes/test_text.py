@@ -1,6 +1,7 @@
 """Labels, log lines and prompts in English and Spanish."""
 
 from engine.troyes import actions as a
+from engine.troyes import text as troyes_text
 from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid
 from tests.engine.troyes.helpers import ENGINE, FACE, placed, play, table, walls_table
 
@@ -143,3 +144,18 @@ def test_walking_the_guard_counts_its_spaces():
     assert ENGINE.describe(a.Walk(3), "en") == "Walk the guard 3 spaces"
     assert ENGINE.describe(a.Walk(1), "es") == "Avanzar el guardia 1 espacio"
     assert ENGINE.describe(a.Walk(2), "es") == "Avanzar el guardia 2 espacios"
+
+
+def test_every_card_label_fits_a_button_whole(monkeypatch):
+    # Playtest (2 December, afternoon): "Activar Carta amarilla de Las Damas (I) n.º 2
+    # (contratar un artesano: 3 denarios" lost its closing parenthesis to the 80-character cut.
+    monkeypatch.setattr(troyes_text, "LABEL_MAX", 1000)  # the label as written, before any cut
+    cat = ENGINE.catalog
+    for lang in ("en", "es"):
+        for card in cat.cards.values():
+            for hire in {0, 1, card.hire}:
+                label = ENGINE.describe(a.ChooseCard(card.id, hire), lang)
+                assert len(label) <= 80, label
+        for event in cat.events:
+            assert len(ENGINE.describe(a.ChooseEvent(event), lang)) <= 80
+            assert len(ENGINE.describe(a.UseCube(event), lang)) <= 80

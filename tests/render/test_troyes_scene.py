@@ -78,3 +78,26 @@ def test_the_events_panel_says_truthfully_why_no_black_die_shows():
     texts = {r.text for r in board(game, after, lang="es").texts}
     assert "ninguno por contrarrestar" in texts
     assert not any("tirado" in text for text in texts)
+
+
+def test_the_square_names_what_its_framed_dice_are_for_in_the_images_language():
+    # Playtest (2 December, afternoon): a Spanish square read "enmarcados: elegidos para
+    # cathedral" (and "para walls"): the engine's word for the action, not the game's language.
+    game = GAMES["troyes"]
+    seen = set()
+    for seed in range(1, 40):
+        for state in play(game, 3, seed, {"walls": "on"}):
+            action = state.plan.action
+            if action in ("cathedral", "walls", "agriculture") and state.plan.dice:
+                if action in seen:
+                    continue
+                seen.add(action)
+                es = {r.text for r in board(game, state, lang="es").texts}
+                en = {r.text for r in board(game, state, lang="en").texts}
+                word = {"cathedral": "la Catedral", "walls": "las murallas"}.get(action)
+                assert f"enmarcados: elegidos para {word or 'la agricultura'}" in es
+                assert not any(action in text for text in es)
+                assert any(text.startswith("framed: chosen for ") for text in en)
+        if len(seen) == 3:
+            break
+    assert seen >= {"cathedral", "walls"}

@@ -30,9 +30,9 @@ def test_log_lines_read_in_both_languages():
     line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es")
     assert line == "Jugador 1 cobra 10 denarios pero solo paga 10 de 12 de salarios: pierde PV"
     done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en", viewer=1)
-    assert done == "Event War overcome: Player 2 gains 4 VP and takes the card"
+    assert done == "War overcome: Player 2 gains 4 VP and takes the card"
     done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en")
-    assert done == "Event War overcome: Player 2 gains VP and takes the card"
+    assert done == "War overcome: Player 2 gains VP and takes the card"
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():
@@ -159,3 +159,14 @@ def test_every_card_label_fits_a_button_whole(monkeypatch):
         for event in cat.events:
             assert len(ENGINE.describe(a.ChooseEvent(event), lang)) <= 80
             assert len(ENGINE.describe(a.UseCube(event), lang)) <= 80
+
+
+def test_an_overcome_event_is_named_once():
+    # Playtest (2 December, afternoon): "📊 Evento Evento militar n.º 1 superado: …".
+    done = EventCompleted("red_event_a", 2, (0, 0, 3))
+    assert ENGINE.describe_event(done, "es") == (
+        "Se supera Evento militar n.º 1: Jugador 3 gana PV y se lleva la carta"
+    )
+    assert ENGINE.describe_event(done, "en") == (
+        "Military event no. 1 overcome: Player 3 gains VP and takes the card"
+    )

@@ -31,9 +31,9 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
         case a.Boost(deniers) if plan.dice:
             district, _, value, _ = plan.dice[0]
             price = int(cat.rules.dice_price[0]) if district != state.turn else 0
-            line = i18n.text(
-                lang, "troyes.explain.boost", value=value + deniers, cost=price + deniers
-            )
+            cost = price + deniers  # "1 denario", and no "0 denarios" (playtest)
+            key = "troyes.explain.boost" if cost else "troyes.explain.boost_free"
+            line = i18n.text(lang, key, value=value + deniers, count=cost)
         case a.TakeDie() if state.kind in ("dice", "wall_die"):
             value, cost = _with_die(cat, state, action)
             key = "choices.troyes.group_cost" if cost else "choices.troyes.group_free"

@@ -234,3 +234,20 @@ def test_an_activity_card_says_what_it_does_where_it_is_chosen():
     card = TROYES.catalog.cards[choose.card]
     line = TROYES.explain(state, choose, "es")
     assert line == f"{card.text_es} 1 vez por cada {card.divisor} puntos de dados."
+
+
+def test_troyes_boost_line_on_your_own_die_says_one_denier_and_nothing():
+    # Playtest (2 December, afternoon): "el dado vale 6; cuesta 1 denarios en total", and
+    # "No subir el dado (0 denarios) — …; cuesta 0 denarios en total".
+    state = walls_table(districts=[[("yellow", 5)], [], [], []])  # the seat's own die: free
+    state.deniers = [10, 10, 10]
+    state, _ = play(state, "walls", "die 0 yellow 5")
+    assert state.kind == "boost"
+    lines = {
+        x.deniers: TROYES.explain(state, x, "es")
+        for x in TROYES.legal_actions(state)
+        if isinstance(x, la.Boost)
+    }
+    assert lines[0] == "el dado vale 5; no cuesta nada"
+    assert lines[1] == "el dado vale 6; cuesta 1 denario en total"
+    assert TROYES.explain(state, la.Boost(1), "en") == "the die counts 6; costs 1 denier in all"

@@ -13,7 +13,7 @@ from engine.troyes import actions as a
 from engine.troyes import effects
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
-from engine.troyes.log_words import amount, name
+from engine.troyes.log_words import ROMAN, amount, name
 from engine.troyes.rules import dice, walls
 from engine.troyes.rules.counter import strength
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
@@ -72,9 +72,6 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
         case _:
             return ""
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
-
-
-ROMAN = ("I", "II", "III", "IV")
 
 
 def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> str:

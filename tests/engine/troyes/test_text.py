@@ -2,7 +2,7 @@
 
 from engine.troyes import actions as a
 from engine.troyes import text as troyes_text
-from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid
+from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid, OuterDealt
 from tests.engine.troyes.helpers import ENGINE, FACE, placed, play, table, walls_table
 
 
@@ -170,3 +170,13 @@ def test_an_overcome_event_is_named_once():
     assert ENGINE.describe_event(done, "en") == (
         "Military event no. 1 overcome: Player 3 gains VP and takes the card"
     )
+
+
+def test_a_gate_is_numbered_as_the_board_numbers_it():
+    # Playtest (2 December, afternoon): "Cubo en la actividad de la puerta 1" and "Actividad
+    # exterior en la puerta 1: …" beside "llega a la puerta I" and the board's "Puerta I: …".
+    assert ENGINE.describe(a.PlaceOuter(1), "es") == "Cubo en la actividad de la puerta I"
+    assert ENGINE.describe(a.PlaceOuter(3), "en") == "Cube on the gate III activity"
+    face = next(iter(ENGINE.catalog.outer.values()))
+    dealt = ENGINE.describe_event(OuterDealt(2, face.id), "es")
+    assert dealt == f"Actividad exterior en la puerta II: {face.name_es}"

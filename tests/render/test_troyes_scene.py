@@ -101,3 +101,18 @@ def test_the_square_names_what_its_framed_dice_are_for_in_the_images_language():
         if len(seen) == 3:
             break
     assert seen >= {"cathedral", "walls"}
+
+
+def test_the_private_view_at_the_end_says_its_vp_are_those_won_during_play():
+    # Playtest (2 December, afternoon): the end-of-game own view read "Tus PV hasta ahora: 18"
+    # while the final score was 31 (the 18 are the score chart's "Durante la partida").
+    game = GAMES["troyes"]
+    states = list(play(game, 2, 5))
+    last, middle = states[-1], states[len(states) // 2]
+    assert last.phase == "over"
+    vp = game.engine.view(last, 0).players[0].vp
+    texts = {r.text for r in BOARD.compose_private(game.engine.view(last, 0), lang="es").texts}
+    assert f"Tus PV ganados durante la partida: {vp}" in texts
+    assert not any("hasta ahora" in text for text in texts)
+    texts = {r.text for r in BOARD.compose_private(game.engine.view(middle, 0), lang="es").texts}
+    assert any(text.startswith("Tus PV hasta ahora: ") for text in texts)

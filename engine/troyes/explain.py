@@ -67,11 +67,28 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             found = cat.cards[card]
             said = found.text_es if lang == "es" else found.text
             line = i18n.text(lang, "troyes.explain.card", text=said, divisor=found.divisor)
+        case a.ChooseCathedral():
+            line = _cathedral(cat, lang)
         case a.Walk(steps) if state.guards:
             line = _gates_reached(cat, state, steps, lang)
         case _:
             return ""
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+
+
+def _cathedral(cat: Catalog, lang: str) -> str:
+    """Return what a Cathedral cube gives and costs, from the data (playtest, 2 December)."""
+    c = cat.cathedral
+    spaces = [n for level in c.levels for n in level]
+    return i18n.text(
+        lang,
+        "troyes.explain.cathedral",
+        vp=c.cube_vp,
+        low=min(spaces),
+        high=max(spaces),
+        divisor=c.divisor,
+        missing=c.missing_level_vp,
+    )
 
 
 def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> str:

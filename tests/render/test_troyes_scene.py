@@ -6,6 +6,7 @@ import pytest
 
 from render.base.canvas import check_texts
 from render.base.layout import load_layout
+from render.i18n import language
 from render.troyes import BOARD
 from render.troyes.board import district_boxes
 from render.troyes.scene import compose_private
@@ -116,3 +117,14 @@ def test_the_private_view_at_the_end_says_its_vp_are_those_won_during_play():
     assert not any("hasta ahora" in text for text in texts)
     texts = {r.text for r in BOARD.compose_private(game.engine.view(middle, 0), lang="es").texts}
     assert any(text.startswith("Tus PV hasta ahora: ") for text in texts)
+
+
+def test_a_players_column_tells_the_pass_deniers_once_the_player_has_passed():
+    # Playtest (2 December, afternoon): "bolsa 0 denarios" on every column all game: the pot
+    # only grows once a seat has passed, and a passed seat showed "ha pasado" instead.
+    with language("es"):
+        canvas = BOARD.compose_scene(scene(4))
+    texts = [r.text for r in canvas.texts]
+    assert "ha pasado: +4 denarios · jugador inicial" in texts  # seat 2 passed, pot 4
+    assert not any("bolsa" in text for text in texts)
+    assert check_texts(canvas) == []

@@ -13,7 +13,7 @@ from engine.troyes import actions as a
 from engine.troyes import effects
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
-from engine.troyes.log_words import amount, name
+from engine.troyes.log_words import ROMAN, amount, name
 from engine.troyes.rules import dice, walls
 from engine.troyes.rules.counter import strength
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
@@ -31,9 +31,9 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
         case a.Boost(deniers) if plan.dice:
             district, _, value, _ = plan.dice[0]
             price = int(cat.rules.dice_price[0]) if district != state.turn else 0
-            line = i18n.text(
-                lang, "troyes.explain.boost", value=value + deniers, cost=price + deniers
-            )
+            cost = price + deniers  # "1 denario", and no "0 denarios" (playtest)
+            key = "troyes.explain.boost" if cost else "troyes.explain.boost_free"
+            line = i18n.text(lang, key, value=value + deniers, count=cost)
         case a.TakeDie() if state.kind in ("dice", "wall_die"):
             value, cost = _with_die(cat, state, action)
             key = "choices.troyes.group_cost" if cost else "choices.troyes.group_free"
@@ -67,6 +67,8 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             found = cat.cards[card]
             said = found.text_es if lang == "es" else found.text
             line = i18n.text(lang, "troyes.explain.card", text=said, divisor=found.divisor)
+        case a.ChooseCathedral():
+            line = _cathedral(cat, lang)
         case a.Walk(steps) if state.guards:
             line = _gates_reached(cat, state, steps, lang)
         case _:
@@ -74,7 +76,19 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
 
 
-ROMAN = ("I", "II", "III", "IV")
+def _cathedral(cat: Catalog, lang: str) -> str:
+    """Return what a Cathedral cube gives and costs, from the data (playtest, 2 December)."""
+    c = cat.cathedral
+    spaces = [n for level in c.levels for n in level]
+    return i18n.text(
+        lang,
+        "troyes.explain.cathedral",
+        vp=c.cube_vp,
+        low=min(spaces),
+        high=max(spaces),
+        divisor=c.divisor,
+        missing=c.missing_level_vp,
+    )
 
 
 def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any, TypeAlias, assert_never
 from engine.core import i18n
 from engine.troyes import events as ev
 from engine.troyes.catalog import Catalog
-from engine.troyes.log_words import amount, die, name, player, sentence, vp
+from engine.troyes.log_words import ROMAN, amount, die, name, player, sentence, vp
 
 LadiesEvent: TypeAlias = (
     ev.CharacterRevealed
@@ -44,7 +44,7 @@ def ladies_line(cat: Catalog, event: LadiesEvent, lang: str, viewer: int | None 
         case ev.CharacterRevealed(character):
             out = _say(lang, "character", x=name(cat, character, lang))
         case ev.OuterDealt(level, face):
-            out = _say(lang, "dealt", n=level, x=name(cat, face, lang))
+            out = _say(lang, "dealt", roman=ROMAN[level - 1], x=name(cat, face, lang))
         case ev.WallUsed(seat, (_, colour, value), _, boost, points):
             who, shown = player(seat, lang), die(colour, value, lang)
             if boost:

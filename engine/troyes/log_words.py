@@ -18,6 +18,7 @@ from engine.troyes.catalog import Catalog
 LANGS = ("en", "es")
 
 _WORDS: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.words")
+ROMAN = ("I", "II", "III", "IV")  # the wall's gates, as the board draws them ("Puerta II")
 _COUNTED = frozenset({"deniers", "cubes", "spaces", "points"})
 
 

@@ -14,7 +14,7 @@ from engine.troyes import actions as a
 from engine.troyes import events as ev
 from engine.troyes import log_text
 from engine.troyes.catalog import Catalog
-from engine.troyes.log_words import player
+from engine.troyes.log_words import ROMAN, player
 
 LABEL_MAX = 80
 
@@ -142,7 +142,7 @@ def _ladies(  # noqa: PLR0911, PLR0912
         case a.Walk(n):
             return i18n.text("es" if lang == "es" else "en", "troyes.text.ladies.walk", count=n)
         case a.PlaceOuter(n):
-            return f["outer"].format(n=n)
+            return f["outer"].format(roman=ROMAN[n - 1])  # as the board: "Puerta I"
         case a.WallDone():
             return f["wall done"]
         case a.OpenOuter():

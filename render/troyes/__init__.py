@@ -61,7 +61,7 @@ def _private(view: TroyesView, scene: TroyesScene, seat: int) -> Canvas:
         )
         for c in me.characters or ()
     )
-    return compose_private(scene, seat, me.vp, characters)
+    return compose_private(scene, seat, me.vp, characters, over=view.phase == "over")
 
 
 BOARD: Board[TroyesView, TroyesScene] = Board(

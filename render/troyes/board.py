@@ -117,8 +117,12 @@ def draw_players(
             tr("troyes.deniers_influence", deniers=player.deniers, influence=player.influence),
             tr("troyes.supply", count=player.supply),
             tr("troyes.vp_events", vp=vp, n=player.events_won),
-            (tr("troyes.passed") if player.passed else tr("troyes.pot", count=player.pot))
-            + (tr("troyes.start_player") if player.start else ""),
+            # The pot only grows once a seat has passed: said then, with what it will pay
+            # (playtest: "bolsa 0 denarios" on every column all game long).
+            " · ".join(
+                [tr("troyes.passed_pot", count=player.pot)] * player.passed
+                + [tr("troyes.start_player")] * player.start
+            ),
         )
         rows = column.inset(10, 0).below(48).rows(4, gap=0)
         for line, row in zip(lines, rows, strict=True):

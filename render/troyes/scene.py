@@ -212,9 +212,17 @@ def plan(scene: TroyesScene, layout: Layout) -> Plan:
 
 
 def compose_private(
-    scene: TroyesScene, seat: int, vp: int | None, characters: tuple[tuple[str, str], ...]
+    scene: TroyesScene,
+    seat: int,
+    vp: int | None,
+    characters: tuple[tuple[str, str], ...],
+    over: bool = False,
 ) -> Canvas:
-    """Compose a player's private image: their VP so far and their secret characters."""
+    """Compose a player's private image: their VP so far and their secret characters.
+
+    `over`: the game has ended, so the VP are those won during play (the score chart's "During
+    play"), not the final total, and the line says so (playtest: "so far: 18" beside 31).
+    """
     # Each card as high as its text needs at the body's width (an 800 px private image).
     text_w = PRIVATE_WIDTH - 2 * 16 - 2 * 14 - 28
     heights = [
@@ -225,7 +233,8 @@ def compose_private(
     def body(canvas: Canvas, box: Box) -> None:
         inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
         shown = tr("troyes.unknown") if vp is None else str(vp)
-        canvas.text(inner.top(44), tr("troyes.your_vp", vp=shown), size=28, style=Style.BOLD)
+        line = tr("troyes.your_vp_in_play" if over else "troyes.your_vp", vp=shown)
+        canvas.text(inner.top(44), line, size=28, style=Style.BOLD)
         y = inner.y + 52
         for (name, text), height in zip(characters, heights, strict=False):
             cell = Box(inner.x, y, inner.w, height)

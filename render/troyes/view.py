@@ -24,6 +24,12 @@ BUILDINGS = (
 _PHASES = ("setup", "events", "actions")
 # Round phases 0-5 (troyes.md §4): how far into a round each engine phase is.
 _PHASE_SHARE = {"setup": 0.0, "events": 0.5, "actions": 0.7}
+# What a group of dice is chosen for when it has no card, event or building to name.
+PURPOSES = {
+    "cathedral": "troyes.purpose_cathedral",
+    "agriculture": "troyes.purpose_agriculture",
+    "walls": "troyes.purpose_walls",
+}
 WALL_LENGTH = 20
 WALL_GATES = (5, 10, 15, 20)
 
@@ -191,6 +197,8 @@ def plan_of(view: TroyesView, cat: Catalog) -> tuple[str, tuple[tuple[int, str, 
         purpose = tr("troyes.fighting", event=cat.events[target].name)
     elif action == "citizen":
         purpose = tr("troyes.citizen_in", building=names.get(target, target))
+    elif action in PURPOSES:  # named in the image's language, not the engine's word (playtest)
+        purpose = tr(PURPOSES[action])
     elif action:
         purpose = action.replace("_", " ")
     elif target.isdigit():

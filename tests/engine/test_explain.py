@@ -14,7 +14,7 @@ from engine.trajan import determinise as trajan_hidden
 from engine.trajan.game import TrajanEngine
 from engine.troyes import determinise as troyes_hidden
 from engine.troyes import ladies_actions as la
-from engine.troyes.actions import ChooseCard, Times
+from engine.troyes.actions import ChooseCard, ChooseCathedral, Times
 from engine.troyes.game import EVERY_MODULE, TroyesEngine
 from tests.engine.trajan.helpers import play_setup
 from tests.engine.troyes.helpers import FACE, play, walls_table
@@ -234,3 +234,39 @@ def test_an_activity_card_says_what_it_does_where_it_is_chosen():
     card = TROYES.catalog.cards[choose.card]
     line = TROYES.explain(state, choose, "es")
     assert line == f"{card.text_es} 1 vez por cada {card.divisor} puntos de dados."
+
+
+def test_troyes_boost_line_on_your_own_die_says_one_denier_and_nothing():
+    # Playtest (2 December, afternoon): "el dado vale 6; cuesta 1 denarios en total", and
+    # "No subir el dado (0 denarios) — …; cuesta 0 denarios en total".
+    state = walls_table(districts=[[("yellow", 5)], [], [], []])  # the seat's own die: free
+    state.deniers = [10, 10, 10]
+    state, _ = play(state, "walls", "die 0 yellow 5")
+    assert state.kind == "boost"
+    lines = {
+        x.deniers: TROYES.explain(state, x, "es")
+        for x in TROYES.legal_actions(state)
+        if isinstance(x, la.Boost)
+    }
+    assert lines[0] == "el dado vale 5; no cuesta nada"
+    assert lines[1] == "el dado vale 6; cuesta 1 denario en total"
+    assert TROYES.explain(state, la.Boost(1), "en") == "the die counts 6; costs 1 denier in all"
+
+
+def test_the_cathedral_says_what_a_cube_gives_and_costs_where_it_is_chosen():
+    # Playtest (2 December, afternoon): every card in the action menu said what it does,
+    # "Construir la Catedral" nothing; nor did the dice step say how many pips a cube takes.
+    state = next(
+        s
+        for s in _walk(TROYES, TROYES.new_state({}, 3, 2), 2, 400)
+        if any(isinstance(x, ChooseCathedral) for x in TROYES.legal_actions(s))
+    )
+    c = TROYES.catalog.cathedral
+    es = TROYES.explain(state, ChooseCathedral(), "es")
+    assert es == (
+        f"+{c.cube_vp} PV y +1-2 de influencia por cubo, 1 cubo por cada {c.divisor} puntos; "
+        f"-{c.missing_level_vp} PV al final por nivel sin tu cubo"
+    )
+    en = TROYES.explain(state, ChooseCathedral(), "en")
+    assert en.startswith(f"+{c.cube_vp} VP and +1-2 influence per cube")
+    assert "…" not in es + en  # whole, under a select option's 100 characters

@@ -36,7 +36,7 @@ def test_a_label_with_a_count_agrees_with_it():
         assert tr("troyes.supply", count=1) == "1 citizen in supply"
     with language("es"):
         assert tr("trajan.hand", count=1) == "Tu mano: 1 carta"
-        assert tr("troyes.pot", count=3) == "bolsa 3 denarios"
+        assert tr("troyes.passed_pot", count=3) == "ha pasado: +3 denarios"
 
 
 def test_unknown_language_falls_back_to_english():

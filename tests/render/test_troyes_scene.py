@@ -6,6 +6,7 @@ import pytest
 
 from render.base.canvas import check_texts
 from render.base.layout import load_layout
+from render.i18n import language
 from render.troyes import BOARD
 from render.troyes.board import district_boxes
 from render.troyes.scene import compose_private
@@ -78,3 +79,52 @@ def test_the_events_panel_says_truthfully_why_no_black_die_shows():
     texts = {r.text for r in board(game, after, lang="es").texts}
     assert "ninguno por contrarrestar" in texts
     assert not any("tirado" in text for text in texts)
+
+
+def test_the_square_names_what_its_framed_dice_are_for_in_the_images_language():
+    # Playtest (2 December, afternoon): a Spanish square read "enmarcados: elegidos para
+    # cathedral" (and "para walls"): the engine's word for the action, not the game's language.
+    game = GAMES["troyes"]
+    seen = set()
+    for seed in range(1, 40):
+        for state in play(game, 3, seed, {"walls": "on"}):
+            action = state.plan.action
+            if action in ("cathedral", "walls", "agriculture") and state.plan.dice:
+                if action in seen:
+                    continue
+                seen.add(action)
+                es = {r.text for r in board(game, state, lang="es").texts}
+                en = {r.text for r in board(game, state, lang="en").texts}
+                word = {"cathedral": "la Catedral", "walls": "las murallas"}.get(action)
+                assert f"enmarcados: elegidos para {word or 'la agricultura'}" in es
+                assert not any(action in text for text in es)
+                assert any(text.startswith("framed: chosen for ") for text in en)
+        if len(seen) == 3:
+            break
+    assert seen >= {"cathedral", "walls"}
+
+
+def test_the_private_view_at_the_end_says_its_vp_are_those_won_during_play():
+    # Playtest (2 December, afternoon): the end-of-game own view read "Tus PV hasta ahora: 18"
+    # while the final score was 31 (the 18 are the score chart's "Durante la partida").
+    game = GAMES["troyes"]
+    states = list(play(game, 2, 5))
+    last, middle = states[-1], states[len(states) // 2]
+    assert last.phase == "over"
+    vp = game.engine.view(last, 0).players[0].vp
+    texts = {r.text for r in BOARD.compose_private(game.engine.view(last, 0), lang="es").texts}
+    assert f"Tus PV ganados durante la partida: {vp}" in texts
+    assert not any("hasta ahora" in text for text in texts)
+    texts = {r.text for r in BOARD.compose_private(game.engine.view(middle, 0), lang="es").texts}
+    assert any(text.startswith("Tus PV hasta ahora: ") for text in texts)
+
+
+def test_a_players_column_tells_the_pass_deniers_once_the_player_has_passed():
+    # Playtest (2 December, afternoon): "bolsa 0 denarios" on every column all game: the pot
+    # only grows once a seat has passed, and a passed seat showed "ha pasado" instead.
+    with language("es"):
+        canvas = BOARD.compose_scene(scene(4))
+    texts = [r.text for r in canvas.texts]
+    assert "ha pasado: +4 denarios · jugador inicial" in texts  # seat 2 passed, pot 4
+    assert not any("bolsa" in text for text in texts)
+    assert check_texts(canvas) == []

@@ -279,3 +279,18 @@ def test_unidentified_cards_reach_players_under_neutral_names_and_stay_unverifie
     for lang in ("name", "name_es"):  # each still tells itself apart from every other
         names = [getattr(item, lang) for item in every]
         assert all(names.count(getattr(item, lang)) == 1 for item in unidentified)
+
+
+def test_a_characters_text_reads_its_tiers_in_words():
+    # Playtest (2 December, afternoon): "Puntúa cubos en la Catedral: 2+ -> 1 PV, 4+ -> 3 PV,
+    # 6+ -> 6 PV." in the private view; the text now says the data's own tiers in words.
+    for character in load_catalog().characters.values():
+        tiers = character.score.params.get("tiers")
+        if character.score.name != "tiers" or not tiers:
+            continue
+        for text in (character.text, character.text_es):
+            assert "->" not in text
+        en = "; ".join(f"{n} or more, {vp} VP" for n, vp in tiers)
+        es = "; ".join(f"{n} o más, {vp} PV" for n, vp in tiers)
+        assert character.text.endswith(f": {en}."), character.text
+        assert character.text_es.endswith(f": {es}."), character.text_es

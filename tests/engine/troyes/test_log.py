@@ -229,13 +229,13 @@ def test_an_event_class_without_words_is_refused_not_dumped():
         ),
         (
             ev.EventCompleted("war", 1, (0, 4, 0)),
-            "Event War overcome: Player 2 gains 4 VP and takes the card",
-            "Evento Guerra superado: Jugador 2 gana 4 PV y se lleva la carta",
+            "War overcome: Player 2 gains 4 VP and takes the card",
+            "Se supera Guerra: Jugador 2 gana 4 PV y se lleva la carta",
         ),
         (
             ev.EventCompleted("war", 0, (2, 2, 0)),
-            "Event War overcome: Player 1, Player 2 gain 2 VP each; Player 1 takes the card",
-            "Evento Guerra superado: Jugador 1, Jugador 2 ganan 2 PV cada uno; Jugador 1 se lleva"
+            "War overcome: Player 1, Player 2 gain 2 VP each; Player 1 takes the card",
+            "Se supera Guerra: Jugador 1, Jugador 2 ganan 2 PV cada uno; Jugador 1 se lleva"
             " la carta",
         ),
         (

@@ -103,8 +103,8 @@ def test_the_private_view_keeps_the_owner_total():
         ),
         (
             ev.EventCompleted("marauding", -1, (0, 1, 1)),
-            "Event Marauding overcome: Player 2, Player 3 gain VP each; the card stays in play",
-            "Event Marauding overcome: Player 2, Player 3 gain 1 VP each; the card stays in play",
+            "Marauding overcome: Player 2, Player 3 gain VP each; the card stays in play",
+            "Marauding overcome: Player 2, Player 3 gain 1 VP each; the card stays in play",
         ),
         (
             ev.CounterFailed(0, 6, 0),

@@ -1,7 +1,8 @@
 """Labels, log lines and prompts in English and Spanish."""
 
 from engine.troyes import actions as a
-from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid
+from engine.troyes import text as troyes_text
+from engine.troyes.events import BlackDiceRolled, EventCompleted, IncomePaid, OuterDealt
 from tests.engine.troyes.helpers import ENGINE, FACE, placed, play, table, walls_table
 
 
@@ -29,9 +30,9 @@ def test_log_lines_read_in_both_languages():
     line = ENGINE.describe_event(IncomePaid(0, 10, 12, 10, 2), "es")
     assert line == "Jugador 1 cobra 10 denarios pero solo paga 10 de 12 de salarios: pierde PV"
     done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en", viewer=1)
-    assert done == "Event War overcome: Player 2 gains 4 VP and takes the card"
+    assert done == "War overcome: Player 2 gains 4 VP and takes the card"
     done = ENGINE.describe_event(EventCompleted("war", 1, (0, 4, 0)), "en")
-    assert done == "Event War overcome: Player 2 gains VP and takes the card"
+    assert done == "War overcome: Player 2 gains VP and takes the card"
 
 
 def test_prompts_say_what_the_deciding_seat_must_do():
@@ -143,3 +144,39 @@ def test_walking_the_guard_counts_its_spaces():
     assert ENGINE.describe(a.Walk(3), "en") == "Walk the guard 3 spaces"
     assert ENGINE.describe(a.Walk(1), "es") == "Avanzar el guardia 1 espacio"
     assert ENGINE.describe(a.Walk(2), "es") == "Avanzar el guardia 2 espacios"
+
+
+def test_every_card_label_fits_a_button_whole(monkeypatch):
+    # Playtest (2 December, afternoon): "Activar Carta amarilla de Las Damas (I) n.º 2
+    # (contratar un artesano: 3 denarios" lost its closing parenthesis to the 80-character cut.
+    monkeypatch.setattr(troyes_text, "LABEL_MAX", 1000)  # the label as written, before any cut
+    cat = ENGINE.catalog
+    for lang in ("en", "es"):
+        for card in cat.cards.values():
+            for hire in {0, 1, card.hire}:
+                label = ENGINE.describe(a.ChooseCard(card.id, hire), lang)
+                assert len(label) <= 80, label
+        for event in cat.events:
+            assert len(ENGINE.describe(a.ChooseEvent(event), lang)) <= 80
+            assert len(ENGINE.describe(a.UseCube(event), lang)) <= 80
+
+
+def test_an_overcome_event_is_named_once():
+    # Playtest (2 December, afternoon): "📊 Evento Evento militar n.º 1 superado: …".
+    done = EventCompleted("red_event_a", 2, (0, 0, 3))
+    assert ENGINE.describe_event(done, "es") == (
+        "Se supera Evento militar n.º 1: Jugador 3 gana PV y se lleva la carta"
+    )
+    assert ENGINE.describe_event(done, "en") == (
+        "Military event no. 1 overcome: Player 3 gains VP and takes the card"
+    )
+
+
+def test_a_gate_is_numbered_as_the_board_numbers_it():
+    # Playtest (2 December, afternoon): "Cubo en la actividad de la puerta 1" and "Actividad
+    # exterior en la puerta 1: …" beside "llega a la puerta I" and the board's "Puerta I: …".
+    assert ENGINE.describe(a.PlaceOuter(1), "es") == "Cubo en la actividad de la puerta I"
+    assert ENGINE.describe(a.PlaceOuter(3), "en") == "Cube on the gate III activity"
+    face = next(iter(ENGINE.catalog.outer.values()))
+    dealt = ENGINE.describe_event(OuterDealt(2, face.id), "es")
+    assert dealt == f"Actividad exterior en la puerta II: {face.name_es}"

@@ -549,10 +549,9 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
-        # Every undo takes back the newest move too: after a reveal none can work (item 15),
-        # and before the first move there is nothing to take back (item 43).
-        undo = bool(outcome.recent) and not outcome.recent[-1].irreversible
-        return controls(choices, meta.language, hidden=hidden, undo=undo)
+        # Undo takes back the presser's own last move and all after it: none while no person
+        # has moved (items 43, 60: only AIs had), and none across a reveal (item 15).
+        return controls(choices, meta.language, hidden=hidden, undo=outcome.undoable)
 
     async def _draw_wanted(self) -> None:
         """Draw the images that boards went without, newest state of each game, oldest first.

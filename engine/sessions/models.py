@@ -203,6 +203,9 @@ class Outcome:
     # The live moves the thread's story needs (turns.story_window, at most HISTORY), oldest
     # first: the decider's turn and the others' moves since its last; the turn this call ended.
     history: tuple[LogLine, ...] = ()
+    # Whether a person has a move of their own that Undo could take back (nothing revealed
+    # since it): else the board offers no Undo (playtest items 43, 60: only AIs had moved).
+    undoable: bool = False
 
 
 @dataclass(frozen=True, slots=True)

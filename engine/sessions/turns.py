@@ -68,6 +68,16 @@ def choices_of(g: Loaded, turn: Turn) -> Choices:
     return Choices(g.id, g.row.version, turn, items, bundle, layout, game=g.row.game)
 
 
+def _undoable(moves: list[Any]) -> bool:
+    """Whether a person has a move of their own an undo could take back: none revealed since."""
+    for move in reversed(moves):
+        if move.irreversible:
+            return False
+        if move.by == By.PLAYER:
+            return True
+    return False
+
+
 def _turn_start(seats: list[int], end: int, seat: int) -> int:
     """Return where the story of `seat`'s turn ending at `end` starts (cogs/common/story.py).
 
@@ -392,4 +402,5 @@ class Turns:
             choices=None if turn is None or turn.user_id is None else choices_of(g, turn),
             recent=tuple(line(g, m) for m in moves[-RECENT:]),
             history=tuple(line(g, m) for m in story_window(moves, turn, lines)),
+            undoable=_undoable(moves),
         )

@@ -219,3 +219,33 @@ async def test_the_first_board_offers_no_undo_before_any_move_was_made(busy):
     alice = await busy.sessions.play(game, 1, start.version, 0)
     await busy.poster.post(alice)
     assert f"dn:u:{game}:{alice.version}" in _controls(thread.sent[-1][2])
+
+
+async def test_no_undo_while_only_ais_have_moved(tmp_path: Path):
+    # Playtest item 60: an AI seated first moved, and alice's first board offered "Deshacer",
+    # which could only answer that she had no move to take back.
+    store = await Store.open(tmp_path / "ai_first.db")
+    try:
+        sessions, thread = _sessions(store), BusyThread()
+        thread.open.set()
+        poster = _poster(thread, sessions)
+        for _ in range(10):  # seat orders drawn from the seeds until the AI sits first
+            spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.RANDOM)
+            game = (await sessions.create_lobby(1, spec)).game_id
+            await sessions.add_ai(game, 1, "greedy")
+            await sessions.set_messages(game, thread_id=700)
+            start = await sessions.start(game, 1)
+            if start.moves:
+                break
+        assert start.moves  # the AI sat first and moved
+        assert start.turn is not None
+        assert start.turn.user_id == 1
+        assert not start.undoable
+        await poster.post(start)
+        assert not any(c.startswith(f"dn:u:{game}:") for c in _controls(thread.sent[-1][2]))
+        mine = await sessions.play(game, 1, start.version, 0)  # her move, then the AI's
+        assert mine.undoable
+        await poster.post(mine)
+        assert any(c.startswith(f"dn:u:{game}:") for c in _controls(thread.sent[-1][2]))
+    finally:
+        await store.close()

@@ -42,7 +42,7 @@ def test_undo_says_taken_back_within_your_turn_and_waiting_when_it_asks_the_othe
     assert decider(moved) == first.id  # a Trajan turn has several steps: still theirs
     undone = first.slash(thread, "game undo", {}).wait_reply()
     assert undone.ephemeral
-    assert undone.content.startswith("Taken back: your moves from move ")
+    assert undone.content.startswith("Taken back: every move from move ")
     back = wait_new_board(alice, thread, version_of(moved))
     while decider(back) == first.id:  # play the whole turn, until it passes to the other
         press_first(first, back, thread)
@@ -63,7 +63,7 @@ def test_undo_reply_speaks_spanish_in_a_spanish_game(table: BotHarness):
     press_first(alice, current, thread)
     wait_new_board(alice, thread, version_of(current))
     undone = alice.slash(thread, "game undo", {}).wait_reply()
-    assert undone.content.startswith("Deshecho: tus jugadas desde la jugada ")
+    assert undone.content.startswith("Deshecho: se han anulado todas las jugadas desde la jugada ")
 
 
 def _game(table: BotHarness, number: int, user: int) -> tuple[TrajanState, int]:

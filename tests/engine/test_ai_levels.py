@@ -14,6 +14,8 @@ from engine.ai.values import value_of
 from engine.core.rng import Rng
 from engine.games import GAMES
 from engine.troyes.game import EVERY_MODULE
+from engine.troyes.ladies_actions import Walk
+from tests.engine.troyes.helpers import play, walls_table
 
 # A short search keeps the tests quick; the budget is an iteration count, so it is exact.
 # Troyes' hard player rolls out (engine/ai/rollout.py): an iteration is a roll-out of two
@@ -116,6 +118,16 @@ def test_the_rollout_search_is_deterministic_and_rates_the_planner_s_best_moves(
     assert sum(visits) == 8
     assert max(visits) - min(visits) <= 1
     assert best == max(arms, key=lambda a: arms[a][1] / arms[a][0])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_guard_walks_its_points_at_once_rather_than_one_space_at_a_time(level):
+    # Walking 1 space and then 2 ends where walking 3 does: the listed-first short step must
+    # not win the tie (playtest item 24: "Avanzar el guardia 1 espacio" three times).
+    s = walls_table(districts=[[("red", 3)], [], [], []])
+    s, _ = play(s, "walls", "die 0 red 3", "boost 0")
+    assert GAMES["troyes"].legal_actions(s)[:3] == [Walk(1), Walk(2), Walk(3)]
+    assert _player(level, "troyes").choose(GAMES["troyes"], s) == Walk(3)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -70,12 +70,15 @@ class AiSupport:
             engine/ai/ismcts.py) or "rollout" (the planner's best first moves rated by
             truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
             iteration is one roll-out.
+        stage: (state) -> which stretch of play the state is in (Troyes: its round); a
+            roll-out of the "rollout" search stops where it changes. None: no such bound.
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
     value: Callable[[GameEngine[Any, Any], Any, int], float] | None = None
     iterations_per_s: int = 300
     search: str = "tree"
+    stage: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

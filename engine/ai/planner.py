@@ -7,7 +7,8 @@ rolled or hidden cards revealed, or the plan is long enough, and rates each end 
 game's position value from that seat's knowledge. It plans on a determinised copy of the
 state (sampling.py), so a plan that rerolls or draws sees sampled dice and cards, not the
 game's. It then plays the first step of the best
-plan. Ties go to the first listed action, so the choice is a function of the state.
+plan. Of plans that end alike the shorter wins (STEP_COST); remaining ties go to the first
+listed action, so the choice is a function of the state.
 """
 
 from collections.abc import Callable
@@ -23,6 +24,10 @@ DEPTH = 10
 # A plan cut off by the depth limit is rated below one that completes: its middle state
 # still counts the dice and money it has not yet spent.
 CUT_PENALTY = 1.0
+# Each decision a plan takes costs this much (far below any real difference of value): of two
+# plans that end alike, the shorter is the better, so the player walks its guard three spaces
+# at once rather than one space three times (the first listed action would be the short step).
+STEP_COST = 1e-6
 
 
 def plan_values(
@@ -53,11 +58,11 @@ def plan_values(
                     ended[first] = v
                 elif _continues(step.state, seat, step.irreversible):
                     grown.append((v, first, step.state))
-                elif v > ended[first]:
-                    ended[first] = v
+                elif v - STEP_COST * level > ended[first]:
+                    ended[first] = v - STEP_COST * level
         if level == depth - 1 or not grown:
             for v, first, _s in grown:
-                open_[first] = max(open_[first], v - CUT_PENALTY)
+                open_[first] = max(open_[first], v - CUT_PENALTY - STEP_COST * level)
             break
         # Keep the best few partial plans, but always one per first action still open: a
         # plan that pays before it gains (dice taken for the Cathedral or a card) rates low

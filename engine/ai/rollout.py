@@ -5,8 +5,9 @@ tree over single decisions rates its leaves mid-turn, where the position value i
 with the planner's wide menus the tree never grows deep enough to see a rival's reply. This
 search keeps the root's choice only (action grouping by the planner: its best few first moves)
 and rates each candidate by playing on from it with the normal player's policy for every seat
-(the rest of the own turn, then the rivals' turns, `HORIZON` times round) on a determinised
-state, then taking the seat's value lead over its best rival there.
+(the rest of the own turn, then the rivals' turns, `HORIZON` times round, and never past the
+end of the stretch of play it began in, the game's `AiSupport.stage`: Troyes' round) on a
+determinised state, then taking the seat's value lead over its best rival there.
 
 Each iteration rates one candidate on one determinisation; the determinisations are shared by
 the candidates, round after round (common random numbers: every candidate meets the same
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.planner import plan_values, sampled_plan_values
-from engine.ai.sampling import determiniser
+from engine.ai.sampling import determiniser, support_of
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
@@ -28,6 +29,8 @@ Value = Callable[[Any, int], float]
 
 CANDIDATES = 4  # the planner's best first moves the search compares
 HORIZON = 1  # how many times the turn comes back to the seat before a roll-out stops
+# ... or how many rounds of turns: a roll-out also stops once the deciding seat has changed
+# HORIZON * seats times, where the turn would have come back had the seat not passed.
 MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway
 ROLLOUT_BEAM = 3  # the roll-out's planner: a narrower beam than normal's, for speed
 ROLLOUT_DEPTH = 8
@@ -84,6 +87,7 @@ def search(
     root.children = {a: Arm() for a in root.order}
     if len(root.order) == 1:
         return root, 0
+    end = _ender(engine, state)
     det: Any = None
     done = 0
     for done in range(1, iterations + 1):
@@ -93,20 +97,53 @@ def search(
         action = root.order[turn]
         arm = root.children[action]
         arm.visits += 1
-        arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value)
+        arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value, end)
         if should_stop is not None and should_stop(done):
             break
     return root, done
 
 
-def _rollout(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) -> float:
+def _ender(engine: GameEngine[Any, Any], state: GameState) -> Callable[[Any], bool]:
+    """Return whether a roll-out has left the stretch of play `state` is in (its game's stage)."""
+    support = support_of(engine)
+    stage = support.stage if support is not None else None
+    if stage is None:
+        return lambda _s: False
+    start = stage(state)
+    return lambda s: stage(s) != start
+
+
+def _rollout(
+    engine: GameEngine[Any, Any], state: Any, seat: int, value: Value, end: Callable[[Any], bool]
+) -> float:
     """Play on with the planner for every seat; return the seat's value lead where it stops."""
+    return _lead(engine, play_out(engine, state, seat, value, end), seat, value)
+
+
+def play_out(
+    engine: GameEngine[Any, Any], state: Any, seat: int, value: Value, end: Callable[[Any], bool]
+) -> Any:
+    """Play on with the planner for every seat from `state`; return where the roll-out stops.
+
+    It stops when the turn has come back to `seat` `HORIZON` times, or the deciding seat has
+    changed `HORIZON` times as many times as there are seats (a seat that passed has no turn
+    left: its roll-out used to play the rivals' whole round), when `end(state)` (the stretch
+    of play it started in, the game's stage, is over), when the game ends, or after
+    `MAX_STEPS` decisions.
+    """
     returns = 0
     away = False
+    changes = 0
+    last = seat
     for _ in range(MAX_STEPS):
         pending = state.pending
-        if pending is None:
+        if pending is None or end(state):
             break
+        if pending.seat != last:
+            changes += 1
+            last = pending.seat
+            if changes >= HORIZON * state.seats:
+                break
         if pending.seat != seat:
             away = True
         elif away:
@@ -121,7 +158,7 @@ def _rollout(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) 
             found = plan_values(engine, state, value, ROLLOUT_BEAM, ROLLOUT_DEPTH)
             action = actions[max(range(len(actions)), key=found.__getitem__)]
         state = engine.apply(state, action).state
-    return _lead(engine, state, seat, value)
+    return state
 
 
 def _lead(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) -> float:

@@ -13,7 +13,10 @@ from engine.ai.sampling import search_seed
 from engine.ai.values import value_of
 from engine.core.rng import Rng
 from engine.games import GAMES
+from engine.troyes.actions import Pass
 from engine.troyes.game import EVERY_MODULE
+from engine.troyes.ladies_actions import Walk
+from tests.engine.troyes.helpers import play, walls_table
 
 # A short search keeps the tests quick; the budget is an iteration count, so it is exact.
 # Troyes' hard player rolls out (engine/ai/rollout.py): an iteration is a roll-out of two
@@ -116,6 +119,57 @@ def test_the_rollout_search_is_deterministic_and_rates_the_planner_s_best_moves(
     assert sum(visits) == 8
     assert max(visits) - min(visits) <= 1
     assert best == max(arms, key=lambda a: arms[a][1] / arms[a][0])
+
+
+def _before_a_pass(seats: int, seed: int) -> Any:
+    engine = GAMES["troyes"]
+    state = _state_after(engine, seed, 30, seats=seats)
+    while Pass() not in engine.legal_actions(state) or state.phase != "actions":
+        state = engine.apply(state, make_player("normal").choose(engine, state)).state
+    return state
+
+
+def test_a_rollout_from_a_pass_stops_after_a_round_of_turns():
+    # A seat that passes has no turn left in the round: its roll-out used to play the rivals'
+    # whole round (into the next round, or MAX_STEPS decisions). It now stops once every
+    # rival has had its turn, where the seat's own would have come back.
+    engine: Any = GAMES["troyes"]
+    state = _before_a_pass(4, 5)
+    seat = state.pending.seat
+    passed = engine.apply(state, Pass()).state
+    stopped = rollout.play_out(engine, passed, seat, value_of(engine), lambda _s: False)
+    assert stopped.round == state.round
+    assert stopped.passed[seat]
+    assert stopped.version - passed.version < rollout.MAX_STEPS
+
+
+def test_a_troyes_rollout_stops_at_the_round_s_end():
+    engine: Any = GAMES["troyes"]
+    state = _before_a_pass(2, 5)
+    end = rollout._ender(engine, state)  # the spec's stage: the round
+    assert not end(state)
+    passed = engine.apply(state, Pass()).state
+    stopped = rollout.play_out(engine, passed, state.pending.seat, value_of(engine), end)
+    assert (stopped.round, end(stopped)) == (state.round + 1, True)
+    # A roll-out stops as soon as the stage changes, whoever is to decide.
+    soon = rollout.play_out(
+        engine,
+        passed,
+        state.pending.seat,
+        value_of(engine),
+        lambda s: s.version > passed.version + 2,
+    )
+    assert soon.version == passed.version + 3
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_guard_walks_its_points_at_once_rather_than_one_space_at_a_time(level):
+    # Walking 1 space and then 2 ends where walking 3 does: the listed-first short step must
+    # not win the tie (playtest item 24: "Avanzar el guardia 1 espacio" three times).
+    s = walls_table(districts=[[("red", 3)], [], [], []])
+    s, _ = play(s, "walls", "die 0 red 3", "boost 0")
+    assert GAMES["troyes"].legal_actions(s)[:3] == [Walk(1), Walk(2), Walk(3)]
+    assert _player(level, "troyes").choose(GAMES["troyes"], s) == Walk(3)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -12,7 +12,7 @@ from render.base.board import Board
 from render.base.canvas import Canvas
 from render.i18n import current, localized
 from render.troyes import view as tv
-from render.troyes.scene import FOCUS, TroyesScene, compose_private, final, plan, shots
+from render.troyes.scene import COUNTED, FOCUS, TroyesScene, compose_private, final, plan, shots
 
 
 def scene_from_view(
@@ -46,6 +46,8 @@ def _focus(view: TroyesView) -> str:
     """Return the area the pending decision is about (`scene.FOCUS`; the square by default)."""
     if view.phase == "over":
         return ""
+    if view.kind == "count" and view.plan[0] in COUNTED:
+        return COUNTED[view.plan[0]]
     return FOCUS.get(view.kind, "square")
 
 

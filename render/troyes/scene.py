@@ -76,7 +76,11 @@ FOCUS = {
     "cube": "activities",
     "counter": "events",
     "counter_more": "events",
+    "event_cube": "events",
+    "wall": "wall",
 }
+# How many cubes or uses: the image is of what the plan counts for (playtest item 49).
+COUNTED = {"cathedral": "cathedral", "event": "events", "card": "activities"}
 
 
 # The captions of the areas whose title is not troyes.<area>.

@@ -273,3 +273,27 @@ def test_choosing_an_action_shows_the_cards_events_and_cathedral_without_face_do
     assert square not in said
     assert not any(face_down in text for text in said)  # "boca abajo ..."
     assert phone.image.height < 2108
+
+
+def test_a_troyes_focus_image_is_of_what_the_step_is_about():
+    # Playtest item 49: the walls, an event's cube and the Cathedral's count showed the square.
+    game = GAMES["troyes"]
+    options = {"walls": "on"}
+    wanted = {"wall": "wall", "event_cube": "events"}
+    found: dict[str, str] = {}
+    for seed in range(6):
+        for state in play(game, 3, seed, options):
+            if state.pending is None:
+                continue
+            view = game.engine.view(state, None)
+            focus = game.render.scene_from_view(view).focus
+            kind = view.kind
+            if kind == "count" and view.plan[0] in ("cathedral", "event", "card"):
+                kind = f"count {view.plan[0]}"
+                wanted[kind] = {"cathedral": "cathedral", "event": "events"}.get(
+                    view.plan[0], "activities"
+                )
+            if kind in wanted:
+                assert focus == wanted[kind], (kind, focus)
+                found[kind] = focus
+    assert {"wall", "count cathedral", "count card"} <= set(found), found

@@ -104,6 +104,11 @@ class GameSpec:
         milestones: the names of its event classes that score or close a stage (a quarter's
             scoring, an event's result, the end of a round): the thread shows each as a short
             summary line of its own (cogs/common/story.py).
+        done_events: the names of its event classes that say an action was done (a card
+            activated, a black die countered): when the move that logged one leaves the
+            decision with the same seat, its controls start with that line as a disabled
+            heading, so a quick repeated press lands on nothing and the player reads what
+            the last pick did (cogs/common/text.py `done_heading`).
         explored: which moves only explored a menu (the thread and log hide them, playtest
             item 26): given a move's notation and the same seat's eventless moves just before
             it (oldest first), None when the move is no way back; else how many of those moves
@@ -123,6 +128,7 @@ class GameSpec:
     league: bool = True
     ai: AiSupport | None = None
     milestones: frozenset[str] = frozenset()
+    done_events: frozenset[str] = frozenset()
     explored: Callable[[str, Sequence[str]], int | None] | None = None
     presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
@@ -257,3 +263,5 @@ PRIVATE_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.private_kinds)
 """Each game's decision kinds that are chosen privately."""
 MENU_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.menu_kinds)
 """Each game's decision kinds whose choices are always a select menu."""
+DONE_EVENTS: Mapping[str, frozenset[str]] = _Field(lambda s: s.done_events)
+"""Each game's event classes that say an action was done (a heading when the seat goes on)."""

@@ -549,6 +549,7 @@ class Poster:
             return discord.utils.MISSING
         hidden = choices.turn.kind in PRIVATE_KINDS.get(meta.game, ())
         choices = text.named_choices(choices, meta.game, meta.names, meta.language)
+        choices = text.done_heading(choices, outcome.moves, meta.names, meta.language)
         # Undo takes back the presser's own last move and all after it: none while no person
         # has moved (items 43, 60: only AIs had), and none across a reveal (item 15).
         return controls(choices, meta.language, hidden=hidden, undo=outcome.undoable)

@@ -18,6 +18,7 @@ import discord
 
 from cogs.common.i18n import t
 from engine import games
+from engine.core.protocol import Layout
 from engine.games import GAMES
 from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind, Outcome
 from render.base.palette import seat_label
@@ -64,6 +65,36 @@ def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) 
         for c in choices.choices
     )
     return replace(choices, choices=named)
+
+
+def done_heading(
+    choices: Choices, moves: Sequence[LogLine], names: Sequence[str], lang: str
+) -> Choices:
+    """Head the choices with what the decider's last move did, when it closed an action.
+
+    When the last die of a group commits an action and the same seat decides again (the
+    others passed; a black die countered and another may follow), the new controls would
+    start with nothing that says what happened, and a quick second press would land on a
+    new choice. The move's event that says the action was done (the game's
+    `GameSpec.done_events`) heads them instead, disabled: "Done: alice fights War: …".
+    A decision whose controls keep their places (a layout's places) or have a heading
+    already is left as it is.
+    """
+    if not moves or choices.game not in GAMES:
+        return choices
+    last, layout = moves[-1], choices.layout
+    if last.seat != choices.turn.seat or last.undone:
+        return choices
+    if layout is not None and (layout.places or layout.heading):
+        return choices
+    done = games.DONE_EVENTS.get(choices.game, frozenset())
+    kinds = [type(r).__name__ for r in last.records]
+    _, described = words(last, names, lang)
+    said = [e for k, e in zip(kinds, described, strict=False) if k in done and e]
+    if not said:
+        return choices
+    heading = t(lang, "play.done", line=said[-1])
+    return replace(choices, layout=replace(layout or Layout(), heading=heading))
 
 
 def sentence(prompt: str) -> str:

@@ -2,15 +2,17 @@
 
 A raised die says what it counts and costs; a die of a group what the group counts and costs
 with it (the price of bought dice rises with the group's size), before anything is paid; a
-craftsman's source the hiring cost; a die against a black die its worth and whether it beats
-it; conceding the VP lost. Also which question the "how many" decision puts: cubes on some
-actions, activations of a card on others. Only what every player sees goes into the line
-(dice in the districts, deniers, the rules' figures).
+craftsman's source the hiring cost and what the source then lacks; a die against a black die
+its worth and whether it beats it; conceding the VP lost. Also which question the "how many"
+decision puts: cubes on some actions, activations of a card on others. Only what every
+player sees goes into the line (dice in the districts, deniers, the rules' figures). The
+influence menu, a craftsman's source, the outer activities and a further black die are
+worded in explain_costs.py.
 """
 
 from engine.core import i18n
 from engine.troyes import actions as a
-from engine.troyes import effects
+from engine.troyes import effects, explain_costs
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
 from engine.troyes.log_words import ROMAN, amount, name
@@ -27,6 +29,9 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
     """Return what choosing `action` in `state` gets ("" when the label says it all)."""
     lang = "es" if lang == "es" else "en"
     plan = state.plan
+    said = explain_costs.costs(cat, state, action, lang)  # what it costs or gives (item 59)
+    if said is not None:
+        return said if len(said) <= LIMIT else said[: LIMIT - 1] + "…"
     match action:
         case a.Boost(deniers) if plan.dice:
             district, _, value, _ = plan.dice[0]
@@ -40,9 +45,6 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             if state.kind == "wall_die":
                 key = "choices.troyes.wall_cost" if cost else "choices.troyes.wall_free"
             line = i18n.text(lang, key, value=value, count=cost)
-        case a.Craftsman() if state.kind == "craftsman" and state.plan.target in cat.cards:
-            hire = cat.cards[state.plan.target].hire
-            line = i18n.text(lang, "choices.troyes.hire", count=hire)
         case a.CounterWith(colour, value) if state.kind == "counter" and state.black:
             line = _counter(cat, state, colour, value, lang)
         case a.Concede() if state.kind == "counter":

@@ -20,7 +20,7 @@ from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import events as ev
-from engine.troyes import explain, layout, scoring, state, text, validate, view
+from engine.troyes import explain, explain_costs, layout, scoring, state, text, validate, view
 from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.log_words import naming
@@ -64,6 +64,11 @@ MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
 # base ones, and the tournament order (the all-modules game of the tests and benchmarks).
 EVERY_MODULE: dict[str, str] = {key: choices[-1] for key, (_, choices) in MODULES.items()}
 EVENT_TYPES = record_types(ev)  # the recorded events by class name, to rebuild stored ones
+
+
+def _also(prompt: str, more: str) -> str:
+    """Return the prompt with a further sentence, if there is one."""
+    return f"{prompt} {more}" if more else prompt
 
 
 class TroyesEngine:
@@ -402,13 +407,18 @@ class TroyesEngine:
         kind = state.kind if state.phase != "over" else ""
         if kind == "counter" and state.black:  # name the black die being countered
             target = int(state.plan.target) if state.plan.target else state.black[0]
-            return prompts["counter"].format(n=target)
+            return _also(prompts["counter"].format(n=target), self._black(state, lang))
+        if kind == "counter_more":  # and where the black dice came from (playtest item 59)
+            return _also(prompts["counter_more"], self._black(state, lang))
         if kind == "count" and explain.places_cubes(self.catalog, state):
             return prompts["count_cubes"]
         if kind == "start":  # how many are left to place, this one included (playtest 23)
             left = state.placing.count(state.turn)
             return i18n.text("es" if lang == "es" else "en", "choices.troyes.start", count=left)
         return prompts.get(kind, "")
+
+    def _black(self, state: TroyesState, lang: str) -> str:
+        return explain_costs.black_sources(self.catalog, state, "es" if lang == "es" else "en")
 
     def explain(self, state: TroyesState, action: a.Action, lang: str = "en") -> str:
         """Return what choosing `action` gets, in one short public line ("" if nothing)."""

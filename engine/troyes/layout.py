@@ -6,8 +6,11 @@ decider or, meanwhile, by an AI). So that a player's next press lands where they
 engine names those options beside the legal ones (`Layout`): the dice of the group, in the
 dice's own order (district, colour, value), and every space of the three buildings in order,
 the filled ones spent. The step after the group is complete (how many times, which mode, a
-bonus) starts with a heading that names the group. Nothing here is an action: the legal
-actions, their indices and notations are unchanged, so stored games replay as they were.
+bonus) starts with a heading that names the group ("Chosen die" when it is one die). Nothing
+here is an action: the legal actions, their indices and notations are unchanged, so stored
+games replay as they were. When the last die closes the action and the same seat decides
+again, the heading says what was done: the cogs make it from the move's event
+(`GameSpec.done_events`), which this state no longer holds.
 """
 
 from engine.core import i18n
@@ -32,8 +35,9 @@ def layout(s: TroyesState, legal: list[a.Action], lang: str) -> Layout | None:
         return None
     if s.kind == "dice":
         return _dice(s, legal, lang)
-    if s.kind in AFTER_GROUP:
-        return Layout(heading=i18n.text(lang, "choices.troyes.group_chosen", dice=_group(s, lang)))
+    if s.kind in AFTER_GROUP:  # one die is no group (playtest): "Chosen die: red 6"
+        key = "choices.troyes.group_chosen" if len(s.plan.dice) > 1 else "choices.troyes.die_chosen"
+        return Layout(heading=i18n.text(lang, key, dice=_group(s, lang)))
     return None
 
 

@@ -27,6 +27,18 @@ SPEC = GameSpec(
     titles={"en": "Troyes", "es": "Troyes"},
     renderer="render.troyes",
     milestones=frozenset({"RoundEnded", "EventCompleted", "EventSuffered", "GameEnded"}),
+    # An action done by its last die or choice: the line heads the same seat's next controls.
+    done_events=frozenset(
+        {
+            "CardActivated",
+            "CathedralBuilt",
+            "EventFought",
+            "AgricultureUsed",
+            "CitizenPlaced",
+            "WallUsed",
+            "BlackDieCountered",
+        }
+    ),
     explored=explored,
     # Every module of The Ladies of Troyes (the tournament order is no Ladies module).
     presets={"ladies": {k: v for k, v in EVERY_MODULE.items() if k != "tournament"}},

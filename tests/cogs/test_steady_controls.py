@@ -12,8 +12,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import acting
-from engine.sessions.models import Choice, Choices, Turn
+from cogs.common import acting, text
+from cogs.common.poster import Meta, Poster
+from engine.sessions.models import By, Choice, Choices, LogLine, Outcome, Status, Turn
 from tests.engine.troyes.helpers import ENGINE, play
 from tests.engine.troyes.test_actions import SPARE, war_table
 
@@ -134,3 +135,60 @@ def test_a_layout_that_misses_a_choice_falls_back_to_the_choices_as_they_come():
     assert choices.layout is not None
     broken = replace(choices, layout=replace(choices.layout, places=(0,)))
     assert len(_shown(acting.controls(broken, "es"))) == len(choices.choices)
+
+
+def test_one_die_is_headed_as_the_chosen_die_not_a_group():
+    state, _ = play(war_table(DICE, deniers=[20, 0, 0]), "event war", "die 0 red 6", "dice done")
+    assert state.kind == "count"
+    head = _items(acting.controls(_choices(state), "es"))[0]
+    assert (head.label, head.disabled) == ("Dado elegido: rojo 6", True)
+    head = _items(acting.controls(_choices(state, "en"), "en"))[0]
+    assert head.label == "Chosen die: red 6"
+
+
+def _last_move(state: Any, moves: tuple[str, ...]) -> tuple[Any, LogLine]:
+    """Play `moves`; return the new state and the last move as the session stores it."""
+    *firsts, last = moves
+    state, _ = play(state, *firsts)
+    after, events = play(state, last)
+    line = LogLine(
+        after.version, state.pending.seat, 7, By.PLAYER, last, last, (), False, AT,
+        game="troyes", records=tuple(events),
+    )  # fmt: skip
+    return after, line
+
+
+def test_the_same_seat_deciding_again_after_its_last_die_reads_what_was_done():
+    table = war_table(DICE, deniers=[20, 0, 0], passed=[False, True, True])
+    state, line = _last_move(
+        table, ("event war", "die 0 red 6", "die 0 red 2", "dice done", "times 1")
+    )
+    assert (state.pending.seat, state.kind) == (0, "turn")
+    choices = replace(_choices(state), game="troyes")
+    assert choices.layout is None
+    headed = text.done_heading(choices, (line,), ("alice", "bob", "carol"), "es")
+    head = _items(acting.controls(headed, "es"))[0]
+    assert head.disabled
+    assert head.label.startswith("Hecho: alice (1) combate Guerra")
+    # as the poster builds the board's controls from the outcome of that move
+    outcome = Outcome(
+        4, state.version, Status.ACTIVE, (line,), (), choices.turn, None, (), None, None,
+        None, None, None, None, choices=choices,
+    )  # fmt: skip
+    meta = Meta("troyes", "es", 1, 2, (70, 71, 72), ("alice", "bob", "carol"))
+    posted = _items(Poster._controls(outcome, meta))[0]
+    assert (posted.label, posted.disabled) == (head.label, True)
+    # another seat's move, or a move that closed nothing, heads nothing
+    assert text.done_heading(choices, (replace(line, seat=1),), (), "es") == choices
+    assert text.done_heading(choices, (replace(line, records=()),), (), "es") == choices
+
+
+def test_a_black_die_countered_heads_the_question_of_another():
+    s = war_table([[("red", 6), ("white", 1)], SPARE, [], []])
+    s.phase, s.kind, s.black = "events", "counter", [5, 3]
+    state, line = _last_move(s, ("counter red 6",))
+    assert (state.pending.seat, state.kind) == (0, "counter_more")
+    choices = replace(_choices(state, "en"), game="troyes")
+    headed = text.done_heading(choices, (line,), ("alice", "bob", "carol"), "en")
+    assert headed.layout is not None
+    assert headed.layout.heading.startswith("Done: alice (1) counters the black 5 with red 6: +1")

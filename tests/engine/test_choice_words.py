@@ -102,9 +102,7 @@ def test_a_craftsman_says_what_hiring_costs():
             continue
         hire = TROYES.catalog.cards[state.plan.target].hire
         for source in (x for x in TROYES.legal_actions(state) if isinstance(x, a.Craftsman)):
-            assert TROYES.explain(state, source, "en").startswith(
-                f"hiring the craftsman costs {hire} denier"
-            )
+            assert TROYES.explain(state, source, "en").startswith(f"costs {hire} denier")
             assert f"cuesta {hire} denario" in TROYES.explain(state, source, "es")
             seen += 1
     assert seen

@@ -78,6 +78,7 @@ def test_spanish_labels_name_the_die_and_counts_agree_in_number():
 def test_the_counter_prompt_names_the_black_die_and_the_red_rule():
     s = table(3)
     s.phase, s.kind, s.black = "events", "counter", [5, 2]
+    s.queue = []  # no military event to name (test_choice_costs.py names them)
     assert ENGINE.prompt(s, "en") == "Counter the black 5 with your own dice (red counts double)."
     assert ENGINE.prompt(s, "es") == (
         "Contrarresta el dado negro de 5 con tus dados (los rojos valen doble)."

@@ -1,0 +1,192 @@
+"""Every choice says what it costs or gives at the moment of choosing (playtest item 59).
+
+The influence menu, a craftsman's source, the outer bonus, a cube on an outer activity, a
+further black die and where the black dice came from; the figures are the rules data's.
+"""
+
+from typing import Any
+
+from engine.troyes import actions as a
+from engine.troyes import ladies_actions as la
+from engine.troyes.state import NEUTRAL
+from tests.engine.troyes.helpers import CAT, ENGINE, FACE, play, table, texts, walls_table
+from tests.engine.troyes.test_actions import CARDS, SPARE
+
+R = CAT.rules
+
+
+def _param(face: Any, key: str) -> int:
+    assert face.effect is not None
+    return int(face.effect.params[key])
+
+
+def _lines(state: Any, lang: str) -> dict[str, str]:
+    return {
+        ENGINE.describe(x, lang): ENGINE.explain(state, x, lang)
+        for x in ENGINE.legal_actions(state)
+    }
+
+
+def test_the_influence_menu_says_what_each_use_costs():
+    s = table(3, cards=CARDS, districts=[[("red", 2), ("white", 5)], [("red", 6)], [], []],
+              influence=[10, 0, 0], supply=[0, 0, 0])  # fmt: skip
+    s, _ = play(s, "influence")
+    es = _lines(s, "es")
+    assert es["Relanzar tu dado blanco 5 (influencia)"] == (
+        f"cuesta {R.reroll_cost} de influencia (tienes 10 de influencia); el dado se vuelve a tirar"
+    )
+    assert es["Contratar ciudadano (influencia)"] == (
+        f"cuesta {R.hire_cost} de influencia; +1 ciudadano en tu reserva personal "
+        f"({R.citizen_cap} ciudadanos como máximo en total)"
+    )
+    assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia; 1-3 dados")
+    assert es["Volver"] == ""
+    en = _lines(s, "en")
+    assert en["Reroll your red 2 (influence)"].startswith(f"costs {R.reroll_cost} influence")
+    assert en["Hire a citizen (influence)"].startswith(f"costs {R.hire_cost} influence; +1")
+
+
+def test_rerolling_the_purple_die_says_its_deniers_too():
+    s = table(3, cards=CARDS, districts=[[("purple", 3)], SPARE, [], []],
+              influence=[4, 0, 0], deniers=[9, 0, 0], options={"purple_die": "on"})  # fmt: skip
+    s, _ = play(s, "influence")
+    line = ENGINE.explain(s, a.Reroll("purple", 3), "es")
+    deniers = CAT.ladies.purple_reroll_deniers
+    assert line.startswith(f"cuesta {R.reroll_cost} de influencia y {deniers} denarios (")
+
+
+def test_a_craftsmans_source_says_the_die_and_salary_it_takes_away():
+    s = table(3, cards=CARDS, districts=[[("yellow", 6)], SPARE, [], []], supply=[1, 0, 0])
+    s.buildings[0] = [0, 1, 1, 2, 2, NEUTRAL]
+    s.buildings[2] = [0, 0, 1, 2, 2, NEUTRAL]
+    s, _ = play(s, "card merchant")
+    hire = CAT.cards["merchant"].hire
+    es = {
+        x.source: ENGINE.explain(s, x, "es")
+        for x in ENGINE.legal_actions(s)
+        if isinstance(x, a.Craftsman)
+    }
+    salary = R.salary["palace"]
+    assert es["palace"] == (
+        f"cuesta {hire} denarios; sale del Palacio: 1 dado rojo y {salary} denarios de "
+        "salario menos por ronda"
+    )
+    assert R.salary["city_hall"] == 0  # no salary saved: the line says only the die
+    assert (
+        es["city_hall"]
+        == f"cuesta {hire} denarios; sale del Ayuntamiento: 1 dado amarillo menos cada ronda"
+    )
+    assert es["supply"] == (
+        f"cuesta {hire} denarios; sale de tu suministro personal: no pierdes ningún dado"
+    )
+    en = ENGINE.explain(s, a.Craftsman("palace"), "en")
+    assert en == (
+        f"costs {hire} deniers; from the Palace: 1 red die fewer and {salary} deniers less "
+        "salary a round"
+    )
+
+
+def test_a_craftsman_moved_from_another_card_says_the_card_and_its_end_vp():
+    s = table(3, cards=CARDS, districts=[[("yellow", 6)], SPARE, [], []], supply=[1, 0, 0])
+    s.buildings = [[1, 1, 2, 2, NEUTRAL, NEUTRAL] for _ in range(3)]
+    s.craftsmen["archer"] = [0, *s.craftsmen["archer"][1:]]
+    s, _ = play(s, "card merchant")
+    line = ENGINE.explain(s, a.Craftsman("card:archer"), "es")
+    vp = CAT.cards["archer"].spaces_vp[0]
+    name = CAT.cards["archer"].name_es
+    tail = f" (-{vp} PV al final)" if vp else ""
+    assert line == f"cuesta {CAT.cards['merchant'].hire} denarios; tu artesano deja {name}{tail}"
+
+
+def test_the_outer_bonus_says_what_it_adds_to_the_action():
+    s = walls_table(districts=[[("yellow", 4)], [], [], []])
+    s.outer[0] = FACE["agriculture_deniers"]
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.outer_cubes[s.outer[0]][0] = 1
+    s, _ = play(s, "agriculture", "die 0 yellow 4")
+    while s.kind != "bonus":
+        s, _ = play(s, texts(s)[-1])
+    face = CAT.outer[s.outer[0]]
+    gain = _param(face, "deniers")
+    line = ENGINE.explain(s, la.Bonus(face.id), "es")
+    assert line == f"descarta 1 cubo de {face.name_es}: +{gain} denarios con esta acción"
+    assert ENGINE.explain(s, la.Bonus(face.id), "en") == (
+        f"discard 1 cube from {face.name}: +{gain} deniers with this action"
+    )
+    assert ENGINE.explain(s, la.NoBonus(), "es") == ""
+
+
+def test_the_other_outer_bonuses_say_their_vp_influence_or_moved_cube():
+    vp, influence, move = (
+        CAT.outer[FACE[k]] for k in ("bonus_vp", "citizen_influence", "move_cube")
+    )
+    s = walls_table()
+    assert ENGINE.explain(s, la.Bonus(vp.id), "es").endswith(
+        f": +{_param(vp, 'vp')} PV con esta acción"
+    )
+    assert ENGINE.explain(s, la.Bonus(influence.id), "en").endswith(
+        f": +{_param(influence, 'influence')} influence with this action"
+    )
+    assert ENGINE.explain(s, la.Bonus(move.id, "tithing"), "es") == (
+        f"descarta 1 cubo de {move.name_es}: 1 cubo más en {CAT.cards['tithing'].name_es}"
+    )
+
+
+def test_a_cube_on_an_outer_activity_says_what_that_activity_does():
+    s = walls_table(districts=[[("white", 4)], [], [], []])
+    s.outer[0] = FACE["agriculture_deniers"]
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.guards = [4, 0, 0]  # past gate I
+    s, _ = play(s, "walls")
+    while s.kind != "wall":
+        s, _ = play(s, texts(s)[0])
+    face = CAT.outer[s.outer[0]]
+    assert ENGINE.describe(la.PlaceOuter(1), "es") == "Cubo en la actividad de la puerta I"
+    assert ENGINE.explain(s, la.PlaceOuter(1), "es") == f"{face.name_es}: {face.text_es}"
+    assert ENGINE.explain(s, la.PlaceOuter(1), "en") == f"{face.name}: {face.text}"
+
+
+def _countered(left: int, black: list[int]):
+    s = table(3, districts=[[("white", 2)], SPARE, [], []])
+    s.phase, s.kind, s.black = "events", "counter_more", black
+    s.plan.left = left
+    return s
+
+
+def test_a_further_black_die_says_what_the_group_has_left_and_what_follows():
+    s = _countered(3, [2, 5])
+    gain = R.counter_influence
+    assert ENGINE.explain(s, a.CounterNext(2), "es") == (
+        f"a tu grupo le sobran 3 puntos: lo contrarrestan ya, +{gain} de influencia"
+    )
+    assert ENGINE.explain(s, a.CounterNext(5), "es") == (
+        "a tu grupo le sobran 3 puntos; luego eliges más dados hasta llegar a 5"
+    )
+    assert ENGINE.explain(s, a.CounterNext(5), "en") == (
+        "your group has 3 pips left; you then pick more dice to reach 5"
+    )
+    one = _countered(1, [5])
+    assert ENGINE.explain(one, a.CounterNext(5), "es").startswith("a tu grupo le sobra 1 punto;")
+    assert ENGINE.explain(s, a.StopCounter(), "es") == (
+        "se pierden los 3 puntos que le sobran a tu grupo; tus otros dados se quedan"
+    )
+    assert ENGINE.explain(one, a.StopCounter(), "en") == (
+        "the 1 pip left of your group is lost; your other dice stay"
+    )
+
+
+def test_countering_says_which_events_the_black_dice_came_from():
+    s = table(3)
+    s.phase, s.kind, s.black = "events", "counter", [5, 2]
+    s.queue = ["marauding", "war"]
+    m, w = CAT.events["marauding"], CAT.events["war"]
+    dice = {1: "dado", 2: "dados"}
+    assert ENGINE.prompt(s, "es") == (
+        "Contrarresta el dado negro de 5 con tus dados (los rojos valen doble). Los dados "
+        f"negros de la ronda, tirados juntos, vienen de: {m.name_es} ({m.black_dice} "
+        f"{dice[m.black_dice]}), {w.name_es} ({w.black_dice} {dice[w.black_dice]})."
+    )
+    s.kind, s.black = "counter_more", [2]
+    assert ENGINE.prompt(s, "en").startswith(
+        f"Counter another black die? The round's black dice, rolled together, came from: {m.name} ("
+    )

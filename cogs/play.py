@@ -1,8 +1,10 @@
 """`/move` (typed notation with autocomplete of the legal moves) and `/games mine`.
 
 Buttons and menus on the board are the main way to play (cogs/common/acting.py); `/move`
-is for players who know the notation. Both end in the same `act`: the session manager
-checks version, seat and legality, and the board is posted by the poster.
+is for players who know the notation, or who type a move's label as its suggestions show it,
+in the game's language (playtest item 62: the label is matched in engine/core/play.py). Both
+end in the same `act`: the session manager checks version, seat and legality, and the board
+is posted by the poster.
 """
 
 import logging
@@ -21,6 +23,7 @@ from cogs.common.runtime import remember
 from cogs.common.story import title
 from cogs.common.text import named_choices, when
 from engine.core.errors import GameError
+from engine.core.play import Typed
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +43,9 @@ class PlayCog(commands.Cog):
         game = await find_game(interaction, None, "story.which_game_move")
         if game is None:
             return
-        rt = remember(interaction)
-        version = (await rt.sessions.current(game)).version
-        await act(interaction, game, version, move, sure=False)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # reading takes a while
+        version, typed = await typed_move(interaction, game, move)
+        await act(interaction, game, version, typed, sure=False)
 
     @move.autocomplete("move")
     async def _moves(
@@ -67,6 +70,26 @@ class PlayCog(commands.Cog):
             app_commands.Choice(name=f"{c.label} [{c.notation}]"[:100], value=c.notation[:100])
             for c in found[:25]
         ]
+
+
+async def typed_move(
+    interaction: discord.Interaction[Any], game: int, text: str
+) -> tuple[int, Typed]:
+    """Return the game's version and the typed move with the labels its player was shown.
+
+    The labels (a rival's die named as on the buttons) are the deciding player's only: to
+    anyone else the move is refused as not their decision, and their choices stay unread.
+    """
+    rt = remember(interaction)
+    try:
+        choices = await rt.sessions.choices(game)
+    except GameError:  # over, or not started: `act` says so
+        return (await rt.sessions.current(game)).version, Typed(text)
+    if choices.turn.user_id != interaction.user.id:
+        return choices.version, Typed(text)
+    meta = await rt.poster.meta(game)
+    named = named_choices(choices, meta.game, meta.names, meta.language)
+    return choices.version, Typed(text, tuple((c.index, c.label) for c in named.choices))
 
 
 class GamesCog(commands.GroupCog, group_name=_("games"), group_description=_("Your games")):

@@ -2,10 +2,12 @@
 
 Kept apart from the cog (cogs/rules.py) so the presentation can be tested without a bot. Layout
 follows the research brief (shared notes, part B3): title = entry, author line = its section and
-game, description = the text cut at a line break, a "provisional" field where the sources leave
-a figure open, a "corrected" field where the server's operator corrected one (DATA_OVERRIDES),
-footer = "not yet verified" where a figure is open (the research sources stay in the data, for
-developers: playtest item 32). Discord's limits are checked here, once.
+game, description = the text cut at a line break, a "corrected" field where the server's
+operator corrected a figure (DATA_OVERRIDES), footer = "† not yet verified against the rulebook"
+where a figure is open (the research sources stay in the data, for developers: playtest item
+32). That footer is the one warning of an open figure: the figure carries the † it explains,
+and neither the text, nor a field, nor the card image says it again (playtest item 64: three
+warnings of one thing). Discord's limits are checked here, once.
 """
 
 import re
@@ -22,7 +24,6 @@ from engine.core import i18n
 from engine.core.errors import CatalogError
 from engine.lookup import LANGS, Lang, LocalEntry
 from engine.lookup.cards import CORRECTED
-from engine.lookup.text import fold
 
 # Discord limits (discord.md §3.3, leagues-and-lookups.md B3).
 TITLE_LIMIT = 256
@@ -91,8 +92,12 @@ def clip(text: str, limit: int) -> str:
 
 
 def is_provisional(entry: LocalEntry) -> bool:
-    """Return whether the entry shows a figure the sources leave open (marked † or named so)."""
-    return PROVISIONAL_MARK in entry.body or "provisional" in fold(entry.body)
+    """Return whether the entry marks a figure the sources leave open with †.
+
+    A rule that says "provisional" in its own words, where it matters, needs no footer more:
+    its words are the one warning (playtest item 64).
+    """
+    return PROVISIONAL_MARK in entry.body
 
 
 def is_corrected(entry: LocalEntry) -> bool:
@@ -121,11 +126,6 @@ def entry_embed(messages: Messages, entry: LocalEntry, image: str | None = None)
     embed.set_author(name=clip(section, AUTHOR_LIMIT))
     if provisional:
         embed.set_footer(text=f"{PROVISIONAL_MARK} {i18n.text(lang, 'thread.lookup.unverified')}")
-        embed.add_field(
-            name=messages(lang, "provisional_name"),
-            value=clip(messages(lang, "provisional_text"), FIELD_LIMIT),
-            inline=False,
-        )
     if is_corrected(entry):
         embed.add_field(
             name=messages(lang, "corrected_name"),
@@ -168,18 +168,19 @@ def distinct_names(
 
 @dataclass(frozen=True, slots=True)
 class CardParts:
-    """What the card image shows: rule text, figures (label -> value) and the warning strip."""
+    """What the card image shows: rule text and figures (label -> value, an open one with †).
+
+    No warning strip: the embed's footer under the image explains the † (playtest item 64).
+    """
 
     text: str
     figures: dict[str, str]
-    provisional: bool
 
 
 def card_parts(entry: LocalEntry) -> CardParts:
     """Split a card entry's body into its rule text and its figure lines ("**Cost:** 3 †").
 
-    Notes and the provisional footnote (italic lines) stay out of the image; the embed shows
-    them.
+    Notes (italic lines) stay out of the image; the embed shows them.
     """
     text_lines: list[str] = []
     figures: dict[str, str] = {}
@@ -193,7 +194,7 @@ def card_parts(entry: LocalEntry) -> CardParts:
         elif stripped or text_lines:
             text_lines.append(stripped)
     text = "\n".join(text_lines).strip().replace("**", "")
-    return CardParts(text, figures, is_provisional(entry))
+    return CardParts(text, figures)
 
 
 class PublicLimiter:

@@ -361,6 +361,9 @@ class Table:
             public = [m for m in fresh if not m.ephemeral][-LOOK_PUBLIC:]
             private = [m for m in fresh if m.ephemeral][-LOOK_EPHEMERAL:]
             fresh = sorted([*public, *private], key=lambda m: m.id)
+            # The older ones count as read: else the next show (the watcher's, half a second
+            # later) printed every one never printed, the whole channel (playtest item 66).
+            self.shown.update(((key, m.id), m) for m in msgs)
         # A new or edited public message with controls numbers afresh; an ephemeral reply's
         # controls are numbered after the ones on screen, which stay pressable. Renumbering
         # shows again the ephemeral replies whose controls were on screen, with their new numbers.

@@ -37,6 +37,7 @@ from cogs.common.runtime import in_game, remember
 from cogs.common.text import named_choices, words
 from engine import games
 from engine.core.errors import GameError, StaleStateError
+from engine.core.play import Typed
 from engine.core.protocol import Layout, Spent
 from engine.sessions import Choice, Choices, NoticeKind, Outcome
 
@@ -149,13 +150,13 @@ async def act(
     interaction: discord.Interaction[Any],
     game: int,
     version: int,
-    move: int | str | tuple[str, ...],
+    move: int | str | tuple[str, ...] | Typed,
     *,
     sure: bool,
 ) -> None:
     """Play a move for the clicking user: confirm first if it reveals, then post the outcome.
 
-    `move` is a button index, a typed notation from `/move`, or the values picked in a
+    `move` is a button index, a typed move from `/move` (`Typed`), or the values picked in a
     decision's one-go menu (`BundleSelect`). Unless `sure`, a move that
     would reveal something comes back unplayed (`outcome.confirm`): the user gets a confirm
     button, which plays it `sure`. The move is applied once per press, the game read once.

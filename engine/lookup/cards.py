@@ -217,22 +217,25 @@ def _text_is_open(fields: Mapping[str, Any]) -> bool:
 
 
 def _body(fields: Mapping[str, Any], lang: Lang, corrected: frozenset[str]) -> str:
+    """Return the entry's text: the rule text, its figures and notes.
+
+    An open figure (or an estimated text) carries the † mark and nothing more: the answer's
+    footer says once what the mark means (cogs/rules_present.py; playtest item 64, where a
+    footnote here, a warning field and the footer said it three times).
+    """
     suffix = "" if lang == "en" else "_es"
     lines, any_open = figure_lines(fields, lang, corrected)
     text = str(fields["text" + suffix]).strip()
-    text_open = _text_is_open(fields)
+    # A row open as a whole with no figure to mark marks its text.
+    text_open = _text_is_open(fields) or (fields.get("verified") is False and not any_open)
     parts = [f"{text} {PROVISIONAL}" if text_open else text]
     if lines:
         parts.append("\n".join(lines))
     note = fields.get("note" + suffix) or fields.get("note")
     if isinstance(note, str) and note.strip():
         parts.append(f"*{i18n.text(lang, 'lookup.note', note=note.strip())}*")
-    footnotes = []
     if any(f" {CORRECTED}" in line for line in lines):
-        footnotes.append(i18n.text(lang, "lookup.corrected_footnote", mark=CORRECTED))
-    if any_open or text_open or fields.get("verified") is False:
-        footnotes.append(i18n.text(lang, "lookup.footnote", mark=PROVISIONAL))
-    parts.extend(f"*{note}*" for note in footnotes)
+        parts.append(f"*{i18n.text(lang, 'lookup.corrected_footnote', mark=CORRECTED)}*")
     return "\n\n".join(parts)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.ai.players import Player
 from engine.core.errors import GameError, IllegalMoveError, StaleStateError
-from engine.core.play import parse_action
+from engine.core.play import Typed, parse_action
 from engine.core.protocol import GameEngine, GameState
 from engine.sessions.errors import NotSeatedError
 from engine.sessions.models import (
@@ -198,6 +198,8 @@ def resolve(engine: GameEngine[Any, Any], state: Any, move: object) -> Any:
         return engine.bundle_action(state, move)
     if isinstance(move, str):
         return parse_action(engine, state, move)
+    if isinstance(move, Typed):  # /move: a notation, or a label as the player was shown it
+        return parse_action(engine, state, move.text, move.labels)
     if isinstance(move, int) and not isinstance(move, bool):
         actions = engine.legal_actions(state)
         if not 0 <= move < len(actions):

@@ -24,10 +24,11 @@ def test_card_marks_the_figures_this_servers_operator_corrected(make_table, tmp_
     assert "**Hiring cost:** 4 ‡" in embed["description"]
     assert "**Divisor:** 3 †" in embed["description"]  # not corrected: still provisional
     names = [f["name"] for f in embed["fields"]]
-    assert names == ["⚠️ Provisional", "✎ Corrected on this server"]
+    assert names == ["✎ Corrected on this server"]  # the † is explained once, in the footer
+    assert embed["footer"]["text"] == "† not yet verified against the rulebook"
     (image,) = card.attachments
     assert image.filename == "card.png"
 
     other = alice.slash(table.channel, "card", {"name": "archer"}).wait_reply()
     assert "‡" not in other.embeds[0]["description"]
-    assert all(f["name"] != "✎ Corrected on this server" for f in other.embeds[0]["fields"])
+    assert not other.embeds[0].get("fields")  # no correction, and the † said in the footer only

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from localdiscord import persist
 from localdiscord.model import EPHEMERAL, Message
-from localdiscord.table import LOOK_EPHEMERAL, WATCH_EVERY, Table
+from localdiscord.table import LOOK_EPHEMERAL, LOOK_PUBLIC, WATCH_EVERY, Table
 from localdiscord.world import World
 from tests.localdiscord.conftest import HarnessFactory
 from tests.localdiscord.test_table import Script, play
@@ -101,3 +101,38 @@ def _edit(ld: object) -> None:
     msg = max((m for m in world.messages.values() if "Count: 0" in m.content), key=lambda m: m.id)
     msg.content = msg.content.replace("Count: 0", "Count: 41")
     msg.edited_at = world.clock()
+
+
+def test_look_and_dismiss_show_the_last_messages_and_never_the_whole_channel_after(
+    make_harness: HarnessFactory, tmp_path: Path
+) -> None:
+    """Item 66: a channel with history never printed here (as after `make run` again).
+
+    `look` showed its last messages, and half a second later the watcher printed every older
+    one, the whole channel; `dismiss` and `dismiss N` show what `look` shows and no more.
+    """
+    harness = make_harness()
+    bob = harness.users["bob"]
+    for i in range(LOOK_PUBLIC + 4):
+        bob.say(harness.channel, f"old {i}")
+
+    class Reading(Script):
+        """Reads each line after a pause (but the first), long enough for the watcher."""
+
+        def read(self, prompt: str) -> str:
+            if any(x.endswith("> ") for x in self.output):
+                time.sleep(3 * WATCH_EVERY)
+            return super().read(prompt)
+
+    script = Reading(["look", "/hand", "/hand", "dismiss 2", "/hand", "dismiss"])
+    Table(harness, tmp_path, script.write, script.read, settle=0.2).run()
+    prompts = [i for i, x in enumerate(script.output) if x.endswith("> ")]
+    said = ["\n".join(script.output[a + 1 : b]) for a, b in itertools.pairwise(prompts)]
+    said.append("\n".join(script.output[prompts[-1] + 1 :]))
+    looked, dismissed_one, dismissed_all = said[0], said[3], said[5]
+    newest = [f"[bob] old {i}" for i in range(4, LOOK_PUBLIC + 4)]
+    for shown in (looked, dismissed_one, dismissed_all):
+        assert [x for x in shown.splitlines() if x.startswith("[bob]")] == newest
+    assert "[bob] old 3" not in script.text  # the older ones are never printed
+    assert dismissed_one.count("Your hand") == 1
+    assert "Your hand" not in dismissed_all

@@ -138,7 +138,8 @@ def test_card_shows_the_drawn_card_as_an_attached_image(table):
     (image,) = card.attachments
     assert image.filename == "card.png"
     assert image.data.startswith(PNG_MAGIC)
-    assert any(f["name"] == "⚠️ Provisional" for f in embed["fields"])  # unverified figures
+    assert embed["footer"]["text"] == "† not yet verified against the rulebook"  # open figures
+    assert not embed.get("fields")  # said once (playtest item 64)
     public = carol.slash(table.channel, "card", {"name": "forum", "public": True}).wait_reply()
     assert not public.ephemeral
     seen_by_bob = next(m for m in bob.messages(table.channel) if m.id == public.id)

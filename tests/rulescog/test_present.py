@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.rules import Rules, thread_game
+from cogs.rules import Rules, _draw, thread_game
 from cogs.rules_items import (
     MAX_RELATED,
     EntryButton,
@@ -35,6 +35,7 @@ from cogs.rules_present import (
 from engine.core import i18n
 from engine.core.errors import CatalogError
 from engine.lookup import LANGS, LocalEntry, RulesIndex, shared_index
+from render.base.card import card_png
 
 COGS = Path(__file__).resolve().parents[2] / "cogs"
 
@@ -82,10 +83,10 @@ def test_every_entry_embeds_within_discord_limits_in_both_languages(index, messa
             _within_embed_limits(embed)
             assert embed.title == entry.title
             assert embed.description == entry.body  # real bodies fit whole
-            marked = any("Provisional" in (f.name or "") for f in embed.fields)
-            assert marked == is_provisional(entry)
+            marked = is_provisional(entry)
             unverified = i18n.text(lang, "thread.lookup.unverified")
-            assert (unverified in (embed.footer.text or "")) == marked
+            assert (embed.footer.text == f"† {unverified}") == marked
+            assert not any("Provisional" in (f.name or "") for f in embed.fields)
             provisional += marked
     assert provisional > 0  # the data does have open figures, and they are shown
 
@@ -203,14 +204,44 @@ async def test_pick_select_has_at_most_25_options_within_limits(index, messages)
 def test_card_parts_split_text_and_figures(index):
     monk = next(i for i in index.ids() if i.endswith(".monk"))
     parts = card_parts(index.entry(monk, "en"))
-    assert parts.provisional
     assert parts.text.startswith("Cube:")
-    assert "provisional" not in parts.text  # the footnote stays in the embed
     assert "**" not in parts.text
     assert parts.figures["Hiring cost"].endswith("†")
     assert len(parts.figures) >= 3
     plain = card_parts(_entry("Gain 2 deniers.\n\n**Cost:** 3", kind="card"))
-    assert plain == type(plain)("Gain 2 deniers.", {"Cost": "3"}, False)
+    assert plain == type(plain)("Gain 2 deniers.", {"Cost": "3"})
+
+
+@pytest.mark.parametrize(
+    ("lang", "figure", "footer"),
+    [
+        ("es", "**Dados negros:** 1 †", "† aún sin comprobar con el reglamento"),
+        ("en", "**Black dice:** 1 †", "† not yet verified against the rulebook"),
+    ],
+)
+def test_a_provisional_card_warns_once_in_the_footer_that_explains_its_mark(
+    index, messages, lang, figure, footer
+):
+    """Playtest item 64: /card Merodeador said "provisional" in its text, a field and the footer."""
+    entry = index.entry("troyes.event.marauding", lang)
+    embed = entry_embed(messages, entry, CARD_IMAGE)
+    assert figure in (embed.description or "")  # the open figure carries the mark
+    assert embed.footer.text == footer  # and the footer says once what it means
+    assert not embed.fields  # no "⚠️ Provisional" field
+    said = (embed.description or "").lower()
+    assert "provisional" not in said
+    assert "fuentes" not in said
+    assert "sources" not in said
+    parts = card_parts(entry)
+    assert _draw(entry) == card_png(entry.title, parts.text, parts.figures, False, lang)  # no strip
+
+
+def test_a_rule_that_says_provisional_in_its_words_gets_no_footer_more(index, messages):
+    entry = index.entry("troyes.marauding", "es")
+    assert "provisional" in entry.body  # where it matters, in the rule's own words
+    embed = entry_embed(messages, entry)
+    assert embed.footer.text is None
+    assert not embed.fields
 
 
 def test_public_limiter_allows_a_few_posts_per_window():

@@ -77,6 +77,58 @@ def test_parse_action_matches_notation_ignoring_case_and_spaces():
         parse_action(ENGINE, state, "   ")
 
 
+def test_parse_action_takes_a_shown_label_whole_or_the_start_of_just_one():
+    """Playtest item 62: /move with the label its suggestions show, in the game's language."""
+    state = ENGINE.new_state({}, 2, seed=1)
+    actions = ENGINE.legal_actions(state)
+    labels = tuple(
+        (
+            i,
+            {Add(1): "Sumar 1 al contador", Add(2): "Sumar 2 al contador", Roll(): "Tirar el dado"}[
+                a
+            ],
+        )
+        for i, a in enumerate(actions)
+    )
+    assert parse_action(ENGINE, state, "Sumar 2 al contador", labels) == Add(2)
+    assert parse_action(ENGINE, state, "  sumar 2, AL contador. ", labels) == Add(2)
+    assert parse_action(ENGINE, state, "tirar", labels) == Roll()  # the start of just one
+    assert parse_action(ENGINE, state, "Tirar el dado [roll]", labels) == Roll()  # as suggested
+    assert parse_action(ENGINE, state, "add 1", labels) == Add(1)  # the notation still works
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_action(ENGINE, state, "Sumar", labels)
+    assert refused.value.key == "error.ambiguous_move"
+    assert refused.value.params == {
+        "move": "Sumar",
+        "count": 2,
+        "moves": "• Sumar 1 al contador\n• Sumar 2 al contador",
+    }
+    with pytest.raises(IllegalMoveError, match="not a legal move"):
+        parse_action(ENGINE, state, "Sumar 3", labels)
+    with pytest.raises(IllegalMoveError, match="not a legal move"):
+        parse_action(ENGINE, state, "tirar")  # no labels: notation only
+
+
+def test_an_accented_label_matches_without_its_accents_and_many_fits_name_three():
+    state = ENGINE.new_state({}, 2, seed=1)
+    labels = tuple(
+        (i, f"Colocar un ciudadano inicial: Obispado, espacio {i + 1}") for i in range(3)
+    )
+    labels += ((len(labels), "Colocar en el Castillo"),)  # past the legal actions: never taken
+    action = parse_action(ENGINE, state, "colocar un ciudadano inicial obispado espacio 2", labels)
+    assert action == ENGINE.legal_actions(state)[1]
+    accented = ((0, "Añadir al cántaro"),)
+    assert (
+        parse_action(ENGINE, state, "ANADIR al cantaro", accented) == ENGINE.legal_actions(state)[0]
+    )
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_action(ENGINE, state, "Colocar", labels)
+    assert refused.value.params["count"] == 3
+    message = refused.value.text("es")
+    assert message.startswith("'Colocar' es el comienzo de 3 jugadas legales;")
+    assert message.endswith("• Colocar un ciudadano inicial: Obispado, espacio 3")
+
+
 def test_to_jsonable_names_the_record_type():
     assert to_jsonable(Rolled(3)) == {"type": "Rolled", "value": 3}
     assert to_jsonable((Add(1), frozenset({2, 1}))) == [{"type": "Add", "amount": 1}, [1, 2]]

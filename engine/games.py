@@ -104,6 +104,10 @@ class GameSpec:
         milestones: the names of its event classes that score or close a stage (a quarter's
             scoring, an event's result, the end of a round): the thread shows each as a short
             summary line of its own (cogs/common/story.py).
+        openings: the names of its event classes that open a round or a quarter (new cards,
+            income, dice, new events, black dice): a turn too long for one thread message
+            keeps them, as it keeps the milestones, when it drops the other event lines
+            (playtest item 47).
         explored: which moves only explored a menu (the thread and log hide them, playtest
             item 26): given a move's notation and the same seat's eventless moves just before
             it (oldest first), None when the move is no way back; else how many of those moves
@@ -123,6 +127,7 @@ class GameSpec:
     league: bool = True
     ai: AiSupport | None = None
     milestones: frozenset[str] = frozenset()
+    openings: frozenset[str] = frozenset()
     explored: Callable[[str, Sequence[str]], int | None] | None = None
     presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 

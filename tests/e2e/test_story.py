@@ -31,7 +31,8 @@ from tests.e2e.conftest import (
 )
 from tests.engine.test_spanish_words import english_pieces
 
-# A move's number, or a run of one seat's moves told as one line ("`12`–`26` **AI (2)**: ...").
+# A move's number, or a run of one seat's moves told as one line, its numbers joined by an
+# en dash ("`12`-`26` **AI (2)**: 15 moves: ...").
 MOVE_NUMBER = re.compile(r"`\s*(\d+)`(?:\N{EN DASH}`\s*(\d+)`)?")
 CUT = re.compile(r"… \d+ lines? left out here: see `/game log`\.")
 

@@ -109,6 +109,10 @@ class GameSpec:
             decision with the same seat, its controls start with that line as a disabled
             heading, so a quick repeated press lands on nothing and the player reads what
             the last pick did (cogs/common/text.py `done_heading`).
+        openings: the names of its event classes that open a round or a quarter (new cards,
+            income, dice, new events, black dice): a turn too long for one thread message
+            keeps them, as it keeps the milestones, when it drops the other event lines
+            (playtest item 47).
         explored: which moves only explored a menu (the thread and log hide them, playtest
             item 26): given a move's notation and the same seat's eventless moves just before
             it (oldest first), None when the move is no way back; else how many of those moves
@@ -129,6 +133,7 @@ class GameSpec:
     ai: AiSupport | None = None
     milestones: frozenset[str] = frozenset()
     done_events: frozenset[str] = frozenset()
+    openings: frozenset[str] = frozenset()
     explored: Callable[[str, Sequence[str]], int | None] | None = None
     presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 

@@ -16,7 +16,17 @@ moves), in the game's language.
 from collections.abc import Sequence
 
 from cogs.common.i18n import t
-from cogs.common.text import LIMIT, entries, fit, notice_lines, seat_name, sentence, when
+from cogs.common.text import (
+    LIMIT,
+    Told,
+    entries,
+    fit,
+    notice_lines,
+    seat_name,
+    sentence,
+    told,
+    when,
+)
 from engine import games
 from engine.sessions import LogLine, Outcome
 
@@ -49,6 +59,15 @@ def turn_of(
     return tuple(history[first:start]), tuple(history[start:end])
 
 
+# How briefly each part of a turn (the others' moves, the decider's own) is told.
+_FULL, _BRIEF, _RUNS = 0, 1, 2
+# The parts' brevity, tried in turn until the story fits: the others' details go first.
+_LEVELS = ((_FULL, _FULL), (_BRIEF, _FULL), (_BRIEF, _BRIEF), (_RUNS, _BRIEF), (_RUNS, _RUNS))
+# What a story line is when room runs out: a heading (always kept), a move with a milestone
+# (kept to the last), one with a round's opening (a black die countered), or any other.
+_HEADING, _MILESTONE, _OPENING, _OTHER = 3, 2, 1, 0
+
+
 def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     others: Sequence[LogLine],
     own: Sequence[LogLine],
@@ -59,24 +78,134 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     *,
     room: int = LIMIT,
 ) -> list[str]:
-    """Return the lines of a turn's story; briefer when they would not fit `room`.
+    """Return the lines of a turn's story; briefer when they would not fit `room` (item 47).
 
-    Every move stays: first the others' moves lose their event bullets, then the turn's own
-    (the summary lines stay; the bullets are in `/game log`). Only then does `fit` drop the
-    oldest lines.
+    In this order, until it fits: the others' moves lose their detail lines, then the turn's
+    own (a milestone's summary line and a round's opening stay: the black dice, the income);
+    then each run of one seat's moves with no such line becomes one line (its count and as
+    many of its labels as fit), the others' first; only then do the oldest lines go: first
+    those with neither a milestone nor a round's opening, then those with an opening, then
+    those with a milestone (and the newest move). A last line says how many were left out
+    (they are in `/game log`).
     """
-    for brief_others, brief_own in ((False, False), (True, False), (True, True)):
-        lines: list[str] = []
-        if others:
-            lines.append(t(lang, "post.since", who=who))
-            lines += entries(others, names, lang, game, brief=brief_others)
-        if own:
-            if others:
-                lines.append(t(lang, "story.this_turn"))
-            lines += entries(own, names, lang, game, brief=brief_own)
-        if sum(len(x) + 1 for x in lines) <= room:
+    parts = (told(others, names, lang, game), told(own, names, lang, game))
+    for level in _LEVELS:
+        lines, left = _compose(parts, level, None, who, lang)
+        if _size(lines, left, lang) <= room:
+            return _said(lines, left, lang)
+    level = _LEVELS[-1]
+    low, high = 0, sum(len(m.label) + 3 for p in parts for m in p)  # a run's labels' room
+    while low < high:  # the most that fits
+        cap = (low + high + 1) // 2
+        if _size(*_compose(parts, level, cap, who, lang), lang) <= room:
+            low = cap
+        else:
+            high = cap - 1
+    lines, left = _compose(parts, level, low, who, lang)
+    if lines:  # the newest move, what the decider answers, stays as long as the milestones
+        lines[-1] = (lines[-1][0], max(lines[-1][1], _MILESTONE))
+    for weight in (_OTHER, _OPENING, _MILESTONE):  # the oldest lines go, the kept ones last
+        index = 0
+        while _size(lines, left, lang) > room and index < len(lines):
+            line, kind = lines[index]
+            if kind == weight:
+                del lines[index]
+                left += line.count("\n") + 1
+            else:
+                index += 1
+    return _said(lines, left, lang)
+
+
+def _compose(
+    parts: tuple[list[Told], list[Told]],
+    level: tuple[int, int],
+    cap: int | None,
+    who: str,
+    lang: str,
+) -> tuple[list[tuple[str, int]], int]:
+    """Return a turn's story lines at this brevity, each with its weight, and how many it left out.
+
+    `cap`: how many characters of labels a run's line lists (None: all).
+    """
+    others, own = parts
+    out: list[tuple[str, int]] = []
+    left = 0
+    for moves, brevity, heading in (
+        (others, level[0], t(lang, "post.since", who=who)),
+        (own, level[1], t(lang, "story.this_turn") if others else None),
+    ):
+        if not moves:
+            continue
+        if heading is not None:
+            out.append((heading, _HEADING))
+        if brevity == _FULL:
+            out += [(m.text(), _weight(m)) for m in moves]
+            continue
+        left += sum(m.details for m in moves)
+        for run in _runs(moves) if brevity == _RUNS else [[m] for m in moves]:
+            if len(run) == 1:
+                out.append((run[0].text(brief=True), _weight(run[0])))
+                continue
+            line, unlisted = _run(run, cap, lang)
+            out.append((line, _OTHER))
+            left += unlisted
+    return out, left
+
+
+def _weight(move: Told) -> int:
+    """Return how long a move's line stays when room runs out (`_OTHER` ... `_MILESTONE`)."""
+    if move.milestone:
+        return _MILESTONE
+    return _OPENING if any(move.kept) else _OTHER
+
+
+def _runs(moves: Sequence[Told]) -> list[list[Told]]:
+    """Return moves grouped: each run of one seat's moves with no kept line, each other alone."""
+    runs: list[list[Told]] = []
+    for move in moves:
+        plain = not any(move.kept)
+        last = runs[-1] if runs else None
+        if plain and last and last[-1].seat == move.seat and not any(last[-1].kept):
+            last.append(move)
+        else:
+            runs.append([move])
+    return runs
+
+
+def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
+    """Return a run of one seat's moves as one line, and how many of their labels it leaves out.
+
+    "`24`-`63` **IA normal (2)**: 40 jugadas: Usar influencia · … y 31 más" (an en dash
+    between the numbers): the labels in
+    order while they fit `cap` characters (None: all).
+    """
+    labels: list[str] = []
+    size = 0
+    for move in run:
+        size += len(move.label) + 3
+        if cap is not None and size > cap:
             break
-    return lines
+        labels.append(move.label)
+    first, last = run[0], run[-1]
+    line = f"`{first.version:>3}`\N{EN DASH}`{last.version:>3}` **{first.who}**: "
+    line += t(lang, "story.run", count=len(run))
+    unlisted = len(run) - len(labels)
+    if labels:
+        line += ": " + " \N{MIDDLE DOT} ".join(labels)
+        if unlisted:
+            line += " " + t(lang, "story.run_more", count=unlisted)
+    return line, unlisted
+
+
+def _size(lines: Sequence[tuple[str, int]], left: int, lang: str) -> int:
+    """Return the characters a story takes (as `fit` counts), its last line too."""
+    return sum(len(x) + 1 for x in _said(lines, left, lang))
+
+
+def _said(lines: Sequence[tuple[str, int]], left: int, lang: str) -> list[str]:
+    """Return a story's lines, and the line that says how many were left out (if any were)."""
+    said = [line for line, _ in lines]
+    return [*said, t(lang, "story.left_out", count=left)] if left else said
 
 
 def caption(

@@ -10,7 +10,7 @@ is one `/game log` away).
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -116,17 +116,54 @@ def when(moment: datetime | None, style: str = "R") -> str:
 
 def _line(line: LogLine, names: Sequence[str], lang: str) -> str:
     """Return a move's log entry: who did what, and the events it caused as bullets."""
-    head, events = _entry(line, names, lang)
-    return "\n".join([head, *events])
+    return _entry(line, names, lang).text()
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A move as the thread tells it: its headline, then its lines in the order they happened.
+
+    `kept[i]`: whether a short story keeps `lines[i]` (a milestone's summary line, a line of a
+    round's opening); the others are details, the first lines a long turn drops.
+    """
+
+    version: int
+    seat: int
+    who: str
+    label: str
+    head: str
+    lines: tuple[str, ...] = ()
+    kept: tuple[bool, ...] = ()
+
+    def text(self, *, brief: bool = False) -> str:
+        """Return the move's entry: its headline and its lines (`brief`: the kept ones)."""
+        lines = [x for x, k in zip(self.lines, self.kept, strict=True) if k or not brief]
+        return "\n".join([self.head, *lines])
+
+    @property
+    def milestone(self) -> bool:
+        """Return whether a milestone's summary line is among its lines."""
+        return any(x.startswith("\N{BAR CHART}") for x in self.lines)
+
+    @property
+    def details(self) -> int:
+        """Return how many of its lines a brief entry leaves out."""
+        return self.kept.count(False)
 
 
 def _entry(
-    line: LogLine, names: Sequence[str], lang: str, milestones: frozenset[str] = frozenset()
-) -> tuple[str, list[str]]:
-    """Return a move's head and its event bullets, and (`milestones`) its summary lines.
+    line: LogLine,
+    names: Sequence[str],
+    lang: str,
+    milestones: frozenset[str] = frozenset(),
+    openings: frozenset[str] = frozenset(),
+) -> Told:
+    """Return a move as told: its head, event bullets and (`milestones`) summary lines.
 
     An event whose class is one of the game's milestones (a quarter's scoring, an event's
-    result, the end of a round) is not a bullet but a summary line of its own.
+    result, the end of a round) is not a bullet but a summary line of its own, where it
+    happened among the others (the round's end before the next round's opening, item 63).
+    Milestones and `openings` (a round's opening) are kept in a brief entry.
     """
     who = seat_name(line.seat, names)
     label, described = words(line, names, lang)
@@ -137,17 +174,20 @@ def _entry(
     if len(kinds) != len(described):
         kinds = [""] * len(described)
     said = _plain(head)
-    bullets: list[str] = []
-    summaries: list[str] = []
+    lines: list[str] = []
+    kept: list[bool] = []
     for kind, event in zip(kinds, described, strict=True):
         if not event:
             continue
         if kind in milestones:
-            summaries.append(f"\N{BAR CHART} {event}")
+            lines.append(f"\N{BAR CHART} {event}")
         # An event that only repeats the move ("alice (1): orange into bowl I") adds nothing.
         elif ": " not in event or _plain(event.partition(": ")[2]) not in said:
-            bullets.append(f"      \N{BULLET} {event}")
-    return head, bullets + summaries
+            lines.append(f"      \N{BULLET} {event}")
+        else:
+            continue
+        kept.append(kind in milestones or kind in openings)
+    return Told(line.version, line.seat, who, label, head, tuple(lines), tuple(kept))
 
 
 def _plain(text: str) -> str:
@@ -206,6 +246,17 @@ def milestones_of(game: str) -> frozenset[str]:
     return games.spec(game).milestones if game in GAMES else frozenset()
 
 
+def openings_of(game: str) -> frozenset[str]:
+    """Return the event classes that open a game's round (none for an unknown game)."""
+    return games.spec(game).openings if game in GAMES else frozenset()
+
+
+def told(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = "") -> list[Told]:
+    """Return the moves a reader is told (`shown`), each as the thread tells it."""
+    milestones, openings = milestones_of(game), openings_of(game)
+    return [_entry(x, names, lang, milestones, openings) for x in shown(lines, game)]
+
+
 def entries(
     lines: Sequence[LogLine],
     names: Sequence[str],
@@ -216,17 +267,10 @@ def entries(
 ) -> list[str]:
     """Return the thread's lines for moves: each move, its bullets, its summary lines.
 
-    `brief`: each move and its summary lines only (its event bullets are in `/game log`),
-    for a turn whose whole story would not fit one message.
+    `brief`: each move with its summary lines and its round opening's lines only (its other
+    event bullets are in `/game log`), for a turn whose whole story would not fit one message.
     """
-    milestones = milestones_of(game)
-    out: list[str] = []
-    for x in shown(lines, game):
-        head, rest = _entry(x, names, lang, milestones)
-        if brief:
-            rest = [r for r in rest if r.startswith("\N{BAR CHART}")]
-        out.append("\n".join([head, *rest]))
-    return out
+    return [x.text(brief=brief) for x in told(lines, names, lang, game)]
 
 
 def notice_line(notice: Notice, names: Sequence[str], lang: str) -> str | None:

@@ -22,6 +22,8 @@ SPEC = GameSpec(
     titles={"en": "Trajan", "es": "Trajano"},
     renderer="render.trajan",
     milestones=frozenset({"RoundEnded", "DemandsMet", "ConsulsNamed", "GameEnded"}),
+    # The set-up's end and a quarter's start (its new forum, province and bonus tiles).
+    openings=frozenset({"GameSetUp", "TrajanRevealed", "QuarterEnded"}),
     ai=AiSupport(_determinise, _value, iterations_per_s=4000),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),

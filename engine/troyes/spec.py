@@ -39,6 +39,20 @@ SPEC = GameSpec(
             "BlackDieCountered",
         }
     ),
+    # A round's opening: new activity cards, income and wages, every seat's dice, new events,
+    # the black dice and how each seat met them; the Ladies' outer activities.
+    openings=frozenset(
+        {
+            "CardRevealed",
+            "IncomePaid",
+            "DiceRolled",
+            "EventRevealed",
+            "BlackDiceRolled",
+            "BlackDieCountered",
+            "CounterFailed",
+            "OuterDealt",
+        }
+    ),
     explored=explored,
     # Every module of The Ladies of Troyes (the tournament order is no Ladies module).
     presets={"ladies": {k: v for k, v in EVERY_MODULE.items() if k != "tournament"}},

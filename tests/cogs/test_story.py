@@ -4,10 +4,15 @@ import re
 from dataclasses import replace
 from datetime import UTC, datetime
 
+import pytest
+
 from cogs import log_pages
-from cogs.common import story
+from cogs.common import story, text
 from engine.core import i18n
+from engine.core.rng import Rng
+from engine.games import GAMES
 from engine.sessions import By, LogLine, Outcome, Status, Turn
+from engine.troyes.game import EVERY_MODULE
 
 NAMES = ("alice", "bob", "AI")
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -113,3 +118,147 @@ def test_a_turn_too_long_for_one_message_keeps_every_move_without_its_bullets():
     assert len(caption) <= 2000
     assert all(f"move {v}\n" in caption or f"move {v} " in caption for v in range(1, 25))
     assert "x" * 150 not in caption  # the bullets went (they are in /game log)
+
+
+def _alone(seed: int, lang: str, moves: int = 160, seats: int = 2) -> list[LogLine]:
+    """Return a seeded 2-seat Troyes game (every Ladies module) in which alice passes early.
+
+    The other seat, an AI, then plays on alone for a long turn, through the round's end and
+    the next round's opening (new cards, income, dice, events, black dice).
+    """
+    engine = GAMES["troyes"]
+    state = engine.new_state(dict(EVERY_MODULE), seats, seed)
+    rng = Rng(seed, 0, "alone")
+    out: list[LogLine] = []
+    while state.pending is not None and len(out) < moves:
+        seat = state.pending.seat
+        actions = engine.legal_actions(state)
+        said = [engine.action_text(a) for a in actions]
+        passes = [a for a, n in zip(actions, said, strict=True) if n == "pass"]
+        if seat == 0 and passes and len(out) > 8:
+            action = passes[0]
+        else:
+            rest = [a for a, n in zip(actions, said, strict=True) if n not in ("pass", "back")]
+            action = (rest or actions)[rng.below(len(rest or actions))]
+        step = engine.apply(state, action)
+        text_ = engine.describe(action, lang)
+        notation = engine.action_text(action)
+        by = By.AI if seat else By.PLAYER
+        version = len(out) + 1
+        out.append(
+            LogLine(
+                version,
+                seat,
+                None,
+                by,
+                notation,
+                text_,
+                (),
+                False,
+                AT,
+                game="troyes",
+                records=tuple(step.events),
+            )
+        )
+        state = step.state
+    return out
+
+
+def _longest_wait(history: list[LogLine]) -> list[LogLine]:
+    """Return the history up to alice's turn that follows the most moves of the others."""
+    starts = [i for i in range(1, len(history)) if history[i].seat == 0 != history[i - 1].seat]
+    end = max(starts, key=lambda i: len(text.shown(story.turn_of(history[:i], 0)[0], "troyes")))
+    return history[:end]
+
+
+RANGE = re.compile(r"`\s*(\d+)`(?:\N{EN DASH}`\s*(\d+)`)?")
+
+
+def _told_versions(message: str) -> set[int]:
+    """Return the moves a message tells: each headline's, and every move of a run's line."""
+    out: set[int] = set()
+    for first, last in RANGE.findall(message):
+        out.update(range(int(first), int(last or first) + 1))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("lang", "seats", "seed", "count"),
+    [("en", 2, 12, 52), ("es", 2, 12, 52), ("en", 3, 1, 63), ("es", 3, 1, 63)],
+)
+def test_a_long_ai_turn_keeps_the_rounds_opening_and_every_milestone_and_says_what_it_left(
+    lang: str, seats: int, seed: int, count: int
+):
+    """Two seats: every kept line stays. Three: the opening's counters may go, not the rest."""
+    names = ("alice", "IA normal", "IA difícil")[:seats]
+    history = _longest_wait(_alone(seed, lang, 200 if seats == 3 else 160, seats))
+    others, _ = story.turn_of(history, 0)
+    shown = text.shown(others, "troyes")
+    assert len(shown) == count  # the AIs played on after alice passed
+    whole = text.told(others, names, lang, "troyes")
+    kept = [x for m in whole for x, k in zip(m.lines, m.kept, strict=True) if k]
+    black = {"en": "Black dice rolled: ", "es": "Se lanzan los dados negros: "}[lang]
+    assert any(black in x for x in kept)  # the round's opening is kept...
+    assert any(x.startswith("\N{BAR CHART}") for x in kept)  # ... and its milestones
+    assert sum(len(m.text()) + 1 for m in whole) > 2000  # the whole story would not fit
+    caption = story.caption(outcome(history, [], 0), names, lang, "troyes")
+    assert len(caption) <= 2000
+    for move in whole:
+        if move.milestone or seats == 2:  # the round's end and its opening, every milestone
+            for x, k in zip(move.lines, move.kept, strict=True):
+                assert not k or x in caption, x
+    assert black in caption
+    left = {
+        "en": r"… \d+ lines left out here: see `/game log`\.",
+        "es": r"… \d+ líneas omitidas aquí: mira `/game log`\.",
+    }[lang]
+    assert re.search(left, caption)
+    # Every move the thread leaves out is before the last one it tells (the note covers it).
+    told = _told_versions(caption)
+    assert max(told) == shown[-1].version
+    assert "earlier line" not in caption
+    assert "anterior" not in caption
+
+
+def test_runs_of_one_seats_moves_become_one_line_before_any_move_is_left_out():
+    history = _longest_wait(_alone(3, "es"))
+    others, _ = story.turn_of(history, 0)
+    caption = story.caption(outcome(history, [], 0), ("alice", "IA normal"), "es", "troyes")
+    assert len(caption) <= 2000
+    assert re.search(r"` *\d+`\N{EN DASH}` *\d+` \*\*IA normal \(2\)\*\*: \d+ jugadas", caption)
+    # Every move is told, on its own line or in its run's.
+    assert {m.version for m in text.shown(others, "troyes")} <= _told_versions(caption)
+    assert "Se lanzan los dados negros: " in caption
+    assert "omitidas aquí" in caption  # the detail lines went, and it says so
+
+
+def test_a_run_lists_the_labels_that_fit_and_says_how_many_more():
+    moves = [line(v, 1) for v in range(1, 61)]
+    moves = [replace(m, text="x" * 40) for m in moves]  # 60 moves of 40 characters: too long
+    caption = story.caption(outcome([*moves, line(61, 0)], [], 0), NAMES, "en", "trajan")
+    assert len(caption) <= 2000
+    assert "` 1`\N{EN DASH}` 60` **bob (2)**: 60 moves: xxx" in caption.replace("`  1`", "` 1`")
+    assert re.search(r"… and \d+ more", caption)
+    assert "lines left out here" in caption
+
+
+def test_a_short_turn_is_told_whole_without_a_note():
+    seats = [0, 1, 1, 1]
+    history = [line(v + 1, s) for v, s in enumerate(seats)]
+    caption = story.caption(outcome(history, [], 0), NAMES, "en", "trajan")
+    assert all(f"move {v}" in caption for v in (2, 3, 4))
+    assert "left out" not in caption
+    assert "\N{EN DASH}" not in caption
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_end_of_a_round_comes_before_the_next_rounds_opening(lang: str):
+    history = _alone(3, lang)
+    ended = next(m for m in history if any(type(r).__name__ == "RoundEnded" for r in m.records))
+    for brief in (False, True):
+        (entry,) = text.entries([ended], ("alice", "IA normal"), lang, "troyes", brief=brief)
+        lines = entry.split("\n")
+        end = next(i for i, x in enumerate(lines) if "\N{BAR CHART}" in x and "1" in x)
+        card = {"en": "New activity card: ", "es": "Nueva carta de actividad: "}[lang]
+        opening = next(i for i, x in enumerate(lines) if card in x)
+        assert end < opening, entry

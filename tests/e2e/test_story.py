@@ -31,8 +31,18 @@ from tests.e2e.conftest import (
 )
 from tests.engine.test_spanish_words import english_pieces
 
-MOVE_NUMBER = re.compile(r"`\s*(\d+)`")
-CUT = re.compile(r"… \d+ earlier lines?: see `/game log`\.")
+# A move's number, or a run of one seat's moves told as one line, its numbers joined by an
+# en dash ("`12`-`26` **AI (2)**: 15 moves: ...").
+MOVE_NUMBER = re.compile(r"`\s*(\d+)`(?:\N{EN DASH}`\s*(\d+)`)?")
+CUT = re.compile(r"… \d+ lines? left out here: see `/game log`\.")
+
+
+def _numbers(content: str) -> set[int]:
+    """Return the moves a message tells: each headline's, and every move of a run's line."""
+    told: set[int] = set()
+    for first, last in MOVE_NUMBER.findall(content):
+        told.update(range(int(first), int(last or first) + 1))
+    return told
 
 
 def _live(table: BotHarness, number: int) -> list[SimpleNamespace]:
@@ -98,7 +108,7 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     assert milestone_and_pages()
 
     def told_now() -> set[int]:
-        return {int(n) for m in _posts(alice, thread) for n in MOVE_NUMBER.findall(m.content)}
+        return {n for m in _posts(alice, thread) for n in _numbers(m.content)}
 
     # The AI may still be replying to the last press, and the old turn message is closed
     # (edited) just after the new one is sent: let the moves stored so far land. (What is
@@ -112,13 +122,16 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     shown = _shown_versions(table, number)
     posts = _posts(alice, thread)
     told = told_now()
-    # A turn too long for one message (an AI playing on alone after a pass) keeps its newest
-    # lines, and that message says the earlier ones are in /game log (cogs/common/story.py).
+    # A turn too long for one message (an AI playing on alone after a pass) is told briefer:
+    # details first, then runs of one seat's moves as one line each; a move left out even so
+    # is older than its message's newest, and that message says lines were left out
+    # (cogs/common/story.py).
     for missing in sorted(shown - told):
         after = min((v for v in told if v > missing), default=None)
         assert after is not None, missing
-        holders = [m.content for m in posts if after in map(int, MOVE_NUMBER.findall(m.content))]
+        holders = [m.content for m in posts if after in _numbers(m.content)]
         assert any(CUT.search(h) for h in holders), (missing, holders)
+    assert all(len(m.content) <= 2000 for m in posts)
     # ... in one message per turn: a new message only when the turn passed.
     seat = _seat(table, number, alice)
     turns = sum(1 for i, m in enumerate(moves) if m[1] == seat and moves[i - 1][1] != seat)

@@ -35,10 +35,15 @@ def _ordinal(rank: int) -> str:
 
 
 def categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[str, str]]:
-    """Return the scoring categories of a result as (key, label), in display order."""
+    """Return the scoring categories of a result as (key, label), in display order.
+
+    A category nobody scored in (0 for all) is left out: it says nothing, and a row of
+    zeros for "At the end of the game" read as if the game's end had scored nothing
+    (playtest item 65).
+    """
     keys: dict[str, None] = {}
     for mapping in result.breakdown:
-        keys.update(dict.fromkeys(mapping))
+        keys.update(dict.fromkeys(k for k, v in mapping.items() if v))
     if labels:
         ordered = [key for key in labels if key in keys] + [k for k in keys if k not in labels]
     else:

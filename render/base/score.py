@@ -41,9 +41,10 @@ def categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[s
     zeros for "At the end of the game" read as if the game's end had scored nothing
     (playtest item 65).
     """
-    keys: dict[str, None] = {}
+    every: dict[str, None] = {}
     for mapping in result.breakdown:
-        keys.update(dict.fromkeys(k for k, v in mapping.items() if v))
+        every.update(dict.fromkeys(mapping))
+    keys = [k for k in every if any(mapping.get(k, 0) for mapping in result.breakdown)]
     if labels:
         ordered = [key for key in labels if key in keys] + [k for k in keys if k not in labels]
     else:

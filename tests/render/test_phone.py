@@ -379,3 +379,31 @@ def test_the_final_breakdown_is_one_table_without_all_zero_categories(name):
         assert not {labels[k] for k in zero} & {r.text for r in texts}, kind
     chart = compose_score(result, name, lang="es")
     assert not {labels[k] for k in zero} & {r.text for r in chart.texts}
+
+
+def test_a_district_too_wide_for_a_phone_goes_on_in_lines_led_by_its_name():
+    # Playtest item 61: in the Plaza image a district's purple die wrapped to a row of its
+    # own with no name, and a chosen die's frame covered the "blanco" before it.
+    game = GAMES["troyes"]
+    states = list(play(game, 4, 5, LADIES))
+    with language("es"):
+        colours = {tr(f"colour.{c}") for c in ("red", "white", "yellow", "purple")}
+    wrapped = 0
+    for state in states[1:120]:
+        view = game.engine.view(state, None)
+        if state.pending is None or game.render.scene_from_view(view).focus != "square":
+            continue
+        prompt = game.engine.prompt(state, "es")
+        phone = dict(game.render.compose_gallery(view, prompt=prompt, lang="es"))["focus"]
+        assert check_texts(phone) == []
+        texts = [r for r in phone.texts if r.kind == "text"]
+        names = [r for r in texts if r.size == 22]
+        dice = [r for r in phone.texts if r.kind == "die"]
+        for die in dice:
+            row = [n for n in names if n.ink.y < die.ink.bottom and die.ink.y < n.ink.bottom]
+            assert any(n.ink.right < die.ink.x for n in row), die
+        for word in (r for r in texts if r.text in colours):
+            after = [d for d in dice if abs(d.ink.y - word.ink.y) < 30 and d.ink.x > word.ink.x]
+            assert min(d.ink.x for d in after) - word.ink.right >= 8, word
+        wrapped += len(names) > len({n.text for n in names})
+    assert wrapped  # some district went on in a second line, led by its name again

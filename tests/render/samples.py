@@ -89,7 +89,8 @@ def _focused(game: Game, states: list[Any], start: int, wanted: str = "") -> int
     With `wanted`, the first whose focus is that area (else the first with any focus); one
     not found from `start` is looked for from the game's start.
     """
-    for index in [*range(start, len(states) - 1), *range(1, start)]:  # else from the start
+    order: list[int] = [*range(start, len(states) - 1), *range(1, start)]  # then from the start
+    for index in order:
         view = game.engine.view(states[index], None)
         focus = game.render.scene_from_view(view).focus
         if focus and (not wanted or focus == wanted):

@@ -164,11 +164,24 @@ def area_pixels(
     An area missing from the cache is drawn on a blank board of `size` (the pixels of an
     area are those of its panel on the board's background) and kept, like any other.
     """
+    return area_drawn(name, box, key, draw, size)[0]
+
+
+def area_drawn(
+    name: str, box: Box, key: Hashable, draw: Drawer, size: tuple[int, int]
+) -> tuple[Image.Image, tuple[TextRecord, ...]]:
+    """Return an area's pixels and its text records (in board pixels) as drawn for `key`.
+
+    As `area_pixels`: from the cache, else drawn on a blank board of `size` and kept.
+    """
     found = _AREAS.get(_key(name, box, key))
     if found is None:
         scratch = Canvas(size[0], size[1], BACKGROUND)
         place_area(scratch, name, box, key, draw)
         found = _AREAS.get(_key(name, box, key))
         if found is None:  # the budget dropped it at once: read it off the scratch board
-            return scratch.image.crop((box.x, box.y, box.right, box.bottom))
-    return found[0]
+            crop = scratch.image.crop((box.x, box.y, box.right, box.bottom))
+            return crop, tuple(r for r in scratch.texts if box.contains(r.ink))
+    tile, records, origin = found
+    dx, dy = box.x - origin.x, box.y - origin.y
+    return tile, tuple(moved(r, dx, dy) for r in records)

@@ -151,8 +151,9 @@ def pieces(previous: Plan | None, plan: Plan, size: tuple[int, int]) -> list[Box
         if old is None or old.box != area.box:
             boxes.append(area.box)
         else:
+            parts = [area.part_box(index) for index in range(len(area.parts()))]
             boxes += area_pieces(
-                area.name, area.box, (old.key, old.draw), (area.key, area.draw), size
+                area.name, area.box, (old.key, old.draw), (area.key, area.draw), size, parts
             )
     return boxes
 

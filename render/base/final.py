@@ -2,11 +2,10 @@
 
 A finished game's board shows the scores after final scoring (the game puts them on its own
 tracks and panels: `Board`'s `final`), and the pipeline adds this area under the board:
-the players by rank with their totals, then the breakdown by category. Everything sits in
-two columns of at most half the board, so a phone image can cut the area between them.
+the players by rank with their totals in the left half, the breakdown by category as one
+table in the right half (playtest item 65: split in two tables, it read as two lists), so a
+phone image shows the two one under the other.
 """
-
-import math
 
 from engine.core.protocol import Result
 from render.base.canvas import Box, Canvas
@@ -43,31 +42,20 @@ def record_of(result: Result, names: Names) -> Record:
 def height(record: Record) -> int:
     """Return the area's height for its record."""
     seats, rows = record
-    return (
-        60
-        + math.ceil(len(seats) / 2) * RANK_H
-        + 12
-        + HEAD_H
-        + math.ceil(len(rows) / 2) * ROW_H
-        + 16
-    )
+    return 60 + max(len(seats) * RANK_H, HEAD_H + len(rows) * ROW_H) + 16
 
 
 def phone_panel(box: Box, record: Record) -> Panel:
-    """Return the area as a phone image shows it: its ranks, then its breakdown, unsplit.
-
-    On the board the ranks and the breakdown each run in two columns; a phone image shows
-    the four blocks one under the other, so no table is cut by another's heading.
-    """
-    seats, _rows = record
-    inner = area_inner(box)
-    halves = inner.cols(2, gap=GAP)
-    top = halves[0].y + math.ceil(len(seats) / 2) * RANK_H + 12
-    ranks = [Box(h.x, h.y, h.w, top - 12 - h.y) for h in halves]
-    tables = [Box(h.x, top, h.w, inner.bottom - top) for h in halves]
-    if len(seats) < 2:
-        ranks = ranks[:1]
-    return Panel(box, cells=(*ranks, *tables))
+    """Return the area as a phone image shows it: its ranks, then its one table, unsplit."""
+    seats, rows = record
+    ranks, table = area_inner(box).cols(2, gap=GAP)
+    return Panel(
+        box,
+        cells=(
+            Box(ranks.x, ranks.y, ranks.w, len(seats) * RANK_H - 6),
+            Box(table.x, table.y, table.w, HEAD_H + len(rows) * ROW_H),
+        ),
+    )
 
 
 def _ordinal(rank: int) -> str:
@@ -79,16 +67,14 @@ def _points(value: int) -> str:
 
 
 def draw_final(canvas: Canvas, box: Box, *, record: Record) -> None:
-    """Draw the final scores: ranks and totals, then the breakdown in two columns."""
+    """Draw the final scores: ranks and totals at the left, the breakdown's table at the right."""
     seats, rows = record
     inner = area(canvas, box, tr("phone.final_title"))
-    halves = inner.cols(2, gap=GAP)
+    ranks, table = inner.cols(2, gap=GAP)
     order = sorted(range(len(seats)), key=lambda s: (seats[s][0], s))
-    down = math.ceil(len(seats) / 2)  # ranks run down the left column, then the right
     for index, seat in enumerate(order):
         rank, total, name = seats[seat]
-        half = halves[index // down]
-        row = Box(half.x, half.y + (index % down) * RANK_H, half.w, RANK_H - 6)
+        row = Box(ranks.x, ranks.y + index * RANK_H, ranks.w, RANK_H - 6)
         canvas.rounded(row, 8, (250, 244, 228), None)
         token(canvas, seat, (row.x + 24, row.y + row.h // 2), 36)
         label = tr("phone.final_place", place=_ordinal(rank), name=name)
@@ -100,17 +86,7 @@ def draw_final(canvas: Canvas, box: Box, *, record: Record) -> None:
             style=Style.BOLD,
             align="right",
         )
-    top = halves[0].y + math.ceil(len(seats) / 2) * RANK_H + 12
-    per = math.ceil(len(rows) / 2)
-    for part, half in enumerate(halves):
-        table = Box(half.x, top, half.w, inner.bottom - top)
-        _table(
-            canvas,
-            table,
-            len(seats),
-            rows[part * per : (part + 1) * per],
-            len(rows) - 1 - part * per,
-        )
+    _table(canvas, table, len(seats), rows, len(rows) - 1)
 
 
 def _table(
@@ -120,9 +96,9 @@ def _table(
     rows: tuple[tuple[str, tuple[int, ...]], ...],
     last: int,
 ) -> None:
-    """Draw one column of the breakdown: a row of seat tokens, then a row per category.
+    """Draw the breakdown: a row of seat tokens, then a row per category.
 
-    The row of index `last` (if in this column) is the total.
+    The row of index `last` is the total.
     """
     columns = box.after(LABEL_W).cols(count, gap=6)
     for seat, column in enumerate(columns):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from render.base.canvas import Box, Canvas, TextRecord, moved
 from render.base.fonts import Style
 from render.base.header import MARK_W, HeaderInfo, mark
+from render.base.marks import PAD, padded, ring, union
 from render.base.palette import BACKGROUND, HEADER, HEADER_INK, seat_label
 from render.base.shapes import panel, token
 from render.i18n import tr
@@ -43,6 +44,8 @@ KEEP = 16
 EDGE = 4
 # A piece cut to under this many px (unless it is that small) is not outlined again.
 SLIVER = 16
+# A word's reach over what follows it, when a row is cut into lines (`_headed`).
+GLUE = 16
 # What a cell keeps around it when flowed: the outline of a change (`header.mark`).
 HALO = 4
 
@@ -57,11 +60,15 @@ class Panel:
             title); each row is narrowed on its own, all to one width.
         cells: the boxes of its cells in reading order (cards, sites, events), which sit
             under its rows: flowed into as many columns as fit, each cell whole.
+        head: board x where each row's name ends (the city square's districts): a row
+            still too wide once narrowed goes on in lines under it, each with that name
+            at its left, so no line of pieces is without its name (playtest item 61).
     """
 
     box: Box
     cuts: tuple[int, ...] = ()
     cells: tuple[Box, ...] = field(default=())
+    head: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +190,77 @@ def crop(board: Canvas, region: Box) -> Canvas:
         piece = _clipped(box, room)
         # A sliver of a piece that lies mostly elsewhere (an outline's edge) is not one.
         if piece is not None and piece.h >= min(box.h, SLIVER) and piece.w >= min(box.w, SLIVER):
-            mark(out, Box(piece.x - region.x, piece.y - region.y, piece.w, piece.h))
+            outlined(out, Box(piece.x - region.x, piece.y - region.y, piece.w, piece.h))
     return out
+
+
+def outlined(canvas: Canvas, box: Box) -> None:
+    """Outline a changed piece on `canvas` and keep it among its marks (with what it covers)."""
+    outer = Box(box.x - MARK_W, box.y - MARK_W, box.w + 2 * MARK_W, box.h + 2 * MARK_W)
+    under = canvas.image.crop((outer.x, outer.y, outer.right, outer.bottom))
+    canvas.marks.append((box, outer, under))
+    mark(canvas, box, MARK_W)
+
+
+def settle(canvas: Canvas) -> None:
+    """Draw a phone image's change outlines again so that none crosses a text or piece.
+
+    Laying pieces out anew (rows narrowed, cut at a band's edge, cells flowed) can bring a
+    label beside an outline that had room on the board, or clip an outline through a die:
+    each outline is taken off, its box shrunk to what it holds (never cutting a text or
+    piece in it), grown to what it cut, and padded again (`render.base.marks`).
+    """
+    if not canvas.marks:
+        return
+    for _box, outer, under in reversed(canvas.marks):
+        canvas.image.paste(under, (outer.x, outer.y))
+    marks, canvas.marks = canvas.marks, []
+    inks = [r.ink for r in canvas.texts]
+    room = canvas.box.inset(MARK_W)
+    boxes = [box for box, _outer, _under in marks]
+    # A piece of an outline that holds nothing now (a narrowed row's empty end) goes.
+    boxes = [b for b in boxes if any(b.intersects(i) for i in inks) or not _flat(canvas, b)]
+    for index, box in enumerate(boxes):
+        # Clear of the outlines drawn again already, and of the others where they stand.
+        rings = [ring(b) for b in [*(m[0] for m in canvas.marks), *boxes[index + 1 :]]]
+        outlined(canvas, _resettled(box, room, inks, rings))
+
+
+def _flat(canvas: Canvas, box: Box) -> bool:
+    """Return True when `box` of `canvas` is one colour."""
+    patch = canvas.image.crop((box.x, box.y, box.right, box.bottom))
+    return patch.getcolors(1) is not None
+
+
+def _resettled(box: Box, room: Box, inks: Sequence[Box], rings: Sequence[Box]) -> Box:
+    """Return where an outline goes round `box` in a phone image (see `settle`)."""
+    outer = ring(box)
+    crossed = [i for i in [*inks, *rings] if outer.intersects(i) and not box.contains(i)]
+    if not crossed and room.contains(box):
+        return box
+    cut = [i for i in inks if box.intersects(i) and not box.contains(i) and room.contains(i)]
+    grown = box
+    for ink in cut:
+        grown = union(grown, ink)
+    held = [i for i in inks if grown.contains(i)]
+    x0 = min([grown.x + PAD, *(i.x for i in held)])
+    y0 = min([grown.y + PAD, *(i.y for i in held)])
+    x1 = max([grown.right - PAD, *(i.right for i in held)])
+    y1 = max([grown.bottom - PAD, *(i.bottom for i in held)])
+    core = Box(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+    return padded(core, room, [*inks, *rings], ())
+
+
+def _carried(canvas: Canvas, source: Canvas, dx: int, dy: int) -> None:
+    """Keep `source`'s marks among `canvas`'s, pasted (dx, dy) px away."""
+    for box, outer, under in source.marks:
+        canvas.marks.append(
+            (
+                Box(box.x + dx, box.y + dy, box.w, box.h),
+                Box(outer.x + dx, outer.y + dy, outer.w, outer.h),
+                under,
+            )
+        )
 
 
 def _inside(records: Sequence[TextRecord], box: Box) -> list[TextRecord]:
@@ -220,7 +296,9 @@ def _narrowed(
     x = 0
     for first, last in spans:
         part = Box(first, box.y, last - first, box.h)
-        out.paste(crop(board, part).image, x, 0)
+        piece = crop(board, part)
+        out.paste(piece.image, x, 0)
+        _carried(out, piece, x, 0)
         for record in _inside(records, part):
             out.record(moved(record, x - first, -box.y))
         x += last - first
@@ -229,7 +307,9 @@ def _narrowed(
 
 def _put(canvas: Canvas, source: Canvas, piece: Box, x: int, y: int) -> None:
     """Paste `piece` of `source` at (x, y) of `canvas`, with the records wholly inside it."""
-    canvas.paste(crop(source, piece).image, x, y)
+    cropped = crop(source, piece)
+    canvas.paste(cropped.image, x, y)
+    _carried(canvas, cropped, x, y)
     for record in _inside(source.texts, piece):
         canvas.record(moved(record, x - piece.x, y - piece.y))
 
@@ -252,6 +332,49 @@ def _whole(board: Canvas, box: Box, avoid: Sequence[Box], obstacles: Sequence[Bo
     for piece in pieces:
         _put(out, part, piece, 0, y)
         y += piece.h + GAP
+    return out
+
+
+def _narrowed_x(box: Box, obstacles: Sequence[Box], widest: int, x: int) -> int:
+    """Return where board column `x` of `box` lands once `box` is narrowed (`_narrowed`)."""
+    spans = squeezed(box, obstacles, widest) if box.w > widest else [(box.x, box.right)]
+    out = 0
+    for first, last in spans:
+        if x < last:
+            return out + max(0, x - first)
+        out += last - first
+    return out
+
+
+def _headed(part: Canvas, head: int, widest: int) -> list[Canvas]:
+    """Return a row too wide for an image as lines, each led by the row's first `head` px.
+
+    The first line is the row's start (its name and first pieces); each further line is
+    the name again, then the next stretch of pieces, cut where it crosses none.
+    """
+    # A word stays with what follows it (a colour's word and its dice): no cut just after it.
+    local = [
+        Box(r.ink.x, r.ink.y, r.ink.w + (GLUE if r.kind == "text" else 0), r.ink.h)
+        for r in part.texts
+    ]
+    first = strips(part.box, local, widest)[0]
+    lines = [_piece_of(part, first)]
+    rest = Box(first.right, 0, part.box.w - first.right, part.box.h)
+    name = Box(0, 0, head, part.box.h)
+    for strip in strips(rest, local, widest - head):
+        if not any(strip.contains(r.ink) for r in part.texts):
+            continue  # the row's empty end
+        line = Canvas(head + strip.w, part.box.h, BACKGROUND)
+        _put(line, part, name, 0, 0)
+        _put(line, part, strip, head, 0)
+        lines.append(line)
+    return lines
+
+
+def _piece_of(source: Canvas, piece: Box) -> Canvas:
+    """Return `piece` of `source` as a canvas of its own (pixels, texts and outlines)."""
+    out = Canvas(piece.w, piece.h, BACKGROUND)
+    _put(out, source, piece, 0, 0)
     return out
 
 
@@ -295,6 +418,9 @@ def _flowed(board: Canvas, shown: Panel, avoid: Sequence[Box]) -> Canvas:
         part = _narrowed(board, band, board.texts, avoid, target)
         if part.box.w <= inner:
             rows.append((part, part.box))
+        elif band.x < shown.head < band.right:
+            head = _narrowed_x(band, avoid, target, shown.head)
+            rows += [(line, line.box) for line in _headed(part, head, inner)]
         else:
             rows += [(part, strip) for strip in _cut(part, [])]
     width = max([flow_w + 2 * pad, *(piece.w for _, piece in rows)]) + 2 * EDGE
@@ -347,6 +473,7 @@ def phone_canvas(board: Canvas, header: HeaderInfo, shot: Shot, obstacles: Seque
             _put(canvas, block, block.box, x, y)
             x += block.box.w + GAP
         y += max(b.box.h for b in line) + GAP
+    settle(canvas)
     return canvas
 
 

@@ -35,10 +35,16 @@ def _ordinal(rank: int) -> str:
 
 
 def categories(result: Result, labels: Mapping[str, str] | None) -> list[tuple[str, str]]:
-    """Return the scoring categories of a result as (key, label), in display order."""
-    keys: dict[str, None] = {}
+    """Return the scoring categories of a result as (key, label), in display order.
+
+    A category nobody scored in (0 for all) is left out: it says nothing, and a row of
+    zeros for "At the end of the game" read as if the game's end had scored nothing
+    (playtest item 65).
+    """
+    every: dict[str, None] = {}
     for mapping in result.breakdown:
-        keys.update(dict.fromkeys(mapping))
+        every.update(dict.fromkeys(mapping))
+    keys = [k for k in every if any(mapping.get(k, 0) for mapping in result.breakdown)]
     if labels:
         ordered = [key for key in labels if key in keys] + [k for k in keys if k not in labels]
     else:

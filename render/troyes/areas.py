@@ -189,7 +189,8 @@ def draw_events(
     canvas.text(dice_row.left(150), tr("troyes.black_dice"), size=20, style=Style.BOLD)
     face, pips = DIE_FACES["black"]
     for index, value in enumerate(black):
-        die(canvas, value, (dice_row.x + 156 + index * 48, dice_row.y + 3), 42, face, pips)
+        # 10 px above the queue: room for a change's outline round the dice and the cards.
+        die(canvas, value, (dice_row.x + 156 + index * 48, dice_row.y), 42, face, pips)
     if not black:
         canvas.text(dice_row.after(156), idle, size=20, fill=MUTED)
     for event, cell in zip(events, event_boxes(box, len(events)), strict=False):

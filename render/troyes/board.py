@@ -5,10 +5,11 @@ public view into them. Dice always show pips and are grouped under a colour word
 and cubes always carry their seat letter, so nothing depends on colour alone.
 """
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render.base.canvas import Box, Canvas
+from render.base.canvas import Box, Canvas, text_width
 from render.base.fonts import Style
 from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
 from render.base.shapes import area, area_inner, badge, die, token
@@ -17,6 +18,9 @@ from render.i18n import tr
 NEUTRAL = -1
 NEUTRAL_FILL: Colour = (160, 160, 160)
 CHOSEN: Colour = (0, 90, 200)  # frame of a die already chosen for the action being built
+DISTRICT_HEAD = 260  # a district row's name, before its dice
+LABEL_PX = 20  # a colour's word before its dice on the city square
+LABEL_GAP = 12  # from that word to its first die: a chosen die's frame takes 4 px of it
 DIE_FACES: Mapping[str, tuple[Colour, Colour]] = {
     "red": ((200, 45, 45), WHITE),
     "white": ((250, 250, 250), INK),
@@ -202,16 +206,18 @@ def _district(
     else:
         token(canvas, who, (label.x + 18, label.y + label.h // 2), 34)
         canvas.text(label.after(44), seat_label(who, names), size=22, style=Style.BOLD)
-    x = row.x + 260
+    x = row.x + DISTRICT_HEAD
     size = min(44, row.h - 8)
     for colour in DIE_FACES:
         values = sorted((v for c, v in dice if c == colour), reverse=True)
         if not values:
             continue
-        canvas.text(
-            Box(x, row.y, 80, row.h), tr(f"colour.{colour}"), size=20, fill=MUTED, wrap=False
-        )
-        x += 78
+        # The label as wide as its word, then room for a chosen die's frame or a change's
+        # outline between them (playtest item 61: a framed die covered "blanco").
+        word = tr(f"colour.{colour}")
+        width = math.ceil(text_width(word, LABEL_PX))
+        canvas.text(Box(x, row.y, width, row.h), word, size=LABEL_PX, fill=MUTED, wrap=False)
+        x += width + LABEL_GAP
         face, pips = DIE_FACES[colour]
         for value in values:
             spot = die(canvas, value, (x, row.y + (row.h - size) // 2), size, face, pips)

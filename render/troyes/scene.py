@@ -33,6 +33,7 @@ from render.troyes.areas import (
     event_boxes,
 )
 from render.troyes.board import (
+    DISTRICT_HEAD,
     Activity,
     Building,
     Event,
@@ -121,7 +122,7 @@ def panels(scene: TroyesScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
     if name == "square":
         rows = district_boxes(box, len(scene.square))
         cuts = [rows[0].y - 3, *((a.bottom + b.y) // 2 for a, b in itertools.pairwise(rows))]
-        return (Panel(box, cuts=tuple(cuts)),)
+        return (Panel(box, cuts=tuple(cuts), head=rows[0].x + DISTRICT_HEAD),)
     if name == "activities":  # a face-down card offers nothing yet: the whole board has it
         shown = [card for card in scene.activities if card.revealed] or list(scene.activities)
         return (Panel(box, cells=tuple(card_box(box, card) for card in shown)),)
@@ -235,7 +236,9 @@ def compose_private(
     ] or [130]
 
     def body(canvas: Canvas, box: Box) -> None:
-        inner = area(canvas, box, tr("common.only_you"), tr("common.keep_secret"))
+        # At the end nothing is hidden any more (playtest item 65): no "keep this secret".
+        note = tr("common.game_over_shown" if over else "common.keep_secret")
+        inner = area(canvas, box, tr("common.only_you"), note)
         shown = tr("troyes.unknown") if vp is None else str(vp)
         line = tr("troyes.your_vp_in_play" if over else "troyes.your_vp", vp=shown)
         canvas.text(inner.top(44), line, size=28, style=Style.BOLD)

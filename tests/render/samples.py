@@ -15,7 +15,7 @@ from engine.ai.players import RandomPlayer
 from render import troyes
 from render.base.encode import encode_png
 from render.base.legibility import SHOWN
-from render.base.score import score_png
+from render.base.score import compose_score, score_png
 from tests.render.games import GAMES, Game, board, play
 from tests.render.troyes_fixtures import scene as troyes_scene
 
@@ -83,11 +83,17 @@ def write_samples(out: Path = DOCS) -> list[Path]:
     return written
 
 
-def _focused(game: Game, states: list[Any], start: int) -> int:
-    """Return the first index from `start` whose decision has an area of its own (a focus)."""
-    for index in range(start, len(states) - 1):
+def _focused(game: Game, states: list[Any], start: int, wanted: str = "") -> int:
+    """Return the first index from `start` whose decision has an area of its own (a focus).
+
+    With `wanted`, the first whose focus is that area (else the first with any focus); one
+    not found from `start` is looked for from the game's start.
+    """
+    order: list[int] = [*range(start, len(states) - 1), *range(1, start)]  # then from the start
+    for index in order:
         view = game.engine.view(states[index], None)
-        if game.render.scene_from_view(view).focus:
+        focus = game.render.scene_from_view(view).focus
+        if focus and (not wanted or focus == wanted):
             return index
     return start
 
@@ -115,13 +121,38 @@ def write_phone_samples(out: Path) -> list[Path]:
         ending = game.render.compose_gallery(game.engine.view(final, None), result=result)
         pictures += [(kind, canvas) for kind, canvas in ending if kind == "final"]
         for kind, canvas in pictures:
-            image = canvas.image
-            height = round(image.height * SHOWN / image.width)
-            shown = image.resize((SHOWN, height), Image.Resampling.LANCZOS)
-            path = out / f"{name}_4p_{kind}_phone.png"
-            path.write_bytes(encode_png(shown))
-            written.append(path)
+            written.append(_shown(canvas, out / f"{name}_4p_{kind}_phone.png"))
+        if result is not None:  # the score chart, as the final message sends it
+            chart = compose_score(result, name.capitalize())
+            written.append(_shown(chart, out / f"{name}_4p_score_phone.png"))
+        # A Spanish game's focus images of the README's table (laid out whole).
+        for focus, label in SPANISH[name]:
+            index = _focused(game, states, len(states) // 2, focus)
+            state, before = states[index], states[index - 1]
+            pictures = game.render.compose_gallery(
+                game.engine.view(state, None),
+                game.engine.view(before, None),
+                prompt=game.engine.prompt(state, "es"),
+                lang="es",
+            )
+            canvas = dict(pictures)["focus"]
+            written.append(_shown(canvas, out / f"{name}_4p_{label}_es_phone.png"))
     return written
+
+
+# The Spanish focus images of the README: (the decision's area, the file's word).
+SPANISH = {
+    "trajan": (("construction", "construction"),),
+    "troyes": (("actions", "actions"), ("square", "square"), ("buildings", "buildings")),
+}
+
+
+def _shown(canvas: Any, path: Path) -> Path:
+    """Write `canvas` as a phone shows it, 400 px wide; return the path."""
+    image = canvas.image
+    height = round(image.height * SHOWN / image.width)
+    path.write_bytes(encode_png(image.resize((SHOWN, height), Image.Resampling.LANCZOS)))
+    return path
 
 
 if __name__ == "__main__":

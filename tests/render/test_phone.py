@@ -9,6 +9,7 @@ from render.base.board import pieces
 from render.base.canvas import Box, check_texts
 from render.base.legibility import smallest
 from render.base.phone import PHONE_WIDTH, squeezed, strips
+from render.base.score import compose_score
 from render.i18n import language, tr
 from tests.render.games import GAMES, Game, play
 from tests.render.trajan_fixtures import scene as trajan_scene
@@ -297,3 +298,112 @@ def test_a_troyes_focus_image_is_of_what_the_step_is_about():
                 assert focus == wanted[kind], (kind, focus)
                 found[kind] = focus
     assert {"wall", "count cathedral", "count card"} <= set(found), found
+
+
+LADIES = {
+    "new_characters": "on",
+    "reveal_character": "on",
+    "new_activities": "mixed",
+    "new_events": "mixed",
+    "purple_die": "on",
+    "walls": "on",
+    "extra_components": "on",
+}
+
+
+def _outline_problems(canvas: Any) -> list[str]:
+    """Return every outline that cuts a text or piece, touches another, or holds nothing."""
+    problems = []
+    inks = [r.ink for r in canvas.texts]
+    for box, outer, _under in canvas.marks:
+        for record in canvas.texts:
+            if outer.intersects(record.ink) and not box.contains(record.ink):
+                problems.append(f"{box} cuts {record.text!r} at {record.ink}")
+        patch = canvas.image.crop((box.x + 1, box.y + 1, box.right - 1, box.bottom - 1))
+        flat = all(low == high for low, high in patch.getextrema())
+        if flat and not any(box.intersects(ink) for ink in inks):
+            problems.append(f"{box} is empty")
+    outers = [outer for _box, outer, _under in canvas.marks]
+    for index, first in enumerate(outers):
+        problems += [f"{first} touches {o}" for o in outers[index + 1 :] if first.intersects(o)]
+    return problems
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_change_outlines_go_round_whole_texts_and_pieces(seed):
+    # Playtest item 61: at 400 px "0 ciudadanos en reserva" was outlined from "s en reserva",
+    # the "Merodeador" title crossed by a box, "mazos: 4 rojo" cut at the "r", empty boxes
+    # beside "Negros: ninguno por contrarrestar".
+    game = GAMES["troyes"]
+    states = list(play(game, 4, seed, LADIES))
+    outlines = 0
+    for index in range(9, len(states) - 1, 37):
+        state = states[index]
+        pictures = game.render.compose_gallery(
+            game.engine.view(state, None),
+            game.engine.view(states[index - 8], None),
+            prompt=game.engine.prompt(state, "es"),
+            lang="es",
+        )
+        for kind, canvas in pictures:
+            outlines += len(canvas.marks)
+            assert _outline_problems(canvas) == [], (index, kind)
+    assert outlines > 100
+
+
+@pytest.mark.parametrize("name", ["trajan", "troyes"])
+def test_the_final_breakdown_is_one_table_without_all_zero_categories(name):
+    # Playtest item 65: two tables (Catedral ... Al final de la partida, then Eventos ...),
+    # and "Al final de la partida" with 0 for everyone among the categories.
+    game = GAMES[name]
+    final = _game(name, 4, 3)[-1]
+    result = game.engine.result(final)
+    view = game.engine.view(final, None)
+    pictures = dict(game.render.compose_gallery(view, result=result, lang="es"))
+    with language("es"):
+        labels = {key: tr(f"category.{key}") for m in result.breakdown for key in m}
+        total = tr("score.total")
+    scored = {key for m in result.breakdown for key, v in m.items() if v}
+    zero = set(labels) - scored
+    with language("es"):
+        heading = tr("phone.final_title")
+    for kind in ("board", "final"):
+        texts = [r for r in pictures[kind].texts if r.kind == "text"]
+        top = max(r.ink.y for r in texts if r.text == heading)  # the final scores' area
+        texts = [r for r in texts if r.ink.y > top]
+        rows = [r for r in texts if r.text in {labels[k] for k in scored} | {total}]
+        assert len({r.ink.x for r in rows}) == 1, kind  # one column of labels: one table
+        order = [r.text for r in sorted(rows, key=lambda r: r.ink.y)]
+        assert order[-1] == total
+        assert len(order) == len(scored) + 1
+        assert not {labels[k] for k in zero} & {r.text for r in texts}, kind
+    chart = compose_score(result, name, lang="es")
+    assert not {labels[k] for k in zero} & {r.text for r in chart.texts}
+
+
+def test_a_district_too_wide_for_a_phone_goes_on_in_lines_led_by_its_name():
+    # Playtest item 61: in the Plaza image a district's purple die wrapped to a row of its
+    # own with no name, and a chosen die's frame covered the "blanco" before it.
+    game = GAMES["troyes"]
+    states = list(play(game, 4, 5, LADIES))
+    with language("es"):
+        colours = {tr(f"colour.{c}") for c in ("red", "white", "yellow", "purple")}
+    wrapped = 0
+    for state in states[1:120]:
+        view = game.engine.view(state, None)
+        if state.pending is None or game.render.scene_from_view(view).focus != "square":
+            continue
+        prompt = game.engine.prompt(state, "es")
+        phone = dict(game.render.compose_gallery(view, prompt=prompt, lang="es"))["focus"]
+        assert check_texts(phone) == []
+        texts = [r for r in phone.texts if r.kind == "text"]
+        names = [r for r in texts if r.size == 22]
+        dice = [r for r in phone.texts if r.kind == "die"]
+        for die in dice:
+            row = [n for n in names if n.ink.y < die.ink.bottom and die.ink.y < n.ink.bottom]
+            assert any(n.ink.right < die.ink.x for n in row), die
+        for word in (r for r in texts if r.text in colours):
+            after = [d for d in dice if abs(d.ink.y - word.ink.y) < 30 and d.ink.x > word.ink.x]
+            assert min(d.ink.x for d in after) - word.ink.right >= 8, word
+        wrapped += len(names) > len({n.text for n in names})
+    assert wrapped  # some district went on in a second line, led by its name again

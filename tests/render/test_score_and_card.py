@@ -7,7 +7,7 @@ from engine.core.protocol import Result
 from render.base.canvas import check_texts
 from render.base.card import card_png, compose_card
 from render.base.legibility import smallest
-from render.base.score import compose_score, score_png
+from render.base.score import categories, compose_score, score_png
 from tests.render.golden import assert_matches_golden
 
 LONG_NAMES = ("Anna", "Bartholomew the Long-Named", "Chiara", "Dmitri Aleksandrovich")
@@ -78,3 +78,9 @@ def test_card_png_matches_golden():
     data = card_png("Cathedral", "Place a worker in the cathedral.", FIGURES, True)
     with Image.open(io.BytesIO(data)) as image:
         assert_matches_golden("card_provisional", image)
+
+
+def test_a_category_nobody_scored_in_is_left_out_and_the_order_kept():
+    # Playtest item 65: "Al final de la partida", 0 for everyone, among the categories.
+    result = Result((3, 5), (2, 1), ({"a": 0, "b": 3, "c": 0}, {"a": 4, "b": 1, "c": 0}), "none")
+    assert [key for key, _label in categories(result, None)] == ["a", "b"]

@@ -6,7 +6,7 @@ import pytest
 
 from render.base.canvas import check_texts
 from render.base.layout import load_layout
-from render.i18n import language
+from render.i18n import language, tr
 from render.troyes import BOARD
 from render.troyes.board import district_boxes
 from render.troyes.scene import compose_private
@@ -117,6 +117,22 @@ def test_the_private_view_at_the_end_says_its_vp_are_those_won_during_play():
     assert not any("hasta ahora" in text for text in texts)
     texts = {r.text for r in BOARD.compose_private(game.engine.view(middle, 0), lang="es").texts}
     assert any(text.startswith("Tus PV hasta ahora: ") for text in texts)
+
+
+def test_the_private_view_at_the_end_no_longer_says_to_keep_it_secret():
+    # Playtest item 65: the own final view said "mantenlo en secreto" under a summary that
+    # says nothing is hidden any more.
+    game = GAMES["troyes"]
+    states = list(play(game, 2, 5))
+    last, middle = states[-1], states[len(states) // 2]
+    for lang in ("es", "en"):
+        with language(lang):
+            secret, shown = tr("common.keep_secret"), tr("common.game_over_shown")
+        texts = {r.text for r in BOARD.compose_private(game.engine.view(last, 0), lang=lang).texts}
+        assert secret not in texts
+        assert shown in texts
+        during = BOARD.compose_private(game.engine.view(middle, 0), lang=lang).texts
+        assert secret in {r.text for r in during}
 
 
 def test_a_players_column_tells_the_pass_deniers_once_the_player_has_passed():

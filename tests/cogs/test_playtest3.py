@@ -3,6 +3,7 @@
 from cogs.common import errors
 from engine.core import i18n
 from engine.core.errors import IllegalMoveError
+from engine.lookup.cards import figure_lines
 
 
 def test_an_ambiguous_move_lists_its_three_legal_moves_whole():
@@ -22,3 +23,13 @@ def test_the_city_square_says_district_as_the_dice_choices_do():
     hint = i18n.text("es", "troyes.square_hint")
     assert "distrito" in hint
     assert "distrito" in i18n.text("es", "troyes.text.forms.die_neutral", c="rojo", n=6)
+
+
+def test_a_cards_figures_are_named_in_the_words_the_choices_use():
+    # `/card name:Merodeador` read "Divisor: 3" (the choices say "1 cubo por cada 4 puntos")
+    # and a Spanish answer named deniers "Deniers" (everywhere else "denarios").
+    fields = {"divisor": 3, "deniers": 2}
+    lines, _ = figure_lines(fields, "es")
+    assert lines == ["**Puntos de dados por cubo o uso:** 3", "**Denarios:** 2"]
+    english, _ = figure_lines(fields, "en")
+    assert english == ["**Dice pips per cube or use:** 3", "**Deniers:** 2"]

@@ -33,3 +33,11 @@ def test_a_cards_figures_are_named_in_the_words_the_choices_use():
     assert lines == ["**Puntos de dados por cubo o uso:** 3", "**Denarios:** 2"]
     english, _ = figure_lines(fields, "en")
     assert english == ["**Dice pips per cube or use:** 3", "**Deniers:** 2"]
+
+
+def test_the_senate_log_says_casilla_as_its_choice_and_image_do():
+    # "Avanzar 1 casilla en el Senado — a la casilla 2 del Senado", then the log:
+    # "IA normal (2) avanza al espacio 1 del Senado: +2 PV".
+    told = i18n.text("es", "trajan.text.ev_senate", who="IA normal (2)", space=1, vp=2)
+    assert told == "IA normal (2) avanza a la casilla 1 del Senado: +2 PV"
+    assert "casilla" in i18n.text("es", "trajan.explain.senate", space=2)

@@ -283,7 +283,8 @@ class Emulator:
                 by_key[str(opt["value"])] = opt["value"]
                 by_key.setdefault(str(opt["label"]).lower(), opt["value"])
             try:
-                return [by_key.get(v, by_key[v.lower()]) for v in values], {}
+                # A value as sent, else a label typed in any case ("0B" is a value, not "0b").
+                return [by_key[v] if v in by_key else by_key[v.lower()] for v in values], {}
             except KeyError as exc:
                 raise UsageError(f"No option {exc.args[0]!r} in that menu.") from None
         resolver = slash.Resolver(self.world)

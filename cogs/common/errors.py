@@ -61,6 +61,9 @@ _KEYS: tuple[tuple[type[GameError], str], ...] = (
 
 QUOTED = 80  # characters of typed input a refusal quotes back (issue 18: odd input)
 MESSAGE = 2000  # Discord's limit on a message's content
+# Fields a refusal fills with the bot's own words, not typed input: "moves" lists the legal
+# moves an ambiguous `/move` could mean (three labels at most, engine.core.play).
+OWN_WORDS = frozenset({"moves"})
 
 
 def clip(text: str, size: int = QUOTED) -> str:
@@ -71,7 +74,10 @@ def clip(text: str, size: int = QUOTED) -> str:
 def error_text(error: GameError, lang: str) -> str:
     """Return the sentence a player reads for a refusal; typed input it quotes is clipped."""
     if error.key is not None:
-        params = {k: clip(v) if isinstance(v, str) else v for k, v in error.params.items()}
+        params = {
+            k: clip(v) if isinstance(v, str) and k not in OWN_WORDS else v
+            for k, v in error.params.items()
+        }
         return t(lang, error.key, **params)
     if lang == "en":
         return clip(str(error), MESSAGE)

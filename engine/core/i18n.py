@@ -105,7 +105,9 @@ class Catalog:
             count = args.get("count")
             if not isinstance(count, int | float):
                 raise TypeError(f"message {key} is a plural: give it a number as `count`")
-            message = message.get(plural_form(self.lang, count), message["other"])
+            # "zero", where a table has it, words a count of none ("no points left").
+            form = "zero" if count == 0 and "zero" in message else plural_form(self.lang, count)
+            message = message.get(form, message["other"])
         return message.format(**args) if args else message
 
 

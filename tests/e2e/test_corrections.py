@@ -22,7 +22,8 @@ def test_card_marks_the_figures_this_servers_operator_corrected(make_table, tmp_
     card = alice.slash(table.channel, "card", {"name": "merchant"}).wait_reply()
     embed = card.embeds[0]
     assert "**Hiring cost:** 4 ‡" in embed["description"]
-    assert "**Divisor:** 3 †" in embed["description"]  # not corrected: still provisional
+    # not corrected: still provisional
+    assert "**Dice pips per cube or use:** 3 †" in embed["description"]
     names = [f["name"] for f in embed["fields"]]
     assert names == ["✎ Corrected on this server"]  # the † is explained once, in the footer
     assert embed["footer"]["text"] == "† not yet verified against the rulebook"

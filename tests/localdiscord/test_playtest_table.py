@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from localdiscord.local import Seen
+from localdiscord.server import Emulator
 from localdiscord.textview import Renderer
 
 
@@ -44,3 +45,16 @@ def test_controls_are_numbered_row_by_row_as_discord_shows_them(tmp_path: Path) 
         "  [2] Mi mano / secretos",
         "  [3] Deshacer",
     ]
+
+
+def test_a_menu_value_with_capitals_is_sent_as_it_is() -> None:
+    # Third playtest: Trajan's sowing menu (values "0B", "0Y", ...) answered every pick with
+    # "No option '0b' in that menu": the lower-cased label look-up ran even for a value found.
+    options = [
+        {"label": "azul en la bandeja V", "value": "0B"},
+        {"label": "amarillo en la bandeja V", "value": "0Y"},
+    ]
+    menu = {"type": 3, "custom_id": "dn:b:2:84", "options": options}
+    emulator = Emulator()
+    assert emulator._select_values(menu, ["0B", "0Y"]) == (["0B", "0Y"], {})
+    assert emulator._select_values(menu, ["Azul en la bandeja V"]) == (["0B"], {})

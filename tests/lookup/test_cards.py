@@ -45,7 +45,7 @@ def test_a_row_becomes_an_entry_in_both_languages():
 def test_unverified_figures_are_marked_provisional_and_verified_ones_are_not():
     body = card_entry(_row(MONK)).en.body
     assert f"**Hiring cost:** 4 {PROVISIONAL}" in body
-    assert f"**Divisor:** 3 {PROVISIONAL}" in body
+    assert f"**Dice pips per cube or use:** 3 {PROVISIONAL}" in body
     assert "**Colour:** white" in body
     assert "provisional" not in body  # the mark only: the answer's footer explains it (item 64)
 

@@ -61,6 +61,13 @@ def test_plural_forms_of_english_and_spanish():
     assert i18n.plural_form("en", 1) == "one"
 
 
+def test_a_zero_form_words_a_count_of_none_and_others_fall_back():
+    zero = {"zero": "no pips", "one": "{count} pip", "other": "{count} pips"}
+    words = i18n.Catalog("en", {"pips": zero, "games": {"one": "1", "other": "{count}"}}, {})
+    assert [words.get("pips", count=n) for n in (0, 1, 2)] == ["no pips", "1 pip", "2 pips"]
+    assert words.get("games", count=0) == "0"  # no zero form: "other", as before
+
+
 def test_a_games_words_live_in_its_own_folder_under_its_name():
     files = dict(i18n.catalog_files("en"))
     games = {path.parent.parent.name for path, prefix in files.items() if prefix}

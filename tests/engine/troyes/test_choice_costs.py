@@ -175,6 +175,17 @@ def test_a_further_black_die_says_what_the_group_has_left_and_what_follows():
     )
 
 
+def test_a_further_black_die_after_an_exact_counter_says_nothing_is_left():
+    # Third playtest: "a tu grupo le sobran 0 puntos; luego eliges más dados hasta llegar a 2".
+    none = _countered(0, [2, 5])
+    assert ENGINE.explain(none, a.CounterNext(2), "es") == (
+        "a tu grupo no le sobra ningún punto; luego eliges dados hasta llegar a 2"
+    )
+    assert ENGINE.explain(none, a.CounterNext(2), "en") == (
+        "your group has no pips left; you then pick dice to reach 2"
+    )
+
+
 def test_countering_says_which_events_the_black_dice_came_from():
     s = table(3)
     s.phase, s.kind, s.black = "events", "counter", [5, 2]

@@ -11,12 +11,9 @@ determinised state, then taking the seat's value lead over its best rival there.
 
 Each iteration rates one candidate on one determinisation; the determinisations are shared by
 the candidates, round after round (common random numbers: every candidate meets the same
-sampled characters, decks and dice, so their difference is measured, not the luck). Paired so,
-one determinisation ranks the candidates much as ten do (docs/ai.md), so the budget goes to
-breadth first: a round rates every candidate once, then the worse half is dropped (successive
-halving, down to `FINALISTS`) and the next rounds go to the contenders. A sample comes from the
-seat's own view only (the game's `determinise`), and the search's random numbers are seeded
-from that view, so the choice is a function of (view, version, budget).
+sampled characters, decks and dice, so their difference is measured, not the luck). A sample
+comes from the seat's own view only (the game's `determinise`), and the search's random numbers
+are seeded from that view, so the choice is a function of (view, version, budget).
 """
 
 from collections.abc import Callable
@@ -30,8 +27,7 @@ from engine.core.rng import Rng
 
 Value = Callable[[Any, int], float]
 
-CANDIDATES = 8  # the planner's best first moves the search compares
-FINALISTS = 2  # after each round of roll-outs the worse half is dropped, down to this many
+CANDIDATES = 4  # the planner's best first moves the search compares
 HORIZON = 1  # how many times the turn comes back to the seat before a roll-out stops
 # ... or how many rounds of turns: a roll-out also stops once the deciding seat has changed
 # HORIZON * seats times, where the turn would have come back had the seat not passed.
@@ -51,37 +47,21 @@ class Arm:
 
 
 class Root:
-    """The search's result: an arm per candidate, in the planner's order, and those still in."""
+    """The search's result: an arm per candidate, in the planner's order."""
 
-    __slots__ = ("alive", "children", "order")
+    __slots__ = ("children", "order")
 
     def __init__(self) -> None:
         self.children: dict[Any, Arm] = {}
         self.order: list[Any] = []
-        self.alive: list[Any] = []  # the candidates not dropped by the halving, planner's order
-
-    def mean(self, action: Any) -> float:
-        """Return the candidate's mean value lead over its roll-outs (0 if never rolled out)."""
-        arm = self.children[action]
-        return arm.reward / max(arm.visits, 1)
 
     def best(self) -> Any:
-        """Return the rolled-out candidate still in with the best mean lead (ties: planner's order).
+        """Return the rolled-out candidate with the best mean lead (ties: the planner's order).
 
-        Only the candidates the halving kept compete: a dropped one's mean comes from fewer
-        determinisations, not the ones the finalists were compared on. With no roll-out at all
-        (a budget below one) it is the planner's own first choice.
+        With no roll-out at all (a budget below one) it is the planner's own first choice.
         """
-        alive = self.alive or self.order
-        tried = [a for a in alive if self.children[a].visits] or alive[:1]
-        return max(tried, key=self.mean)
-
-    def halve(self) -> None:
-        """Drop the worse half of the candidates still in (by mean lead), keeping `FINALISTS`."""
-        keep = max(FINALISTS, len(self.alive) // 2)
-        if len(self.alive) > keep:
-            ranked = sorted(range(len(self.alive)), key=lambda i: (-self.mean(self.alive[i]), i))
-            self.alive = [self.alive[i] for i in sorted(ranked[:keep])]
+        tried = [a for a in self.order if self.children[a].visits] or self.order[:1]
+        return max(tried, key=lambda a: self.children[a].reward / max(self.children[a].visits, 1))
 
 
 def search(
@@ -95,9 +75,7 @@ def search(
 ) -> tuple[Root, int]:
     """Roll out the planner's best few moves `iterations` times in all; return (root, done).
 
-    Round after round, every candidate still in is rolled out once on a new shared
-    determinisation, then the worse half is dropped (`Root.halve`). `should_stop(done)` is
-    asked after each roll-out (the caller's wall-clock safety).
+    `should_stop(done)` is asked after each roll-out (the caller's wall-clock safety).
     """
     sample = determiniser(engine)
     value = value_of(engine)
@@ -107,22 +85,21 @@ def search(
     root = Root()
     root.order = [actions[i] for i in ranked]
     root.children = {a: Arm() for a in root.order}
-    root.alive = list(root.order)
     if len(root.order) == 1:
         return root, 0
     end = _ender(engine, state)
+    det: Any = None
     done = 0
-    while done < iterations:
-        det = sample(state, seat, rng)
-        for action in root.alive[: iterations - done]:
-            arm = root.children[action]
-            arm.visits += 1
-            arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value, end)
-            done += 1
-            if should_stop is not None and should_stop(done):
-                return root, done
-        if done < iterations:  # between rounds only: a last round the budget cut short is kept
-            root.halve()
+    for done in range(1, iterations + 1):
+        turn = (done - 1) % len(root.order)
+        if turn == 0:
+            det = sample(state, seat, rng)
+        action = root.order[turn]
+        arm = root.children[action]
+        arm.visits += 1
+        arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value, end)
+        if should_stop is not None and should_stop(done):
+            break
     return root, done
 
 

@@ -28,6 +28,11 @@ from engine.core.rng import Rng
 Value = Callable[[Any, int], float]
 
 CANDIDATES = 4  # the planner's best first moves the search compares
+# The planner's own first choice is played unless another candidate's mean lead beats it by
+# more than this many VP: a roll-out is rated by the same value the planner plans with, so a
+# small edge is as likely the roll-out's bias as a better move (docs/ai.md: the search's
+# overrides of the planner; more candidates made hard weaker).
+MARGIN = 1.0
 HORIZON = 1  # how many times the turn comes back to the seat before a roll-out stops
 # ... or how many rounds of turns: a roll-out also stops once the deciding seat has changed
 # HORIZON * seats times, where the turn would have come back had the seat not passed.
@@ -58,10 +63,18 @@ class Root:
     def best(self) -> Any:
         """Return the rolled-out candidate with the best mean lead (ties: the planner's order).
 
-        With no roll-out at all (a budget below one) it is the planner's own first choice.
+        The planner's first choice counts `MARGIN` VP more: another candidate is played only
+        when its roll-outs beat it by more than that. With no roll-out at all (a budget below
+        one) it is the planner's own first choice.
         """
         tried = [a for a in self.order if self.children[a].visits] or self.order[:1]
-        return max(tried, key=lambda a: self.children[a].reward / max(self.children[a].visits, 1))
+        return max(tried, key=self.rating)
+
+    def rating(self, action: Any) -> float:
+        """Return the candidate's mean lead, plus `MARGIN` for the planner's own first choice."""
+        arm = self.children[action]
+        mean = arm.reward / max(arm.visits, 1)
+        return mean + MARGIN if action == self.order[0] else mean
 
 
 def search(

@@ -118,7 +118,26 @@ def test_the_rollout_search_is_deterministic_and_rates_the_planner_s_best_moves(
     visits = [v for v, _reward in arms.values()]
     assert sum(visits) == 8
     assert max(visits) - min(visits) <= 1
-    assert best == max(arms, key=lambda a: arms[a][1] / arms[a][0])
+    margin = {actions[planned[0]]: rollout.MARGIN}  # the planner's own choice counts more
+    assert best == max(arms, key=lambda a: arms[a][1] / arms[a][0] + margin.get(a, 0.0))
+
+
+def test_the_rollout_search_overrides_the_planner_only_by_more_than_the_margin():
+    # A roll-out is rated by the value the planner plans with, so a small edge over the
+    # planner's own first choice is as likely the roll-out's bias: it must exceed MARGIN VP.
+    root = rollout.Root()
+    root.order = ["planned", "second", "third"]
+    root.children = {a: rollout.Arm() for a in root.order}
+    for action, leads in {"planned": [1.0, 2.0], "second": [2.0, 2.5], "third": [0.0, 0.0]}.items():
+        root.children[action].visits = len(leads)
+        root.children[action].reward = sum(leads)
+    assert root.best() == "planned"  # 2.25 against 1.5: 0.75 VP better, under the margin
+    root.children["second"].reward += 2 * rollout.MARGIN  # now 0.75 + MARGIN VP better
+    assert root.best() == "second"
+    # Without roll-outs of its own the planner's choice is not rated: the best tried is played.
+    root.children["planned"].visits = 0
+    root.children["planned"].reward = 0.0
+    assert root.best() == "second"
 
 
 def _before_a_pass(seats: int, seed: int) -> Any:

@@ -34,6 +34,9 @@ WALL_LENGTH = 20
 WALL_GATES = (5, 10, 15, 20)
 
 
+HEADER_ROOM = 90  # characters of a prompt the board's two-line header shows whole
+
+
 def header_of(view: TroyesView, prompt: str | None, names: tuple[str, ...] | None) -> HeaderInfo:
     """Return the header: who decides what, the round, and how many rounds are left."""
     if view.phase == "over":
@@ -53,8 +56,23 @@ def header_of(view: TroyesView, prompt: str | None, names: tuple[str, ...] | Non
     remaining = tr("common.rounds_left", count=left) if left else tr("common.last_round")
     phase = tr(f"troyes.phase_{view.phase}") if view.phase in _PHASES else view.phase
     stage = tr("troyes.stage", round=current, rounds=view.rounds, phase=phase)
-    decision = prompt or view.kind.replace("_", " ").capitalize() + "."
+    decision = _question(prompt) or view.kind.replace("_", " ").capitalize() + "."
     return HeaderInfo("Troyes", view.turn, decision, stage, done, remaining, names)
+
+
+def _question(prompt: str | None) -> str | None:
+    """Return a long prompt's first sentence: the header has two lines, the message the rest.
+
+    A counter's prompt goes on to say which events the black dice came from (playtest 59);
+    the board's header keeps the question, the thread's message says it all.
+    """
+    if not prompt or len(prompt) <= HEADER_ROOM:
+        return prompt
+    for end in ("? ", ". "):
+        cut = prompt.find(end)
+        if 0 < cut < HEADER_ROOM:
+            return prompt[: cut + 1]
+    return prompt
 
 
 def players_of(view: TroyesView) -> tuple[TroyesPlayer, ...]:

@@ -7,13 +7,12 @@ a legal action's label as the player was shown it (`Typed`: `/move` with the wor
 suggestions, in the game's language; playtest item 62).
 """
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine.core.errors import GameOverError, IllegalMoveError, NotYourTurnError, StaleStateError
+from engine.core.folding import fold
 from engine.core.protocol import GameEngine, GameState, Step
 
 S = TypeVar("S", bound=GameState)
@@ -32,7 +31,6 @@ def check_turn(engine: GameEngine[Any, Any], state: GameState, seat: int, versio
 
 
 SHOWN_CANDIDATES = 3  # the moves a refusal of an ambiguous label names
-_NON_WORD = re.compile(r"[\W_]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +49,6 @@ class Typed:
 def normalise(text: str) -> str:
     """Fold case and whitespace of a move notation."""
     return " ".join(text.lower().split())
-
-
-def fold(text: str) -> str:
-    """Fold a label for matching: lower case, no accents, punctuation as one space."""
-    bare = "".join(
-        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
-    )
-    return _NON_WORD.sub(" ", bare.casefold()).strip()
 
 
 def parse_action(

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from engine.core.folding import fold
 from engine.core.i18n import lang_or_default as language_of_locale
 from engine.core.i18n import resolve as resolve_language
 from engine.lookup.cards import CardRow, card_entry, read_card_rows
@@ -32,7 +33,6 @@ from engine.lookup.model import (
     game_ids,
 )
 from engine.lookup.synonyms import Synonyms
-from engine.lookup.text import fold
 
 __all__ = [
     "LANGS",

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from engine import games
 from engine.core import i18n, overrides
+from engine.core.folding import fold
 from engine.lookup.labels import FIGURE_NAMES, KIND_NAMES, KIND_RELATED, VALUE_NAMES_ES
 from engine.lookup.model import (
     MAX_BODY,
@@ -32,7 +33,6 @@ from engine.lookup.model import (
     LookupDataError,
     game_ids,
 )
-from engine.lookup.text import fold
 
 _TEXT_KEYS = frozenset({"id", "name", "name_es", "text", "text_es"})
 # Engine wiring and bookkeeping, not something a player reads as a figure.

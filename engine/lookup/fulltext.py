@@ -16,9 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
+from engine.core.folding import fold
 from engine.lookup.model import Entry, Game
 from engine.lookup.synonyms import Keys, Synonyms
-from engine.lookup.text import fold, stem
+from engine.lookup.text import stem
 
 SPELLING_CUTOFF = 85.0  # a query word this close to a name word is read as that word.
 NAME_SIMILARITY_WEIGHT = 0.6  # rerank: weight of a title or alias resembling the query.

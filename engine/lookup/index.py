@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from engine.core.folding import fold
 from engine.lookup.fulltext import FullText, best_per_entry
 from engine.lookup.loader import check_links
 from engine.lookup.model import (
@@ -37,7 +38,7 @@ from engine.lookup.model import (
 )
 from engine.lookup.names import Name, NameTable, names_of
 from engine.lookup.synonyms import Keys, Synonyms
-from engine.lookup.text import content_words, fold, game_words
+from engine.lookup.text import content_words, game_words
 
 FUZZY_CUTOFF = 80.0  # a name ratio below this is a suggestion, not an answer (brief B5).
 AMBIGUOUS_MARGIN = 0.08  # top two within 8 % of the best score: offer a choice.

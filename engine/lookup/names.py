@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from engine.core.folding import fold
 from engine.lookup.model import Entry, Lang
-from engine.lookup.text import fold
 
 _END = "\uffff"  # sorts after every folded character
 

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import snowballstemmer  # type: ignore[import-untyped]
 
+from engine.core.folding import fold
 from engine.lookup.model import LookupDataError
-from engine.lookup.text import content_words, fold
+from engine.lookup.text import content_words
 
 Keys = frozenset[str]
 _STEMMERS = (snowballstemmer.stemmer("english"), snowballstemmer.stemmer("spanish"))

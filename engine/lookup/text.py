@@ -1,17 +1,14 @@
 """Text folding and tokens for rule lookups: accents, case, stop words and a light stemmer.
 
-Folding follows the research brief (shared notes, part B4): Unicode NFKD, then drop the
-combining marks, so "acción", "ACCION" and "accion" are the same key ("ñ" folds to "n").
+Folding (`fold`, engine/core/folding.py, shared with typed move labels) follows the research
+brief (shared notes, part B4): Unicode NFKD, then drop the combining marks, so "acción",
+"ACCION" and "accion" are the same key ("ñ" folds to "n").
 The stop words are the question words of English and Spanish players ("how much does a ...",
 "¿cuánto cuesta un ..."), removed before the full-text and fuzzy stages only.
 """
 
-import re
-import unicodedata
-
 from engine import games
-
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+from engine.core.folding import fold
 
 _STOP_TEXT = """
 a an the of to in on at for with by from and or is are was be been can could do does did
@@ -35,13 +32,6 @@ def game_words() -> dict[str, str]:
     A game named in the query narrows the search to that game (each game's spec lists them).
     """
     return {fold(word): topic.id for topic in games.topics() for word in topic.words}
-
-
-def fold(text: str) -> str:
-    """Return the text lower-cased, without accents, with runs of other characters as one space."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NON_WORD.sub(" ", bare.casefold()).strip()
 
 
 def words(text: str) -> list[str]:

@@ -2,8 +2,9 @@
 
 import pytest
 
+from engine.core.folding import fold
 from engine.lookup import language_of_locale, resolve_language
-from engine.lookup.text import content_words, fold, stem
+from engine.lookup.text import content_words, stem
 
 
 @pytest.mark.parametrize(

@@ -268,5 +268,3 @@ PRIVATE_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.private_kinds)
 """Each game's decision kinds that are chosen privately."""
 MENU_KINDS: Mapping[str, frozenset[str]] = _Field(lambda s: s.menu_kinds)
 """Each game's decision kinds whose choices are always a select menu."""
-DONE_EVENTS: Mapping[str, frozenset[str]] = _Field(lambda s: s.done_events)
-"""Each game's event classes that say an action was done (a heading when the seat goes on)."""

@@ -87,7 +87,7 @@ def done_heading(
         return choices
     if layout is not None and (layout.places or layout.heading):
         return choices
-    done = games.DONE_EVENTS.get(choices.game, frozenset())
+    done = games.spec(choices.game).done_events
     kinds = [type(r).__name__ for r in last.records]
     _, described = words(last, names, lang)
     said = [e for k, e in zip(kinds, described, strict=False) if k in done and e]

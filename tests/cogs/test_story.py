@@ -13,6 +13,7 @@ from engine.core.rng import Rng
 from engine.games import GAMES
 from engine.sessions import By, LogLine, Outcome, Status, Turn
 from engine.troyes.game import EVERY_MODULE
+from tests.story_numbers import told_numbers
 
 NAMES = ("alice", "bob", "AI")
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -171,17 +172,6 @@ def _longest_wait(history: list[LogLine]) -> list[LogLine]:
     return history[:end]
 
 
-RANGE = re.compile(r"`\s*(\d+)`(?:\N{EN DASH}`\s*(\d+)`)?")
-
-
-def _told_versions(message: str) -> set[int]:
-    """Return the moves a message tells: each headline's, and every move of a run's line."""
-    out: set[int] = set()
-    for first, last in RANGE.findall(message):
-        out.update(range(int(first), int(last or first) + 1))
-    return out
-
-
 @pytest.mark.parametrize(
     ("lang", "seats", "seed", "count"),
     [("en", 2, 12, 52), ("es", 2, 12, 52), ("en", 3, 1, 63), ("es", 3, 1, 63)],
@@ -214,7 +204,7 @@ def test_a_long_ai_turn_keeps_the_rounds_opening_and_every_milestone_and_says_wh
     }[lang]
     assert re.search(left, caption)
     # Every move the thread leaves out is before the last one it tells (the note covers it).
-    told = _told_versions(caption)
+    told = told_numbers(caption)
     assert max(told) == shown[-1].version
     assert "earlier line" not in caption
     assert "anterior" not in caption
@@ -227,7 +217,7 @@ def test_runs_of_one_seats_moves_become_one_line_before_any_move_is_left_out():
     assert len(caption) <= 2000
     assert re.search(r"` *\d+`\N{EN DASH}` *\d+` \*\*IA normal \(2\)\*\*: \d+ jugadas", caption)
     # Every move is told, on its own line or in its run's.
-    assert {m.version for m in text.shown(others, "troyes")} <= _told_versions(caption)
+    assert {m.version for m in text.shown(others, "troyes")} <= told_numbers(caption)
     assert "Se lanzan los dados negros: " in caption
     assert "omitidas aquí" in caption  # the detail lines went, and it says so
 

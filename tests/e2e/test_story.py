@@ -30,19 +30,9 @@ from tests.e2e.conftest import (
     wait_new_board,
 )
 from tests.engine.test_spanish_words import english_pieces
+from tests.story_numbers import told_numbers
 
-# A move's number, or a run of one seat's moves told as one line, its numbers joined by an
-# en dash ("`12`-`26` **AI (2)**: 15 moves: ...").
-MOVE_NUMBER = re.compile(r"`\s*(\d+)`(?:\N{EN DASH}`\s*(\d+)`)?")
 CUT = re.compile(r"… \d+ lines? left out here: see `/game log`\.")
-
-
-def _numbers(content: str) -> set[int]:
-    """Return the moves a message tells: each headline's, and every move of a run's line."""
-    told: set[int] = set()
-    for first, last in MOVE_NUMBER.findall(content):
-        told.update(range(int(first), int(last or first) + 1))
-    return told
 
 
 def _live(table: BotHarness, number: int) -> list[SimpleNamespace]:
@@ -108,7 +98,7 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     assert milestone_and_pages()
 
     def told_now() -> set[int]:
-        return {n for m in _posts(alice, thread) for n in _numbers(m.content)}
+        return {n for m in _posts(alice, thread) for n in told_numbers(m.content)}
 
     # The AI may still be replying to the last press, and the old turn message is closed
     # (edited) just after the new one is sent: let the moves stored so far land. (What is
@@ -129,7 +119,7 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     for missing in sorted(shown - told):
         after = min((v for v in told if v > missing), default=None)
         assert after is not None, missing
-        holders = [m.content for m in posts if after in _numbers(m.content)]
+        holders = [m.content for m in posts if after in told_numbers(m.content)]
         assert any(CUT.search(h) for h in holders), (missing, holders)
     assert all(len(m.content) <= 2000 for m in posts)
     # ... in one message per turn: a new message only when the turn passed.

@@ -20,6 +20,15 @@ def _game(name: str, seats: int, seed: int) -> tuple[Any, ...]:
     return tuple(play(GAMES[name], seats, seed))
 
 
+def _final_gallery(name: str) -> tuple[Any, dict[str, Any]]:
+    """Return a seeded 4-player game's result and its final images in Spanish, by kind."""
+    game = GAMES[name]
+    final = _game(name, 4, 3)[-1]
+    result = game.engine.result(final)
+    view = game.engine.view(final, None)
+    return result, dict(game.render.compose_gallery(view, result=result, lang="es"))
+
+
 def _texts_in(canvas: Any, box: Box) -> list[str]:
     return [r.text for r in canvas.texts if box.contains(r.ink) and r.kind == "text"]
 
@@ -221,11 +230,8 @@ def test_construction_sites_keep_their_reading_order():
 @pytest.mark.parametrize("name", ["trajan", "troyes"])
 def test_the_final_scores_image_shows_every_rank_before_one_whole_table(name):
     # Playtest item 2: the third player's heading landed in the middle of the breakdown.
-    game = GAMES[name]
-    final = _game(name, 4, 3)[-1]
-    result = game.engine.result(final)
-    view = game.engine.view(final, None)
-    phone = dict(game.render.compose_gallery(view, result=result, lang="es"))["final"]
+    _, pictures = _final_gallery(name)
+    phone = pictures["final"]
     assert phone.image.width <= PHONE_WIDTH
     assert check_texts(phone) == []
     texts = [r for r in phone.texts if r.kind == "text"]
@@ -355,11 +361,7 @@ def test_change_outlines_go_round_whole_texts_and_pieces(seed):
 def test_the_final_breakdown_is_one_table_without_all_zero_categories(name):
     # Playtest item 65: two tables (Catedral ... Al final de la partida, then Eventos ...),
     # and "Al final de la partida" with 0 for everyone among the categories.
-    game = GAMES[name]
-    final = _game(name, 4, 3)[-1]
-    result = game.engine.result(final)
-    view = game.engine.view(final, None)
-    pictures = dict(game.render.compose_gallery(view, result=result, lang="es"))
+    result, pictures = _final_gallery(name)
     with language("es"):
         labels = {key: tr(f"category.{key}") for m in result.breakdown for key in m}
         total = tr("score.total")

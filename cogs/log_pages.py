@@ -90,14 +90,11 @@ def controls(game: int, page: int, pages: int, lang: str) -> discord.ui.View | N
 
 def since_text(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str, title: str
                ) -> str:  # fmt: skip
-    """Return the moves since the user's last turn, as one message (newest kept if long)."""
+    """Return the moves since the user's last turn, as one message (told briefer if long)."""
     if not lines:
         return t(lang, "game.log_empty")
     head = t(lang, "story.log_since", title=title, count=len(lines))
-    kept = paginate(entries(lines, names, lang, game))[-1]
-    dropped = len(lines) - len(kept)
-    more = [t(lang, "story.more_pages", count=dropped)] if dropped > 0 else []
-    return "\n".join([head, *more, *kept])
+    return story.since(head, lines, names, lang, game)
 
 
 async def show(interaction: discord.Interaction[Any], game: int, changes: str = "") -> None:

@@ -705,9 +705,7 @@ class Poster:
         self._turn_ends.pop(outcome.game_id, None)
         self._boards.pop(outcome.game_id, None)  # its last board is retired below
         lang = meta.language
-        last = story.after_closing(outcome, meta.names, lang, meta.game)
-        title = story.title(meta.game, outcome.game_id, lang)
-        content = text.final(outcome, meta.names, lang, title, last)
+        content = story.final(outcome, meta.names, lang, meta.game)
         files = []
         result = outcome.final.result if outcome.final is not None else None
         try:  # the end is told even if its images cannot be drawn

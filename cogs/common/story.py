@@ -14,16 +14,17 @@ moves), in the game's language.
 """
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from cogs.common.i18n import t
 from cogs.common.text import (
     LIMIT,
     Told,
-    entries,
     fit,
     notice_lines,
     seat_name,
     sentence,
+    standings,
     told,
     when,
 )
@@ -61,17 +62,36 @@ def turn_of(
 
 # How briefly each part of a turn (the others' moves, the decider's own) is told.
 _FULL, _BRIEF, _RUNS = 0, 1, 2
-# The parts' brevity, tried in turn until the story fits: the others' details go first.
-_LEVELS = ((_FULL, _FULL), (_BRIEF, _FULL), (_BRIEF, _BRIEF), (_RUNS, _BRIEF), (_RUNS, _RUNS))
-# What a story line is when room runs out: a heading (always kept), a move with a milestone
-# (kept to the last), one with a round's opening (a black die countered), or any other.
-_HEADING, _MILESTONE, _OPENING, _OTHER = 3, 2, 1, 0
+# The parts' brevity, tried in turn until the story fits: the others' details go first, then
+# their runs of moves become one line each; the turn's own moves keep their detail till then.
+_LEVELS = ((_FULL, _FULL), (_BRIEF, _FULL), (_RUNS, _FULL))
+# Then, at each of these, the others' oldest lines go until it fits; the turn's own moves are
+# told briefer only when the others' lines have gone but their headings and milestones.
+_LAST = ((_RUNS, _FULL), (_RUNS, _BRIEF), (_RUNS, _RUNS))
+# What a story line is when room runs out: a heading (always kept), a milestone's line or a
+# line of the turn being told (kept to the last), a round's opening told with a milestone
+# (the round's end, then its new cards, income, dice), a move with an opening (a black die
+# countered), or any other.
+_HEADING, _MILESTONE, _ROUND, _OPENING, _OTHER = 4, 3, 2, 1, 0
+
+
+class _Line(NamedTuple):
+    """One line of a story as room runs out: its text, how long it stays, whose move it is.
+
+    `move`: the move's place in the story (a heading's or a run's own); `head`: the move's
+    headline, which takes its lines with it when it goes.
+    """
+
+    text: str
+    weight: int
+    move: int
+    head: bool = True
 
 
 def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     others: Sequence[LogLine],
     own: Sequence[LogLine],
-    who: str,
+    who: str | None,
     names: Sequence[str],
     lang: str,
     game: str,
@@ -80,76 +100,123 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
 ) -> list[str]:
     """Return the lines of a turn's story; briefer when they would not fit `room` (item 47).
 
-    In this order, until it fits: the others' moves lose their detail lines, then the turn's
-    own (a milestone's summary line and a round's opening stay: the black dice, the income);
-    then each run of one seat's moves with no such line becomes one line (its count and as
-    many of its labels as fit), the others' first; only then do the oldest lines go: first
-    those with neither a milestone nor a round's opening, then those with an opening, then
-    those with a milestone (and the newest move). A last line says how many were left out
-    (they are in `/game log`).
+    In this order, until it fits: the others' moves lose their detail lines; then each run of
+    one seat's moves with no kept line (a milestone's summary line, a round's opening: the
+    black dice, the income) becomes one line (its count and as many of its labels as fit);
+    then the others' oldest lines go: first the moves with neither a milestone nor a round's
+    opening, then those with an opening, then the opening's lines told with a milestone. The
+    turn's own moves (what the decider just did, item 69) rank with the milestones: only then
+    do they lose their detail lines and become runs, and the oldest of them and of the
+    milestones go last (the newest move stays). A last line says how many were left out
+    (they are in `/game log`). `who`: whose turn the others' moves lead to ("Since your last
+    turn, who:"); None: the others' moves are told
+    without that heading (the end of a game, `/game log` since a turn).
     """
     parts = (told(others, names, lang, game), told(own, names, lang, game))
     for level in _LEVELS:
         lines, left = _compose(parts, level, None, who, lang)
         if _size(lines, left, lang) <= room:
             return _said(lines, left, lang)
-    level = _LEVELS[-1]
-    low, high = 0, sum(len(m.label) + 3 for p in parts for m in p)  # a run's labels' room
+    for level in _LAST:
+        lines, left = _compose(parts, level, _cap(parts, level, who, lang, room), who, lang)
+        newest = lines[-1].move if lines else None  # what the decider answers stays as long
+        lines = [x._replace(weight=max(x.weight, _MILESTONE)) if x.move == newest else x
+                 for x in lines]  # fmt: skip
+        last = level == _LAST[-1]
+        for weight in (_OTHER, _OPENING, _ROUND, _MILESTONE)[: 4 if last else 3]:
+            left += _drop(lines, weight, left, lang, room)  # the oldest lines go first
+        if last or _size(lines, left, lang) <= room:
+            break
+    return _said(lines, left, lang)
+
+
+def _cap(
+    parts: tuple[list[Told], list[Told]],
+    level: tuple[int, int],
+    who: str | None,
+    lang: str,
+    room: int,
+) -> int:
+    """Return the most characters of labels a run's line may list for the story to fit."""
+    low, high = 0, sum(len(m.label) + 3 for p in parts for m in p)
     while low < high:  # the most that fits
         cap = (low + high + 1) // 2
         if _size(*_compose(parts, level, cap, who, lang), lang) <= room:
             low = cap
         else:
             high = cap - 1
-    lines, left = _compose(parts, level, low, who, lang)
-    if lines:  # the newest move, what the decider answers, stays as long as the milestones
-        lines[-1] = (lines[-1][0], max(lines[-1][1], _MILESTONE))
-    for weight in (_OTHER, _OPENING, _MILESTONE):  # the oldest lines go, the kept ones last
-        index = 0
-        while _size(lines, left, lang) > room and index < len(lines):
-            line, kind = lines[index]
-            if kind == weight:
-                del lines[index]
-                left += line.count("\n") + 1
-            else:
-                index += 1
-    return _said(lines, left, lang)
+    return low
+
+
+def _drop(lines: list[_Line], weight: int, left: int, lang: str, room: int) -> int:
+    """Take out the oldest lines of this weight until the story fits; return how many went.
+
+    A move's headline takes its lines with it.
+    """
+    gone, index = 0, 0
+    while _size(lines, left + gone, lang) > room and index < len(lines):
+        line = lines[index]
+        if line.weight != weight:
+            index += 1
+            continue
+        end = index + 1
+        while line.head and end < len(lines) and not lines[end].head:
+            end += 1
+        gone += end - index
+        del lines[index:end]
+    return gone
 
 
 def _compose(
     parts: tuple[list[Told], list[Told]],
     level: tuple[int, int],
     cap: int | None,
-    who: str,
+    who: str | None,
     lang: str,
-) -> tuple[list[tuple[str, int]], int]:
+) -> tuple[list[_Line], int]:
     """Return a turn's story lines at this brevity, each with its weight, and how many it left out.
 
-    `cap`: how many characters of labels a run's line lists (None: all).
+    `cap`: how many characters of labels a run's line lists (None: all). The turn's own
+    lines weigh as milestones (item 69). A move's lines weigh by what each says: a
+    milestone's summary line, a round's opening, a detail.
     """
     others, own = parts
-    out: list[tuple[str, int]] = []
+    out: list[_Line] = []
     left = 0
-    for moves, brevity, heading in (
-        (others, level[0], t(lang, "post.since", who=who)),
-        (own, level[1], t(lang, "story.this_turn") if others else None),
+    since = t(lang, "post.since", who=who) if who is not None else None
+    for moves, brevity, heading, least in (
+        (others, level[0], since, _OTHER),
+        (own, level[1], t(lang, "story.this_turn") if others else None, _MILESTONE),
     ):
         if not moves:
             continue
         if heading is not None:
-            out.append((heading, _HEADING))
-        if brevity == _FULL:
-            out += [(m.text(), _weight(m)) for m in moves]
-            continue
-        left += sum(m.details for m in moves)
-        for run in _runs(moves) if brevity == _RUNS else [[m] for m in moves]:
+            out.append(_Line(heading, _HEADING, len(out)))
+        grouped = _runs(moves) if brevity == _RUNS else [[m] for m in moves]
+        if brevity != _FULL:
+            left += sum(m.details for m in moves)
+        for run in grouped:
             if len(run) == 1:
-                out.append((run[0].text(brief=True), _weight(run[0])))
+                out += _lines(run[0], len(out), least, brief=brevity != _FULL)
                 continue
             line, unlisted = _run(run, cap, lang)
-            out.append((line, _OTHER))
+            out.append(_Line(line, least, len(out)))
             left += unlisted
     return out, left
+
+
+def _lines(move: Told, place: int, least: int, *, brief: bool) -> list[_Line]:
+    """Return a move's headline and its lines (`brief`: the kept ones), each weighed."""
+    out = [_Line(move.head, max(_weight(move), least), place)]
+    for line, kept in zip(move.lines, move.kept, strict=True):
+        if kept or not brief:
+            said = _OTHER
+            if line.startswith("\N{BAR CHART}"):
+                said = _MILESTONE
+            elif kept:  # a round's opening, told beside its milestones or on its own
+                said = _ROUND if move.milestone else _OPENING
+            out.append(_Line(line, max(said, least), place, head=False))
+    return out
 
 
 def _weight(move: Told) -> int:
@@ -160,13 +227,22 @@ def _weight(move: Told) -> int:
 
 
 def _runs(moves: Sequence[Told]) -> list[list[Told]]:
-    """Return moves grouped: each run of one seat's moves with no kept line, each other alone."""
+    """Return moves grouped: each run of one seat's moves with no kept line, each other alone.
+
+    A run is one player's or one stand-in's: the moves an AI stand-in chose for a timed-out
+    person are a run of their own, marked so.
+    """
     runs: list[list[Told]] = []
     for move in moves:
         plain = not any(move.kept)
-        last = runs[-1] if runs else None
-        if plain and last and last[-1].seat == move.seat and not any(last[-1].kept):
-            last.append(move)
+        last = runs[-1][-1] if runs else None
+        if (
+            plain
+            and last is not None
+            and (last.seat, last.stand_in) == (move.seat, move.stand_in)
+            and not any(last.kept)
+        ):
+            runs[-1].append(move)
         else:
             runs.append([move])
     return runs
@@ -176,8 +252,8 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
     """Return a run of one seat's moves as one line, and how many of their labels it leaves out.
 
     "`24`-`63` **IA normal (2)**: 40 jugadas: Usar influencia · … y 31 más" (an en dash
-    between the numbers): the labels in
-    order while they fit `cap` characters (None: all).
+    between the numbers): the labels in order while they fit `cap` characters (None: all).
+    A stand-in's run keeps its mark: "**bob (2)** *(suplente IA)*: 3 jugadas: …".
     """
     labels: list[str] = []
     size = 0
@@ -187,8 +263,10 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
             break
         labels.append(move.label)
     first, last = run[0], run[-1]
-    line = f"`{first.version:>3}`\N{EN DASH}`{last.version:>3}` **{first.who}**: "
-    line += t(lang, "story.run", count=len(run))
+    line = f"`{first.version:>3}`\N{EN DASH}`{last.version:>3}` **{first.who}**"
+    if first.stand_in:
+        line += " " + t(lang, "post.stand_in")
+    line += ": " + t(lang, "story.run", count=len(run))
     unlisted = len(run) - len(labels)
     if labels:
         line += ": " + " \N{MIDDLE DOT} ".join(labels)
@@ -197,14 +275,14 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
     return line, unlisted
 
 
-def _size(lines: Sequence[tuple[str, int]], left: int, lang: str) -> int:
+def _size(lines: Sequence[_Line], left: int, lang: str) -> int:
     """Return the characters a story takes (as `fit` counts), its last line too."""
     return sum(len(x) + 1 for x in _said(lines, left, lang))
 
 
-def _said(lines: Sequence[tuple[str, int]], left: int, lang: str) -> list[str]:
+def _said(lines: Sequence[_Line], left: int, lang: str) -> list[str]:
     """Return a story's lines, and the line that says how many were left out (if any were)."""
-    said = [line for line, _ in lines]
+    said = [line.text for line in lines]
     return [*said, t(lang, "story.left_out", count=left)] if left else said
 
 
@@ -287,15 +365,36 @@ def _closed(outcome: Outcome) -> int | None:
     return end
 
 
-def after_closing(outcome: Outcome, names: Sequence[str], lang: str, game: str) -> list[str]:
-    """Return the lines of this call's moves after the turn it closed (the game's last ones).
+def after_closing(outcome: Outcome) -> tuple[LogLine, ...]:
+    """Return this call's moves after the turn it closed (the game's last ones).
 
     The end of a game has no next turn message to tell them: the final message does.
     """
     end = _closed(outcome)
-    if end is None:
-        return entries(outcome.moves, names, lang, game)
-    return entries(outcome.history[end:], names, lang, game)
+    return tuple(outcome.moves) if end is None else outcome.history[end:]
+
+
+def final(outcome: Outcome, names: Sequence[str], lang: str, game: str) -> str:
+    """Return the closing message: the game's last moves, that it is over, why, the standings.
+
+    The last moves come first, as they happened, then "**Trajano n.º 2 ha terminado.**"
+    (item 80); a long ending is told briefer as a turn is (`_told`).
+    """
+    over = t(lang, "story.over", title=title(game, outcome.game_id, lang))
+    after = [over, *notice_lines(outcome.notices, names, lang)]
+    after += standings(outcome.final, names, lang)
+    room = _room("", "", after)
+    told = _told(after_closing(outcome), (), None, names, lang, game, room=room)
+    return fit("", [*told, *after], "", lang)
+
+
+def since(head: str, lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str) -> str:
+    """Return `/game log` since a player's last turn: `head`, then the moves fitted as a turn's.
+
+    Told briefer when long (`_told`), its last line saying how many lines were left out.
+    """
+    told = _told(lines, (), None, names, lang, game, room=_room(head, "", []))
+    return fit(head, told, "", lang)
 
 
 def order(names: Sequence[str], first: int, lang: str, *, shuffled: bool) -> str:

@@ -20,7 +20,7 @@ from cogs.common.i18n import t
 from engine import games
 from engine.core.protocol import Layout
 from engine.games import GAMES
-from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind, Outcome
+from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind
 from render.base.palette import seat_label
 
 LIMIT = 1900
@@ -134,6 +134,7 @@ class Told:
     head: str
     lines: tuple[str, ...] = ()
     kept: tuple[bool, ...] = ()
+    stand_in: bool = False  # an AI stand-in chose it for a timed-out person: marked
 
     def text(self, *, brief: bool = False) -> str:
         """Return the move's entry: its headline and its lines (`brief`: the kept ones)."""
@@ -168,7 +169,8 @@ def _entry(
     who = seat_name(line.seat, names)
     label, described = words(line, names, lang)
     head = f"`{line.version:>3}` **{who}**: {label}"
-    if line.by.value == "stand_in":
+    stand_in = line.by.value == "stand_in"
+    if stand_in:
         head += " " + t(lang, "post.stand_in")
     kinds = [type(r).__name__ for r in line.records]
     if len(kinds) != len(described):
@@ -187,7 +189,9 @@ def _entry(
         else:
             continue
         kept.append(kind in milestones or kind in openings)
-    return Told(line.version, line.seat, who, label, head, tuple(lines), tuple(kept))
+    return Told(
+        line.version, line.seat, who, label, head, tuple(lines), tuple(kept), stand_in=stand_in
+    )
 
 
 def _plain(text: str) -> str:
@@ -311,16 +315,6 @@ def fit(head: str, lines: Sequence[str], tail: str, lang: str) -> str:
         kept.append(line)
         room -= len(line) + 1
     return "\n".join([head, *reversed(kept), tail]).strip()
-
-
-def final(
-    outcome: Outcome, names: Sequence[str], lang: str, title: str, moves: Sequence[str] = ()
-) -> str:
-    """Return the closing message: why the game ended, its last moves and the standings."""
-    lines = [t(lang, "story.over", title=title), *moves]
-    lines += [n for n in (_notice(x, names, lang) for x in outcome.notices) if n]
-    lines += standings(outcome.final, names, lang)
-    return fit(lines[0], lines[1:], "", lang)
 
 
 def standings(fin: Final | None, names: Sequence[str], lang: str) -> list[str]:

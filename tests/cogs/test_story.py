@@ -9,9 +9,10 @@ import pytest
 from cogs import log_pages
 from cogs.common import story, text
 from engine.core import i18n
+from engine.core.protocol import Result
 from engine.core.rng import Rng
 from engine.games import GAMES
-from engine.sessions import By, LogLine, Outcome, Status, Turn
+from engine.sessions import By, Final, LogLine, Outcome, Status, Turn
 from engine.troyes.game import EVERY_MODULE
 from tests.story_numbers import told_numbers
 
@@ -89,15 +90,61 @@ def test_a_count_shown_beside_a_noun_has_plural_forms():
     assert not found, found
 
 
-def test_the_last_moves_of_a_game_after_the_closed_turn_go_in_the_final_message():
+def test_the_final_message_tells_the_last_moves_then_that_the_game_is_over_then_the_standings():
     seats = [0, 0, 1, 1]  # alice's last move; the AI's replies end the game
     history = [line(v + 1, s) for v, s in enumerate(seats)]
-    ended = replace(outcome(history, history[1:], 0), turn=None)
-    closed = story.closing(ended, NAMES, "en", "trajan") or ""
+    ended = replace(outcome(history, history[1:], 0), turn=None, status=Status.FINISHED)
+    ended = replace(ended, final=Final("completed", (2, 1, 3), Result((5, 9, 1), (2, 1, 3), ())))
+    closed = story.closing(ended, NAMES, "es", "trajan") or ""
     assert "move 2" in closed
     assert "move 3" not in closed
-    last = story.after_closing(ended, NAMES, "en", "trajan")
-    assert [x.split("**: ")[1] for x in last] == ["move 3", "move 4"]
+    assert [m.version for m in story.after_closing(ended)] == [3, 4]
+    said = story.final(ended, NAMES, "es", "trajan").split("\n")
+    # Item 80: the last moves as they happened, then that it is over, then the standings.
+    assert said == [
+        "`  3` **bob (2)**: move 3",
+        "`  4` **bob (2)**: move 4",
+        "**Trajano n.º 3 ha terminado.**",
+        "1. bob (2) \N{EM DASH} 9 PV",
+        "2. alice (1) \N{EM DASH} 5 PV",
+        "3. AI (3) \N{EM DASH} 1 PV",
+    ]
+
+
+def test_a_long_ending_is_told_briefer_as_a_turn_is_and_says_what_it_left_out():
+    """Item 4: the end's message fits its moves by `_told`'s levels, not by a cut line."""
+    moves = [
+        LogLine(v, 1, None, By.AI, f"m{v}", f"move {v}", ("x" * 150,), False, AT)
+        for v in range(2, 40)
+    ]
+    history = [line(1, 0), *moves]  # alice's last move, then the AI's 38 end the game
+    ended = replace(outcome(history, history, 0), turn=None, status=Status.FINISHED)
+    ended = replace(ended, final=Final("completed", (2, 1, 3), Result((5, 9, 1), (2, 1, 3), ())))
+    said = story.final(ended, NAMES, "en", "trajan")
+    assert len(said) <= 2000
+    assert told_numbers(said) == set(range(2, 40))  # every move, in a run's line
+    assert "earlier line" not in said  # the old cut line
+    assert re.search(r"… \d+ lines left out here: see `/game log`\.", said)
+    assert said.split("\n")[-4:] == [
+        "**Trajan #3 is over.**",
+        "1. bob (2) \N{EM DASH} 9 VP",
+        "2. alice (1) \N{EM DASH} 5 VP",
+        "3. AI (3) \N{EM DASH} 1 VP",
+    ]
+
+
+def test_the_log_since_a_turn_is_fitted_as_a_turn_is():
+    """Item 4: `/game log` since your turn tells every move briefer, not the last page cut."""
+    moves = [
+        LogLine(v, 1, None, By.AI, f"m{v}", f"move {v}", ("x" * 150,), False, AT)
+        for v in range(2, 40)
+    ]
+    said = log_pages.since_text(moves, NAMES, "es", "trajan", "Trajano n.º 3")
+    assert len(said) <= 2000
+    assert said.startswith("**Trajano n.º 3**: 38 jugadas desde tu último turno\n")
+    assert told_numbers(said) == set(range(2, 40))
+    assert "páginas anteriores" not in said  # the old cut line
+    assert "omitidas aquí" in said
 
 
 def test_log_pages_keep_every_entry_in_order_and_each_fits_a_message():
@@ -252,3 +299,53 @@ def test_the_end_of_a_round_comes_before_the_next_rounds_opening(lang: str):
         card = {"en": "New activity card: ", "es": "Nueva carta de actividad: "}[lang]
         opening = next(i for i, x in enumerate(lines) if card in x)
         assert end < opening, entry
+
+
+def _fight(first: int) -> list[LogLine]:
+    """Return alice's fight with Merodeador (playtest item 69): five moves, two event lines."""
+    labels = ("Combatir Merodeador", "Tomar su propio dado rojo 4",
+              "Tomar su propio dado morado 3", "Dados elegidos", "2 cubos")  # fmt: skip
+    said = ("alice (1) usa rojo 4, morado 3",
+            "alice (1) combate Merodeador: 2 cubos en la carta, +2 de influencia")  # fmt: skip
+    return [
+        LogLine(first + i, 0, None, By.PLAYER, f"f{i}", label, said if i == 4 else (), False, AT)
+        for i, label in enumerate(labels)
+    ]
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_the_readers_own_turn_is_the_last_thing_a_long_story_leaves_out(closed: bool):
+    """Item 69: after a round's opening and the AIs' long run, alice's own moves stay whole.
+
+    Live (her turn's message while she plays) and closed (the same message's last edit).
+    """
+    names = ("alice", "IA normal", "IA difícil")
+    waited = _longest_wait(_alone(1, "es", 200, 3))
+    fight = _fight(waited[-1].version + 1)
+    history = [*waited, *fight]
+    if closed:
+        reply = LogLine(fight[-1].version + 1, 1, None, By.AI, "r", "Pasar", (), False, AT)
+        ended = outcome([*history, reply], [*fight[-1:], reply], 1)
+        said = story.closing(ended, names, "es", "troyes") or ""
+    else:
+        said = story.caption(outcome(history, fight[-1:], 0), names, "es", "troyes")
+    assert len(said) <= 2000
+    assert {m.version for m in fight} <= told_numbers(said)
+    assert "\n".join(f"`{m.version:>3}` **alice (1)**: {m.text}" for m in fight[:4]) in said
+    assert "alice (1) combate Merodeador: 2 cubos en la carta, +2 de influencia" in said
+    assert "omitidas aquí" in said  # the others' lines went instead
+    assert "Se lanzan los dados negros" in said  # and the opening's black dice stayed
+
+
+def test_a_stand_ins_run_keeps_its_mark():
+    """A run of moves an AI stand-in chose for a timed-out person says so, as each move does."""
+    moves = [
+        LogLine(v, 1, None, by, f"m{v}", "x" * 40, (), False, AT)
+        for v, by in ((v, By.STAND_IN if v > 30 else By.PLAYER) for v in range(1, 61))
+    ]
+    for lang, mark, count in (("en", "*(AI stand-in)*", "30 moves"),
+                              ("es", "*(suplente IA)*", "30 jugadas")):  # fmt: skip
+        caption = story.caption(outcome([*moves, line(61, 0)], [], 0), NAMES, lang, "trajan")
+        assert len(caption) <= 2000
+        assert "`  1`\N{EN DASH}` 30` **bob (2)**: 30 " in caption  # the person's own run
+        assert f"` 31`\N{EN DASH}` 60` **bob (2)** {mark}: {count}" in caption, caption

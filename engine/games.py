@@ -30,6 +30,8 @@ from engine.core.rng import Rng
 ENGINE_DIR = Path(__file__).resolve().parent
 SPEC_FILE = "spec.py"
 T = TypeVar("T")
+# Events told together (`GameSpec.together`): their places among a move's events, their line.
+Told = tuple[tuple[int, ...], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,11 @@ class GameSpec:
             item 26): given a move's notation and the same seat's eventless moves just before
             it (oldest first), None when the move is no way back; else how many of those moves
             it leaves unused (it is hidden, and they with it). None: every move is shown.
+        together: which of a move's recorded events read better told as one line (a round's
+            opening: the new cards, each seat's income and dice): given the events, the
+            language and the seats' names, each group's places among the events and its public
+            line, told at the group's first place (cogs/common/text.py `words`). None: each
+            event is its own line.
         presets: named sets of options a player may give as one word in `/game new options:`
             ("ladies": every module of an expansion); their words are the shared catalogs'
             `thread.option_preset.<name>`.
@@ -135,6 +142,9 @@ class GameSpec:
     done_events: frozenset[str] = frozenset()
     openings: frozenset[str] = frozenset()
     explored: Callable[[str, Sequence[str]], int | None] | None = None
+    together: (
+        Callable[[GameEngine[Any, Any], Sequence[Any], str, Sequence[str]], Sequence[Told]] | None
+    ) = None
     presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

@@ -41,7 +41,9 @@ def words(
 
     The engine words it from what is stored (the notation and the recorded events), with the
     players' names put in here, so a move stored with "Player N" prose reads like a new one.
-    The events are described as the public reads them (no hidden VP figures). `told` (the
+    The events are described as the public reads them (no hidden VP figures), those that read
+    better together in one line at the first one's place (the others' lines are empty:
+    `GameSpec.together`). `told` (the
     log's line, after the player's name): a label that says "your" in the third person
     (playtest item 25); without it, as the decider read it on the button.
     """
@@ -50,7 +52,13 @@ def words(
         return line.text, list(line.events)
     seats = tuple(seat_name(seat, names) for seat in range(len(names)))
     label = engine.relabel(line.notation, line.seat, lang, seats, told) or line.text
-    return label, [engine.describe_event(e, lang, seats) for e in line.records]
+    described = [engine.describe_event(e, lang, seats) for e in line.records]
+    together = games.spec(line.game).together
+    if together is not None:  # a round's opening in fewer lines (playtest item 69)
+        for places, said in together(engine, line.records, lang, seats):
+            for place in places:
+                described[place] = said if place == places[0] else ""
+    return label, described
 
 
 def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) -> Choices:

@@ -20,7 +20,17 @@ from engine.core.serial import from_jsonable, record_types
 from engine.core.validation import InvalidStateError
 from engine.troyes import actions as a
 from engine.troyes import events as ev
-from engine.troyes import explain, explain_costs, layout, scoring, state, text, validate, view
+from engine.troyes import (
+    explain,
+    explain_costs,
+    layout,
+    log_together,
+    scoring,
+    state,
+    text,
+    validate,
+    view,
+)
 from engine.troyes.catalog import DATA_DIR, DATA_FILES, Catalog, default_catalog, load_catalog
 from engine.troyes.context import Ctx, cathedral_cubes, in_buildings
 from engine.troyes.log_words import naming
@@ -384,6 +394,16 @@ class TroyesEngine:
         """Return one log line for an event: public (no VP figure), or as `viewer` reads it."""
         with naming(names):
             return text.describe_event(self.catalog, event, lang, viewer)
+
+    def describe_together(
+        self, events: Sequence[Any], lang: str = "en", names: Sequence[str] = ()
+    ) -> list[tuple[tuple[int, ...], str]]:
+        """Return the public lines of a move's events that read better together, by places.
+
+        A round's opening in fewer lines (engine/troyes/log_together.py, playtest item 69).
+        """
+        with naming(names):
+            return log_together.together(self.catalog, events, lang)
 
     def event_from_json(self, data: Mapping[str, Any]) -> Any:
         """Rebuild a recorded event from its stored JSON (`to_jsonable`)."""

@@ -1,5 +1,6 @@
 """Troyes in the game registry (engine/games.py): what shared code needs to host it."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.protocol import GameEngine
@@ -16,6 +17,12 @@ def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) 
 
 def _round(state: Any) -> int:
     return int(state.round)
+
+
+def _together(
+    engine: GameEngine[Any, Any], events: Sequence[Any], lang: str, names: Sequence[str]
+) -> list[tuple[tuple[int, ...], str]]:
+    return engine.describe_together(events, lang, names)  # type: ignore[attr-defined, no-any-return]
 
 
 def _value(engine: GameEngine[Any, Any], state: Any, seat: int) -> float:
@@ -54,6 +61,9 @@ SPEC = GameSpec(
         }
     ),
     explored=explored,
+    # A round's opening in fewer lines: new cards, each seat's income and dice, new events,
+    # an event's effect on every seat (engine/troyes/log_together.py, playtest item 69).
+    together=_together,
     # Every module of The Ladies of Troyes (the tournament order is no Ladies module).
     presets={"ladies": {k: v for k, v in EVERY_MODULE.items() if k != "tournament"}},
     # Hard plays the flat roll-out search (engine/ai/rollout.py): an iteration is one roll-out

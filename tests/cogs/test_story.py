@@ -296,7 +296,7 @@ def test_the_end_of_a_round_comes_before_the_next_rounds_opening(lang: str):
         (entry,) = text.entries([ended], ("alice", "IA normal"), lang, "troyes", brief=brief)
         lines = entry.split("\n")
         end = next(i for i, x in enumerate(lines) if "\N{BAR CHART}" in x and "1" in x)
-        card = {"en": "New activity card: ", "es": "Nueva carta de actividad: "}[lang]
+        card = {"en": "New activity cards: ", "es": "Nuevas cartas de actividad: "}[lang]
         opening = next(i for i, x in enumerate(lines) if card in x)
         assert end < opening, entry
 
@@ -349,3 +349,18 @@ def test_a_stand_ins_run_keeps_its_mark():
         assert len(caption) <= 2000
         assert "`  1`\N{EN DASH}` 30` **bob (2)**: 30 " in caption  # the person's own run
         assert f"` 31`\N{EN DASH}` 60` **bob (2)** {mark}: {count}" in caption, caption
+
+
+def test_a_three_seat_rounds_opening_tells_each_seats_income_and_dice_in_one_line():
+    """Item 69: the opening took ~1,500 of a message's characters at three seats."""
+    names = ("alice", "IA normal", "IA difícil")
+    history = _alone(1, "es", 200, 3)
+    ended = next(m for m in history if any(type(r).__name__ == "RoundEnded" for r in m.records))
+    (entry,) = text.entries([ended], names, "es", "troyes")
+    lines = entry.split("\n")
+    for seat in ("alice (1)", "IA normal (2)", "IA difícil (3)"):
+        (said,) = [x for x in lines if f"• {seat} cobra " in x]
+        assert "; lanza " in said
+    assert sum("Nuevas cartas de actividad: " in x for x in lines) == 1
+    assert len(lines) < len(ended.records)
+    assert len(entry) < 1100

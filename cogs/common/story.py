@@ -109,8 +109,8 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     do they lose their detail lines and become runs, and the oldest of them and of the
     milestones go last (the newest move stays). A last line says how many were left out
     (they are in `/game log`). `who`: whose turn the others' moves lead to ("Since your last
-    turn, who:"); None: the others' moves are told
-    without that heading (the end of a game, `/game log` since a turn).
+    turn, who:"); None: the others' moves are told without that heading (the end of a game,
+    `/game log` since a turn).
     """
     parts = (told(others, names, lang, game), told(own, names, lang, game))
     for level in _LEVELS:
@@ -119,15 +119,19 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
             return _said(lines, left, lang)
     for level in _LAST:
         lines, left = _compose(parts, level, _cap(parts, level, who, lang, room), who, lang)
-        newest = lines[-1].move if lines else None  # what the decider answers stays as long
-        lines = [x._replace(weight=max(x.weight, _MILESTONE)) if x.move == newest else x
-                 for x in lines]  # fmt: skip
+        lines = _newest_kept(lines)
         last = level == _LAST[-1]
         for weight in (_OTHER, _OPENING, _ROUND, _MILESTONE)[: 4 if last else 3]:
             left += _drop(lines, weight, left, lang, room)  # the oldest lines go first
         if last or _size(lines, left, lang) <= room:
             break
     return _said(lines, left, lang)
+
+
+def _newest_kept(lines: list[_Line]) -> list[_Line]:
+    """Return the lines with the newest move's (what the decider answers) as the milestones'."""
+    newest = lines[-1].move if lines else None
+    return [x._replace(weight=max(x.weight, _MILESTONE)) if x.move == newest else x for x in lines]
 
 
 def _cap(

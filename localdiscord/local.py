@@ -404,6 +404,14 @@ class Actor:
 
         return self._ld.wait_until(find, timeout)
 
+    def mark_read(self, channel: ChannelRef | int, message_id: int) -> None:
+        """Note that this user read a channel up to `message_id` (kept with the world)."""
+        self._ld.call(lambda: self._ld.emulator.mark_read(self.user, _cid(channel), message_id))
+
+    def read_marks(self) -> dict[int, int]:
+        """Return the newest message this user read in each channel, by channel id."""
+        return self._ld.call(lambda: dict(self._ld.world.read_marks.get(self.user.id, {})))
+
     def threads(self, channel: ChannelRef | int | None = None) -> list[ChannelRef]:
         """Return the threads this user can open."""
         parent = None if channel is None else _cid(channel)

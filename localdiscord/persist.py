@@ -54,6 +54,10 @@ def snapshot(world: World) -> Json:
         "messages": [_message_record(m) for m in world.messages.values() if not m.ephemeral],
         "global_commands": world.global_commands,
         "guild_commands": {str(k): v for k, v in world.guild_commands.items()},
+        "read_marks": {
+            str(user): {str(chan): mark for chan, mark in marks.items()}
+            for user, marks in world.read_marks.items()
+        },
     }
 
 
@@ -131,6 +135,8 @@ def _restore(world: World, data: Json, blobs: Path) -> None:
     })  # fmt: skip
     world.global_commands = data["global_commands"]
     world.guild_commands = _int_keys(data["guild_commands"])
+    # A world saved before read marks were kept has none: everything in it reads as new once.
+    world.read_marks = {int(u): _int_keys(m) for u, m in data.get("read_marks", {}).items()}
 
 
 __all__ = ["WorldFileError", "load", "save", "snapshot"]

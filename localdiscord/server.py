@@ -316,6 +316,11 @@ class Emulator:
 
     # reading ----------------------------------------------------------------------------------
 
+    def mark_read(self, user: User, channel_id: int, message_id: int) -> None:
+        """Keep a user's read mark, saved with the world (no event, as Discord's read states)."""
+        if self.world.mark_read(user.id, channel_id, message_id):
+            self._dirty = self.world_file is not None
+
     def visible_messages(self, user: User, channel_id: int) -> list[Message]:
         """Return what `user` sees in a channel, oldest first (their ephemerals included)."""
         self._check_sees(user, channel_id)

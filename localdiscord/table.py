@@ -87,6 +87,7 @@ class Table:
         self.renderer = Renderer(out_dir)
         self.shown: dict[tuple[int, int], Seen] = {}
         self.noted: dict[tuple[int, int], int] = {}  # (user, channel) -> unread count noted
+        self.marked: dict[tuple[int, int], int] = {}  # (user, channel) -> read mark sent
         self.dismissed: set[tuple[int, int]] = set()  # (user, message): replies put away
         self.lock = threading.RLock()  # one of: a typed line, or the watcher printing news
         self.stopped = threading.Event()
@@ -381,17 +382,33 @@ class Table:
             self.shown[(key, msg.id)] = msg
             for line in self.renderer.message(msg):
                 self.write(line)
+        self.mark_read(msgs)
         self.note_elsewhere()
+
+    def mark_read(self, msgs: list[Seen]) -> None:
+        """Keep, with the world, that this channel is read up to its newest message here.
+
+        Without it a restart counted every message read before as new ("(29 new in ~Troyes
+        n.º 1)", playtest item 80).
+        """
+        newest = max((m.id for m in msgs), default=0)
+        place = (self.actor.id, self.channel.id)
+        if newest > self.marked.get(place, 0):
+            self.marked[place] = newest
+            self.actor.mark_read(self.channel, newest)
 
     def note_elsewhere(self) -> None:
         """Mention unread messages in the user's other channels and threads."""
         dm = self.actor.dm()
         places = [self.h.channel, *self.actor.threads(), *([dm] if dm else [])]
+        marks = self.actor.read_marks()  # what was read here before a restart, too
         for place in places:
             if place.id == self.channel.id:
                 continue
             unread = [
-                m for m in self.actor.messages(place) if (self.actor.id, m.id) not in self.shown
+                m
+                for m in self.actor.messages(place)
+                if (self.actor.id, m.id) not in self.shown and m.id > marks.get(place.id, 0)
             ]
             if unread and self.noted.get((self.actor.id, place.id)) != len(unread):
                 self.noted[(self.actor.id, place.id)] = len(unread)

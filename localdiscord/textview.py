@@ -87,8 +87,7 @@ class Renderer:
             label = comp.get("label") or (comp.get("emoji") or {}).get("name") or "?"
             return f"  [{number}] {label}{off}"
         options = comp.get("options") or []
-        many = comp.get("max_values", 1)
-        pick = f"pick up to {many}" if many > 1 else "pick one"
+        pick = _pick(comp.get("min_values", 1), comp.get("max_values", 1))
         placeholder = comp.get("placeholder") or "menu"
         head = f"  [{number}] {placeholder} ({pick}){off}:"
         if any(o.get("description") for o in options):
@@ -97,6 +96,15 @@ class Renderer:
             return "\n".join([head, *(f"      {_option(i, o)}" for i, o in enumerate(options))])
         listing = "  ".join(f"{_letter(i)}) {o.get('label')}" for i, o in enumerate(options))
         return f"{head} {listing}"
+
+
+def _pick(few: int, many: int) -> str:
+    """Return how many options a menu takes: "pick 3" when it takes exactly 3 (item 80)."""
+    if many <= 1:
+        return "pick one"
+    if few == many:
+        return f"pick {many}"
+    return f"pick {few} to {many}" if few > 1 else f"pick up to {many}"
 
 
 def _when(ts: int) -> str:

@@ -73,6 +73,9 @@ class World:
         # guild's events to the connection of its shard only.
         self.more_guilds: dict[int, str] = {}  # id -> name
         self.recommended_shards = 1  # what GET /gateway/bot answers
+        # Read states, as Discord keeps them for each user: user id -> channel id -> the newest
+        # message read there. Kept with the world, so a restart counts as new only what is.
+        self.read_marks: dict[int, dict[int, int]] = {}
 
     # ids and lookups -------------------------------------------------------------------------
 
@@ -81,6 +84,14 @@ class World:
         ms = int(self.clock() * 1000) - DISCORD_EPOCH_MS
         seq, self._seq = self._seq, self._seq + 1
         return (ms << 22) | (seq & 0x3FFFFF)
+
+    def mark_read(self, user_id: int, channel_id: int, message_id: int) -> bool:
+        """Note that `user_id` read `channel_id` up to `message_id`; tell whether that is news."""
+        marks = self.read_marks.setdefault(user_id, {})
+        if message_id <= marks.get(channel_id, 0):
+            return False
+        marks[channel_id] = message_id
+        return True
 
     def peek_sequence(self) -> int:
         """Return the sequence number the next snowflake will carry."""

@@ -232,9 +232,19 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
     if kind == "ship":  # the ship's rule where its cards are chosen (playtest item 14)
         rule = msg(lang, f"rule_{SHIP_KEYS[state.ship]}", most=SHIP_MAX[state.ship])
         values |= {"ship": msg(lang, SHIP_KEYS[state.ship]), "rule": rule}
+    if kind in ("setup_card", "setup_trajan"):  # how many are left (playtest item 78)
+        return plural(lang, f"p_{kind}", _setup_left(state, t, kind))
     if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
         kind = "sow_all"
     return msg(lang, "p_action" if kind in ACTIONS else f"p_{kind}", **values)
+
+
+def _setup_left(state: TrajanState, t: Tables, kind: str) -> int:
+    """Return how many starting cards or Trajan tiles the deciding seat takes, this one included."""
+    p = state.players[state.current]
+    if kind == "setup_card":
+        return t.fig.start_hand - len(p.hand)
+    return sum(1 for slot in t.fig.start_trajan_slots if p.slots[slot - 1] is None)
 
 
 def seat_name(seat: int, lang: str, names: Sequence[str] = ()) -> str:

@@ -172,3 +172,30 @@ def test_the_mat_shows_where_the_setup_tiles_go_while_the_arch_waits_on_slot_one
     drawn = _mat(state, "es")  # the game is on: the arch means the next Trajan tile
     assert "loseta inicial" not in drawn
     assert "Arco dorado: ahí va la próxima loseta de Trajano" in drawn
+
+
+def test_the_setup_card_and_tile_prompts_say_how_many_are_left() -> None:
+    """Item 78: "Toma una carta inicial." three times and "Toma una loseta de Trajano
+    inicial." three times, where Troyes' starting citizens say "(te quedan 2)"."""
+    state = ENGINE.new_state({}, 2, 7)
+    while state.phase == "setup_bowl":
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    said: dict[str, list[tuple[int, str]]] = {"es": [], "en": []}
+    while state.phase != "turn":
+        for lang, prompts in said.items():
+            prompts.append((state.current, ENGINE.prompt(state, lang)))
+        state = ENGINE.apply(state, ENGINE.legal_actions(state)[0]).state
+    first = [prompt for seat, prompt in said["es"] if seat == 0]
+    assert first == [
+        "toma una carta inicial (te quedan 3).",
+        "toma una carta inicial (te quedan 2).",
+        "toma una carta inicial (la última).",
+        "toma una loseta de Trajano inicial (te quedan 3).",
+        "toma una loseta de Trajano inicial (te quedan 2).",
+        "toma una loseta de Trajano inicial (la última).",
+    ]
+    assert [prompt for seat, prompt in said["es"] if seat == 1] == first  # each seat its own
+    english = [prompt for seat, prompt in said["en"] if seat == 0]
+    assert english[0] == "take a starting card (3 left to take)."
+    assert english[2] == "take a starting card (your last one)."
+    assert english[4] == "take a starting Trajan tile (2 left to take)."

@@ -194,9 +194,9 @@ def test_words_found_at_the_local_table_after_the_fixes():
     """An extra action's line, a province without rivals, the senate's step, the deck, a
     sowing round the whole circle (docs/playtest-2026-12.md, the second Trajan game)."""
     extra = ENGINE.describe_event(ev.ExtraUsed(0, "extra_forum", "forum", 1), "es", NAMES)
-    assert extra == "alice usa acción extra: Foro: Foro una vez más"
+    assert extra == "alice usa acción extra (ficha amarilla): Foro: Foro una vez más"
     twice = ENGINE.describe_event(ev.ExtraUsed(0, "extra_forum", "forum", 2), "en", NAMES)
-    assert twice == "alice uses extra action: Forum: Forum 2 more times"
+    assert twice == "alice uses extra action (yellow tile): Forum: Forum 2 more times"
     assert ENGINE.describe(a.AdvanceSenate(), "es") == "Avanzar 1 casilla en el Senado"
     assert ENGINE.describe(a.DrawStartCard(0), "es") == "Robar del mazo (boca abajo)"
     state = _first("military", seats=3)
@@ -232,3 +232,44 @@ def test_bonus_tiles_have_one_spanish_name_the_rulebooks():
     line = ENGINE.explain(_first("consul", seats=3), a.ChooseBonus("demand_games"), "es")
     assert line == "9 PV (gris 6) si tienes al menos una ficha de foro de Juegos."
     assert ENGINE.describe(a.ChooseBonus("demand_games"), "es").startswith("Tomar bonificación")
+
+
+def test_the_two_extra_action_tiles_of_one_action_say_what_tells_them_apart():
+    """Item 76: "Tomar acción extra (foro): Puerto" and "Tomar acción extra: Puerto" had the
+    same description line, and the image draws one green and one yellow "Extra: Puerto".
+
+    The only difference (rules §1.3, §4.7) is the pile: a forum tile (green space) or an
+    extra-action tile (yellow space); each says so, and that the other does the same.
+    """
+    state = _first("forum", seats=3)
+    green, yellow = a.ForumTake("action_seaport"), a.ForumTake("extra_seaport")
+    assert ENGINE.describe(green, "es") == "Tomar acción extra (ficha verde): Puerto"
+    assert ENGINE.describe(yellow, "es") == "Tomar acción extra (ficha amarilla): Puerto"
+    assert ENGINE.describe(green, "en") == "Take extra action (green tile): Seaport"
+    assert ENGINE.describe(yellow, "en") == "Take extra action (yellow tile): Seaport"
+    for lang, other in (("es", ("amarilla", "verde")), ("en", ("yellow", "green"))):
+        lines = [ENGINE.explain(state, x, lang) for x in (green, yellow)]
+        assert lines[0] != lines[1]
+        assert other[0] in lines[0]  # the other colour does the same
+        assert other[1] in lines[1]
+        for line in lines:
+            assert "[+2]" in line
+            assert not line.endswith("…")
+        used = ENGINE.explain(state, a.UseExtra("extra_seaport"), lang)
+        assert used == lines[1]
+    for tile in ENGINE.tables.forum.values():  # every action's pair reads apart, never cut
+        for lang in ("es", "en"):
+            assert len(ENGINE.explain(state, a.ForumTake(tile.id), lang)) <= 100
+
+
+def test_a_senate_tiles_label_uses_the_word_the_image_draws():
+    """Item 76: the image's "Senado 5" was the labels' "ficha de senado: 5 votos"."""
+    for lang in ("es", "en"):
+        with language(lang):
+            drawn = tv.forum_label(ENGINE.tables.forum["senate_5"], tv.index_of(ENGINE.tables.cat))
+        label = ENGINE.describe(a.ForumTake("senate_5"), lang)
+        assert drawn in label, (drawn, label)
+    assert ENGINE.describe(a.ForumTake("senate_5"), "es") == (
+        "Tomar ficha de senado: Senado 5 (5 votos)"
+    )
+    assert ENGINE.describe(a.ForumTake("senate_2"), "en") == "Take senate tile: Senate 2 (2 votes)"

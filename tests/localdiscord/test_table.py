@@ -205,6 +205,28 @@ def test_the_world_is_kept_between_runs(tmp_path: Path) -> None:
         assert again.ld.emulator.loaded
 
 
+def test_messages_read_before_a_restart_are_not_counted_new_after_it(tmp_path: Path) -> None:
+    """Item 80: after each restart "(29 new in ~Troyes n.º 1)" counted messages read before it.
+
+    The read marks are kept with the world, so only a message that is truly new counts.
+    """
+    world = tmp_path / "world.json"
+    bot = [sys.executable, str(SAMPLE_BOT)]
+    with BotHarness(bot, tmp_path / "bot", world_file=world) as first:
+        before = Script(["/dm", "open dm", "back"])
+        Table(first, tmp_path, before.write, before.read, settle=0.2).run()
+    assert "(1 new in your DMs (open dm))" in before.text  # unread, then read
+    with BotHarness(bot, tmp_path / "bot", world_file=world) as again:
+        after = Script(["look", "/dm", "look"])
+        Table(again, tmp_path, after.write, after.read, settle=0.2).run()
+    prompts = [i for i, x in enumerate(after.output) if x.endswith("> ")]
+    looked = "\n".join(after.output[: prompts[1]])  # the start and `look`
+    rest = "\n".join(after.output[prompts[1] :])  # `/dm` and `look`
+    assert "new in your DMs" not in looked  # the old DM was read before the restart
+    assert "(1 new in your DMs (open dm))" in rest  # the new one alone
+    assert "(2 new" not in rest
+
+
 def test_a_damaged_world_file_is_set_aside(tmp_path: Path) -> None:
     world = tmp_path / "world.json"
     world.write_text("{not json")

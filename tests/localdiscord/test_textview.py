@@ -84,3 +84,22 @@ def test_an_edited_image_is_saved_as_a_new_file(tmp_path: Path) -> None:
     second = renderer.save(_seen(attachments=[SeenFile("board.png", b"turn2", "image/png")]))
     assert first != second
     assert second[0].read_bytes() == b"turn2"
+
+
+def test_a_menu_says_how_many_it_takes(tmp_path: Path) -> None:
+    """Item 80: "(pick up to 3)" over a menu that takes exactly 3 (min_values == max_values)."""
+    options = [{"label": x, "value": x} for x in "abcd"]
+    menus = [
+        {"type": 3, "custom_id": f"s{i}", "options": options, **sizes}
+        for i, sizes in enumerate([
+            {"min_values": 3, "max_values": 3},
+            {"max_values": 3},
+            {"min_values": 0, "max_values": 2},
+            {"min_values": 2, "max_values": 4},
+            {},
+        ])
+    ]  # fmt: skip
+    rows = [{"type": 1, "components": [menu]} for menu in menus]
+    lines = Renderer(tmp_path).message(_seen(components=rows))
+    picks = [line.split(" (", 1)[1].split(")", 1)[0] for line in lines if line.startswith("  [")]
+    assert picks == ["pick 3", "pick up to 3", "pick up to 2", "pick 2 to 4", "pick one"]

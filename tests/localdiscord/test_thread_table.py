@@ -7,6 +7,7 @@ reply only you see (item 36).
 """
 
 import itertools
+import json
 import time
 from pathlib import Path
 
@@ -136,3 +137,22 @@ def test_look_and_dismiss_show_the_last_messages_and_never_the_whole_channel_aft
     assert "[bob] old 3" not in script.text  # the older ones are never printed
     assert dismissed_one.count("Your hand") == 1
     assert "Your hand" not in dismissed_all
+
+
+def test_read_marks_are_kept_with_the_world_and_an_older_world_has_none(tmp_path: Path):
+    """Item 80: the table's read marks live in world.json, as Discord keeps read states."""
+    world = World(time.time)
+    alice = world.add_user("alice")
+    chan = world.add_text_channel("general")
+    assert world.mark_read(alice.id, chan.id, 42)
+    assert not world.mark_read(alice.id, chan.id, 41)  # a mark never goes back
+    path = tmp_path / "world.json"
+    persist.save(world, path)
+    again = World(time.time)
+    assert persist.load(again, path)
+    assert again.read_marks == {alice.id: {chan.id: 42}}
+    older = persist.snapshot(world)
+    del older["read_marks"]
+    path.write_text(json.dumps(older))
+    assert persist.load(again, path)
+    assert again.read_marks == {}

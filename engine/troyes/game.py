@@ -7,6 +7,7 @@ complete), bumps the version and reports whether dice were rolled or hidden card
 (Step.irreversible). The engine holds only its catalog: one engine serves every game.
 """
 
+import functools
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from pathlib import Path
@@ -429,8 +430,21 @@ class TroyesEngine:
         return
 
     def layout(self, state: TroyesState, lang: str = "en") -> Layout | None:
-        """Return where a compound decision's options stay: the group's dice, every space."""
-        return layout.layout(state, self._legal_cached(state), lang)
+        """Return where a compound decision's options stay: the group's dice, every space.
+
+        A turn menu (or list of events) after a back keeps the entry backed out of in its
+        place, disabled (playtest item 67).
+        """
+        legal = self._legal_cached(state)
+        if state.declined and not state.reactions and state.kind in ("turn", "events"):
+            ctx = Ctx(state, self.catalog)  # the menus below only read the state
+            if state.kind == "turn":
+                menu = actions_phase.turn_menu(ctx, self._turn_targets(ctx))
+            else:
+                menu = actions_phase.events_menu(ctx)
+            label = functools.partial(text.describe, self.catalog, lang=lang)
+            return layout.declined(menu, legal, label, lang)
+        return layout.layout(state, legal, lang)
 
     def bundle_action(self, state: TroyesState, values: Sequence[str]) -> a.Action:
         """Refuse: Troyes offers no decision answered in one go."""

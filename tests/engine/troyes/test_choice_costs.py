@@ -35,15 +35,18 @@ def test_the_influence_menu_says_what_each_use_costs():
     assert es["Relanzar tu dado blanco 5 (influencia)"] == (
         f"cuesta {R.reroll_cost} de influencia (tienes 10 de influencia); el dado se vuelve a tirar"
     )
+    # The hiring and flipping lines say the influence left too, as the reroll's (item 80).
     assert es["Contratar ciudadano (influencia)"] == (
-        f"cuesta {R.hire_cost} de influencia; +1 ciudadano en tu reserva personal "
-        f"({R.citizen_cap} ciudadanos como máximo en total)"
+        f"cuesta {R.hire_cost} de influencia (tienes 10); +1 ciudadano en tu reserva personal "
+        f"({R.citizen_cap} como máximo en total)"
     )
-    assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia; 1-3 dados")
+    assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia (tienes 10); 1-3")
     assert es["Volver"] == ""
     en = _lines(s, "en")
     assert en["Reroll your red 2 (influence)"].startswith(f"costs {R.reroll_cost} influence")
-    assert en["Hire a citizen (influence)"].startswith(f"costs {R.hire_cost} influence; +1")
+    assert en["Hire a citizen (influence)"].startswith(
+        f"costs {R.hire_cost} influence (you have 10); +1"
+    )
 
 
 def test_rerolling_the_purple_die_says_its_deniers_too():

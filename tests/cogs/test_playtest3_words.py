@@ -5,6 +5,7 @@ import pytest
 from cogs.common import errors
 from engine.core.errors import IllegalMoveError
 from engine.core.play import parse_action
+from engine.troyes import events as ev
 from tests.engine.troyes.helpers import ENGINE, placed
 
 
@@ -21,3 +22,22 @@ def test_a_short_typed_move_is_quoted_whole():
     with pytest.raises(IllegalMoveError) as refused:
         parse_action(ENGINE, placed(), "  obispado 9  ", [(0, "Pasar")])
     assert errors.error_text(refused.value, "es").startswith("'obispado 9' no es una jugada")
+
+
+def test_the_walls_log_names_the_gate_reached_and_its_opened_activity():
+    # Item 72: the choice said "llega a la puerta I: se abre su actividad exterior, Pregonero",
+    # the log only "avanza su guardia 6 espacios, hasta el espacio 6".
+    es = ENGINE.describe_event(ev.GuardMoved(1, 0, 6), "es", ("alice", "bob", "carol"))
+    assert es == (
+        "bob avanza su guardia 6 espacios, hasta el espacio 6: llega a la puerta I y se abre "
+        "su actividad exterior"
+    )
+    en = ENGINE.describe_event(ev.GuardMoved(1, 4, 10), "en")
+    assert en == (
+        "Player 2 moves their guard 6 spaces, to space 10: reaches gates I and II, which open "
+        "their outer activities"
+    )
+    # A walk that reaches no gate reads as before.
+    assert ENGINE.describe_event(ev.GuardMoved(0, 0, 3), "es") == (
+        "Jugador 1 avanza su guardia 3 espacios, hasta el espacio 3"
+    )

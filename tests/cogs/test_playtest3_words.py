@@ -41,3 +41,22 @@ def test_the_walls_log_names_the_gate_reached_and_its_opened_activity():
     assert ENGINE.describe_event(ev.GuardMoved(0, 0, 3), "es") == (
         "Jugador 1 avanza su guardia 3 espacios, hasta el espacio 3"
     )
+
+
+def test_a_counter_with_the_previous_groups_leftover_says_so():
+    # Item 75: "IA normal (3) contrarresta el dado negro de 2 con amarillo 1" read as a small
+    # die beating a bigger one; the other point was left over from the previous group.
+    names = ("alice", "bob", "IA normal (3)")
+    event = ev.BlackDieCountered(2, 2, (("yellow", 1),))
+    assert ENGINE.describe_event(event, "es", names) == (
+        "IA normal (3) contrarresta el dado negro de 2 con amarillo 1 y 1 punto sobrante del "
+        "grupo anterior: +1 de influencia"
+    )
+    assert ENGINE.describe_event(ev.BlackDieCountered(0, 5, (("yellow", 2),)), "en") == (
+        "Player 1 counters the black 5 with yellow 2 and 3 pips left over from the previous "
+        "group: +1 influence"
+    )
+    # Dice that reach the black die alone (red counts double) read as before.
+    assert ENGINE.describe_event(ev.BlackDieCountered(0, 5, (("red", 3),)), "es") == (
+        "Jugador 1 contrarresta el dado negro de 5 con rojo 3: +1 de influencia"
+    )

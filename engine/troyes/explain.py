@@ -45,6 +45,7 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             if state.kind == "wall_die":
                 key = "choices.troyes.wall_cost" if cost else "choices.troyes.wall_free"
             line = i18n.text(lang, key, value=value, count=cost)
+            line = _rise(cat, state, action, value, cost, lang) or line
         case a.CounterWith(colour, value) if state.kind == "counter" and state.black:
             line = _counter(cat, state, colour, value, lang)
         case a.Concede() if state.kind == "counter":
@@ -154,6 +155,30 @@ def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, in
         rule = rule_of(planned(ctx), plan.cube)
     total = rule.total([v for _, _, v, _ in chosen])
     return total, dice.price(state, seat, rule, chosen, cat.rules.dice_price)
+
+
+def _rise(
+    cat: Catalog, state: TroyesState, die: a.TakeDie, value: int, cost: int, lang: str
+) -> str:
+    """Say why the bought dice cost more with this die: the group's size sets their price.
+
+    Bought dice cost 2/4/6 each by the group's size (rules data `dice_price`), so an own die
+    joining a group with a bought die raises its price (playtest item 74). "" when no price
+    already in the group rises.
+    """
+    plan, seat, prices = state.plan, state.turn, cat.rules.dice_price
+    before = sum(1 for d, _, _, _ in plan.dice if d != seat)
+    size = len(plan.dice) + 1
+    if state.kind != "dice" or not cost or not before or size > len(prices):
+        return ""
+    each = int(prices[size - 1])
+    if each <= int(prices[size - 2]):
+        return ""
+    bought = before + (die.district != seat)
+    return i18n.text(
+        lang, "choices.troyes.group_rise", count=bought, value=value, total=cost, each=each,
+        size=size,
+    )  # fmt: skip
 
 
 def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: str) -> str:

@@ -204,3 +204,29 @@ def test_countering_says_which_events_the_black_dice_came_from():
     assert ENGINE.prompt(s, "en").startswith(
         f"Counter another black die? The round's black dice, rolled together, came from: {m.name} ("
     )
+
+
+def test_a_die_joining_a_group_with_a_bought_die_says_why_its_price_rises():
+    # Item 74: "Tomar el dado rojo 6 de IA normal (1) — … cuesta 2 denarios en total", then
+    # "Tomar tu dado … — … cuesta 4 denarios en total" with no word why: bought dice cost
+    # 2/4/6 each by the group's size.
+    dice = [[("red", 2)], [("red", 6), ("red", 5)], SPARE, [("red", 3)]]
+    s = table(3, cards=CARDS, districts=dice, deniers=[20, 0, 0])
+    s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
+    s, _ = play(s, "event war")
+    assert _lines(s, "es")["Tomar tu dado rojo 2"] == "con él el grupo suma 2; no cuesta nada"
+    s, _ = play(s, "die 1 red 6")
+    each = R.dice_price[1]
+    es = _lines(s, "es")
+    assert es["Tomar tu dado rojo 2"] == (
+        f"con él el grupo suma 8; cuesta {each} denarios: el dado comprado pasa a costar {each} "
+        "porque son 2 dados"
+    )
+    assert es["Tomar el dado rojo 5 de Jugador 2"] == (
+        f"con él el grupo suma 11; cuesta {2 * each} denarios: cada dado comprado pasa a costar "
+        f"{each} porque son 2 dados"
+    )
+    assert _lines(s, "en")["Take your red 2"] == (
+        f"with it the group counts 8; costs {each} deniers: the bought die now costs {each} as "
+        "the group has 2 dice"
+    )

@@ -400,7 +400,7 @@ class TroyesEngine:
         with naming(names):
             return text.relabel(self.catalog, notation, seat, len(names), lang, told)
 
-    def prompt(self, state: TroyesState, lang: str = "en") -> str:
+    def prompt(self, state: TroyesState, lang: str = "en") -> str:  # noqa: PLR0911 - one per kind
         """Return what the deciding seat must decide now."""
         prompts = text.PROMPTS.get(lang, text.PROMPTS["en"])
         if state.reactions:
@@ -413,6 +413,9 @@ class TroyesEngine:
             return _also(prompts["counter_more"], self._black(state, lang))
         if kind == "count" and explain.places_cubes(self.catalog, state):
             return prompts["count_cubes"]
+        if kind in ("cube", "dice") and state.plan.action in ("event", "citizen"):
+            # what the target takes and gives, before the dice (playtest items 70, 71)
+            return _also(prompts[kind], explain.target_line(self.catalog, state, lang))
         if kind == "start":  # how many are left to place, this one included (playtest 23)
             left = state.placing.count(state.turn)
             return i18n.text("es" if lang == "es" else "en", "choices.troyes.start", count=left)

@@ -230,3 +230,71 @@ def test_a_die_joining_a_group_with_a_bought_die_says_why_its_price_rises():
         f"with it the group counts 8; costs {each} deniers: the bought die now costs {each} as "
         "the group has 2 dice"
     )
+
+
+def test_fighting_an_event_says_its_colour_pips_per_cube_and_gains_before_the_dice():
+    # Item 70: "Combatir Monje" had no line, and "Elige los dados del grupo." said nothing of
+    # the colour it takes, the pips a cube or what the event gives.
+    s = table(3, cards=CARDS, districts=[[("red", 6), ("red", 2)], [], SPARE, []])
+    s.queue, s.event_cubes = ["marauding"], {"marauding": [0, 0, 0]}
+    ev = CAT.events["marauding"]
+    line = (
+        f"dados rojos, 1 cubo por cada {ev.divisor} puntos; +{R.cube_influence} de influencia "
+        f"por cubo; al llenarse, la mayoría gana {ev.vp} PV"
+    )
+    assert _lines(s, "es")["Combatir Merodeador"] == line
+    assert _lines(s, "en")["Fight Marauding"] == (
+        f"red dice, 1 cube per {ev.divisor} pips; +{R.cube_influence} influence per cube; "
+        f"when full, the most cubes win {ev.vp} VP"
+    )
+    s, _ = play(s, "event marauding")
+    assert s.kind == "dice"
+    assert ENGINE.prompt(s, "es") == f"Elige los dados del grupo. Merodeador: {line}."
+    assert ENGINE.prompt(s, "en").startswith("Choose the dice of the group. Marauding: red dice")
+
+
+def test_placing_a_citizen_says_the_space_and_whom_it_expels():
+    # Item 71: "Colocar un ciudadano en el Palacio" and its dice step named no space; the log
+    # then said "… en el Palacio, espacio 1, y expulsa a un ciudadano de IA normal (1)".
+    palace = [None, 1, 0, None, NEUTRAL, None]  # the die's value is the space (replace)
+    bishopric = [1, 2, None, None, None, None]  # the row moves along from the die's space
+    city_hall = [None] * 6
+    s = table(3, cards=CARDS, supply=[3, 3, 3], deniers=[10, 0, 0],
+              buildings=[palace, bishopric, city_hall],
+              districts=[[("red", 1), ("red", 2), ("white", 1)], [("red", 3)], [], [("red", 5)]])  # fmt: skip
+    es = _lines(s, "es")
+    assert es["Colocar un ciudadano en el Palacio"] == (
+        "el valor del dado rojo es el espacio; libre: 1; con expulsión: 2, 3, 5"
+    )
+    assert es["Colocar un ciudadano en el Obispado"] == (
+        "el valor del dado blanco es el espacio; la fila se corre: 1"
+    )
+    assert _lines(s, "en")["Place a citizen in the Palace"] == (
+        "the red die's value is the space; free: 1; expelling: 2, 3, 5"
+    )
+    shift, _ = play(s, "citizen bishopric")
+    assert _lines(shift, "es")["Tomar tu dado blanco 1"] == (
+        "va al espacio 1 del Obispado; no expulsa a nadie"
+    )
+    s, _ = play(s, "citizen palace")
+    assert s.kind == "dice"
+    assert ENGINE.prompt(s, "es") == (
+        "Elige los dados del grupo. Palacio: el valor del dado rojo es el espacio; libre: 1; "
+        "con expulsión: 2, 3, 5."
+    )
+    es = _lines(s, "es")
+    assert es["Tomar tu dado rojo 1"] == "va al espacio 1 del Palacio, que está libre"
+    assert es["Tomar tu dado rojo 2"] == (
+        "va al espacio 2 del Palacio y expulsa a un ciudadano de un rival"
+    )
+    assert es["Tomar el dado rojo 3 de Jugador 2"] == (
+        f"va al espacio 3 del Palacio y expulsa a un ciudadano tuyo; cuesta {R.dice_price[0]} "
+        "denarios"
+    )
+    assert es["Tomar el dado rojo 5 del distrito neutral"] == (
+        f"va al espacio 5 del Palacio y expulsa a un ciudadano neutral; cuesta {R.dice_price[0]} "
+        "denarios"
+    )
+    assert _lines(s, "en")["Take your red 2"] == (
+        "goes to space 2 of the Palace and expels a rival's citizen"
+    )

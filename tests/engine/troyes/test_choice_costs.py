@@ -259,9 +259,10 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
     palace = [None, 1, 0, None, NEUTRAL, None]  # the die's value is the space (replace)
     bishopric = [1, 2, None, None, None, None]  # the row moves along from the die's space
     city_hall = [None] * 6
+    own = [("red", 1), ("red", 2), ("white", 1)]
     s = table(3, cards=CARDS, supply=[3, 3, 3], deniers=[10, 0, 0],
               buildings=[palace, bishopric, city_hall],
-              districts=[[("red", 1), ("red", 2), ("white", 1)], [("red", 3)], [], [("red", 5)]])  # fmt: skip
+              districts=[own, [("red", 3)], [], [("red", 5)]])  # fmt: skip
     es = _lines(s, "es")
     assert es["Colocar un ciudadano en el Palacio"] == (
         "el valor del dado rojo es el espacio; libre: 1; con expulsión: 2, 3, 5"

@@ -58,11 +58,11 @@ def declined(
     `menu`: every entry in its order, True for one declined (`actions_phase.turn_menu`);
     the others are exactly the legal actions. None when nothing was declined.
     """
-    if not any(off for _, off in menu):
-        return None
+    index = {action: i for i, action in enumerate(legal)}
+    if not any(off for _, off in menu) or any(x not in index for x, off in menu if not off):
+        return None  # nothing declined (or, never seen, a menu that is not the legal one)
     lang = "es" if lang == "es" else "en"
     why = i18n.text(lang, "choices.troyes.declined")
-    index = {action: i for i, action in enumerate(legal)}
     places: list[int | Spent] = [
         Spent(label(action), picked=False, detail=why) if off else index[action]
         for action, off in menu

@@ -11,11 +11,14 @@ bowls), become a select menu of 25 per page with page buttons, the line as each 
 description. Within a compound decision the engine's layout (`Choices.layout`) keeps the
 options already picked or taken in their places, disabled (`SpentButton`), or names them in a
 menu's placeholder, and heads the step after the last pick with a disabled line (playtest
-items 20, 37). A move that reveals a die, card or secret (undo cannot cross it) asks for a
-confirmation that says what it reveals, with Cancel; so does a move the engine asks about
-(`Outcome.ask`: a Troyes pass that leaves dice unused). A decision that may be answered in one
-go (`Choices.bundle`: a whole Trajan shipment or sowing) gets a multi-select above its
-one-step choices (`dn:b:{game}:{version}`); its confirmation carries the picked values.
+items 20, 37). An option spent with a reason (`Spent.detail`: a Troyes entry backed out of,
+item 67) stays in its place in a menu too, its reason as its line, so the letters of the
+others do not move; picking it plays nothing and says so. A move that reveals a die, card
+or secret (undo cannot cross it) asks for a confirmation that says what it reveals, with
+Cancel; so does a move the engine asks about (`Outcome.ask`: a Troyes pass that leaves dice
+unused). A decision that may be answered in one go (`Choices.bundle`: a whole Trajan
+shipment or sowing) gets a multi-select above its one-step choices (`dn:b:{game}:{version}`);
+its confirmation carries the picked values.
 
 Acting has one shape on every path (a control or a command): acknowledge at once, ask the
 session manager, answer a refusal with one ephemeral sentence, post the outcome with the
@@ -57,6 +60,7 @@ PICKS = r"[A-Za-z0-9_.,]+"  # a one-go menu's picked values, comma-separated
 PICKS_TEXT = 72  # at most (a custom_id has 100 characters)
 CHECK = "\N{CHECK MARK}"  # before an option already picked in this decision (item 20)
 HEADING = 99  # the spent slot of a heading button (a place's slot is its position)
+SPENT_VALUE = "n"  # a menu's spent option's value: "n" and its place (never an index)
 
 
 def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | None) -> str:
@@ -112,12 +116,11 @@ def controls(
         for place, c in enumerate(places):
             row = first + place // 5
             if isinstance(c, Spent):
-                label = f"{CHECK} {c.label}" if c.picked else c.label
-                view.add_item(SpentButton(game, version, place, _clip(label), row=row))
+                view.add_item(SpentButton(game, version, place, _spent_label(c), row=row))
             else:
                 view.add_item(MoveButton(game, version, c.index, _clip(c.label), row=row))
     else:
-        pages = (len(items) + PAGE - 1) // PAGE
+        pages = (len(_menu_places(choices)) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
         view.add_item(MoveSelect(game, version, page, choices, lang, row=first))
         if page > 0:
@@ -129,6 +132,12 @@ def controls(
         if undo:
             view.add_item(UndoButton(game, version, t(lang, "play.undo")))
     return view
+
+
+def _spent_label(spent: Spent) -> str:
+    """Return a spent button's label: ticked when picked; a button has no line for a reason."""
+    label = f"{CHECK} {spent.label}" if spent.picked else spent.label
+    return _clip(f"{label} ({spent.detail})" if spent.detail else label)
 
 
 def _places(choices: Choices, layout: Layout | None) -> list[Choice | Spent]:
@@ -143,7 +152,18 @@ def _places(choices: Choices, layout: Layout | None) -> list[Choice | Spent]:
     indices = [p for p in layout.places if not isinstance(p, Spent)]
     if sorted(indices) != sorted(by_index):
         return list(choices.choices)
-    return [p if isinstance(p, Spent) else by_index[p] for p in layout.places]
+    places = [p if isinstance(p, Spent) else by_index[p] for p in layout.places]
+    return sorted(places, key=lambda p: isinstance(p, Choice) and p.notation == LAST_NOTATION)
+
+
+def _menu_places(choices: Choices) -> list[Choice | Spent]:
+    """Return a menu's options: the choices, and the spent ones that say why in their places.
+
+    A menu cannot disable an option: one picked in this decision is named in its placeholder
+    instead (item 20), while one with a reason (item 67) stays, so no letter moves.
+    """
+    places = _places(choices, choices.layout)
+    return [p for p in places if not isinstance(p, Spent) or p.detail]
 
 
 async def act(
@@ -394,16 +414,22 @@ class MoveSelect(
         options = [discord.SelectOption(label="?", value="0")]
         placeholder = None
         if choices is not None:
-            part = choices.choices[page * PAGE : (page + 1) * PAGE]
+            places = _menu_places(choices)
+            part = places[page * PAGE : (page + 1) * PAGE]
+            # A spent option's value names its place, never an index: a pick of it plays nothing.
+            values = [
+                str(c.index) if isinstance(c, Choice) else f"{SPENT_VALUE}{page * PAGE + k}"
+                for k, c in enumerate(part)
+            ]
             options = [
                 discord.SelectOption(
                     label=_clip(c.label, 100),
-                    value=str(c.index),
+                    value=value,
                     description=_clip(c.detail, 100) if c.detail else None,
                 )
-                for c in part
+                for c, value in zip(part, values, strict=True)
             ]
-            pages = (len(choices.choices) + PAGE - 1) // PAGE
+            pages = (len(places) + PAGE - 1) // PAGE
             placeholder = t(lang, "play.pick", page=page + 1, pages=pages)
             if pages == 1:
                 placeholder = t(lang, "play.pick_one")
@@ -416,10 +442,19 @@ class MoveSelect(
         super().__init__(item, game=game, version=version, page=page)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the picked move."""
+        """Play the picked move (a spent option, shown for its place, plays nothing)."""
         data: Any = interaction.data or {}
         values = data.get("values") or ["-1"]
+        if str(values[0]).startswith(SPENT_VALUE):
+            await self.spent(interaction)
+            return
         await act(interaction, self.game, self.version, _index(values[0]), sure=False)
+
+    @guarded
+    async def spent(self, interaction: discord.Interaction[Any]) -> None:
+        """Say that a spent option is not on offer, in the game's language (its line: why)."""
+        await in_game(interaction, self.game)
+        await reply(interaction, t(lang_for(interaction), "play.spent_pick"))
 
 
 class BundleSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:b:{game:int}:{version:int}"):

@@ -31,6 +31,13 @@ def check_turn(engine: GameEngine[Any, Any], state: GameState, seat: int, versio
 
 
 SHOWN_CANDIDATES = 3  # the moves a refusal of an ambiguous label names
+QUOTED = 60  # characters of typed text a refusal quotes back
+
+
+def quoted(text: str) -> str:
+    """Return typed text as a refusal quotes it: cut at QUOTED characters, "…" marking a cut."""
+    text = text.strip()
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "\N{HORIZONTAL ELLIPSIS}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +96,7 @@ def _by_label(
     fits = whole or [i for i, label in shown if typed and fold(label).startswith(typed)]
     if len(fits) == 1:
         return actions[fits[0]]
-    move = text.strip()[:60]
+    move = quoted(text)  # the ellipsis says it was cut (third playtest, item 80)
     if not fits:
         raise IllegalMoveError("error.not_a_move", move=move)
     named = [label for i, label in shown if i in fits][:SHOWN_CANDIDATES]

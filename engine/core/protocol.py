@@ -67,11 +67,14 @@ class Spent:
     """An option of a compound decision no longer on offer that keeps its place on screen.
 
     `picked`: the decider took it in this decision (a die already in the group); otherwise
-    it is gone for another reason (a space a rival filled meanwhile).
+    it is gone for another reason (a space a rival filled meanwhile). `detail`: why it is not
+    on offer, for a menu's line under it (an entry backed out of, playtest item 67); a
+    menu keeps such an option in its place, where a pick of it plays nothing.
     """
 
     label: str
     picked: bool = True
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,14 +15,16 @@ from engine.troyes import actions as a
 from engine.troyes import effects, explain_costs
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
-from engine.troyes.log_words import ROMAN, amount, name
+from engine.troyes.log_words import ROMAN, amount, building, name, word
 from engine.troyes.rules import dice, walls
+from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.counter import strength
+from engine.troyes.rules.group import placement_dice, placement_rules
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
-from engine.troyes.state import TroyesState
+from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
 
 LIMIT = 100
-__all__ = ["explain", "pass_question", "places_cubes"]
+__all__ = ["explain", "fight", "pass_question", "places_cubes", "placing", "target_line"]
 
 
 def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind
@@ -30,6 +32,7 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
     lang = "es" if lang == "es" else "en"
     plan = state.plan
     said = explain_costs.costs(cat, state, action, lang)  # what it costs or gives (item 59)
+    said = _target(cat, state, action, lang) if said is None else said  # items 70, 71
     if said is not None:
         return said if len(said) <= LIMIT else said[: LIMIT - 1] + "…"
     match action:
@@ -45,6 +48,7 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             if state.kind == "wall_die":
                 key = "choices.troyes.wall_cost" if cost else "choices.troyes.wall_free"
             line = i18n.text(lang, key, value=value, count=cost)
+            line = _rise(cat, state, action, value, cost, lang) or line
         case a.CounterWith(colour, value) if state.kind == "counter" and state.black:
             line = _counter(cat, state, colour, value, lang)
         case a.Concede() if state.kind == "counter":
@@ -91,6 +95,104 @@ def _cathedral(cat: Catalog, lang: str) -> str:
         divisor=c.divisor,
         missing=c.missing_level_vp,
     )
+
+
+def fight(cat: Catalog, event: str, lang: str) -> str:
+    """Return what fighting an event takes and gives, from the data (playtest item 70).
+
+    The colour of its dice, the pips per cube, the influence a cube gives now and the VP its
+    majority gains once its spaces are full (commit.py, events_phase.complete_if_full).
+    """
+    lang = "es" if lang == "es" else "en"
+    ev = cat.events[event]
+    line = i18n.text(
+        lang,
+        "troyes.explain.event",
+        dice=i18n.text(lang, f"troyes.explain.dice_{ev.fight_colour}"),
+        divisor=ev.divisor,
+        inf=cat.rules.cube_influence,
+        vp=ev.vp,
+    )
+    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+
+
+def target_line(cat: Catalog, state: TroyesState, lang: str) -> str:
+    """Return the sentence a fight's or a citizen's dice step adds to its prompt (70, 71).
+
+    "Merodeador: dados rojos, 1 cubo por cada 3 puntos; …." for an event; for a citizen,
+    where the die's value puts it and whom it would expel (`placing`).
+    """
+    lang = "es" if lang == "es" else "en"
+    plan = state.plan
+    if plan.action == "event" and plan.target in cat.events:
+        return f"{name(cat, plan.target, lang)}: {fight(cat, plan.target, lang)}."
+    if plan.action == "citizen":
+        return placing(cat, state, plan.target, lang, sentence=True)
+    return ""
+
+
+def _target(cat: Catalog, state: TroyesState, action: a.Action, lang: str) -> str | None:
+    """Return the line of an event to fight or a citizen to place, None if not one of them."""
+    match action:
+        case a.ChooseEvent(event) if event in cat.events:
+            return fight(cat, event, lang)
+        case a.ChooseBuilding(target) if state.kind == "turn":
+            return placing(cat, state, target, lang)
+        case a.TakeDie() if state.kind == "dice" and state.plan.action == "citizen":
+            return _citizen_die(cat, state, action, lang)
+    return None
+
+
+def placing(
+    cat: Catalog, state: TroyesState, target: str, lang: str, sentence: bool = False
+) -> str:
+    """Say which spaces of a building the seat's dice can put a citizen on (item 71).
+
+    The die's value is the space; a space is free, or placing there expels a citizen (the
+    Palace's occupant, or the last of a full row: `buildings.expelled_by`). `sentence`: as
+    the dice step's prompt adds it, "Palacio: ….".
+    """
+    lang = "es" if lang == "es" else "en"
+    s, b = state, BUILDINGS.index(target)
+    ctx = Ctx(state, cat)  # the rules below read the state and change nothing
+    values = sorted(
+        {x.value for _, rule in placement_rules(ctx, target)
+         for x in placement_dice(ctx, target, rule) if isinstance(x, a.TakeDie)}
+    )  # fmt: skip
+    if not values:
+        return ""
+    kinds: dict[str, list[str]] = {"free": [], "out": [], "shift": []}
+    for n in values:
+        if s.buildings[b][n - 1] is None:
+            kinds["free"].append(str(n))
+        else:
+            kinds["out" if expelled_by(s, cat, b, n)[1] is not None else "shift"].append(str(n))
+    spaces = "; ".join(
+        i18n.text(lang, f"troyes.explain.space_{k}", list=", ".join(ns), count=len(ns))
+        for k, ns in kinds.items()
+        if ns
+    )
+    colour = word(lang, cat.rules.building_colour[b])
+    line = i18n.text(lang, "troyes.explain.citizen_spaces", c=colour, spaces=spaces)
+    return f"{building(target, lang)}: {line}." if sentence else line
+
+
+def _citizen_die(cat: Catalog, state: TroyesState, die: a.TakeDie, lang: str) -> str:
+    """Say where a citizen placed with this die goes, whom it expels, and the die's price."""
+    target = state.plan.target
+    b, n = BUILDINGS.index(target), die.value
+    words = {"n": n, "b": building(target, lang)}
+    out = expelled_by(state, cat, b, n)[1]
+    if state.buildings[b][n - 1] is None:
+        line = i18n.text(lang, "troyes.explain.place_free", **words)
+    elif out is None:
+        line = i18n.text(lang, "troyes.explain.place_keep", **words)
+    else:
+        whom = "own" if out == state.turn else "neutral" if out == NEUTRAL else "rival"
+        said = i18n.text(lang, f"troyes.explain.whom_{whom}")
+        line = i18n.text(lang, "troyes.explain.place_out", whom=said, **words)
+    _, cost = _with_die(cat, state, die)
+    return i18n.text(lang, "troyes.explain.place_cost", line=line, count=cost) if cost else line
 
 
 def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> str:
@@ -154,6 +256,30 @@ def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, in
         rule = rule_of(planned(ctx), plan.cube)
     total = rule.total([v for _, _, v, _ in chosen])
     return total, dice.price(state, seat, rule, chosen, cat.rules.dice_price)
+
+
+def _rise(
+    cat: Catalog, state: TroyesState, die: a.TakeDie, value: int, cost: int, lang: str
+) -> str:
+    """Say why the bought dice cost more with this die: the group's size sets their price.
+
+    Bought dice cost 2/4/6 each by the group's size (rules data `dice_price`), so an own die
+    joining a group with a bought die raises its price (playtest item 74). "" when no price
+    already in the group rises.
+    """
+    plan, seat, prices = state.plan, state.turn, cat.rules.dice_price
+    before = sum(1 for d, _, _, _ in plan.dice if d != seat)
+    size = len(plan.dice) + 1
+    if state.kind != "dice" or not cost or not before or size > len(prices):
+        return ""
+    each = int(prices[size - 1])
+    if each <= int(prices[size - 2]):
+        return ""
+    bought = before + (die.district != seat)
+    return i18n.text(
+        lang, "choices.troyes.group_rise", count=bought, value=value, total=cost, each=each,
+        size=size,
+    )  # fmt: skip
 
 
 def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: str) -> str:

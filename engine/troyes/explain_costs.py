@@ -26,10 +26,12 @@ def costs(cat: Catalog, state: TroyesState, action: a.Action, lang: str) -> str 
             return _reroll(cat, state, colour, lang)
         case a.StartFlip() if state.kind == "influence":
             cost = _influence(lang, cat.rules.flip_cost)
-            return i18n.text(lang, "troyes.explain.flip", cost=cost)
+            have = state.influence[state.turn]
+            return i18n.text(lang, "troyes.explain.flip", cost=cost, have=have)
         case a.HireCitizen() if state.kind == "influence":
             cost = _influence(lang, cat.rules.hire_cost)
-            return i18n.text(lang, "troyes.explain.hire", cost=cost, cap=cat.rules.citizen_cap)
+            have, cap = state.influence[state.turn], cat.rules.citizen_cap
+            return i18n.text(lang, "troyes.explain.hire", cost=cost, have=have, cap=cap)
         case a.Craftsman(source) if state.kind == "craftsman" and state.plan.target in cat.cards:
             return _source(cat, state, source, lang)
         case la.Bonus(face, card) if face in cat.outer:

@@ -7,6 +7,7 @@ complete), bumps the version and reports whether dice were rolled or hidden card
 (Step.irreversible). The engine holds only its catalog: one engine serves every game.
 """
 
+import functools
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from pathlib import Path
@@ -419,7 +420,7 @@ class TroyesEngine:
         with naming(names):
             return text.relabel(self.catalog, notation, seat, len(names), lang, told)
 
-    def prompt(self, state: TroyesState, lang: str = "en") -> str:
+    def prompt(self, state: TroyesState, lang: str = "en") -> str:  # noqa: PLR0911 - one per kind
         """Return what the deciding seat must decide now."""
         prompts = text.PROMPTS.get(lang, text.PROMPTS["en"])
         if state.reactions:
@@ -432,6 +433,9 @@ class TroyesEngine:
             return _also(prompts["counter_more"], self._black(state, lang))
         if kind == "count" and explain.places_cubes(self.catalog, state):
             return prompts["count_cubes"]
+        if kind in ("cube", "dice") and state.plan.action in ("event", "citizen"):
+            # what the target takes and gives, before the dice (playtest items 70, 71)
+            return _also(prompts[kind], explain.target_line(self.catalog, state, lang))
         if kind == "start":  # how many are left to place, this one included (playtest 23)
             left = state.placing.count(state.turn)
             return i18n.text("es" if lang == "es" else "en", "choices.troyes.start", count=left)
@@ -449,8 +453,21 @@ class TroyesEngine:
         return
 
     def layout(self, state: TroyesState, lang: str = "en") -> Layout | None:
-        """Return where a compound decision's options stay: the group's dice, every space."""
-        return layout.layout(state, self._legal_cached(state), lang)
+        """Return where a compound decision's options stay: the group's dice, every space.
+
+        A turn menu (or list of events) after a back keeps the entry backed out of in its
+        place, disabled (playtest item 67).
+        """
+        legal = self._legal_cached(state)
+        if state.declined and not state.reactions and state.kind in ("turn", "events"):
+            ctx = Ctx(state, self.catalog)  # the menus below only read the state
+            if state.kind == "turn":
+                menu = actions_phase.turn_menu(ctx, self._turn_targets(ctx))
+            else:
+                menu = actions_phase.events_menu(ctx)
+            label = functools.partial(text.describe, self.catalog, lang=lang)
+            return layout.declined(menu, legal, label, lang)
+        return layout.layout(state, legal, lang)
 
     def bundle_action(self, state: TroyesState, values: Sequence[str]) -> a.Action:
         """Refuse: Troyes offers no decision answered in one go."""

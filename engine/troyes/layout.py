@@ -11,7 +11,13 @@ here is an action: the legal actions, their indices and notations are unchanged,
 games replay as they were. When the last die closes the action and the same seat decides
 again, the heading says what was done: the cogs make it from the move's event
 (`GameSpec.done_events`), which this state no longer holds.
+
+An entry of the turn menu (or of the list of events) backed out of is not offered again in
+that decision (`state.declined`), yet it keeps its place, disabled, with a line saying why:
+the letters and buttons of the others do not move (playtest item 67, `declined`).
 """
+
+from collections.abc import Callable, Sequence
 
 from engine.core import i18n
 from engine.core.protocol import Layout, Spent
@@ -39,6 +45,30 @@ def layout(s: TroyesState, legal: list[a.Action], lang: str) -> Layout | None:
         key = "choices.troyes.group_chosen" if len(s.plan.dice) > 1 else "choices.troyes.die_chosen"
         return Layout(heading=i18n.text(lang, key, dice=_group(s, lang)))
     return None
+
+
+def declined(
+    menu: Sequence[tuple[a.Action, bool]],
+    legal: list[a.Action],
+    label: Callable[[a.Action], str],
+    lang: str,
+) -> Layout | None:
+    """Return the menu's places, the entries backed out of spent in theirs (item 67).
+
+    `menu`: every entry in its order, True for one declined (`actions_phase.turn_menu`);
+    the others are exactly the legal actions. None when nothing was declined.
+    """
+    index = {action: i for i, action in enumerate(legal)}
+    if not any(off for _, off in menu) or any(x not in index for x, off in menu if not off):
+        return None  # nothing declined (or, never seen, a menu that is not the legal one)
+    lang = "es" if lang == "es" else "en"
+    why = i18n.text(lang, "choices.troyes.declined")
+    places: list[int | Spent] = [
+        Spent(label(action), picked=False, detail=why) if off else index[action]
+        for action, off in menu
+    ]
+    places += [i for i, action in enumerate(legal) if all(action != m for m, _ in menu)]
+    return Layout(tuple(places))
 
 
 def _die(colour: str, value: int, lang: str) -> str:

@@ -21,6 +21,7 @@ from engine.troyes.log_words import (
     vp_loss,
     word,
 )
+from engine.troyes.rules.counter import worth
 
 ActionEvent: TypeAlias = (
     ev.BlackDieCountered
@@ -66,7 +67,11 @@ def action_line(cat: Catalog, event: ActionEvent, lang: str, viewer: int | None 
         case ev.BlackDieCountered(_, value, dice):
             gain = amount(lang, "influence", cat.rules.counter_influence)
             key = "countered" if dice else "countered_plain"
-            out = say(lang, key, who=who, n=value, dice=dice_list(dice, lang), gain=gain)
+            # What the dice lack came from the previous group's leftover (item 75).
+            used = sum(worth(cat.rules.double_colours, d) for d in dice)
+            left = amount(lang, "leftover", value - used)
+            key = "countered_left" if dice and used < value else key
+            out = say(lang, key, who=who, n=value, dice=dice_list(dice, lang), gain=gain, left=left)
         case ev.CounterFailed(_, value, lost):
             out = say(lang, "not_countered", who=who, n=value, loss=vp_loss(lost, lang, own))
         case ev.InfluenceUsed():

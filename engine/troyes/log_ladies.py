@@ -54,8 +54,7 @@ def ladies_line(cat: Catalog, event: LadiesEvent, lang: str, viewer: int | None 
             else:
                 out = _say(lang, "wall", who=who, die=shown, n=amount(lang, "points", points))
         case ev.GuardMoved(seat, start, end):
-            steps = amount(lang, "spaces", end - start)
-            out = _say(lang, "guard", who=player(seat, lang), n=steps, end=end)
+            out = _guard(cat, seat, start, end, lang)
         case ev.OuterCubePlaced(seat, face):
             out = _say(lang, "cube_placed", who=player(seat, lang), x=name(cat, face, lang))
         case ev.OuterUsed():
@@ -63,6 +62,23 @@ def ladies_line(cat: Catalog, event: LadiesEvent, lang: str, viewer: int | None 
         case _:
             assert_never(event)
     return out
+
+
+def _guard(cat: Catalog, seat: int, start: int, end: int, lang: str) -> str:
+    """Say the walk, and the gates it reached: each opens its outer activity (item 72).
+
+    The gates are the rules data's; which activity lies at a gate was dealt at the start (the
+    log's first lines, "Outer activity at gate I: ..."), and the event does not record it.
+    """
+    who, steps = player(seat, lang), amount(lang, "spaces", end - start)
+    reached = [ROMAN[i] for i, gate in enumerate(cat.ladies.gates) if start < gate <= end]
+    if not reached:
+        return _say(lang, "guard", who=who, n=steps, end=end)
+    key = "guard_gate" if len(reached) == 1 else "guard_gates"
+    roman = reached[-1]
+    if len(reached) > 1:
+        roman = _say(lang, "gates_and", a=", ".join(reached[:-1]), b=reached[-1])
+    return _say(lang, key, who=who, n=steps, end=end, roman=roman)
 
 
 def _outer_used(cat: Catalog, event: ev.OuterUsed, lang: str, own: bool) -> str:

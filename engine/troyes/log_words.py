@@ -19,7 +19,7 @@ LANGS = ("en", "es")
 
 _WORDS: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.words")
 ROMAN = ("I", "II", "III", "IV")  # the wall's gates, as the board draws them ("Puerta II")
-_COUNTED = frozenset({"deniers", "cubes", "spaces", "points"})
+_COUNTED = frozenset({"deniers", "cubes", "spaces", "points", "leftover"})
 
 
 def sentence(table: Mapping[str, tuple[str, str]], lang: str, key: str, **values: Any) -> str:

@@ -97,6 +97,14 @@ def controls(message: Seen) -> list[Json]:
     return found + [s for s in message.selects() if s.get("custom_id", "").startswith("dn:s:")]
 
 
+def playable(menu: Json) -> list[Json]:
+    """Return a move menu's options that play a move: an index, not a spent place ("n3").
+
+    An entry backed out of keeps its place in the menu, disabled in all but name (item 67).
+    """
+    return [o for o in menu["options"] if str(o["value"]).isdigit()]
+
+
 def version_of(message: Seen) -> int | None:
     """Return the game version the controls of a message carry."""
     for c in controls(message):
@@ -136,7 +144,7 @@ def press_first(actor: Actor, message: Seen, thread: ChannelRef, pick: int = 0) 
         buttons = [c for c in items if c["type"] == 2]
         ref = actor.click(message, buttons[pick % len(buttons)]["custom_id"])
     else:
-        options = item["options"]
+        options = playable(item)
         ref = actor.select(message, item["custom_id"], [options[pick % len(options)]["value"]])
     ref.wait_acked()
     version = int(item["custom_id"].split(":")[3])

@@ -40,6 +40,7 @@ from tests.e2e.conftest import (
     controls,
     decider,
     open_game,
+    playable,
     private_choices,
     start_game,
     version_of,
@@ -136,7 +137,7 @@ def _press(game: Game, current: Seen, by_id: dict[int, Actor], pick: int) -> tup
         buttons = [c for c in items if c["type"] == 2]
         ref = actor.click(message, buttons[pick % len(buttons)]["custom_id"])
     else:
-        options = item["options"]
+        options = playable(item)
         ref = actor.select(message, item["custom_id"], [options[pick % len(options)]["value"]])
     ref.wait_acked(timeout=5)
     end = time.monotonic() + 1.5

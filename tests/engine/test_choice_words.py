@@ -24,9 +24,17 @@ from tests.engine.troyes.helpers import play, walls_table
 
 TROYES = TroyesEngine()
 TRAJAN = TrajanEngine()
+# A bigger group raises the bought dice's price, and the line says why (playtest item 74).
 COST = {
-    "en": re.compile(r"counts (\d+); costs (?:(\d+) deniers? in all|(nothing))$"),
-    "es": re.compile(r"suma (\d+); (?:cuesta (\d+) denarios? en total|(no cuesta nada))$"),
+    "en": re.compile(r"counts (\d+); costs (?:(\d+) deniers?(?: in all|: .* dice)|(nothing))$"),
+    "es": re.compile(
+        r"suma (\d+); (?:cuesta (\d+) denarios?(?: en total|: .* dados)|(no cuesta nada))$"
+    ),
+}
+# A citizen's die says the space it goes to, and its price when bought (playtest item 71).
+PLACE = {
+    "en": re.compile(r"^goes to space (\d+) of the .*?(?:; costs (\d+) deniers?)?$"),
+    "es": re.compile(r"^va al espacio (\d+) del .*?(?:; cuesta (\d+) denarios?)?$"),
 }
 
 
@@ -64,6 +72,16 @@ def test_a_die_says_what_the_group_will_cost_before_it_is_bought(seed: int):
             continue
         before = state.clone()
         for die in (x for x in TROYES.legal_actions(state) if isinstance(x, a.TakeDie)):
+            if state.plan.action == "citizen":
+                assert PLACE["es"].search(TROYES.explain(state, die, "es"))
+                placed = PLACE["en"].search(TROYES.explain(state, die, "en"))
+                assert placed is not None, TROYES.explain(state, die, "en")
+                assert int(placed[1]) == die.value  # the die's value is the space
+                paid = _paid_if_done(state, die)
+                if paid is not None:
+                    assert paid == int(placed[2] or 0)
+                    checked += 1
+                continue
             assert COST["es"].search(TROYES.explain(state, die, "es"))
             found = COST["en"].search(TROYES.explain(state, die, "en"))
             assert found is not None, TROYES.explain(state, die, "en")

@@ -47,6 +47,16 @@ def fightable(ctx: Ctx) -> list[Action]:
     ]
 
 
+def events_menu(ctx: Ctx) -> list[tuple[Action, bool]]:
+    """Return the events that can be fought, True for one backed out of (item 67)."""
+    s = ctx.s
+    return [
+        (ChooseEvent(e), _entry("event", e) in s.declined)
+        for e in s.queue
+        if need.feasible(ctx, s.turn, "event", e)
+    ]
+
+
 # The doable targets of a turn menu, before the seat's declined entries are taken out:
 # (entry, action) for cards, Cathedral, agriculture, buildings and the walls, then the events.
 Targets = tuple[list[tuple[str, Action]], list[tuple[str, Action]]]
@@ -90,21 +100,31 @@ def turn_actions(ctx: Ctx, found: Targets | None = None) -> list[Action]:
     `found` is `targets(ctx)` when the caller already has it (the engine keeps it while the
     game content stays the same, e.g. after backing out of a sub-menu).
     """
+    return [act for act, off in turn_menu(ctx, found) if not off]
+
+
+def turn_menu(ctx: Ctx, found: Targets | None = None) -> list[tuple[Action, bool]]:
+    """Return the turn menu with the entries backed out of in their places (True: declined).
+
+    The legal actions are the entries not declined, in this order (`turn_actions`); the
+    declined ones are where they stood before the back, so the controls can keep them in
+    place, disabled (playtest item 67).
+    """
     s = ctx.s
     seat = s.turn
     main, events = found or targets(ctx)
     no = s.declined
-    out: list[Action] = [Pass()]
-    if "influence" not in no and influence.any_use(ctx):
-        out.append(OpenInfluence())
-    out += [act for entry, act in main if entry not in no]
+    out: list[tuple[Action, bool]] = [(Pass(), False)]
+    if influence.any_use(ctx):
+        out.append((OpenInfluence(), "influence" in no))
+    out += [(act, entry in no) for entry, act in main]
     # Ladies: the outer rerolls and exchanges (they depend on the declined entries, so are
     # never kept); each needs a cube of the seat out there, the cheap check comes first.
-    if s.guards and "outer" not in no and has_cubes(s, seat) and outer.menu_options(ctx, seat):
-        out.append(OpenOuter())
-    fight = [act for entry, act in events if entry not in no]
-    if len(out) + len(fight) > MAX_CHOICES:
-        return [*out, OpenEvents()] if "events" not in no else out
+    if s.guards and has_cubes(s, seat) and outer.menu_options(ctx, seat):
+        out.append((OpenOuter(), "outer" in no))
+    fight = [(act, entry in no) for entry, act in events]
+    if sum(not off for _, off in out) + sum(not off for _, off in fight) > MAX_CHOICES:
+        return [*out, (OpenEvents(), "events" in no)]
     return out + fight
 
 

@@ -28,6 +28,11 @@ from engine.troyes.state import WILD, Plan, TroyesState
 
 def strength(s: TroyesState, doubles: frozenset[str], die: tuple[str, int]) -> int:
     """Return what one die is worth against a black die (red and the purple die count double)."""
+    return worth(doubles, die)
+
+
+def worth(doubles: frozenset[str], die: tuple[str, int]) -> int:
+    """Return what one die is worth against a black die, whatever the table (`strength`)."""
     return die[1] * 2 if die[0] in doubles or die[0] == WILD else die[1]
 
 

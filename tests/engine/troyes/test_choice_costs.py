@@ -35,15 +35,18 @@ def test_the_influence_menu_says_what_each_use_costs():
     assert es["Relanzar tu dado blanco 5 (influencia)"] == (
         f"cuesta {R.reroll_cost} de influencia (tienes 10 de influencia); el dado se vuelve a tirar"
     )
+    # The hiring and flipping lines say the influence left too, as the reroll's (item 80).
     assert es["Contratar ciudadano (influencia)"] == (
-        f"cuesta {R.hire_cost} de influencia; +1 ciudadano en tu reserva personal "
-        f"({R.citizen_cap} ciudadanos como máximo en total)"
+        f"cuesta {R.hire_cost} de influencia (tienes 10); +1 ciudadano en tu reserva personal "
+        f"({R.citizen_cap} como máximo en total)"
     )
-    assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia; 1-3 dados")
+    assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia (tienes 10); 1-3")
     assert es["Volver"] == ""
     en = _lines(s, "en")
     assert en["Reroll your red 2 (influence)"].startswith(f"costs {R.reroll_cost} influence")
-    assert en["Hire a citizen (influence)"].startswith(f"costs {R.hire_cost} influence; +1")
+    assert en["Hire a citizen (influence)"].startswith(
+        f"costs {R.hire_cost} influence (you have 10); +1"
+    )
 
 
 def test_rerolling_the_purple_die_says_its_deniers_too():
@@ -200,4 +203,99 @@ def test_countering_says_which_events_the_black_dice_came_from():
     s.kind, s.black = "counter_more", [2]
     assert ENGINE.prompt(s, "en").startswith(
         f"Counter another black die? The round's black dice, rolled together, came from: {m.name} ("
+    )
+
+
+def test_a_die_joining_a_group_with_a_bought_die_says_why_its_price_rises():
+    # Item 74: "Tomar el dado rojo 6 de IA normal (1) — … cuesta 2 denarios en total", then
+    # "Tomar tu dado … — … cuesta 4 denarios en total" with no word why: bought dice cost
+    # 2/4/6 each by the group's size.
+    dice = [[("red", 2)], [("red", 6), ("red", 5)], SPARE, [("red", 3)]]
+    s = table(3, cards=CARDS, districts=dice, deniers=[20, 0, 0])
+    s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
+    s, _ = play(s, "event war")
+    assert _lines(s, "es")["Tomar tu dado rojo 2"] == "con él el grupo suma 2; no cuesta nada"
+    s, _ = play(s, "die 1 red 6")
+    each = R.dice_price[1]
+    es = _lines(s, "es")
+    assert es["Tomar tu dado rojo 2"] == (
+        f"con él el grupo suma 8; cuesta {each} denarios: el dado comprado pasa a costar {each} "
+        "porque son 2 dados"
+    )
+    assert es["Tomar el dado rojo 5 de Jugador 2"] == (
+        f"con él el grupo suma 11; cuesta {2 * each} denarios: cada dado comprado pasa a costar "
+        f"{each} porque son 2 dados"
+    )
+    assert _lines(s, "en")["Take your red 2"] == (
+        f"with it the group counts 8; costs {each} deniers: the bought die now costs {each} as "
+        "the group has 2 dice"
+    )
+
+
+def test_fighting_an_event_says_its_colour_pips_per_cube_and_gains_before_the_dice():
+    # Item 70: "Combatir Monje" had no line, and "Elige los dados del grupo." said nothing of
+    # the colour it takes, the pips a cube or what the event gives.
+    s = table(3, cards=CARDS, districts=[[("red", 6), ("red", 2)], [], SPARE, []])
+    s.queue, s.event_cubes = ["marauding"], {"marauding": [0, 0, 0]}
+    ev = CAT.events["marauding"]
+    line = (
+        f"dados rojos, 1 cubo por cada {ev.divisor} puntos; +{R.cube_influence} de influencia "
+        f"por cubo; al llenarse, la mayoría gana {ev.vp} PV"
+    )
+    assert _lines(s, "es")["Combatir Merodeador"] == line
+    assert _lines(s, "en")["Fight Marauding"] == (
+        f"red dice, 1 cube per {ev.divisor} pips; +{R.cube_influence} influence per cube; "
+        f"when full, the most cubes win {ev.vp} VP"
+    )
+    s, _ = play(s, "event marauding")
+    assert s.kind == "dice"
+    assert ENGINE.prompt(s, "es") == f"Elige los dados del grupo. Merodeador: {line}."
+    assert ENGINE.prompt(s, "en").startswith("Choose the dice of the group. Marauding: red dice")
+
+
+def test_placing_a_citizen_says_the_space_and_whom_it_expels():
+    # Item 71: "Colocar un ciudadano en el Palacio" and its dice step named no space; the log
+    # then said "… en el Palacio, espacio 1, y expulsa a un ciudadano de IA normal (1)".
+    palace = [None, 1, 0, None, NEUTRAL, None]  # the die's value is the space (replace)
+    bishopric = [1, 2, None, None, None, None]  # the row moves along from the die's space
+    city_hall = [None] * 6
+    own = [("red", 1), ("red", 2), ("white", 1)]
+    s = table(3, cards=CARDS, supply=[3, 3, 3], deniers=[10, 0, 0],
+              buildings=[palace, bishopric, city_hall],
+              districts=[own, [("red", 3)], [], [("red", 5)]])  # fmt: skip
+    es = _lines(s, "es")
+    assert es["Colocar un ciudadano en el Palacio"] == (
+        "el valor del dado rojo es el espacio; libre: 1; con expulsión: 2, 3, 5"
+    )
+    assert es["Colocar un ciudadano en el Obispado"] == (
+        "el valor del dado blanco es el espacio; la fila se corre: 1"
+    )
+    assert _lines(s, "en")["Place a citizen in the Palace"] == (
+        "the red die's value is the space; free: 1; expelling: 2, 3, 5"
+    )
+    shift, _ = play(s, "citizen bishopric")
+    assert _lines(shift, "es")["Tomar tu dado blanco 1"] == (
+        "va al espacio 1 del Obispado; no expulsa a nadie"
+    )
+    s, _ = play(s, "citizen palace")
+    assert s.kind == "dice"
+    assert ENGINE.prompt(s, "es") == (
+        "Elige los dados del grupo. Palacio: el valor del dado rojo es el espacio; libre: 1; "
+        "con expulsión: 2, 3, 5."
+    )
+    es = _lines(s, "es")
+    assert es["Tomar tu dado rojo 1"] == "va al espacio 1 del Palacio, que está libre"
+    assert es["Tomar tu dado rojo 2"] == (
+        "va al espacio 2 del Palacio y expulsa a un ciudadano de un rival"
+    )
+    assert es["Tomar el dado rojo 3 de Jugador 2"] == (
+        f"va al espacio 3 del Palacio y expulsa a un ciudadano tuyo; cuesta {R.dice_price[0]} "
+        "denarios"
+    )
+    assert es["Tomar el dado rojo 5 del distrito neutral"] == (
+        f"va al espacio 5 del Palacio y expulsa a un ciudadano neutral; cuesta {R.dice_price[0]} "
+        "denarios"
+    )
+    assert _lines(s, "en")["Take your red 2"] == (
+        "goes to space 2 of the Palace and expels a rival's citizen"
     )

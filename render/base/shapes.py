@@ -249,8 +249,9 @@ def tile(  # noqa: PLR0913 - label, colours and outline shape
     ink: Colour = INK,
     shape: Shape = Shape.SQUARE,
     size: int = 22,
+    pad: int | None = None,
 ) -> None:
-    """Draw a tile as a shape with its label fitted inside."""
+    """Draw a tile as a shape with its label fitted inside, `pad` px in (else a tenth)."""
     if shape is Shape.HEXAGON:
         pts = [
             (box.x + px * box.w / box.h, box.y + py) for px, py in _polygon(Shape.HEXAGON, box.h)
@@ -261,7 +262,8 @@ def tile(  # noqa: PLR0913 - label, colours and outline shape
     else:
         canvas.rounded(box, radius=8, fill=fill, outline=PANEL_EDGE, width=2)
     if label:
-        canvas.text(box.inset(max(4, box.w // 10), 3), label, size=size, fill=ink, align="center")
+        inset = max(4, box.w // 10) if pad is None else pad
+        canvas.text(box.inset(inset, 3), label, size=size, fill=ink, align="center")
 
 
 def lane_track(
@@ -361,6 +363,20 @@ def chips(  # noqa: PLR0913 - a flow of labels needs its box and look
         chip = Box(x, y, width, height)
         canvas.rounded(chip, radius=height // 2, fill=fill, outline=PANEL_EDGE)
         canvas.text(chip.inset(10, 0), label, size=size, fill=ink, align="center", wrap=False)
+        x += width + gap
+    return True
+
+
+def chips_fit(box: Box, labels: Sequence[str], size: int = 22, gap: int = 8) -> bool:
+    """Tell whether `chips` would draw every label in `box` (the same flow, left to right)."""
+    height = round(size * 1.45)
+    x, y = box.x, box.y
+    for label in labels:
+        width = math.ceil(text_width(label, size)) + 20
+        if x + width > box.right and x > box.x:
+            x, y = box.x, y + height + gap
+        if y + height > box.bottom or width > box.w:
+            return False
         x += width + gap
     return True
 

@@ -78,11 +78,10 @@ def forum_label(tile: ForumTile, ix: Index) -> str:
     if tile.kind == "demand" and tile.demand:
         return demand_name(ix, tile.demand).capitalize()
     if tile.kind == "action" and tile.action:
-        # A forum-back extra action reads apart from a yellow one, as the choices name them
-        # (playtest item 76: both read "Extra: Seaport").
-        key = "trajan.extra_forum" if tile.back == "forum" else "trajan.extra"
-        return tr(key, action=tr(f"trajan.short_{tile.action}"))
-    if tile.kind == "senate":  # "Senate: 5 votes", as the choices say it (playtest item 76)
+        # A green (forum) and a yellow extra action read alike: the forum's headings name
+        # their colour in words, as the choices do ("(green tile)", playtest item 76).
+        return tr("trajan.extra", action=tr(f"trajan.short_{tile.action}"))
+    if tile.kind == "senate":  # "Senate 5 (5 votes)", as the choices say it (playtest item 76)
         return tr("trajan.senate_tile", count=tile.votes)
     return tr(f"trajan.{tile.kind}") if tile.kind in _WILDS else tile.name
 

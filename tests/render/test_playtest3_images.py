@@ -81,19 +81,21 @@ def _ix() -> tv.Index:
 
 
 def test_the_forum_names_its_two_kinds_of_tile_and_the_senate_tiles_votes():
-    # Playtest item 76: a yellow and a green "Extra: Puerto", and "Senado 5" beside the
-    # choices' "ficha de senado: 5 votos".
+    # Playtest item 76: a yellow and a green "Extra: Puerto" with nothing saying what the
+    # colours mean, and "Senado 5" beside the choices' "ficha de senado: 5 votos". The
+    # choices now say "(ficha verde)" and "(ficha amarilla)", "Senado 5 (5 votos)".
     with language("es"):
         ix = _ix()
         forum_back = tv.forum_label(ix.forum["action_seaport"], ix)
         yellow = tv.forum_label(ix.forum["extra_seaport"], ix)
         senate = next(t for t in ix.cat.forum_tiles if t.kind == "senate" and t.votes == 5)
-        assert (forum_back, yellow) == ("Extra (foro): Puerto", "Extra: Puerto")
-        assert tv.forum_label(senate, ix) == "Senado: 5 votos"
+        assert (forum_back, yellow) == ("Extra: Puerto", "Extra: Puerto")
+        assert tv.forum_label(senate, ix) == "Senado 5 (5 votos)"
         canvas = Canvas(800, 360, BACKGROUND)
-        draw_forum(canvas, Box(0, 0, 776, 350), (yellow,), (forum_back, "Senado: 5 votos"))
+        draw_forum(canvas, Box(0, 0, 776, 350), (yellow,), (forum_back, "Senado 5 (5 votos)"))
         said = _texts(canvas)
-    assert {"Fichas de acción extra", "Fichas del foro", forum_back, yellow} <= set(said)
+    # Each kind of space is named by its colour, in words, over its column or grid.
+    assert {"Fichas amarillas", "Fichas verdes del foro", "Senado 5 (5 votos)"} <= set(said)
     assert check_texts(canvas) == []
 
 

@@ -157,7 +157,7 @@ def legibility(name: str, engine: Any, module: Any, every: int) -> None:
             previous = view
         result = engine.result(states[-1])
         _least(found, "score chart", smallest(compose_score(result, name, NAMES)))
-    card = compose_card(name, "A card's rules text, as /card shows it.", {"VP": 3}, False)
+    card = compose_card(name, "A card's rules text, as /card shows it.", {"VP": 3})
     _least(found, "card", smallest(card))
     print(f"{name}: smallest in CSS px at 400 px wide (text / letter on a piece / die)")
     for kind, images in found.items():

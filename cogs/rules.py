@@ -285,7 +285,7 @@ class Rules(commands.Cog, name=COG_NAME):
 def _draw(entry: LocalEntry) -> bytes:
     parts = card_parts(entry)
     # No warning strip: the embed's footer, just under the image, is the one warning (item 64).
-    return card_png(entry.title, parts.text, parts.figures, provisional=False, lang=entry.lang)
+    return card_png(entry.title, parts.text, parts.figures, lang=entry.lang)
 
 
 async def setup(bot: commands.Bot) -> None:

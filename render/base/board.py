@@ -26,7 +26,7 @@ Layout coordinates come from data/<game>/layout.toml, which must name a `header`
 """
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Generic, TypeVar
 
@@ -182,13 +182,18 @@ def compose(
 
 
 def with_final(plan: Plan, result: Result) -> Plan:
-    """Return `plan` with the final scores area added above its footer (`render.base.final`)."""
+    """Return `plan` with the final scores area added above its footer (`render.base.final`).
+
+    Its header says the scores are shown, not that they are in the score image (playtest
+    item 73: the image that showed them said so).
+    """
     record = finals.record_of(result, plan.header.names)
     footer = plan.footer
     box = Box(footer.x, footer.y, footer.w, finals.height(record))
     scores = Area("final", box, record, partial(finals.draw_final, record=record))
     moved = Box(footer.x, box.bottom + 12, footer.w, footer.h)
-    return Plan(plan.header, (*plan.areas, scores), moved)
+    header = replace(plan.header, decision=tr("common.game_over_below"))
+    return Plan(header, (*plan.areas, scores), moved)
 
 
 def _small_parts(plan: Plan, shot: Shot) -> list[Box]:

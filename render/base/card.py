@@ -1,24 +1,24 @@
 """A single card or tile drawn from plain fields, for rule look-ups (issue 6).
 
 The image is built only from the name, the rule text and the figures given, so it serves
-either game; a provisional card (figures the sources leave open, `verified = false` in data)
-carries a clear warning strip.
+either game. A figure the sources leave open carries its mark in the figures themselves, and
+the look-up's footer says once what it means (playtest item 64); the card has no warning
+strip of its own.
 """
 
 from collections.abc import Mapping
 
 from render.base.canvas import Box, Canvas, fit_text
 from render.base.fonts import MIN_TEXT_PX, Style
-from render.base.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, WARNING, WHITE
+from render.base.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK
 from render.base.shapes import panel
-from render.i18n import language, tr
+from render.i18n import language
 
 WIDTH = 1000
 MARGIN = 28
 TITLE_H = 100
 CHIP_H = 60
 BODY_SIZE = 32
-WARN_H = 84
 
 
 def _body_height(text: str, width: int) -> int:
@@ -32,23 +32,19 @@ def compose_card(
     name: str,
     text: str,
     figures: Mapping[str, str | int],
-    provisional: bool,
     lang: str = "en",
 ) -> Canvas:
     """Compose the card image (see `card_png`)."""
     with language(lang):
-        return _compose_card(name, text, figures, provisional)
+        return _compose_card(name, text, figures)
 
 
-def _compose_card(
-    name: str, text: str, figures: Mapping[str, str | int], provisional: bool
-) -> Canvas:
+def _compose_card(name: str, text: str, figures: Mapping[str, str | int]) -> Canvas:
     inner_w = WIDTH - 4 * MARGIN
     chip_rows = (len(figures) + 1) // 2
     figures_h = chip_rows * (CHIP_H + 12)
     body_h = _body_height(text, inner_w)
-    warn_h = WARN_H + 16 if provisional else 0
-    height = 2 * MARGIN + TITLE_H + 24 + figures_h + body_h + warn_h + 24
+    height = 2 * MARGIN + TITLE_H + 24 + figures_h + body_h + 24
     canvas = Canvas(WIDTH, height, BACKGROUND)
     frame = Box(MARGIN, MARGIN, WIDTH - 2 * MARGIN, height - 2 * MARGIN)
     panel(canvas, frame, radius=20)
@@ -68,17 +64,6 @@ def _compose_card(
         canvas.text(
             Box(frame.x + MARGIN, y, inner_w, body_h), text, size=BODY_SIZE, valign="top", fill=INK
         )
-        y += body_h
-    if provisional:
-        warn = Box(frame.x + MARGIN, y + 8, inner_w, WARN_H)
-        canvas.rounded(warn, radius=12, fill=WARNING)
-        canvas.text(
-            warn.inset(18, 6),
-            tr("common.provisional"),
-            size=26,
-            style=Style.BOLD,
-            fill=WHITE,
-        )
     return canvas
 
 
@@ -86,7 +71,6 @@ def card_png(
     name: str,
     text: str,
     figures: Mapping[str, str | int],
-    provisional: bool,
     lang: str = "en",
 ) -> bytes:
     """Draw one card or tile for a rules look-up.
@@ -95,7 +79,6 @@ def card_png(
         name: the card's display name.
         text: its rule text, in the project's own words.
         figures: label -> value (cost, points, dice colour ...), shown as chips in order.
-        provisional: True when a figure is unverified; adds a warning strip.
-        lang: the language of the warning strip ("en" or "es"); name and text come translated.
+        lang: the image's language ("en" or "es"); name, text and figures come translated.
     """
-    return compose_card(name, text, figures, provisional, lang).png()
+    return compose_card(name, text, figures, lang).png()

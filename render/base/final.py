@@ -4,7 +4,8 @@ A finished game's board shows the scores after final scoring (the game puts them
 tracks and panels: `Board`'s `final`), and the pipeline adds this area under the board:
 the players by rank with their totals in the left half, the breakdown by category as one
 table in the right half (playtest item 65: split in two tables, it read as two lists), so a
-phone image shows the two one under the other.
+phone image shows the two one under the other. The table's columns are in place order, as
+the ranks above it (playtest item 73: in seat order they read 1, 2, 3 under 3, 1, 2).
 """
 
 from engine.core.protocol import Result
@@ -86,22 +87,22 @@ def draw_final(canvas: Canvas, box: Box, *, record: Record) -> None:
             style=Style.BOLD,
             align="right",
         )
-    _table(canvas, table, len(seats), rows, len(rows) - 1)
+    _table(canvas, table, order, rows, len(rows) - 1)
 
 
 def _table(
     canvas: Canvas,
     box: Box,
-    count: int,
+    order: list[int],
     rows: tuple[tuple[str, tuple[int, ...]], ...],
     last: int,
 ) -> None:
     """Draw the breakdown: a row of seat tokens, then a row per category.
 
-    The row of index `last` is the total.
+    Its columns are the seats of `order` (place order); the row of index `last` is the total.
     """
-    columns = box.after(LABEL_W).cols(count, gap=6)
-    for seat, column in enumerate(columns):
+    columns = box.after(LABEL_W).cols(len(order), gap=6)
+    for seat, column in zip(order, columns, strict=True):
         token(canvas, seat, (column.centre[0], box.y + HEAD_H // 2 - 2), 34)
     for index, (label, values) in enumerate(rows):
         row = Box(box.x, box.y + HEAD_H + index * ROW_H, box.w, ROW_H)
@@ -110,7 +111,7 @@ def _table(
         total = index == last
         style = Style.BOLD if total else Style.REGULAR
         canvas.text(row.left(LABEL_W - 8).inset(8, 2), label, size=22, style=style, fill=INK)
-        for value, column in zip(values, columns, strict=True):
+        for value, column in zip((values[seat] for seat in order), columns, strict=True):
             cell = Box(column.x, row.y, column.w - 8, row.h).inset(0, 2)
             ink = MUTED if value == 0 and not total else INK
             canvas.text(cell, _points(value), size=22, style=style, fill=ink, align="right")

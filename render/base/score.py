@@ -13,7 +13,7 @@ and the rank with the total, so four players fit side by side.
 from collections.abc import Mapping, Sequence
 
 from engine.core.protocol import Result
-from render.base.canvas import Box, Canvas, text_width
+from render.base.canvas import Box, Canvas, fit_text, text_width
 from render.base.fonts import MIN_TEXT_PX, Style
 from render.base.header import HEADER_HEIGHT
 from render.base.palette import BACKGROUND, EMPTY, HEADER, HEADER_INK, INK, MUTED, seat_label
@@ -23,6 +23,8 @@ from render.i18n import current, language, strings, tr
 
 WIDTH = 800  # read on a phone at 400 CSS px: 18 px text reads at 9 CSS px
 ROW_H = 52
+ROW_H_TWO = 62  # a row whose label takes two lines of 22 px
+LABEL_PX = 22  # every category's label, long or short (playtest item 73)
 HEAD_ROW_H = 164
 LABEL_W = 210
 MARGIN = 16
@@ -76,6 +78,25 @@ def _fit_word(word: str, width: int) -> str:
     return fitted
 
 
+def _label_box(row: Box) -> Box:
+    """Return where a row's category label goes."""
+    return row.left(LABEL_W - 8).inset(6, 3)
+
+
+def _row_height(labels: Sequence[str]) -> int:
+    """Return the rows' height: one line of 22 px, or two if a label needs them.
+
+    Every label is drawn at the same size: a long one ("Legionnaires in camp") takes two
+    lines of it, and every row is as high (playtest item 73: they were drawn smaller).
+    """
+    box = _label_box(Box(0, 0, WIDTH, ROW_H))
+    fits = [
+        fit_text(label, (box.w, box.h), LABEL_PX, Style.REGULAR, True, LABEL_PX) for label in labels
+    ]
+    one = all(len(fit.lines) == 1 and not fit.overflow for fit in fits)
+    return ROW_H if one else ROW_H_TWO
+
+
 def _bar(canvas: Canvas, cell: Box, value: int, scale: int, seat: int) -> None:
     """Draw one cell: a bar proportional to |value| and the number at the right."""
     number_w = NUMBER_W
@@ -121,7 +142,8 @@ def _compose_score(
 ) -> Canvas:
     cats = categories(result, labels)
     order: Sequence[int] = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
-    height = HEADER_HEIGHT + HEAD_ROW_H + ROW_H * (len(cats) + 1) + 3 * MARGIN + 50
+    row_h = _row_height([label for _key, label in cats])
+    height = HEADER_HEIGHT + HEAD_ROW_H + row_h * len(cats) + ROW_H + 3 * MARGIN + 50
     canvas = Canvas(WIDTH, height, BACKGROUND)
     band = Box(0, 0, WIDTH, HEADER_HEIGHT)
     canvas.draw.rectangle(band.xyxy, fill=HEADER)
@@ -162,14 +184,14 @@ def _compose_score(
         )
     y = inner.y + HEAD_ROW_H
     for index, (key, label) in enumerate(cats):
-        row = Box(inner.x, y + index * ROW_H, inner.w, ROW_H)
+        row = Box(inner.x, y + index * row_h, inner.w, row_h)
         if index % 2 == 0:
             canvas.draw.rectangle(row.xyxy, fill=(243, 236, 222))
-        canvas.text(row.left(LABEL_W - 8).inset(6, 3), label, size=22, fill=INK)
+        canvas.text(_label_box(row), label, size=LABEL_PX, fill=INK)
         for seat, column in zip(order, columns, strict=True):
-            cell = Box(column.x, row.y, column.w, ROW_H)
+            cell = Box(column.x, row.y, column.w, row_h)
             _bar(canvas, cell, result.breakdown[seat].get(key, 0), scale, seat)
-    total = Box(inner.x, y + len(cats) * ROW_H + 8, inner.w, ROW_H)
+    total = Box(inner.x, y + len(cats) * row_h + 8, inner.w, ROW_H)
     canvas.draw.line((total.x, total.y - 4, total.right, total.y - 4), fill=MUTED, width=3)
     canvas.text(total.left(LABEL_W - 8).inset(6, 3), tr("score.total"), size=24, style=Style.BOLD)
     for seat, column in zip(order, columns, strict=True):

@@ -178,7 +178,7 @@ PANEL_LOOK: Look = (12, PANEL, PANEL_EDGE, 2)
 def board(width: int, height: int, background: Colour, panels: Sequence[Box]) -> Canvas:
     """Return a blank board of `background` whose `panels` boxes are ready for area panels.
 
-    A board is mostly panels, and filling a 1600 x 3638 image costs about as much as all
+    A board is mostly panels, and filling a 1600 x 3678 image costs about as much as all
     its panels' insides: so the canvas is made in the panel colour and the background is
     painted around the panels and under their corners (`Canvas.lay`). The pixels are those
     of a blank canvas of `background` once each box has its panel (`panel` or `area`,
@@ -249,8 +249,9 @@ def tile(  # noqa: PLR0913 - label, colours and outline shape
     ink: Colour = INK,
     shape: Shape = Shape.SQUARE,
     size: int = 22,
+    pad: int | None = None,
 ) -> None:
-    """Draw a tile as a shape with its label fitted inside."""
+    """Draw a tile as a shape with its label fitted inside, `pad` px in (else a tenth)."""
     if shape is Shape.HEXAGON:
         pts = [
             (box.x + px * box.w / box.h, box.y + py) for px, py in _polygon(Shape.HEXAGON, box.h)
@@ -261,24 +262,29 @@ def tile(  # noqa: PLR0913 - label, colours and outline shape
     else:
         canvas.rounded(box, radius=8, fill=fill, outline=PANEL_EDGE, width=2)
     if label:
-        canvas.text(box.inset(max(4, box.w // 10), 3), label, size=size, fill=ink, align="center")
+        inset = max(4, box.w // 10) if pad is None else pad
+        canvas.text(box.inset(inset, 3), label, size=size, fill=ink, align="center")
 
 
-def lane_track(
+def lane_track(  # noqa: PLR0913 - the track's values, range and geometry
     canvas: Canvas,
     box: Box,
     values: dict[int, int],
     low: int,
     high: int,
     token_size: int = 34,
+    *,
+    gap: int = 4,
 ) -> None:
     """Draw a track with one lane per seat, each seat's token at its value with the number.
 
     One lane per seat means markers never sit on top of each other, however close they are.
     Values above `high` are drawn at the end, with their number saying the true value.
+    Lanes `gap` px apart: 24 keeps the changes of two lanes apart (`render.base.marks`
+    finds changed pixels closer than about 20 px as one piece).
     """
     seats = sorted(values)
-    lanes = box.rows(max(1, len(seats)), gap=4)
+    lanes = box.rows(max(1, len(seats)), gap=gap)
     label_w = 64
     span = max(1, high - low)
     for seat, lane in zip(seats, lanes, strict=True):
@@ -361,6 +367,20 @@ def chips(  # noqa: PLR0913 - a flow of labels needs its box and look
         chip = Box(x, y, width, height)
         canvas.rounded(chip, radius=height // 2, fill=fill, outline=PANEL_EDGE)
         canvas.text(chip.inset(10, 0), label, size=size, fill=ink, align="center", wrap=False)
+        x += width + gap
+    return True
+
+
+def chips_fit(box: Box, labels: Sequence[str], size: int = 22, gap: int = 8) -> bool:
+    """Tell whether `chips` would draw every label in `box` (the same flow, left to right)."""
+    height = round(size * 1.45)
+    x, y = box.x, box.y
+    for label in labels:
+        width = math.ceil(text_width(label, size)) + 20
+        if x + width > box.right and x > box.x:
+            x, y = box.x, y + height + gap
+        if y + height > box.bottom or width > box.w:
+            return False
         x += width + gap
     return True
 

@@ -39,7 +39,7 @@ def scene_from_view(
         trajan=tv.stacks_of(view, ix),
         senate=(
             tuple((p.seat, p.senate) for p in view.players),
-            tuple(tv.after_colon(ix.bonus[b].name) for b in view.bonus_offer),
+            tuple(tv.offered_bonus(ix.bonus[b]) for b in view.bonus_offer),
             tuple(tv.demand_name(ix, d).capitalize() for d in view.demands_shown),
         ),
         construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),

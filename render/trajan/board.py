@@ -9,10 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from render.base.areas import place_plate
-from render.base.canvas import Box, Canvas
+from render.base.canvas import Box, Canvas, text_width
 from render.base.fonts import Style
 from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
-from render.base.shapes import area, area_inner, badge, chips, tile, token
+from render.base.shapes import area, area_inner, badge, chips, chips_fit, tile, token
 from render.i18n import tr
 
 MARKER_COLOURS: Mapping[str, Colour] = {
@@ -24,6 +24,8 @@ MARKER_COLOURS: Mapping[str, Colour] = {
     "W": (252, 252, 252),
 }
 GOLD: Colour = (212, 160, 23)
+# The forum's column of yellow extra-action spaces: room for its heading.
+FORUM_EXTRAS_W = 214
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +42,15 @@ class Province:
 
 @dataclass(frozen=True, slots=True)
 class Ship:
-    """One ship tile: which side is up and what each size pays on that side."""
+    """One ship tile: which side is up and what each size pays on that side.
+
+    `unit` is what a size counts: "cards" (same or different goods) or "pairs".
+    """
 
     name: str
     front: bool
     pays: tuple[int, ...]
+    unit: str = "cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,38 +168,55 @@ def _province(canvas: Canvas, box: Box, province: Province) -> None:
 def draw_seaport(
     canvas: Canvas, box: Box, ships: Sequence[Ship], discards: Sequence[str], deck: int
 ) -> None:
-    """Draw the three ships (side up and payouts) and the card piles."""
+    """Draw the three ships (side up and payouts) and the card piles.
+
+    Each ship says on its first line its name and what its side means, on its second what
+    shipping pays by size: "1 card: 2 VP · 2: 6 · 3: 12 · 4: 20" (playtest item 77).
+    """
     inner = area(canvas, box, tr("trajan.seaport"), tr("trajan.seaport_hint", count=deck))
-    rows = inner.top(inner.h - 64).rows(len(ships), gap=8)
+    rows = inner.top(inner.h - 80).rows(len(ships), gap=8)
     for ship, row in zip(ships, rows, strict=True):
         fill = (120, 170, 215) if ship.front else (190, 190, 190)
         canvas.rounded(row, radius=10, fill=fill, outline=INK)
+        lines = row.inset(12, 3)
+        first, second = lines.top(lines.h // 2), lines.below(lines.h // 2)
+        name_w = min(first.w // 2, 24 + int(text_width(ship.name, 22, Style.BOLD)))
+        canvas.text(first.left(name_w), ship.name, size=22, style=Style.BOLD, wrap=False)
         side = tr("trajan.ship_front") if ship.front else tr("trajan.ship_grey")
-        canvas.text(
-            row.inset(12, 2).left(row.w // 2), f"{ship.name} ({side})", size=22, style=Style.BOLD
-        )
-        pays = "  ".join(f"{n}:{vp}" for n, vp in enumerate(ship.pays, start=1))
-        canvas.text(
-            row.inset(12, 2).after(row.w // 2),
-            tr("trajan.ship_vp", pays=pays),
-            size=22,
-            align="right",
-        )
-    piles = inner.below(inner.h - 56)
+        canvas.text(first.after(name_w), side, size=20, align="right", wrap=False)
+        canvas.text(second, _pays(ship), size=22, wrap=False)
+    piles = inner.below(inner.h - 72)  # two rows of chips: each pile's top card and size
     labels = [tr("trajan.discard", i=i, name=name) for i, name in enumerate(discards, start=1)]
     chips(canvas, piles, labels or [tr("trajan.no_discards")], size=22)
 
 
+def _pays(ship: Ship) -> str:
+    """Return what a ship pays by size: "1 card: 2 VP · 2: 6 · 3: 12 · 4: 20"."""
+    if not ship.pays:
+        return ""
+    first = tr(f"trajan.ship_first_{ship.unit}", vp=ship.pays[0])
+    rest = [f"{n}: {vp}" for n, vp in enumerate(ship.pays[1:], start=2)]
+    return " · ".join([first, *rest])
+
+
 def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[str]) -> None:
-    """Draw the forum display: the yellow extra-action spaces and the green tile spaces."""
+    """Draw the forum display: the yellow extra-action spaces and the green tile spaces.
+
+    Each kind of space is headed by its name (playtest item 76: a yellow and a green
+    "Extra: Seaport" said nothing of what the colours mean).
+    """
     count = sum(1 for label in (*extras, *tiles) if label)
     inner = area(canvas, box, tr("trajan.forum"), tr("trajan.forum_hint", count=count))
-    left, right = inner.left(190), inner.after(206)
+    left, right = inner.left(FORUM_EXTRAS_W), inner.after(FORUM_EXTRAS_W + 12)
+    canvas.text(left.top(26), tr("trajan.forum_extras"), size=18, style=Style.BOLD, wrap=False)
+    canvas.text(right.top(26), tr("trajan.forum_tiles"), size=18, style=Style.BOLD, wrap=False)
+    left, right = left.below(30), right.below(30)
     for label, cell in zip(extras, left.rows(3, gap=8), strict=False):
         tile(canvas, cell, label, fill=(247, 214, 64) if label else EMPTY, size=22)
     cells = [c for r in right.rows(3, gap=8) for c in r.cols(4, gap=8)]
     for label, cell in zip(tiles, cells, strict=False):
-        tile(canvas, cell, label, fill=(170, 214, 160) if label else EMPTY, size=22)
+        # Room for "Senate 5 (5 votes)" and "Wild: building" in two lines.
+        tile(canvas, cell, label, fill=(170, 214, 160) if label else EMPTY, size=22, pad=6)
 
 
 def draw_trajan_stacks(canvas: Canvas, box: Box, stacks: Sequence[TrajanTop | str]) -> None:
@@ -274,7 +297,8 @@ def draw_senate(
 ) -> None:
     """Draw the senate track (one lane per seat), the bonus tiles on offer and the demands."""
     inner = area(canvas, box, tr("trajan.senate"), tr("trajan.senate_hint"))
-    track = inner.top(inner.h - 110)
+    # Lanes of at most 46 px: with fewer players the chips below get a third row.
+    track = inner.top(min(inner.h - 110, 46 * max(1, len(spaces))))
     lanes = track.rows(max(1, len(spaces)), gap=4)
     cell_w = (track.w - 10) // 9
     for seat, lane in zip(sorted(spaces), lanes, strict=True):
@@ -295,4 +319,7 @@ def draw_senate(
     rest = Box(inner.x, numbers.bottom + 6, inner.w, inner.bottom - numbers.bottom - 6)
     labels = [tr("trajan.bonus_chip", name=b) for b in bonus]
     labels += [tr("trajan.demand_chip", name=d) for d in demands]
-    chips(canvas, rest, labels or [tr("trajan.no_bonus")], size=20, gap=6)
+    labels = labels or [tr("trajan.no_bonus")]
+    # At 18 px (9 CSS px on a phone) when four players' lanes leave two rows too few.
+    size = 20 if chips_fit(rest, labels, size=20, gap=6) else 18
+    chips(canvas, rest, labels, size=size, gap=6)

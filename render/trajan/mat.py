@@ -1,10 +1,13 @@
 """A Trajan player's panel: the action circle (mancala) and what the player owns.
 
-The six bowls sit in the mat's clockwise order (rules brief §3.1): I top-left, II top-right,
-III right, IV bottom-right, V bottom-left, VI left. Each bowl shows its markers, the Trajan
-tile on its slot (colour pair and VP) and, in gold, the arch when it stands on that slot.
-The tile is drawn as a tile, framed and labelled "asks" ("pide"), so its colours never read
-as markers in the bowl (playtest item 4); the circle's centre says what the arch means.
+The six bowls sit in the mat's clockwise order (rules brief §3.1), as a ring of two columns:
+I top-left, II top-right, III right, IV bottom-right, V bottom-left, VI left. Each bowl
+shows its markers, the Trajan tile on its slot (colour pair and VP) and, in gold, the arch
+when it stands on that slot. The tile is drawn as a tile, framed and labelled "asks"
+("pide"), so its colours never read as markers in the bowl (playtest item 4). The column
+beside the ring says what the arch means, then the player's facts, each on one line at a
+phone's width (playtest item 79: beside a hexagon's wide empty centre, the column was so
+narrow that "Workers' camp: 1" took two lines or three).
 During the set-up the arch already stands on slot I (rules brief §2.7), but the starting
 tiles go on slots II, IV and VI: those slots show an empty "starting tile" frame until
 filled, and the centre says so (playtest of 2 December 2026).
@@ -15,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from render.base.canvas import Box, Canvas, text_width
+from render.base.canvas import Box, Canvas
 from render.base.fonts import Style
 from render.base.layout import load_layout
 from render.base.palette import EMPTY, HIGHLIGHT, INK, MUTED, PANEL_EDGE, TIMES, seat_label
-from render.base.shapes import chips, panel, token
+from render.base.shapes import chips, chips_fit, panel, token
 from render.i18n import tr
 from render.trajan.board import GOLD, marker
 
@@ -38,10 +41,14 @@ def panel_height() -> int:
     return _size("player_panel_h")
 
 
+# The gap between the ring's two columns of bowls.
+RING_GAP = 12
+
+
 def _circle(panel: Box) -> Box:
     width, height = _size("bowl_w"), _size("bowl_h")
     inner = panel.inset(14, 10)
-    return Box(inner.x, inner.y + 52, 3 * width + 12, 3 * height + 12)
+    return Box(inner.x, inner.y + 52, 2 * width + RING_GAP, 3 * height + 12)
 
 
 @lru_cache(maxsize=64)
@@ -85,16 +92,13 @@ class PlayerPanel:
 
 
 def _bowl_centres(box: Box, width: int, height: int) -> list[tuple[int, int]]:
-    cx, cy = box.centre
-    rx, ry = width + 6, (height + 6) / math.sin(math.radians(60))
-    angles = (-120, -60, 0, 60, 120, 180)
-    return [
-        (
-            round(cx + rx * math.cos(math.radians(a))),
-            round(cy + ry * math.sin(math.radians(a))),
-        )
-        for a in angles
-    ]
+    """Return the bowls' centres, I-VI clockwise round two columns of three from top-left."""
+    left = box.x + width // 2
+    right = box.right - width // 2
+    rows = [box.y + height // 2 + row * (height + 6) for row in range(3)]
+    # (column, row) of bowls I-VI: down the right column, then up the left one.
+    places = ((left, 0), (right, 0), (right, 1), (right, 2), (left, 2), (left, 1))
+    return [(x, rows[row]) for x, row in places]
 
 
 def _bowl(canvas: Canvas, box: Box, index: int, info: PlayerPanel) -> None:
@@ -195,33 +199,19 @@ def draw_player(canvas: Canvas, box: Box, info: PlayerPanel) -> None:
     for index, bowl in enumerate(bowl_boxes(box)):
         _bowl(canvas, bowl, index, info)
     circle = _circle(box)
-    # The ring's centre says what the arch means (playtest item 5: "arch" was unexplained).
-    words = _centre(info)
-    cx, cy = circle.centre
-    canvas.text(Box(cx - 86, cy - 66, 172, 132), words, size=18, align="center", fill=ARCH_INK)
     side = Box(circle.right + 16, circle.y, inner.right - circle.right - 16, circle.h)
-    canvas.text(side, "\n".join(info.facts), size=20, valign="top")
+    # What the arch means (playtest item 5: "arch" was unexplained), then the facts.
+    arch = canvas.text(side.top(52), _centre(info), size=20, fill=ARCH_INK, valign="top")
+    facts = side.below(max(30, arch.ink.bottom - side.y + 12))
+    canvas.text(facts, "\n".join(info.facts), size=20, valign="top")
     bottom = Box(inner.x, circle.bottom + 8, inner.w, inner.bottom - circle.bottom - 8)
     canvas.draw.line((bottom.x, bottom.y - 4, bottom.right, bottom.y - 4), fill=PANEL_EDGE)
     # 18 px, the mat's smallest (9 CSS px on a phone): an owned bonus tile says what it
     # scores, unless the tiles would not fit so; then it is named, as the senate names it.
     area = bottom.inset(0, 4)
-    owned = list(info.owned) if _fits(info.owned, area) else list(info.short or info.owned)
+    fits = chips_fit(area, info.owned, size=18, gap=6)
+    owned = list(info.owned) if fits else list(info.short or info.owned)
     chips(canvas, area, owned or [tr("trajan.no_tiles")], size=18, gap=6)
-
-
-def _fits(labels: Sequence[str], box: Box, size: int = 18, gap: int = 6) -> bool:
-    """Tell whether `chips` would draw every label in `box` (the same flow, left to right)."""
-    height = round(size * 1.45)
-    x, y = box.x, box.y
-    for label in labels:
-        width = math.ceil(text_width(label, size)) + 20
-        if x + width > box.right and x > box.x:
-            x, y = box.x, y + height + gap
-        if y + height > box.bottom or width > box.w:
-            return False
-        x += width + gap
-    return True
 
 
 def hand_height(cards: int) -> int:

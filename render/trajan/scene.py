@@ -179,7 +179,8 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
     def vp(canvas: Canvas, box: Box) -> None:
         values = dict(scene.vp)
         track = area(canvas, box, tr("trajan.vp"))
-        lane_track(canvas, track, values, 0, max(100, *values.values()), 34)
+        # Lanes 24 px apart, so each seat's change is outlined on its own (playtest item 7).
+        lane_track(canvas, track, values, 0, max(100, *values.values()), 34, gap=24)
 
     def province_at(index: int) -> Box:
         return province_box(centres[provinces[index].id], node)

@@ -55,6 +55,16 @@ def after_colon(name: str) -> str:
     return name.split(": ", 1)[-1]
 
 
+def offered_bonus(tile: BonusTile) -> str:
+    """Return a bonus tile on offer by the Senate as its chip names it ("Bonus: legionnaires").
+
+    The one that scores bonus tiles says how (playtest item 78: "Bonus: bonus tiles").
+    """
+    if tile.scoring == "bonus_tiles":
+        return tr("trajan.bonus_offer_bonus_tiles", vp=tile.yellow)
+    return after_colon(tile.name)
+
+
 def demand_name(ix: "Index", demand: str) -> str:
     """Return a demand's name from its id, in the catalog's language, as the log names it.
 
@@ -68,9 +78,11 @@ def forum_label(tile: ForumTile, ix: Index) -> str:
     if tile.kind == "demand" and tile.demand:
         return demand_name(ix, tile.demand).capitalize()
     if tile.kind == "action" and tile.action:
+        # A green (forum) and a yellow extra action read alike: the forum's headings name
+        # their colour in words, as the choices do ("(green tile)", playtest item 76).
         return tr("trajan.extra", action=tr(f"trajan.short_{tile.action}"))
-    if tile.kind == "senate":
-        return tr("trajan.senate_tile", votes=tile.votes)
+    if tile.kind == "senate":  # "Senate 5 (5 votes)", as the choices say it (playtest item 76)
+        return tr("trajan.senate_tile", count=tile.votes)
     return tr(f"trajan.{tile.kind}") if tile.kind in _WILDS else tile.name
 
 
@@ -158,12 +170,18 @@ def edges_of(ix: Index) -> tuple[tuple[str, str], ...]:
 def seaport_of(view: TrajanView, ix: Index) -> tuple[tuple[Ship, ...], tuple[str, ...], int]:
     """Return the ships (side up and payouts), the discard tops and the draw pile size."""
     ships = tuple(
-        Ship(after_colon(ship.name).capitalize(), front, ship.front if front else ship.grey)
+        Ship(
+            after_colon(ship.name).capitalize(),
+            front,
+            ship.front if front else ship.grey,
+            "pairs" if ship.id == "pairs" else "cards",
+        )
         for ship, front in zip(ix.cat.ships, view.ships, strict=True)
     )
     names = {c.id: c.name for c in ix.cat.commodities}
+    # The top card and how many the pile holds (playtest item 77: "Fruit (1)" was unexplained).
     discards = tuple(
-        f"{names[top]} ({size})" if top else tr("common.empty")
+        tr("trajan.discard_top", card=names[top], count=size) if top else tr("common.empty")
         for top, size in zip(view.discard_tops, view.discard_sizes, strict=True)
     )
     return ships, discards, view.deck_size

@@ -199,21 +199,57 @@ def draw_events(
         _event(canvas, cell, event)
 
 
+# The wall track, laid out to be read whole on a phone (playtest item 68): each guard's
+# lane starts with its token, the spaces are numbered above and the gates named below.
+WALL_HEAD = 44
+WALL_CELL = 34
+WALL_LANE = 38
+WALL_NUMBERS = 24
+GATE_FILL = (214, 196, 150)
+
+
+def wall_boxes(box: Box, wall: Wall, tiles: int) -> tuple[Box, list[Box]]:
+    """Return the track's box and the outer tiles' boxes of the wall area in `box`.
+
+    The track (its numbers, lanes and gate names) is at most 760 px wide, so a phone image
+    shows it whole; the tiles stand two to a row at its right, in gate order.
+    """
+    inner = area_inner(box)
+    lanes = max(1, len(wall.guards))
+    height = 2 * WALL_NUMBERS + lanes * WALL_LANE + (lanes - 1) * 4 + 8
+    track = Box(inner.x, inner.y, WALL_HEAD + (wall.length + 1) * WALL_CELL, height)
+    right = inner.after(track.w + 24)
+    rows = max(1, -(-tiles // 2))
+    cells = [c for r in right.rows(rows, gap=10) for c in r.cols(2, gap=10)]
+    return track, cells[:tiles]
+
+
 def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> None:
-    """Draw the Ladies' wall track (guards, gates) and the outer activities at the gates."""
-    inner = area(canvas, box, tr("troyes.walls"), tr("troyes.walls_hint"))
-    track = inner.top(44 * max(1, len(wall.guards)))
-    lanes = track.rows(max(1, len(wall.guards)), gap=4)
-    cell_w = (track.w - 4) // (wall.length + 1)
-    for (seat, space), lane in zip(wall.guards, lanes, strict=True):
+    """Draw the Ladies' wall track (guards, gates) and the outer activities at the gates.
+
+    Each lane is a guard's, led by its seat's token; the spaces 0 to `length` are numbered
+    above the lanes and the gates (tinted) named I-IV under them, as the tiles name them.
+    """
+    area(canvas, box, tr("troyes.walls"), tr("troyes.walls_hint"))
+    track, tiles = wall_boxes(box, wall, len(outer))
+    cells_x = track.x + WALL_HEAD
+    lanes_y = track.y + WALL_NUMBERS + 4
+    for k in range(wall.length + 1):
+        column = Box(cells_x + k * WALL_CELL, track.y, WALL_CELL - 2, WALL_NUMBERS)
+        canvas.text(column, str(k), size=18, fill=MUTED, align="center", wrap=False)
+    for index, (seat, space) in enumerate(wall.guards):
+        y = lanes_y + index * (WALL_LANE + 4)
+        token(canvas, seat, (track.x + 18, y + WALL_LANE // 2), 32)
         for k in range(wall.length + 1):
-            cell = Box(lane.x + k * cell_w, lane.y, cell_w - 3, lane.h)
-            fill = (214, 196, 150) if k in wall.gates else EMPTY
-            canvas.fill(cell, fill)
+            cell = Box(cells_x + k * WALL_CELL, y, WALL_CELL - 2, WALL_LANE)
+            canvas.fill(cell, GATE_FILL if k in wall.gates else EMPTY)
             if k == space:
                 token(canvas, seat, cell.centre, 32)
-    tiles = inner.below(track.h + 10)
-    for tile, cell in zip(outer, tiles.cols(max(1, len(outer)), gap=10), strict=False):
+    names_y = lanes_y + len(wall.guards) * (WALL_LANE + 4)
+    for level, k in enumerate(wall.gates, start=1):
+        gate = Box(cells_x + k * WALL_CELL, names_y, WALL_CELL - 2, WALL_NUMBERS)
+        canvas.text(gate, ROMAN[level - 1], size=18, style=Style.BOLD, align="center", wrap=False)
+    for tile, cell in zip(outer, tiles, strict=False):
         canvas.rounded(cell, 10, (236, 226, 246), (120, 64, 168), 3)
         title = tr("troyes.gate", roman=ROMAN[tile.level - 1], name=tile.name)
         canvas.text(cell.inset(10, 4).top(52), title, size=20, style=Style.BOLD)

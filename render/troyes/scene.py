@@ -31,6 +31,7 @@ from render.troyes.areas import (
     draw_events,
     draw_wall,
     event_boxes,
+    wall_boxes,
 )
 from render.troyes.board import (
     DISTRICT_HEAD,
@@ -115,7 +116,8 @@ def panels(scene: TroyesScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
     """Return an area's panels as a phone image lays them out (`render.base.phone.Panel`).
 
     Each building is a panel of its own; the city square keeps its districts' rows; the
-    activity cards (face-up ones only) and the event queue flow in reading order.
+    activity cards (face-up ones only) and the event queue flow in reading order; the wall
+    shows its whole track, then the outer activities' tiles two to a row (playtest item 68).
     """
     if name == "buildings":
         return tuple(box.cols(len(scene.buildings), gap=16))
@@ -131,6 +133,10 @@ def panels(scene: TroyesScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
         inner = area_inner(box)
         cells = tuple(event_boxes(box, len(events)))
         return (Panel(box, cuts=(inner.y - 2,), cells=cells),)
+    if name == "wall" and scene.wall is not None:  # the whole track, then the gates' tiles
+        wall, outer = scene.wall
+        track, tiles = wall_boxes(box, wall, len(outer))
+        return (Panel(box, cells=(track, *tiles)),)
     return (box,)
 
 

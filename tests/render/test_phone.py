@@ -53,12 +53,21 @@ def test_the_final_board_shows_the_engines_final_scores_and_breakdown(name):
         assert f"{score} VP" in texts
         for key, points in result.breakdown[seat].items():
             assert (f"{points:+d}" if points < 0 else str(points)) in texts, key
-    # The total row of the breakdown: one figure per seat, in seat order.
+    # The total row of the breakdown: one figure per seat, in place order as the ranks above
+    # it (playtest item 73: in seat order, columns 1, 2, 3 stood under places 3, 1, 2).
     inside = [r for r in board.texts if area.box.contains(r.ink) and r.kind == "text"]
     label = next(r for r in inside if r.text == "Total")
     row = [r for r in inside if abs(r.box.y - label.box.y) <= 4 and r.ink.x > label.ink.right]
     figures = [int(r.text) for r in sorted(row, key=lambda r: r.ink.x)]
-    assert figures == list(result.scores)
+    places = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
+    assert figures == [result.scores[s] for s in places]
+    heads = [r for r in board.texts if area.box.contains(r.ink) and r.kind == "letter"]
+    heads = [r for r in heads if r.ink.x > label.ink.right]  # the table's row of seat tokens
+    assert [r.text for r in sorted(heads, key=lambda r: r.ink.x)] == [str(s + 1) for s in places]
+    # The header says the scores are shown, not that they are in another image.
+    said = {r.text for r in board.texts}
+    assert tr("common.game_over_below") in said
+    assert tr("common.game_over_line") not in said
     # The board's own tracks show the scores after final scoring, not before.
     shown = {r.text for r in board.texts}
     assert {str(score) for score in result.scores} <= shown
@@ -157,7 +166,7 @@ def test_a_move_marks_the_pieces_that_changed_not_the_panels():
         assert not any(box == panel for panel in panels)
         assert box.w * box.h < layout.box("vp").w * layout.box("vp").h // 4
     assert board.marked(before, before) == []
-    assert pieces(None, board._plans(None, after)[1], (1600, 3638)) == []
+    assert pieces(None, board._plans(None, after)[1], (1600, 3678)) == []
 
 
 def _focus(name: str, seats: int, seed: int, wanted: str, lang: str = "es") -> Any:

@@ -60,24 +60,17 @@ FIGURES: dict[str, str | int] = {"Cost": "3 deniers", "Dice": "white", "Points":
 
 
 def test_card_has_no_text_problems_and_grows_with_its_text():
-    short = compose_card("Farm", "Gain 2 deniers.", FIGURES, provisional=False)
-    long = compose_card("Farm", "Gain 2 deniers. " * 30, FIGURES, provisional=False)
+    short = compose_card("Farm", "Gain 2 deniers.", FIGURES)
+    long = compose_card("Farm", "Gain 2 deniers. " * 30, FIGURES)
     assert check_texts(short) == []
     assert check_texts(long) == []
     assert long.image.height > short.image.height
 
 
-def test_provisional_card_says_so():
-    canvas = compose_card("Farm", "Gain 2 deniers.", FIGURES, provisional=True)
-    assert any("Provisional" in r.text for r in canvas.texts)
-    plain = compose_card("Farm", "Gain 2 deniers.", FIGURES, provisional=False)
-    assert not any("Provisional" in r.text for r in plain.texts)
-
-
 def test_card_png_matches_golden():
-    data = card_png("Cathedral", "Place a worker in the cathedral.", FIGURES, True)
+    data = card_png("Cathedral", "Place a worker in the cathedral.", FIGURES)
     with Image.open(io.BytesIO(data)) as image:
-        assert_matches_golden("card_provisional", image)
+        assert_matches_golden("card", image)
 
 
 def test_a_category_nobody_scored_in_is_left_out_and_the_order_kept():

@@ -233,7 +233,7 @@ def test_a_provisional_card_warns_once_in_the_footer_that_explains_its_mark(
     assert "fuentes" not in said
     assert "sources" not in said
     parts = card_parts(entry)
-    assert _draw(entry) == card_png(entry.title, parts.text, parts.figures, False, lang)  # no strip
+    assert _draw(entry) == card_png(entry.title, parts.text, parts.figures, lang)
 
 
 def test_a_rule_that_says_provisional_in_its_words_gets_no_footer_more(index, messages):

@@ -66,6 +66,9 @@ class AiSupport:
         iterations_per_s: search iterations per second of thinking on one core (the rate at
             which a budget in seconds becomes a fixed number of iterations, so replays stay
             identical on any machine; bench/ai.py prints the rate measured here).
+        seat_rates: the rate at a player count where it differs from `iterations_per_s`
+            (Trajan: a roll-out at 4 players plays three rivals' turns, at 2 players one).
+            Still a fixed number per game and player count, never the machine's speed.
         search: how the hard player searches: "tree" (ISMCTS over single decisions,
             engine/ai/ismcts.py) or "rollout" (the planner's best first moves rated by
             truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
@@ -77,6 +80,7 @@ class AiSupport:
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
     value: Callable[[GameEngine[Any, Any], Any, int], float] | None = None
     iterations_per_s: int = 300
+    seat_rates: Mapping[int, int] = field(default_factory=dict)
     search: str = "tree"
     stage: Callable[[Any], Any] | None = None
 

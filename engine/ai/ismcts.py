@@ -78,11 +78,11 @@ class IsmctsPlayer:
         """Return a player thinking about `budget_s` seconds a decision (default 2)."""
         return cls(budget_s=DEFAULT_BUDGET_S if budget_s is None else budget_s)
 
-    def budget(self, engine: GameEngine[Any, Any]) -> int:
-        """Return the iterations per decision for this engine."""
+    def budget(self, engine: GameEngine[Any, Any], seats: int | None = None) -> int:
+        """Return the iterations per decision for this engine (at `seats` players)."""
         if self.iterations is not None:
             return self.iterations
-        return max(1, round(self.budget_s * iterations_per_s(engine)))
+        return max(1, round(self.budget_s * iterations_per_s(engine, seats)))
 
     def choose(self, engine: GameEngine[Any, Any], state: GameState) -> Any:
         """Return the root action the search visited most."""
@@ -110,7 +110,7 @@ class IsmctsPlayer:
         rng = Rng(search_seed(engine, state, seat, self.seed), state.version, "ismcts")
         sample = determiniser(engine)
         value = value_of(engine)
-        n = self.budget(engine)
+        n = self.budget(engine, getattr(state, "seats", None))
         deadline = time.monotonic() + WALL_CAP * max(self.budget_s, 0.5)
         support = support_of(engine)
         if support is not None and support.search == "rollout":

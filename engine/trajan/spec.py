@@ -13,6 +13,11 @@ def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) 
     return determinise.determinise(state, seat, rng)
 
 
+def _quarter(state: Any) -> int:
+    """The roll-out search's stretch of play: a quarter, ended by its demands and the vote."""
+    return int(state.quarter)
+
+
 def _value(engine: GameEngine[Any, Any], state: Any, seat: int) -> float:
     return ai.value(state, engine.tables, seat)  # type: ignore[attr-defined]
 
@@ -24,7 +29,20 @@ SPEC = GameSpec(
     milestones=frozenset({"RoundEnded", "DemandsMet", "ConsulsNamed", "GameEnded"}),
     # The set-up's end and a quarter's start (its new forum, province and bonus tiles).
     openings=frozenset({"GameSetUp", "TrajanRevealed", "QuarterEnded"}),
-    ai=AiSupport(_determinise, _value, iterations_per_s=4000),
+    # Hard plays the flat roll-out search (engine/ai/rollout.py), as Troyes does: the planner's
+    # best 4 first moves, each rolled out by the planner for every seat until the seat's next
+    # turn (or a round of turns), never past the quarter's end (`stage`: its scoring done).
+    # A roll-out plays one rival's turn at 2 players and three at 4, so the rate is per
+    # player count: about 60, 30 and 20 roll-outs a CPU second measured (docs/ai.md), and the
+    # default 2 s budget is 120, 60 and 40 roll-outs.
+    ai=AiSupport(
+        _determinise,
+        _value,
+        iterations_per_s=30,
+        seat_rates={2: 60, 4: 20},
+        search="rollout",
+        stage=_quarter,
+    ),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),
     # The set-up's bowls: 21 colour pairs for the first, fewer later; one form throughout.

@@ -19,10 +19,10 @@ from engine.troyes.ladies_actions import Walk
 from tests.engine.troyes.helpers import play, walls_table
 
 # A short search keeps the tests quick; the budget is an iteration count, so it is exact.
-# Troyes' hard player rolls out (engine/ai/rollout.py): an iteration is a roll-out of two
-# turns, some 30-60 ms, so it gets a few; Trajan's tree search gets cheap iterations.
-ITERATIONS = {"troyes": 2, "trajan": 12}
-SEARCHED = {"troyes": 8, "trajan": 150}  # one decision looked at closely (Troyes: two rounds)
+# Both games' hard players roll out (engine/ai/rollout.py): an iteration is a roll-out of a
+# round of turns, some 10-100 ms, so they get a few.
+ITERATIONS = {"troyes": 2, "trajan": 2}
+SEARCHED = {"troyes": 8, "trajan": 8}  # one decision looked at closely: two rounds of 4
 
 
 def _player(level: str, game: str) -> Any:
@@ -181,6 +181,34 @@ def test_a_troyes_rollout_stops_at_the_round_s_end():
     assert soon.version == passed.version + 3
 
 
+def _last_turn_of_the_quarter(seats: int, seed: int) -> Any:
+    """Return the last in-turn decision before the first quarter's scoring (normal players)."""
+    engine = GAMES["trajan"]
+    normal = make_player("normal")
+    state = engine.new_state({}, seats, seed)
+    last = state
+    while state.phase != "quarter":
+        if state.phase == "turn":
+            last = state
+        state = engine.apply(state, normal.choose(engine, state)).state
+    return last
+
+
+def test_a_trajan_rollout_stops_at_the_quarter_s_end():
+    # Trajan's stage is the quarter: a roll-out from its last turn is rated once the
+    # quarter is scored (demands met, consuls named), not a few turns into the next one.
+    engine: Any = GAMES["trajan"]
+    state = _last_turn_of_the_quarter(2, 5)
+    seat = state.pending.seat
+    end = rollout._ender(engine, state)
+    assert not end(state)
+    stopped = rollout.play_out(engine, state, seat, value_of(engine), end)
+    assert (stopped.quarter, stopped.phase, end(stopped)) == (state.quarter + 1, "turn", True)
+    # Without the stage it would have played on into the next quarter's turns.
+    unbounded = rollout.play_out(engine, state, seat, value_of(engine), lambda _s: False)
+    assert unbounded.version > stopped.version
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_guard_walks_its_points_at_once_rather_than_one_space_at_a_time(level):
     # Walking 1 space and then 2 ends where walking 3 does: the listed-first short step must
@@ -254,9 +282,14 @@ def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     # The same budget gives the same iterations on any machine, so replays stay identical.
     player = make_player("hard", budget_s=0.5)
     rate = {name: games.spec(name).ai.iterations_per_s for name in ("troyes", "trajan")}  # type: ignore[union-attr]
-    assert rate == {"troyes": 20, "trajan": 4000}
+    assert rate == {"troyes": 20, "trajan": 30}
     searches = {name: games.spec(name).ai.search for name in ("troyes", "trajan")}  # type: ignore[union-attr]
-    assert searches == {"troyes": "rollout", "trajan": "tree"}
+    assert searches == {"troyes": "rollout", "trajan": "rollout"}
     assert player.budget(GAMES["troyes"]) == round(0.5 * rate["troyes"])
     assert player.budget(GAMES["trajan"]) == round(0.5 * rate["trajan"])
     assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * rate["troyes"])
+    # Trajan's roll-out plays one rival's turn at 2 players and three at 4: a rate per count,
+    # still a fixed number (the same iterations on any machine).
+    trajan = GAMES["trajan"]
+    assert [make_player("hard").budget(trajan, n) for n in (2, 3, 4)] == [120, 60, 40]
+    assert [make_player("hard").budget(GAMES["troyes"], n) for n in (2, 4)] == [40, 40]

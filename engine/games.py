@@ -73,6 +73,8 @@ class AiSupport:
             engine/ai/ismcts.py) or "rollout" (the planner's best first moves rated by
             truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
             iteration is one roll-out.
+        seat_search: the search at a player count where it differs from `search` (Trajan:
+            the roll-outs at 2 players only, where they beat the tree; docs/ai.md).
         stage: (state) -> which stretch of play the state is in (Troyes: its round); a
             roll-out of the "rollout" search stops where it changes. None: no such bound.
     """
@@ -82,6 +84,7 @@ class AiSupport:
     iterations_per_s: int = 300
     seat_rates: Mapping[int, int] = field(default_factory=dict)
     search: str = "tree"
+    seat_search: Mapping[int, str] = field(default_factory=dict)
     stage: Callable[[Any], Any] | None = None
 
 

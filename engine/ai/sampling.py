@@ -34,6 +34,14 @@ def iterations_per_s(engine: GameEngine[Any, Any], seats: int | None = None) -> 
     return support.seat_rates.get(seats or 0, support.iterations_per_s)
 
 
+def search_kind(engine: GameEngine[Any, Any], seats: int | None = None) -> str:
+    """Return the hard player's search for this game at `seats` players ("tree", "rollout")."""
+    support = support_of(engine)
+    if support is None:
+        return "tree"
+    return support.seat_search.get(seats or 0, support.search)
+
+
 def determiniser(engine: GameEngine[Any, Any]) -> Determinise:
     """Return the game's determinise function (state, seat, rng) -> sampled state."""
     support = games.spec(engine.name).ai

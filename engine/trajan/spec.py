@@ -29,18 +29,18 @@ SPEC = GameSpec(
     milestones=frozenset({"RoundEnded", "DemandsMet", "ConsulsNamed", "GameEnded"}),
     # The set-up's end and a quarter's start (its new forum, province and bonus tiles).
     openings=frozenset({"GameSetUp", "TrajanRevealed", "QuarterEnded"}),
-    # Hard plays the flat roll-out search (engine/ai/rollout.py), as Troyes does: the planner's
-    # best 4 first moves, each rolled out by the planner for every seat until the seat's next
-    # turn (or a round of turns), never past the quarter's end (`stage`: its scoring done).
-    # A roll-out plays one rival's turn at 2 players and three at 4, so the rate is per
-    # player count: about 60, 30 and 20 roll-outs a CPU second measured (docs/ai.md), and the
-    # default 2 s budget is 120, 60 and 40 roll-outs.
+    # Hard searches a tree (engine/ai/ismcts.py) at 4,000 iterations a second, 8,000 at the
+    # default 2 s budget, except at 2 players: there it plays the flat roll-out search
+    # (engine/ai/rollout.py), as Troyes does, which won more often than the tree there but
+    # less at 4 players (docs/ai.md): the planner's best 4 first moves, each rolled out by
+    # the planner for every seat until the seat's next turn, never past the quarter's end
+    # (`stage`: its scoring done), about 60 a CPU second measured, so 120 at the default.
     ai=AiSupport(
         _determinise,
         _value,
-        iterations_per_s=30,
-        seat_rates={2: 60, 4: 20},
-        search="rollout",
+        iterations_per_s=4000,
+        seat_rates={2: 60},
+        seat_search={2: "rollout"},
         stage=_quarter,
     ),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).

@@ -3,8 +3,8 @@
 `engine.ai.levels.HardPlayer` runs exactly budget x the game's fixed rate iterations; the wall
 clock is only a safety, and a search that reaches it plays the normal player's move instead
 of its half-done one. The machine's speed is faked by a clock that jumps at every reading:
-the tree search reads it every 64 iterations, the roll-out search (Trajan's and Troyes') after
-every roll-out, so each jump is how long one roll-out took.
+the tree search reads it every 64 iterations, the roll-out search (Troyes', and Trajan's at 2
+players, as here) after every roll-out, so each jump is how long one roll-out took.
 """
 
 from typing import Any

@@ -31,10 +31,11 @@ SPEC = GameSpec(
     openings=frozenset({"GameSetUp", "TrajanRevealed", "QuarterEnded"}),
     # Hard searches a tree (engine/ai/ismcts.py) at 4,000 iterations a second, 8,000 at the
     # default 2 s budget, except at 2 players: there it plays the flat roll-out search
-    # (engine/ai/rollout.py), as Troyes does, which won more often than the tree there but
-    # less at 4 players (docs/ai.md): the planner's best 4 first moves, each rolled out by
-    # the planner for every seat until the seat's next turn, never past the quarter's end
-    # (`stage`: its scoring done), about 60 a CPU second measured, so 120 at the default.
+    # (engine/ai/rollout.py), as Troyes does, which won more often than the tree there, but
+    # not at 4 players at a fifth of its budget (docs/ai.md): the planner's best 4 first
+    # moves, each rolled out by the planner for every seat until the seat's next turn, never
+    # past the quarter's end (`stage`: its scoring done), about 60 a CPU second measured, so
+    # 120 at the default.
     ai=AiSupport(
         _determinise,
         _value,

@@ -99,7 +99,7 @@ def play(
             tally.times.setdefault(level, []).append(spent)
             if isinstance(who, IsmctsPlayer):
                 tally.iterations += who.last_iterations
-                tally.cut += 0 < who.last_iterations < who.budget(engine)
+                tally.cut += 0 < who.last_iterations < who.budget(engine, state.seats)
                 tally.search_seconds += spent
         if type(action).__name__ == "Pass":
             tally.passes[level] = tally.passes.get(level, 0) + 1

@@ -68,10 +68,15 @@ class AiSupport:
         iterations_per_s: search iterations per second of thinking on one core (the rate at
             which a budget in seconds becomes a fixed number of iterations, so replays stay
             identical on any machine; bench/ai.py prints the rate measured here).
+        seat_rates: the rate at a player count where it differs from `iterations_per_s`
+            (Trajan: a roll-out at 4 players plays three rivals' turns, at 2 players one).
+            Still a fixed number per game and player count, never the machine's speed.
         search: how the hard player searches: "tree" (ISMCTS over single decisions,
             engine/ai/ismcts.py) or "rollout" (the planner's best first moves rated by
             truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
             iteration is one roll-out.
+        seat_search: the search at a player count where it differs from `search` (Trajan:
+            the roll-outs at 2 players only, where they beat the tree; docs/ai.md).
         stage: (state) -> which stretch of play the state is in (Troyes: its round); a
             roll-out of the "rollout" search stops where it changes. None: no such bound.
     """
@@ -79,7 +84,9 @@ class AiSupport:
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
     value: Callable[[GameEngine[Any, Any], Any, int], float] | None = None
     iterations_per_s: int = 300
+    seat_rates: Mapping[int, int] = field(default_factory=dict)
     search: str = "tree"
+    seat_search: Mapping[int, str] = field(default_factory=dict)
     stage: Callable[[Any], Any] | None = None
 
 

@@ -10,9 +10,10 @@ Progressive widening caps how many children a node may have by its visits, so th
 (25 dice, cards, events) do not drown the search; new children are drawn at random from the
 untried actions.
 
-A game may ask for a flat search instead (`AiSupport.search = "rollout"`, engine/ai/rollout.py:
-the planner's best first moves rated by truncated planner roll-outs); `IsmctsPlayer` runs
-whichever its game's spec names, with the same budget, seeding and safety.
+A game may ask for a flat search instead (`AiSupport.search = "rollout"`, or at some player
+counts only, `AiSupport.seat_search`; engine/ai/rollout.py: the planner's best first moves
+rated by truncated planner roll-outs); `IsmctsPlayer` runs whichever its game's spec names,
+with the same budget, seeding and safety.
 
 Deterministic: the budget is an iteration count (`budget_s` maps to it by a fixed per-game
 rate, so a replay on another machine makes the same choice; a generous wall-clock cap is only
@@ -27,7 +28,7 @@ from typing import Any
 
 from engine.ai import rollout
 from engine.ai.planner import sampled_plan_values
-from engine.ai.sampling import determiniser, iterations_per_s, search_seed, support_of
+from engine.ai.sampling import determiniser, iterations_per_s, search_kind, search_seed
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
@@ -78,11 +79,11 @@ class IsmctsPlayer:
         """Return a player thinking about `budget_s` seconds a decision (default 2)."""
         return cls(budget_s=DEFAULT_BUDGET_S if budget_s is None else budget_s)
 
-    def budget(self, engine: GameEngine[Any, Any]) -> int:
-        """Return the iterations per decision for this engine."""
+    def budget(self, engine: GameEngine[Any, Any], seats: int | None = None) -> int:
+        """Return the iterations per decision for this engine (at `seats` players)."""
         if self.iterations is not None:
             return self.iterations
-        return max(1, round(self.budget_s * iterations_per_s(engine)))
+        return max(1, round(self.budget_s * iterations_per_s(engine, seats)))
 
     def choose(self, engine: GameEngine[Any, Any], state: GameState) -> Any:
         """Return the root action the search visited most."""
@@ -103,17 +104,17 @@ class IsmctsPlayer:
     ) -> "_Node | rollout.Root":
         """Run the iterations from `state` for `seat`; return the root of the search.
 
-        A game whose spec asks for the "rollout" search (AiSupport.search) is searched by
-        engine/ai/rollout.py: an iteration is one roll-out, and the root holds one arm per
-        candidate move.
+        A game whose spec asks for the "rollout" search (AiSupport.search, or seat_search at
+        this player count) is searched by engine/ai/rollout.py: an iteration is one roll-out,
+        and the root holds one arm per candidate move.
         """
         rng = Rng(search_seed(engine, state, seat, self.seed), state.version, "ismcts")
         sample = determiniser(engine)
         value = value_of(engine)
-        n = self.budget(engine)
+        seats = getattr(state, "seats", None)
+        n = self.budget(engine, seats)
         deadline = time.monotonic() + WALL_CAP * max(self.budget_s, 0.5)
-        support = support_of(engine)
-        if support is not None and support.search == "rollout":
+        if search_kind(engine, seats) == "rollout":
             found, self.last_iterations = rollout.search(
                 engine, state, seat, n, rng, should_stop=lambda _done: time.monotonic() > deadline
             )

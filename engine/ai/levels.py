@@ -5,8 +5,9 @@
 - normal: plans the rest of its own turn with a beam search and rates each end by the
   game's position value (planner.py).
 - hard: a search over determinised states by a fixed iteration count (`HardPlayer`): the
-  information-set Monte-Carlo tree search (ismcts.py; Trajan), or, for a game whose spec asks
-  for it, the flat search by planner roll-outs (rollout.py; Troyes).
+  information-set Monte-Carlo tree search (ismcts.py; Trajan at 3 and 4 players), or, for a
+  game whose spec asks for it, the flat search by planner roll-outs (rollout.py; Troyes, and
+  Trajan at 2 players).
 
 Every level is deterministic: its own random choices draw from the state's version and
 what it may see, never from hidden information, so a replay gives the same game.
@@ -89,13 +90,16 @@ class HardPlayer:
         self.safety_s = max(SAFETY_MIN_S, SAFETY * self.budget_s) if safety_s is None else safety_s
         self.fallback = PlannerPlayer("normal", value_of)
 
-    def budget(self, engine: GameEngine[Any, Any]) -> int:
-        """Return the iterations per decision for this engine (the budget at its fixed rate)."""
-        return max(1, round(self.budget_s * iterations_per_s(engine)))
+    def budget(self, engine: GameEngine[Any, Any], seats: int | None = None) -> int:
+        """Return the iterations per decision for this engine (the budget at its fixed rate).
+
+        `seats`: the game's player count, for a game whose rate depends on it.
+        """
+        return max(1, round(self.budget_s * iterations_per_s(engine, seats)))
 
     def decide(self, engine: GameEngine[Any, Any], state: GameState) -> Choice:
         """Search the budget's iterations; past the safety, play the normal player's move."""
-        wanted = self.budget(engine)
+        wanted = self.budget(engine, getattr(state, "seats", None))
         # The search's own cap is WALL_CAP times its budget_s: given the iterations, budget_s
         # sets only that cap, here the safety.
         search = IsmctsPlayer(iterations=wanted, budget_s=self.safety_s / WALL_CAP)

@@ -1,12 +1,13 @@
 """A determinised flat search with truncated roll-outs by the normal player (the ISMCTS family).
 
-For games whose turns are long chains of small decisions (Troyes: dice, cards, cube counts), a
-tree over single decisions rates its leaves mid-turn, where the position value is poor, and
-with the planner's wide menus the tree never grows deep enough to see a rival's reply. This
-search keeps the root's choice only (action grouping by the planner: its best few first moves)
-and rates each candidate by playing on from it with the normal player's policy for every seat
-(the rest of the own turn, then the rivals' turns, `HORIZON` times round, and never past the
-end of the stretch of play it began in, the game's `AiSupport.stage`: Troyes' round) on a
+For games whose turns are long chains of small decisions (Troyes: dice, cards, cube counts;
+Trajan: a bowl, the markers sown one by one, the action's steps), a tree over single decisions
+rates its leaves mid-turn, where the position value is poor, and with the planner's wide menus
+the tree never grows deep enough to see a rival's reply. This search keeps the root's choice
+only (action grouping by the planner: its best few first moves) and rates each candidate by
+playing on from it with the normal player's policy for every seat (the rest of the own turn,
+then the rivals' turns, `HORIZON` times round, and never past the end of the stretch of play
+it began in, the game's `AiSupport.stage`: Troyes' round, Trajan's quarter) on a
 determinised state, then taking the seat's value lead over its best rival there.
 
 Each iteration rates one candidate on one determinisation; the determinisations are shared by

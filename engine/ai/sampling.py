@@ -22,10 +22,24 @@ def support_of(engine: GameEngine[Any, Any]) -> games.AiSupport | None:
     return games.spec(engine.name).ai if engine.name in games.GAMES else None
 
 
-def iterations_per_s(engine: GameEngine[Any, Any]) -> int:
-    """Return the search rate a budget in seconds is converted at, for this game."""
+def iterations_per_s(engine: GameEngine[Any, Any], seats: int | None = None) -> int:
+    """Return the search rate a budget in seconds is converted at, for this game.
+
+    `seats`: the game's player count, where the game's spec gives that count a rate of its
+    own (`AiSupport.seat_rates`); None, or a count without one: the game's rate.
+    """
     support = support_of(engine)
-    return support.iterations_per_s if support is not None else 300
+    if support is None:
+        return 300
+    return support.seat_rates.get(seats or 0, support.iterations_per_s)
+
+
+def search_kind(engine: GameEngine[Any, Any], seats: int | None = None) -> str:
+    """Return the hard player's search for this game at `seats` players ("tree", "rollout")."""
+    support = support_of(engine)
+    if support is None:
+        return "tree"
+    return support.seat_search.get(seats or 0, support.search)
 
 
 def determiniser(engine: GameEngine[Any, Any]) -> Determinise:

@@ -13,6 +13,11 @@ def _determinise(engine: GameEngine[Any, Any], state: Any, seat: int, rng: Rng) 
     return determinise.determinise(state, seat, rng)
 
 
+def _quarter(state: Any) -> int:
+    """The roll-out search's stretch of play: a quarter, ended by its demands and the vote."""
+    return int(state.quarter)
+
+
 def _value(engine: GameEngine[Any, Any], state: Any, seat: int) -> float:
     return ai.value(state, engine.tables, seat)  # type: ignore[attr-defined]
 
@@ -24,7 +29,21 @@ SPEC = GameSpec(
     milestones=frozenset({"RoundEnded", "DemandsMet", "ConsulsNamed", "GameEnded"}),
     # The set-up's end and a quarter's start (its new forum, province and bonus tiles).
     openings=frozenset({"GameSetUp", "TrajanRevealed", "QuarterEnded"}),
-    ai=AiSupport(_determinise, _value, iterations_per_s=4000),
+    # Hard searches a tree (engine/ai/ismcts.py) at 4,000 iterations a second, 8,000 at the
+    # default 2 s budget, except at 2 players: there it plays the flat roll-out search
+    # (engine/ai/rollout.py), as Troyes does, which won more often than the tree there, but
+    # not at 4 players at a fifth of its budget (docs/ai.md): the planner's best 4 first
+    # moves, each rolled out by the planner for every seat until the seat's next turn, never
+    # past the quarter's end (`stage`: its scoring done), about 60 a CPU second measured, so
+    # 120 at the default.
+    ai=AiSupport(
+        _determinise,
+        _value,
+        iterations_per_s=4000,
+        seat_rates={2: 60},
+        seat_search={2: "rollout"},
+        stage=_quarter,
+    ),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),
     # The set-up's bowls: 21 colour pairs for the first, fewer later; one form throughout.

@@ -9,7 +9,7 @@ from engine.ai import make_player, rollout
 from engine.ai.ismcts import IsmctsPlayer
 from engine.ai.levels import LEVELS
 from engine.ai.planner import sampled_plan_values
-from engine.ai.sampling import search_seed
+from engine.ai.sampling import search_kind, search_seed
 from engine.ai.values import value_of
 from engine.core.rng import Rng
 from engine.games import GAMES
@@ -19,10 +19,12 @@ from engine.troyes.ladies_actions import Walk
 from tests.engine.troyes.helpers import play, walls_table
 
 # A short search keeps the tests quick; the budget is an iteration count, so it is exact.
-# Troyes' hard player rolls out (engine/ai/rollout.py): an iteration is a roll-out of two
-# turns, some 30-60 ms, so it gets a few; Trajan's tree search gets cheap iterations.
-ITERATIONS = {"troyes": 2, "trajan": 12}
-SEARCHED = {"troyes": 8, "trajan": 150}  # one decision looked at closely (Troyes: two rounds)
+# Troyes' hard player, and Trajan's at 2 players, roll out (engine/ai/rollout.py): an
+# iteration is a roll-out of a round of turns, some 10-100 ms, so they get a few; Trajan's
+# tree search (3 and 4 players) gets cheap iterations.
+ITERATIONS = {"troyes": 2, "trajan": 2}
+SEARCHED = {"troyes": 8, "trajan": 8}  # one decision looked at closely: two rounds of 4
+TREE_SEARCHED = 150  # Trajan's tree at 4 players
 
 
 def _player(level: str, game: str) -> Any:
@@ -83,6 +85,21 @@ def test_hard_player_is_deterministic_for_a_seed_and_budget(game):
     state = _state_after(engine, 3, 40)
     first = IsmctsPlayer(iterations=SEARCHED[game]).choose(engine, state)
     assert IsmctsPlayer(iterations=SEARCHED[game]).choose(engine, state) == first
+
+
+def test_trajan_hard_searches_a_tree_at_four_players_and_rolls_out_at_two():
+    # Trajan's spec asks for roll-outs at 2 players only (AiSupport.seat_search).
+    engine = GAMES["trajan"]
+    two, four = _state_after(engine, 3, 40), _state_after(engine, 3, 60, seats=4)
+    rolled = IsmctsPlayer(iterations=4).search(engine, two, two.pending.seat)
+    assert isinstance(rolled, rollout.Root)
+    tree = IsmctsPlayer(iterations=TREE_SEARCHED)
+    root = tree.search(engine, four, four.pending.seat)
+    assert not isinstance(root, rollout.Root)
+    assert tree.last_iterations == TREE_SEARCHED
+    # The same 4-player position and budget: the same move.
+    first = tree.choose(engine, four)
+    assert IsmctsPlayer(iterations=TREE_SEARCHED).choose(engine, four) == first
 
 
 def _thinking(level: str, engine: Any, state: Any) -> Any:
@@ -181,6 +198,34 @@ def test_a_troyes_rollout_stops_at_the_round_s_end():
     assert soon.version == passed.version + 3
 
 
+def _last_turn_of_the_quarter(seats: int, seed: int) -> Any:
+    """Return the last in-turn decision before the first quarter's scoring (normal players)."""
+    engine = GAMES["trajan"]
+    normal = make_player("normal")
+    state = engine.new_state({}, seats, seed)
+    last = state
+    while state.phase != "quarter":
+        if state.phase == "turn":
+            last = state
+        state = engine.apply(state, normal.choose(engine, state)).state
+    return last
+
+
+def test_a_trajan_rollout_stops_at_the_quarter_s_end():
+    # Trajan's stage is the quarter: a roll-out from its last turn is rated once the
+    # quarter is scored (demands met, consuls named), not a few turns into the next one.
+    engine: Any = GAMES["trajan"]
+    state = _last_turn_of_the_quarter(2, 5)
+    seat = state.pending.seat
+    end = rollout._ender(engine, state)
+    assert not end(state)
+    stopped = rollout.play_out(engine, state, seat, value_of(engine), end)
+    assert (stopped.quarter, stopped.phase, end(stopped)) == (state.quarter + 1, "turn", True)
+    # Without the stage it would have played on into the next quarter's turns.
+    unbounded = rollout.play_out(engine, state, seat, value_of(engine), lambda _s: False)
+    assert unbounded.version > stopped.version
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_guard_walks_its_points_at_once_rather_than_one_space_at_a_time(level):
     # Walking 1 space and then 2 ends where walking 3 does: the listed-first short step must
@@ -230,11 +275,12 @@ def test_troyes_players_do_not_peek_at_hidden_information(level):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_trajan_players_do_not_peek_at_hidden_information(level):
+@pytest.mark.parametrize("seats", [2, 4])  # hard: the roll-outs at 2 players, the tree at 4
+def test_trajan_players_do_not_peek_at_hidden_information(level, seats):
     engine = GAMES["trajan"]
-    state = _state_after(engine, 4, 30)
+    state = _state_after(engine, 4, 30 * seats // 2, seats=seats)
     seat = state.pending.seat
-    rival = 1 - seat
+    rival = (seat + 1) % seats
     other = state.clone()
     other.seed = state.seed + 999
     # The rival's hand traded with the top of the deck, and the hidden piles reordered.
@@ -260,3 +306,9 @@ def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     assert player.budget(GAMES["troyes"]) == round(0.5 * rate["troyes"])
     assert player.budget(GAMES["trajan"]) == round(0.5 * rate["trajan"])
     assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * rate["troyes"])
+    # Trajan rolls out at 2 players (a roll-out, not a tree iteration): a rate of its own
+    # there, still a fixed number (the same iterations on any machine).
+    trajan = GAMES["trajan"]
+    assert [search_kind(trajan, n) for n in (2, 3, 4)] == ["rollout", "tree", "tree"]
+    assert [make_player("hard").budget(trajan, n) for n in (2, 3, 4)] == [120, 8000, 8000]
+    assert [make_player("hard").budget(GAMES["troyes"], n) for n in (2, 4)] == [40, 40]

@@ -33,7 +33,10 @@ CANDIDATES = 4  # the planner's best first moves the search compares
 # small edge is as likely the roll-out's bias as a better move (docs/ai.md: the search's
 # overrides of the planner; more candidates made hard weaker).
 MARGIN = 1.0
-HORIZON = 1  # how many times the turn comes back to the seat before a roll-out stops
+# How many times the turn comes back to the seat before a roll-out stops: twice, so the
+# seat's own next turn answers what the rivals did after the candidate (once: the rivals had
+# the last word; docs/ai.md, "The roll-out's horizon, again").
+HORIZON = 2
 # ... or how many rounds of turns: a roll-out also stops once the deciding seat has changed
 # HORIZON * seats times, where the turn would have come back had the seat not passed.
 MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway

@@ -79,6 +79,8 @@ class AiSupport:
             the roll-outs at 2 players only, where they beat the tree; docs/ai.md).
         stage: (state) -> which stretch of play the state is in (Troyes: its round); a
             roll-out of the "rollout" search stops where it changes. None: no such bound.
+        horizon: how many times the turn comes back to the deciding seat before a roll-out
+            stops (Troyes 2: the seat answers its rivals' replies; Trajan 1, as measured).
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
@@ -88,6 +90,7 @@ class AiSupport:
     search: str = "tree"
     seat_search: Mapping[int, str] = field(default_factory=dict)
     stage: Callable[[Any], Any] | None = None
+    horizon: int = 1
 
 
 @dataclass(frozen=True, slots=True)

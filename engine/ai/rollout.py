@@ -34,9 +34,12 @@ CANDIDATES = 4  # the planner's best first moves the search compares
 # small edge is as likely the roll-out's bias as a better move (docs/ai.md: the search's
 # overrides of the planner; more candidates made hard weaker).
 MARGIN = 1.0
-HORIZON = 1  # how many times the turn comes back to the seat before a roll-out stops
-# ... or how many rounds of turns: a roll-out also stops once the deciding seat has changed
-# HORIZON * seats times, where the turn would have come back had the seat not passed.
+# How many times the turn comes back to the seat before a roll-out stops, unless the game's
+# `AiSupport.horizon` says otherwise (Troyes: twice, so the seat's own next turn answers what
+# the rivals did after the candidate; docs/ai.md, "The roll-out's horizon, again"). A roll-out
+# also stops once the deciding seat has changed horizon * seats times, where the turn would
+# have come back had the seat not passed.
+HORIZON = 1
 MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway
 ROLLOUT_BEAM = 3  # the roll-out's planner: a narrower beam than normal's, for speed
 ROLLOUT_DEPTH = 8
@@ -102,6 +105,8 @@ def search(
     if len(root.order) == 1:
         return root, 0
     end = _ender(engine, state)
+    support = support_of(engine)
+    horizon = support.horizon if support is not None else HORIZON
     det: Any = None
     done = 0
     for done in range(1, iterations + 1):
@@ -111,7 +116,7 @@ def search(
         action = root.order[turn]
         arm = root.children[action]
         arm.visits += 1
-        arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value, end)
+        arm.reward += _rollout(engine, engine.apply(det, action).state, seat, value, end, horizon)
         if should_stop is not None and should_stop(done):
             break
     return root, done
@@ -128,19 +133,29 @@ def _ender(engine: GameEngine[Any, Any], state: GameState) -> Callable[[Any], bo
 
 
 def _rollout(
-    engine: GameEngine[Any, Any], state: Any, seat: int, value: Value, end: Callable[[Any], bool]
+    engine: GameEngine[Any, Any],
+    state: Any,
+    seat: int,
+    value: Value,
+    end: Callable[[Any], bool],
+    horizon: int,
 ) -> float:
     """Play on with the planner for every seat; return the seat's value lead where it stops."""
-    return _lead(engine, play_out(engine, state, seat, value, end), seat, value)
+    return _lead(engine, play_out(engine, state, seat, value, end, horizon), seat, value)
 
 
 def play_out(
-    engine: GameEngine[Any, Any], state: Any, seat: int, value: Value, end: Callable[[Any], bool]
+    engine: GameEngine[Any, Any],
+    state: Any,
+    seat: int,
+    value: Value,
+    end: Callable[[Any], bool],
+    horizon: int = HORIZON,
 ) -> Any:
     """Play on with the planner for every seat from `state`; return where the roll-out stops.
 
-    It stops when the turn has come back to `seat` `HORIZON` times, or the deciding seat has
-    changed `HORIZON` times as many times as there are seats (a seat that passed has no turn
+    It stops when the turn has come back to `seat` `horizon` times, or the deciding seat has
+    changed `horizon` times as many times as there are seats (a seat that passed has no turn
     left: its roll-out used to play the rivals' whole round), when `end(state)` (the stretch
     of play it started in, the game's stage, is over), when the game ends, or after
     `MAX_STEPS` decisions.
@@ -156,14 +171,14 @@ def play_out(
         if pending.seat != last:
             changes += 1
             last = pending.seat
-            if changes >= HORIZON * state.seats:
+            if changes >= horizon * state.seats:
                 break
         if pending.seat != seat:
             away = True
         elif away:
             returns += 1
             away = False
-            if returns >= HORIZON:
+            if returns >= horizon:
                 break
         actions = engine.legal_actions(state)
         if len(actions) == 1:

@@ -67,10 +67,12 @@ SPEC = GameSpec(
     # Every module of The Ladies of Troyes (the tournament order is no Ladies module).
     presets={"ladies": {k: v for k, v in EVERY_MODULE.items() if k != "tournament"}},
     # Hard plays the flat roll-out search (engine/ai/rollout.py): an iteration is one roll-out
-    # by the planner until the seat's next turn (or a round of turns), never past the round's
-    # end (`stage`), 15-40 a CPU second measured (docs/ai.md), so the default 2 s budget is
-    # 40 roll-outs, ten rounds of the planner's best 4 first moves.
-    ai=AiSupport(_determinise, _value, iterations_per_s=20, search="rollout", stage=_round),
+    # by the planner until the seat's turn has come back twice (or two rounds of turns), never
+    # past the round's end (`stage`), 15-40 a CPU second measured (docs/ai.md), so the default
+    # 2 s budget is 40 roll-outs, ten rounds of the planner's best 4 first moves.
+    ai=AiSupport(
+        _determinise, _value, iterations_per_s=20, search="rollout", stage=_round, horizon=2
+    ),
     topics=(
         Topic("troyes", {"en": "Troyes", "es": "Troyes"}, 0x2F5D8C, words=("troyes",)),
         # The Ladies of Troyes: its cards sit in data/troyes, marked by box or expansion.

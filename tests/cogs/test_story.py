@@ -111,12 +111,17 @@ def test_the_final_message_tells_the_last_moves_then_that_the_game_is_over_then_
     ]
 
 
-def test_a_long_ending_is_told_briefer_as_a_turn_is_and_says_what_it_left_out():
-    """Item 4: the end's message fits its moves by `_told`'s levels, not by a cut line."""
-    moves = [
+def _long_ai_moves() -> list[LogLine]:
+    """Return the AI's moves 2-39, each with a long detail line: too many for one message."""
+    return [
         LogLine(v, 1, None, By.AI, f"m{v}", f"move {v}", ("x" * 150,), False, AT)
         for v in range(2, 40)
     ]
+
+
+def test_a_long_ending_is_told_briefer_as_a_turn_is_and_says_what_it_left_out():
+    """Item 4: the end's message fits its moves by `_told`'s levels, not by a cut line."""
+    moves = _long_ai_moves()
     history = [line(1, 0), *moves]  # alice's last move, then the AI's 38 end the game
     ended = replace(outcome(history, history, 0), turn=None, status=Status.FINISHED)
     ended = replace(ended, final=Final("completed", (2, 1, 3), Result((5, 9, 1), (2, 1, 3), ())))
@@ -135,10 +140,7 @@ def test_a_long_ending_is_told_briefer_as_a_turn_is_and_says_what_it_left_out():
 
 def test_the_log_since_a_turn_is_fitted_as_a_turn_is():
     """Item 4: `/game log` since your turn tells every move briefer, not the last page cut."""
-    moves = [
-        LogLine(v, 1, None, By.AI, f"m{v}", f"move {v}", ("x" * 150,), False, AT)
-        for v in range(2, 40)
-    ]
+    moves = _long_ai_moves()
     said = log_pages.since_text(moves, NAMES, "es", "trajan", "Trajano n.º 3")
     assert len(said) <= 2000
     assert said.startswith("**Trajano n.º 3**: 38 jugadas desde tu último turno\n")

@@ -128,14 +128,7 @@ def write_phone_samples(out: Path) -> list[Path]:
         # A Spanish game's focus images of the README's table (laid out whole).
         for focus, label in SPANISH[name]:
             index = _focused(game, states, len(states) // 2, focus)
-            state, before = states[index], states[index - 1]
-            pictures = game.render.compose_gallery(
-                game.engine.view(state, None),
-                game.engine.view(before, None),
-                prompt=game.engine.prompt(state, "es"),
-                lang="es",
-            )
-            canvas = dict(pictures)["focus"]
+            canvas = spanish_focus(game, states[index], states[index - 1])
             written.append(_shown(canvas, out / f"{name}_4p_{label}_es_phone.png"))
     return written
 
@@ -158,3 +151,14 @@ def _shown(canvas: Any, path: Path) -> Path:
 if __name__ == "__main__":
     for written_path in write_samples():
         print(written_path.relative_to(DOCS.parents[1]))  # noqa: T201 - a script's report
+
+
+def spanish_focus(game: Any, state: Any, before: Any) -> Any:
+    """Return the Spanish focus image of `state`'s decision, changes marked since `before`."""
+    pictures = game.render.compose_gallery(
+        game.engine.view(state, None),
+        game.engine.view(before, None),
+        prompt=game.engine.prompt(state, "es"),
+        lang="es",
+    )
+    return dict(pictures)["focus"]

@@ -14,6 +14,7 @@ from render.trajan import view as tv
 from render.trajan.board import Ship, draw_forum, draw_seaport
 from render.trajan.mat import draw_player
 from tests.render.games import GAMES, play
+from tests.render.samples import spanish_focus
 from tests.render.test_phone import LADIES
 
 
@@ -26,14 +27,7 @@ def _focus(name: str, states: tuple[Any, ...], kind: str) -> Canvas:
     """Return the Spanish focus image of the first decision of `kind`."""
     game = GAMES[name]
     index = next(i for i, s in enumerate(states) if i and s.pending and s.pending.kind == kind)
-    state, before = states[index], states[index - 1]
-    pictures = game.render.compose_gallery(
-        game.engine.view(state, None),
-        game.engine.view(before, None),
-        prompt=game.engine.prompt(state, "es"),
-        lang="es",
-    )
-    focus: Canvas = dict(pictures)["focus"]
+    focus: Canvas = spanish_focus(game, states[index], states[index - 1])
     return focus
 
 

@@ -37,7 +37,7 @@ from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import in_game, remember
-from cogs.common.text import named_choices, words
+from cogs.common.text import named_choices, sentence, words
 from engine import games
 from engine.core.errors import GameError, StaleStateError
 from engine.core.play import Typed
@@ -554,7 +554,8 @@ class PageButton(
         meta = await rt.poster.meta(self.game)
         choices = named_choices(choices, meta.game, meta.names, meta.language)
         view = controls(choices, lang, self.page, tools=False)
-        await reply(interaction, choices.turn.prompt, view=view)
+        # The prompt stands alone here, so it starts with its capital, as after "Now:".
+        await reply(interaction, sentence(choices.turn.prompt), view=view)
 
 
 class PrivateButton(Persistent[discord.ui.Button[Any]], custom_id="dn:h:{game:int}"):

@@ -289,6 +289,8 @@ def _counter(cat: Catalog, state: TroyesState, colour: str, value: int, lang: st
     worth = strength(state, doubles, (colour, value))
     total = plan.left + worth + sum(strength(state, doubles, (c, v)) for _, c, v, _ in plan.dice)
     key = "counter_reaches" if total >= target else "counter_short"
+    if total != worth:  # dice already in the group or pips left over: say whose total it is
+        key = key.replace("counter_", "counter_group_")
     return i18n.text(
         lang,
         f"choices.troyes.{key}",

@@ -37,11 +37,7 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
         return said if len(said) <= LIMIT else said[: LIMIT - 1] + "…"
     match action:
         case a.Boost(deniers) if plan.dice:
-            district, _, value, _ = plan.dice[0]
-            price = int(cat.rules.dice_price[0]) if district != state.turn else 0
-            cost = price + deniers  # "1 denario", and no "0 denarios" (playtest)
-            key = "troyes.explain.boost" if cost else "troyes.explain.boost_free"
-            line = i18n.text(lang, key, value=value + deniers, count=cost)
+            line = _boost(cat, state, deniers, lang)
         case a.TakeDie() if state.kind in ("dice", "wall_die"):
             value, cost = _with_die(cat, state, action)
             key = "choices.troyes.group_cost" if cost else "choices.troyes.group_free"
@@ -82,6 +78,24 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
     return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
 
 
+def _boost(cat: Catalog, state: TroyesState, deniers: int, lang: str) -> str:
+    """Say what the walls' die counts raised by `deniers`, and what it all costs.
+
+    A bought die's price is told apart from the raise's, so "0 deniers" in the label does not
+    meet "costs 2 deniers" in its line without a why (playtest item 93).
+    """
+    district, _, value, _ = state.plan.dice[0]
+    price = int(cat.rules.dice_price[0]) if district != state.turn else 0
+    cost = price + deniers  # "1 denario", and no "0 denarios" (playtest)
+    key = "troyes.explain.boost" if cost else "troyes.explain.boost_free"
+    if price:
+        key = "troyes.explain.boost_bought" if deniers else "troyes.explain.boost_none"
+    return i18n.text(
+        lang, key, value=value + deniers, count=cost,
+        raised=amount(lang, "deniers", deniers), price=amount(lang, "deniers", price),
+    )  # fmt: skip
+
+
 def _cathedral(cat: Catalog, lang: str) -> str:
     """Return what a Cathedral cube gives and costs, from the data (playtest, 2 December)."""
     c = cat.cathedral
@@ -97,23 +111,27 @@ def _cathedral(cat: Catalog, lang: str) -> str:
     )
 
 
-def fight(cat: Catalog, event: str, lang: str) -> str:
+def fight(cat: Catalog, state: TroyesState, event: str, lang: str, prompt: bool = False) -> str:
     """Return what fighting an event takes and gives, from the data (playtest item 70).
 
-    The colour of its dice, the pips per cube, the influence a cube gives now and the VP its
-    majority gains once its spaces are full (commit.py, events_phase.complete_if_full).
+    The colour of its dice, the pips per cube, the cubes its spaces still take (item 81: a
+    group worth more cubes than that wastes its dice), the influence a cube gives now and the
+    VP its majority gains once its spaces are full (commit.py, events_phase.complete_if_full).
+    The option's line (`prompt` False, at most 100 characters) leaves the influence out.
     """
     lang = "es" if lang == "es" else "en"
     ev = cat.events[event]
+    room = max(0, ev.spaces - sum(state.event_cubes.get(event, [])))
     line = i18n.text(
         lang,
-        "troyes.explain.event",
+        "troyes.explain.event_prompt" if prompt else "troyes.explain.event",
         dice=i18n.text(lang, f"troyes.explain.dice_{ev.fight_colour}"),
         divisor=ev.divisor,
+        count=room,
         inf=cat.rules.cube_influence,
         vp=ev.vp,
     )
-    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+    return line if prompt or len(line) <= LIMIT else line[: LIMIT - 1] + "…"
 
 
 def target_line(cat: Catalog, state: TroyesState, lang: str) -> str:
@@ -125,7 +143,8 @@ def target_line(cat: Catalog, state: TroyesState, lang: str) -> str:
     lang = "es" if lang == "es" else "en"
     plan = state.plan
     if plan.action == "event" and plan.target in cat.events:
-        return f"{name(cat, plan.target, lang)}: {fight(cat, plan.target, lang)}."
+        said = fight(cat, state, plan.target, lang, prompt=True)
+        return f"{name(cat, plan.target, lang)}: {said}."
     if plan.action == "citizen":
         return placing(cat, state, plan.target, lang, sentence=True)
     return ""
@@ -135,7 +154,7 @@ def _target(cat: Catalog, state: TroyesState, action: a.Action, lang: str) -> st
     """Return the line of an event to fight or a citizen to place, None if not one of them."""
     match action:
         case a.ChooseEvent(event) if event in cat.events:
-            return fight(cat, event, lang)
+            return fight(cat, state, event, lang)
         case a.ChooseBuilding(target) if state.kind == "turn":
             return placing(cat, state, target, lang)
         case a.TakeDie() if state.kind == "dice" and state.plan.action == "citizen":
@@ -264,21 +283,23 @@ def _rise(
     """Say why the bought dice cost more with this die: the group's size sets their price.
 
     Bought dice cost 2/4/6 each by the group's size (rules data `dice_price`), so an own die
-    joining a group with a bought die raises its price (playtest item 74). "" when no price
-    already in the group rises.
+    joining a group with a bought die raises its price (playtest item 74), and a die bought
+    into a group of own dice costs more than alone (item 84). "" when no price rises.
     """
     plan, seat, prices = state.plan, state.turn, cat.rules.dice_price
     before = sum(1 for d, _, _, _ in plan.dice if d != seat)
+    bought = before + (die.district != seat)
     size = len(plan.dice) + 1
-    if state.kind != "dice" or not cost or not before or size > len(prices):
+    if state.kind != "dice" or not cost or not bought or not 1 < size <= len(prices):
         return ""
     each = int(prices[size - 1])
     if each <= int(prices[size - 2]):
         return ""
-    bought = before + (die.district != seat)
+    # the die taken is the only bought one: its own price is the group's (item 84)
+    key = "choices.troyes.group_rise" if before else "choices.troyes.group_rise_this"
     return i18n.text(
-        lang, "choices.troyes.group_rise", count=bought, value=value, total=cost, each=each,
-        size=size,
+        lang, key, count=bought, value=value, total=cost, each=each, size=size,
+        alone=int(prices[0]),
     )  # fmt: skip
 
 

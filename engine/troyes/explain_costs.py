@@ -47,8 +47,16 @@ def costs(cat: Catalog, state: TroyesState, action: a.Action, lang: str) -> str 
                 gain = _influence(lang, cat.rules.counter_influence)
                 return i18n.text(lang, "troyes.explain.next_now", count=left, gain=gain)
             return i18n.text(lang, "troyes.explain.next_more", count=left, target=value)
+        case a.ChooseAgriculture():  # what it gives (item 97; commit.py's rate)
+            dice = i18n.text(lang, f"troyes.explain.dice_{cat.rules.agriculture_colour}")
+            rate = cat.rules.agriculture_divisor
+            return i18n.text(lang, "troyes.explain.agriculture", dice=dice, divisor=rate)
+        case la.Walls():  # what the die's pips do (walls.py; item 97)
+            return i18n.text(lang, "troyes.explain.walls")
         case a.StopCounter() if state.plan.left:
             return i18n.text(lang, "troyes.explain.stop_left", count=state.plan.left)
+        case a.StopCounter() if state.black:  # costs nothing; the dice left go on (item 87)
+            return i18n.text(lang, "troyes.explain.stop_free", count=len(state.black))
     return None
 
 

@@ -24,11 +24,14 @@ from tests.engine.troyes.helpers import play, walls_table
 
 TROYES = TroyesEngine()
 TRAJAN = TrajanEngine()
-# A bigger group raises the bought dice's price, and the line says why (playtest item 74).
+# A bigger group raises the bought dice's price, and the line says why (playtest items 74, 84).
 COST = {
-    "en": re.compile(r"counts (\d+); costs (?:(\d+) deniers?(?: in all|: .* dice)|(nothing))$"),
+    "en": re.compile(
+        r"counts (\d+); costs (?:(\d+) deniers?(?: in all|: .* (?:dice|\(\d+ alone\)))|(nothing))$"
+    ),
     "es": re.compile(
-        r"suma (\d+); (?:cuesta (\d+) denarios?(?: en total|: .* dados)|(no cuesta nada))$"
+        r"suma (\d+); (?:cuesta (\d+) denarios?(?: en total|: .* (?:dados|\(\d+ solo\)))"
+        r"|(no cuesta nada))$"
     ),
 }
 # A citizen's die says the space it goes to, and its price when bought (playtest item 71).

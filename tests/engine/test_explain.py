@@ -128,11 +128,19 @@ def test_troyes_boost_line_gives_the_value_and_the_whole_cost():
     assert len(boosts) > 1
     district = state.plan.dice[0][0]
     price = int(TROYES.catalog.rules.dice_price[0]) if district != state.turn else 0
+    assert price  # the bought die's price is told apart from the raise's (item 93)
     for boost in boosts:
         line = TROYES.explain(state, boost, "en")
-        assert (
-            line
-            == f"the die counts {3 + boost.deniers}; costs {price + boost.deniers} deniers in all"
+        if not boost.deniers:
+            assert (
+                line
+                == f"the die counts 3; not raised, you pay only the bought die's {price} deniers"
+            )
+            continue
+        raised = f"{boost.deniers} denier" + ("s" if boost.deniers > 1 else "")
+        assert line == (
+            f"the die counts {3 + boost.deniers}; {raised} to raise it and {price} deniers for "
+            f"the bought die: {price + boost.deniers} deniers in all"
         )
 
 

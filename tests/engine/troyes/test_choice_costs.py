@@ -238,17 +238,21 @@ def test_fighting_an_event_says_its_colour_pips_per_cube_and_gains_before_the_di
     s = table(3, cards=CARDS, districts=[[("red", 6), ("red", 2)], [], SPARE, []])
     s.queue, s.event_cubes = ["marauding"], {"marauding": [0, 0, 0]}
     ev = CAT.events["marauding"]
-    line = (
-        f"dados rojos, 1 cubo por cada {ev.divisor} puntos; +{R.cube_influence} de influencia "
-        f"por cubo; al llenarse, la mayoría gana {ev.vp} PV"
+    room = f"caben {ev.spaces} cubos más"
+    assert _lines(s, "es")["Combatir Merodeador"] == (
+        f"dados rojos, 1 cubo por cada {ev.divisor} puntos; {room}; al llenarse, la mayoría "
+        f"gana {ev.vp} PV"
     )
-    assert _lines(s, "es")["Combatir Merodeador"] == line
     assert _lines(s, "en")["Fight Marauding"] == (
-        f"red dice, 1 cube per {ev.divisor} pips; +{R.cube_influence} influence per cube; "
-        f"when full, the most cubes win {ev.vp} VP"
+        f"red dice, 1 cube per {ev.divisor} pips; room for {ev.spaces} more cubes; when full, "
+        f"the most cubes win {ev.vp} VP"
     )
     s, _ = play(s, "event marauding")
     assert s.kind == "dice"
+    line = (
+        f"dados rojos, 1 cubo por cada {ev.divisor} puntos; {room}; +{R.cube_influence} de "
+        f"influencia por cubo; al llenarse, la mayoría gana {ev.vp} PV"
+    )
     assert ENGINE.prompt(s, "es") == f"Elige los dados del grupo. Merodeador: {line}."
     assert ENGINE.prompt(s, "en").startswith("Choose the dice of the group. Marauding: red dice")
 
@@ -299,3 +303,97 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
     assert _lines(s, "en")["Take your red 2"] == (
         "goes to space 2 of the Palace and expels a rival's citizen"
     )
+
+
+# ---- fourth playtest (issue 14, items 81-97) ----------------------------------------------
+
+
+def test_an_event_says_how_many_cubes_it_still_takes():
+    # Item 81: a bought die was wasted on an event with room for one cube only.
+    s = table(3, cards=CARDS, districts=[[("red", 6), ("red", 2)], [], SPARE, []])
+    ev = CAT.events["marauding"]
+    s.queue, s.event_cubes = ["marauding"], {"marauding": [ev.spaces - 2, 0, 0]}
+    assert _lines(s, "es")["Combatir Merodeador"] == (
+        f"dados rojos, 1 cubo por cada {ev.divisor} puntos; caben 2 cubos más; al llenarse, "
+        f"la mayoría gana {ev.vp} PV"
+    )
+    s.event_cubes = {"marauding": [ev.spaces - 1, 0, 0]}
+    assert _lines(s, "en")["Fight Marauding"] == (
+        f"red dice, 1 cube per {ev.divisor} pips; room for 1 more cube; when full, the most "
+        f"cubes win {ev.vp} VP"
+    )
+    s, _ = play(s, "event marauding")
+    assert ENGINE.prompt(s, "es") == (
+        f"Elige los dados del grupo. Merodeador: dados rojos, 1 cubo por cada {ev.divisor} "
+        f"puntos; cabe 1 cubo más; +{R.cube_influence} de influencia por cubo; al llenarse, "
+        f"la mayoría gana {ev.vp} PV."
+    )
+    assert "room for 1 more cube; +" in ENGINE.prompt(s, "en")
+
+
+def test_a_bought_die_says_why_it_costs_more_in_a_group():
+    # Item 84: "Tomar el dado rojo 6 de IA normal (3) — con él el grupo suma 12; cuesta 4
+    # denarios en total" (2 a step before) said no why when the die taken is the bought one.
+    dice = [[("red", 6)], [("red", 6), ("red", 5)], SPARE, [("red", 3)]]
+    s = table(3, cards=CARDS, districts=dice, deniers=[20, 0, 0])
+    s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
+    s, _ = play(s, "event war", "die 0 red 6")
+    each, alone = R.dice_price[1], R.dice_price[0]
+    assert _lines(s, "es")["Tomar el dado rojo 6 de Jugador 2"] == (
+        f"con él el grupo suma 12; cuesta {each} denarios: un dado comprado cuesta {each} en "
+        f"un grupo de 2 ({alone} solo)"
+    )
+    assert _lines(s, "en")["Take red 6 from Player 2"] == (
+        f"with it the group counts 12; costs {each} deniers: a bought die costs {each} in a "
+        f"group of 2 ({alone} alone)"
+    )
+
+
+def test_stopping_the_counter_with_nothing_left_says_it_costs_nothing():
+    # Item 87: "No contrarrestar más" had no line with no pips left over.
+    none = _countered(0, [2, 5])
+    assert ENGINE.explain(none, a.StopCounter(), "es") == (
+        "no cuesta nada; los 2 dados negros restantes pasan al jugador siguiente: debe "
+        "contrarrestar el mayor"
+    )
+    one = _countered(0, [5])
+    assert ENGINE.explain(one, a.StopCounter(), "en") == (
+        "costs nothing; the black die left goes to the next player, who must counter it"
+    )
+
+
+def test_not_raising_a_bought_wall_die_says_the_price_is_the_dies():
+    # Item 93: "No subir el dado (0 denarios) — el dado vale 5; cuesta 2 denarios en total".
+    s = walls_table(districts=[[("red", 4)], [("white", 4)], [], []], deniers=[9, 0, 0])
+    s, _ = play(s, "walls", "from 1", "die 1 white 4")
+    price = R.dice_price[0]
+    assert ENGINE.explain(s, la.Boost(0), "es") == (
+        f"el dado vale 4; sin subirlo pagas solo los {price} denarios del dado comprado"
+    )
+    assert ENGINE.explain(s, la.Boost(1), "es") == (
+        f"el dado vale 5; 1 denario por subirlo y {price} denarios del dado comprado: "
+        f"{price + 1} denarios en total"
+    )
+    assert ENGINE.explain(s, la.Boost(0), "en") == (
+        f"the die counts 4; not raised, you pay only the bought die's {price} deniers"
+    )
+    own = walls_table(districts=[[("red", 4)], [], [], []], deniers=[9, 0, 0])
+    own, _ = play(own, "walls", "die 0 red 4")
+    assert ENGINE.explain(own, la.Boost(1), "es") == "el dado vale 5; cuesta 1 denario en total"
+
+
+def test_agriculture_and_the_walls_say_what_they_give():
+    # Item 97: the only action-menu entries without a line.
+    s = walls_table(districts=[[("yellow", 4)], [], [], []])
+    es, en = _lines(s, "es"), _lines(s, "en")
+    assert es["Agricultura (dados amarillos por denarios)"] == (
+        f"dados amarillos: 1 denario por cada {R.agriculture_divisor} puntos"
+    )
+    assert en["Agriculture (yellow dice for deniers)"] == (
+        f"yellow dice: 1 denier per {R.agriculture_divisor} pips"
+    )
+    assert es["Guardia en las murallas (1 dado)"] == (
+        "cada punto del dado avanza tu guardia 1 espacio o pone 1 cubo en una actividad "
+        "exterior ya alcanzada"
+    )
+    assert en["Guard on the walls (1 die)"].startswith("each pip of the die moves your guard")

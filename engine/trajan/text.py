@@ -198,7 +198,7 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
     return a.action_text(action)
 
 
-def told(notation: str, t: Tables, lang: str) -> str | None:
+def told(notation: str, t: Tables, lang: str) -> str | None:  # noqa: PLR0911
     """Return a stored move's label as the log tells it, else None (the button's label).
 
     A label that says "your" in the third person; a one-marker sowing in lower case.

@@ -29,7 +29,7 @@ from cogs.common.text import (
     when,
 )
 from engine import games
-from engine.sessions import LogLine, Outcome
+from engine.sessions import LogLine, NoticeKind, Outcome
 
 
 def title(game: str, number: int, lang: str) -> str:
@@ -295,7 +295,8 @@ def caption(
 ) -> str:
     """Return the turn message: what happened since the decider's last turn, and now.
 
-    `extra`: sentences after the notices (the seat order on the first board).
+    `extra`: sentences after the start's notice (the seat order on the first board); the two
+    open the message, the other notices close it.
     """
     head = header(game, outcome.game_id, lang, outcome.version)
     turn = outcome.turn
@@ -313,10 +314,15 @@ def caption(
         tail = t(lang, "post.now", who=who, prompt=sentence(turn.prompt))
         if turn.deadline is not None:
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
-    notes = [*notice_lines(outcome.notices, names, lang), *extra]
-    room = _room(head, tail, notes)
+    # The start and the seat order come first, before the moves made since (the AIs' set-up
+    # moves of a Trajan game: playtest item 90), as the first turn's closing edit says them.
+    starting = [n for n in outcome.notices if n.kind is NoticeKind.STARTED]
+    later = [n for n in outcome.notices if n.kind is not NoticeKind.STARTED]
+    opened = [*notice_lines(starting, names, lang), *extra]
+    notes = notice_lines(later, names, lang)
+    room = _room(head, tail, [*opened, *notes])
     told = _told(others, own, who, names, lang, game, room=room)
-    return fit(head, [*told, *notes], tail, lang)
+    return fit(head, [*opened, *told, *notes], tail, lang)
 
 
 def _room(head: str, tail: str, lines: Sequence[str]) -> int:

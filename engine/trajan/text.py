@@ -108,9 +108,11 @@ def _cards(t: Tables, cards: tuple[str, ...], lang: str) -> str:
     return ", ".join(name(t, "card", c, lang) for c in cards)
 
 
-def _sow_label(t: Tables, bowl: int, colours: str, lang: str) -> str:
+def _sow_label(t: Tables, bowl: int, colours: str, lang: str, *, capital: bool = True) -> str:
+    """Return a sowing's label: one marker's starts with a capital on its button, not in a log."""
     if len(colours) == 1:
-        col = name(t, "colour", colours, lang).capitalize()
+        col = name(t, "colour", colours, lang)
+        col = col.capitalize() if capital else col
         return msg(lang, "sow", col=col, bowl=_bowl(t, bowl, lang))
     return ", ".join(
         f"{name(t, 'colour', c, lang)} {ROMAN[(bowl + i) % 6]}" for i, c in enumerate(colours)
@@ -196,8 +198,11 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
     return a.action_text(action)
 
 
-def told(notation: str, t: Tables, lang: str) -> str | None:
-    """Return the label of a stored move that says "your" in the third person, else None."""
+def told(notation: str, t: Tables, lang: str) -> str | None:  # noqa: PLR0911
+    """Return a stored move's label as the log tells it, else None (the button's label).
+
+    A label that says "your" in the third person; a one-marker sowing in lower case.
+    """
     key = "es" if lang == "es" else "en"
     match notation.split():
         case ["port", "display"]:
@@ -210,6 +215,10 @@ def told(notation: str, t: Tables, lang: str) -> str | None:
             return i18n.text(key, "trajan.told.move", prov=name(t, "province", province, lang))
         case ["deploy"]:
             return i18n.text(key, "trajan.told.deploy")
+        case ["sow", _bowl, _colour]:  # one marker: in the log, lower case as the others (item 96)
+            sow = a.compound_from_text(notation)
+            if isinstance(sow, a.Sow):
+                return _sow_label(t, sow.bowl, sow.colours, lang, capital=False)
     return None
 
 

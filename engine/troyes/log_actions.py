@@ -161,7 +161,7 @@ def _activated(cat: Catalog, event: ev.CardActivated, who: str, lang: str, own: 
 
 
 def _completed(cat: Catalog, event: ev.EventCompleted, lang: str, viewer: int | None) -> str:
-    """Word who gains the VP of an overcome event and who takes the card.
+    """Word who gains the VP of an overcome event and who takes the card (a permanent one: nobody).
 
     The figure is the viewer's own (every gainer gains the same); the public reads only "VP".
     """
@@ -179,6 +179,7 @@ def _completed(cat: Catalog, event: ev.EventCompleted, lang: str, viewer: int | 
             what = say(lang, key, who=names, vp=gained)
         if event.winner >= 0:
             what += say(lang, "takes_card", who=player(event.winner, lang))
-    if event.winner < 0:
+    if event.winner < 0:  # a permanent event: nobody wins it (playtest item 83)
         what += say(lang, "stays")
+        return say(lang, "filled", e=name(cat, event.event, lang), what=what)
     return say(lang, "completed", e=name(cat, event.event, lang), what=what)

@@ -12,7 +12,7 @@ from engine.core import i18n
 from engine.core.protocol import Result
 from engine.core.rng import Rng
 from engine.games import GAMES
-from engine.sessions import By, Final, LogLine, Outcome, Status, Turn
+from engine.sessions import By, Final, LogLine, Notice, NoticeKind, Outcome, Status, Turn
 from engine.troyes.game import EVERY_MODULE
 from tests.story_numbers import told_numbers
 
@@ -72,6 +72,24 @@ def test_the_seat_order_says_who_starts_and_whether_seats_were_drawn():
         "bob (2) starts."
     )
     assert story.order(NAMES, 0, "es", shuffled=False).startswith("Los asientos siguen")
+
+
+@pytest.mark.parametrize(
+    ("lang", "started"), [("es", "La partida ha empezado."), ("en", "The game has started.")]
+)
+def test_the_first_board_says_the_game_started_and_the_seat_order_before_the_ais_set_up(
+    lang, started
+):
+    # Playtest item 90: Trajan's first board told the AIs' set-up moves, then "La partida ha
+    # empezado. Los asientos se sortearon. Orden de juego: ..." (Troyes says it first).
+    history = [line(v + 1, 2) for v in range(3)]  # the AI's set-up moves before alice decides
+    first = replace(outcome(history, history, 0), notices=(Notice(NoticeKind.STARTED),))
+    first = replace(first, notices=(*first.notices, Notice(NoticeKind.RESIGNED, seat=1)))
+    order = story.order(NAMES, 2, lang, shuffled=True)
+    caption = story.caption(first, NAMES, lang, "trajan", [order])
+    resigned = text.notice_lines((Notice(NoticeKind.RESIGNED, seat=1),), NAMES, lang)[0]
+    assert caption.index(started) < caption.index(order) < caption.index("move 1")
+    assert caption.index("move 3") < caption.index(resigned)  # other notices still close it
 
 
 COUNTED = re.compile(

@@ -37,6 +37,22 @@ def test_a_counter_and_a_leaders_move_read_in_the_third_person_in_the_log():
     assert text.words(moved, NAMES, "es")[0] == leader.replace(" tu ", " su ")
 
 
+def test_a_one_marker_sowing_reads_in_lower_case_in_the_log_and_capitalised_on_its_button():
+    """Playtest item 96: "IA normal (1): Azul a la bandeja V (Trajano)" had a button's capital."""
+    from engine.trajan.actions import Sow  # noqa: PLC0415 - only this test needs it
+
+    engine = GAMES["trajan"]
+    sow = Sow(4, "B")
+    for lang, button, log in (
+        ("es", "Azul a la bandeja V (Trajano)", "azul a la bandeja V (Trajano)"),
+        ("en", "Blue into bowl V (Trajan)", "blue into bowl V (Trajan)"),
+    ):
+        assert engine.describe(sow, lang) == button
+        line = _line("trajan", 0, engine.action_text(sow), button)
+        assert text.words(line, NAMES, lang)[0] == log
+        assert text.words(line, NAMES, lang, told=False)[0] == button
+
+
 def _leader_move() -> Any:
     from engine.trajan.actions import MoveLeader  # noqa: PLC0415 - only this test needs it
 

@@ -238,6 +238,13 @@ def test_an_event_class_without_words_is_refused_not_dumped():
             "Se supera Guerra: Jugador 1, Jugador 2 ganan 2 PV cada uno; Jugador 1 se lleva"
             " la carta",
         ),
+        (  # a permanent event is won by nobody (playtest item 83: not "overcome" as if won)
+            ev.EventCompleted("marauding", -1, (1, 0, 0)),
+            "Marauding's spaces filled: Player 1 gains 1 VP; nobody wins the event: the card"
+            " stays in play, its cubes removed",
+            "Se llenan los espacios de Merodeador: Jugador 1 gana 1 PV; nadie gana el evento:"
+            " la carta sigue en juego, sin cubos",
+        ),
         (
             ev.RoundEnded(2, (0, 3, 2), 1),
             "Round 2 ends; pass deniers: Player 2 +3, Player 3 +2; Player 2 starts next",

@@ -103,8 +103,10 @@ def test_the_private_view_keeps_the_owner_total():
         ),
         (
             ev.EventCompleted("marauding", -1, (0, 1, 1)),
-            "Marauding overcome: Player 2, Player 3 gain VP each; the card stays in play",
-            "Marauding overcome: Player 2, Player 3 gain 1 VP each; the card stays in play",
+            "Marauding's spaces filled: Player 2, Player 3 gain VP each; nobody wins the event:"
+            " the card stays in play, its cubes removed",
+            "Marauding's spaces filled: Player 2, Player 3 gain 1 VP each; nobody wins the"
+            " event: the card stays in play, its cubes removed",
         ),
         (
             ev.CounterFailed(0, 6, 0),

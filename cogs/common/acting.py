@@ -296,8 +296,10 @@ async def undo(interaction: discord.Interaction[Any], game: int, version: int | 
     except Exception as error:
         await report_failure(interaction, error)
         raise
-    await rt.poster.post(outcome)
+    # The asker's answer first: posting for everyone may wait out Discord's retries (an
+    # outage: what cannot be posted is owed and posted later), and the answer must not.
     await reply(interaction, undo_reply(outcome, lang))
+    await rt.poster.post(outcome)
 
 
 def undo_reply(outcome: Outcome, lang: str) -> str:

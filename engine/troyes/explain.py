@@ -27,6 +27,11 @@ LIMIT = 100
 __all__ = ["explain", "fight", "pass_question", "places_cubes", "placing", "target_line"]
 
 
+def _clip(line: str) -> str:
+    """Return a choice's line cut to `LIMIT` characters (a select option's description)."""
+    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+
+
 def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind
     """Return what choosing `action` in `state` gets ("" when the label says it all)."""
     lang = "es" if lang == "es" else "en"
@@ -34,7 +39,7 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
     said = explain_costs.costs(cat, state, action, lang)  # what it costs or gives (item 59)
     said = _target(cat, state, action, lang) if said is None else said  # items 70, 71
     if said is not None:
-        return said if len(said) <= LIMIT else said[: LIMIT - 1] + "…"
+        return _clip(said)
     match action:
         case a.Boost(deniers) if plan.dice:
             line = _boost(cat, state, deniers, lang)
@@ -75,7 +80,7 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             line = _gates_reached(cat, state, steps, lang)
         case _:
             return ""
-    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+    return _clip(line)
 
 
 def _boost(cat: Catalog, state: TroyesState, deniers: int, lang: str) -> str:
@@ -131,7 +136,7 @@ def fight(cat: Catalog, state: TroyesState, event: str, lang: str, prompt: bool 
         inf=cat.rules.cube_influence,
         vp=ev.vp,
     )
-    return line if prompt or len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+    return line if prompt else _clip(line)
 
 
 def target_line(cat: Catalog, state: TroyesState, lang: str) -> str:

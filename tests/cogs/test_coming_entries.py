@@ -79,3 +79,17 @@ def test_the_last_influence_spent_moves_no_target_letter(tmp_path: Path):
     assert {k: after[k] for k in targets} == targets
     assert INFLUENCE["es"] not in after.values()
     assert after["i"] == "Colocar un ciudadano en el Palacio"
+
+
+@pytest.mark.parametrize("back", ["event war", "citizen palace"])
+def test_an_entry_backed_out_of_keeps_its_letter_among_the_placements(tmp_path: Path, back: str):
+    # Item 67 with the new order: the placements after the targets, one backed out of spent
+    # in its place, whether it is a target (an event) or a placement.
+    state = war_table(DICE, deniers=[20, 0, 0], supply=[1, 0, 0], influence=[5, 4, 4])
+    before = _letters(_table_lines(acting.controls(_choices(state), "es"), tmp_path))
+    after_state, _ = play(state, back, "back")
+    after = _letters(_table_lines(acting.controls(_choices(after_state), "es"), tmp_path))
+    assert after == before
+    assert [before["h"], before["i"], before["j"], before["l"]] == [
+        "Combatir Guerra", "Usar influencia", "Colocar un ciudadano en el Palacio", "Pasar",
+    ]  # fmt: skip

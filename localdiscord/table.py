@@ -357,6 +357,12 @@ class Table:
             lambda: {u.id: u.name for u in self.ld.world.users.values()}
         )
         fresh = [m for m in msgs if everything or self.shown.get((key, m.id)) != m]
+        # An older message whose edit only took its controls away (a board retired, every
+        # one at a game's end) is one line, not printed again: a client shows that edit in
+        # place, up the scroll, and the end stayed on screen (playtest item 98).
+        stripped = [m for m in fresh if not everything and self._only_lost_controls(m)]
+        fresh = [m for m in fresh if m not in stripped]
+        self.shown.update(((key, m.id), m) for m in stripped)
         if everything:  # the last public messages and only the newest ephemeral replies, so a
             # pile of replies never pushes the board off the screen (playtest item 36)
             public = [m for m in fresh if not m.ephemeral][-LOOK_PUBLIC:]
@@ -378,12 +384,36 @@ class Table:
             ]
             fresh = sorted([*fresh, *carried], key=lambda m: m.id)
             self.renderer.controls = []
-        for msg in fresh:
+        # Printed oldest first, numbered public messages first: a reply only you see (an "out
+        # of date" answer) older than the board does not push the board's menu to [4]; the
+        # board keeps its usual numbers, the replies' controls come after (item 98).
+        lines: dict[int, list[str]] = {}
+        for msg in sorted(fresh, key=lambda m: m.ephemeral):  # stable: oldest first in each
             self.shown[(key, msg.id)] = msg
-            for line in self.renderer.message(msg):
+            lines[msg.id] = self.renderer.message(msg)
+        for msg in fresh:
+            for line in lines[msg.id]:
                 self.write(line)
+        if stripped:
+            many = len(stripped) > 1
+            self.write(
+                f"  ({len(stripped)} earlier message{'s' if many else ''} here lost "
+                f"{'their' if many else 'its'} buttons and menus: edited in place)"
+            )
         self.mark_read(msgs)
         self.note_elsewhere()
+
+    def _only_lost_controls(self, msg: Seen) -> bool:
+        """Tell whether `msg`, printed before, was edited only to take its controls away."""
+        before = self.shown.get((self.actor.id, msg.id))
+        if before is None or msg.ephemeral or msg.controls() or not before.controls():
+            return False
+        return (msg.content, msg.embeds, msg.attachments, msg.components) == (
+            before.content,
+            before.embeds,
+            before.attachments,
+            [c for c in before.components if not _controls_row(c)],
+        )
 
     def mark_read(self, msgs: list[Seen]) -> None:
         """Keep, with the world, that this channel is read up to its newest message here.
@@ -470,6 +500,12 @@ class Table:
             self.write("(nothing new)")
         time.sleep(self.settle)
         self.show()
+
+
+def _controls_row(component: Json) -> bool:
+    """Tell whether a top-level component is an action row of controls only."""
+    inner = component.get("components") or []
+    return component.get("type") == 1 and all(c.get("type") in (2, 3, 5, 6, 7, 8) for c in inner)
 
 
 def _readline_input(completions: Callable[[str], list[str]]) -> Callable[[str], str]:

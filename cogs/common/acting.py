@@ -259,7 +259,11 @@ async def _settle(
 
 
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
-    """Say the board is out of date; give fresh controls to the decider, a link to others."""
+    """Say the board is out of date; give fresh controls to the decider, a link to others.
+
+    The fresh controls are the board's: no Undo where the board offers none (a die, card or
+    secret revealed since, or no move of a person to take back; playtest item 91).
+    """
     rt = remember(interaction)
     lang = lang_for(interaction)
     now = await rt.sessions.current(game)
@@ -269,7 +273,7 @@ async def stale(interaction: discord.Interaction[Any], game: int, error: GameErr
     if now.turn.user_id == interaction.user.id and now.choices is not None:
         meta = await rt.poster.meta(game)
         choices = named_choices(now.choices, meta.game, meta.names, meta.language)
-        view = controls(choices, lang)
+        view = controls(choices, lang, undo=now.undoable)
         await reply(interaction, t(lang, "play.stale_mine", prompt=now.turn.prompt), view=view)
         return
     guild = interaction.guild_id

@@ -18,7 +18,7 @@ import discord
 
 from cogs.common.i18n import t
 from engine import games
-from engine.core.protocol import Layout
+from engine.core.protocol import Layout, Spent
 from engine.games import GAMES
 from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind
 from render.base.palette import seat_label
@@ -85,15 +85,17 @@ def done_heading(
     start with nothing that says what happened, and a quick second press would land on a
     new choice. The move's event that says the action was done (the game's
     `GameSpec.done_events`) heads them instead, disabled: "Done: alice fights War: …".
-    A decision whose controls keep their places (a layout's places) or have a heading
-    already is left as it is.
+    A decision whose controls keep spent options in their places (a group under way, an
+    entry backed out of) or have a heading already is left as it is; a turn menu whose
+    places only order its entries (playtest item 82) is headed.
     """
     if not moves or choices.game not in GAMES:
         return choices
     last, layout = moves[-1], choices.layout
     if last.seat != choices.turn.seat or last.undone:
         return choices
-    if layout is not None and (layout.places or layout.heading):
+    kept = layout is not None and any(isinstance(p, Spent) for p in layout.places)
+    if layout is not None and (layout.heading or kept):
         return choices
     done = games.spec(choices.game).done_events
     kinds = [type(r).__name__ for r in last.records]

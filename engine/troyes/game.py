@@ -456,17 +456,19 @@ class TroyesEngine:
         """Return where a compound decision's options stay: the group's dice, every space.
 
         A turn menu (or list of events) after a back keeps the entry backed out of in its
-        place, disabled (playtest item 67).
+        place, disabled (playtest item 67); a turn menu shows the entries that come and go
+        within a turn after the targets (item 82).
         """
         legal = self._legal_cached(state)
-        if state.declined and not state.reactions and state.kind in ("turn", "events"):
-            ctx = Ctx(state, self.catalog)  # the menus below only read the state
-            if state.kind == "turn":
-                menu = actions_phase.turn_menu(ctx, self._turn_targets(ctx))
-            else:
-                menu = actions_phase.events_menu(ctx)
+        if state.phase != "over" and not state.reactions and state.kind == "turn":
+            ctx = Ctx(state, self.catalog)  # the menu below only reads the state
+            menu = actions_phase.turn_menu(ctx, self._turn_targets(ctx))
             label = functools.partial(text.describe, self.catalog, lang=lang)
-            return layout.declined(menu, legal, label, lang)
+            return layout.turn(menu, legal, label, lang)
+        if state.declined and not state.reactions and state.kind == "events":
+            ctx = Ctx(state, self.catalog)
+            label = functools.partial(text.describe, self.catalog, lang=lang)
+            return layout.declined(actions_phase.events_menu(ctx), legal, label, lang)
         return layout.layout(state, legal, lang)
 
     def bundle_action(self, state: TroyesState, values: Sequence[str]) -> a.Action:

@@ -15,6 +15,13 @@ again, the heading says what was done: the cogs make it from the move's event
 An entry of the turn menu (or of the list of events) backed out of is not offered again in
 that decision (`state.declined`), yet it keeps its place, disabled, with a line saying why:
 the letters and buttons of the others do not move (playtest item 67, `declined`).
+
+Some entries of the turn menu come and go within a turn, while the targets stay: the
+citizen placements come with a citizen hired by influence, "Use influence" goes with the
+last influence spent, the outer rerolls and exchanges with the dice. The turn menu shows
+them after the targets (cards, Cathedral, agriculture, walls, events), in that order, just
+before Pass: their coming and going moves no target's letter (playtest item 82, `turn`).
+The legal actions keep their order (stored games, move notation); only the places move.
 """
 
 from collections.abc import Callable, Sequence
@@ -45,6 +52,41 @@ def layout(s: TroyesState, legal: list[a.Action], lang: str) -> Layout | None:
         key = "choices.troyes.group_chosen" if len(s.plan.dice) > 1 else "choices.troyes.die_chosen"
         return Layout(heading=i18n.text(lang, key, dice=_group(s, lang)))
     return None
+
+
+# The turn menu's entries that come and go within a turn, shown after the targets in this
+# order (item 82): influence (gone with the last point spent), the outer rerolls and
+# exchanges (they follow the dice and the cubes outside), the citizen placements (a hire).
+TAIL: tuple[type[a.Action], ...] = (a.OpenInfluence, a.OpenOuter, a.ChooseBuilding)
+
+
+def turn(
+    menu: Sequence[tuple[a.Action, bool]],
+    legal: list[a.Action],
+    label: Callable[[a.Action], str],
+    lang: str,
+) -> Layout | None:
+    """Return the turn menu's places: the targets first, the entries that come and go after.
+
+    `menu` as for `declined` (`actions_phase.turn_menu`, Pass first); the entries backed out
+    of stay spent in their places (item 67). None when the menu shows as the legal actions
+    come (nothing moved, nothing declined).
+    """
+
+    def rank(action: a.Action) -> int:
+        kinds = [isinstance(action, kind) for kind in TAIL]
+        return 1 + kinds.index(True) if any(kinds) else 0
+
+    ordered = sorted(menu, key=lambda entry: rank(entry[0]))  # stable: each part keeps its order
+    found = declined(ordered, legal, label, lang)
+    if found is not None or any(off for _, off in menu):
+        return found
+    index = {action: i for i, action in enumerate(legal)}
+    if any(action not in index for action, _ in menu):
+        return None  # never seen: a menu that is not the legal one shows as it comes
+    places = [index[action] for action, _ in ordered]
+    places += [i for i, action in enumerate(legal) if all(action != m for m, _ in menu)]
+    return None if places == sorted(places) else Layout(tuple(places))
 
 
 def declined(

@@ -58,7 +58,7 @@ def test_a_backed_out_entry_keeps_its_letter_disabled_and_says_why(tmp_path: Pat
     assert _letters(after) == _letters(before)
     assert len(_letters(before)) == 10
     assert _letters(after)["j"] == "Pasar"
-    assert "      i) Combatir Guerra — " + WHY in after
+    assert "      h) Combatir Guerra — " + WHY in after
     # The menu's option plays nothing: its value names no legal action's index.
     options = {o.label: o.value for o in _menu(after_view)}
     assert options["Combatir Guerra"].startswith(acting.SPENT_VALUE)

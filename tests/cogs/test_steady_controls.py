@@ -165,7 +165,9 @@ def test_the_same_seat_deciding_again_after_its_last_die_reads_what_was_done():
     )
     assert (state.pending.seat, state.kind) == (0, "turn")
     choices = replace(_choices(state), game="troyes")
-    assert choices.layout is None
+    # its layout only orders the menu (influence after the targets, item 82): no spent place
+    assert choices.layout is not None
+    assert all(isinstance(p, int) for p in choices.layout.places)
     headed = text.done_heading(choices, (line,), ("alice", "bob", "carol"), "es")
     head = _items(acting.controls(headed, "es"))[0]
     assert head.disabled

@@ -1,0 +1,98 @@
+"""Images of the fourth playtest's items 92 and 95 (issue 14), in Spanish and English."""
+
+import functools
+from typing import Any
+
+import pytest
+
+from engine.troyes.catalog import default_catalog as troyes_catalog
+from render.base.canvas import Box, Canvas, check_texts
+from render.base.palette import BACKGROUND, EMPTY, PANEL, seat_style
+from render.base.phone import BANNER_H
+from render.troyes.areas import (
+    WALL_CELL,
+    WALL_HEAD,
+    WALL_LANE,
+    WALL_NUMBERS,
+    Wall,
+    draw_wall,
+    wall_boxes,
+)
+from render.troyes.board import DIE_FACES, Building, draw_buildings
+from tests.render.games import GAMES, play
+from tests.render.samples import spanish_focus
+from tests.render.test_phone import LADIES
+
+
+@functools.cache
+def _walls_game(seats: int, seed: int) -> tuple[Any, ...]:
+    return tuple(play(GAMES["troyes"], seats, seed, LADIES))
+
+
+def test_an_empty_building_space_is_hollow_and_a_taken_one_a_disc():
+    # Playtest item 95: at the start every space of the three buildings was a solid disc in
+    # the building's colour, as if taken.
+    canvas = Canvas(1600, 240, BACKGROUND)
+    box = Box(0, 0, 1568, 200)
+    buildings = [
+        Building("Palace", "red", 2, (0, None, None, None, None, None), ()),
+        Building("Bishopric", "white", 1, (None,) * 6, ()),
+        Building("City Hall", "yellow", 0, (None,) * 6, ()),
+    ]
+    draw_buildings(canvas, box, buildings)
+    for building, column in zip(buildings, box.cols(3, gap=16), strict=True):
+        spaces = Box(column.x + 14, column.y + 48, column.w - 28, 56)
+        step = spaces.w // 6
+        face = DIE_FACES[building.colour][0]
+        for index, who in enumerate(building.spaces):
+            centre = (spaces.x + step * index + step // 2, spaces.y + 28)
+            # Half way out from the centre: the ring's inside on an empty space, the disc
+            # beside the citizen on a taken one.
+            beside = canvas.image.getpixel((centre[0] + 21, centre[1]))
+            if who is None:
+                assert canvas.image.getpixel((centre[0] + 12, centre[1])) == PANEL
+                assert canvas.image.getpixel((centre[0] + 21, centre[1])) == face
+            else:
+                assert beside == face
+
+
+def test_a_guard_is_a_pawn_not_the_token_that_heads_its_lane():
+    # Playtest item 95: a lane's head token and its guard still on space 0 were the same
+    # piece twice ("2" beside "2").
+    canvas = Canvas(1600, 460, BACKGROUND)
+    box = Box(0, 0, 1568, 420)
+    wall = Wall(((0, 0), (1, 0), (2, 7)), 20, (5, 10, 15, 20))
+    draw_wall(canvas, box, wall, ())
+    letters = [r.text for r in canvas.texts if r.kind == "letter"]
+    assert sorted(letters) == ["1", "2", "3"]  # the heads only
+    track, _tiles = wall_boxes(box, wall, 0)
+    for index, (seat, space) in enumerate(wall.guards):
+        cell_x = track.x + WALL_HEAD + space * WALL_CELL
+        top = track.y + WALL_NUMBERS + 4 + index * (WALL_LANE + 4)
+        cx, cy = cell_x + (WALL_CELL - 2) // 2, top + WALL_LANE // 2
+        # A pawn in its seat's colour, narrower than the token (which covered x - 12).
+        assert canvas.image.getpixel((cx, cy + 3)) == seat_style(seat).colour
+        assert canvas.image.getpixel((cx - 12, cy)) == EMPTY
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_each_outer_tile_says_what_it_does_in_the_games_language(lang):
+    # Playtest item 95: the Murallas' outer tiles gave the activity's name only.
+    states = _walls_game(3, 5)
+    index = next(i for i, s in enumerate(states) if i and s.pending and s.pending.kind == "wall")
+    game = GAMES["troyes"]
+    state, before = states[index], states[index - 1]
+    if lang == "es":
+        canvas = spanish_focus(game, state, before)
+    else:
+        view = game.engine.view(state, None)
+        pictures = game.render.compose_gallery(
+            view, game.engine.view(before, None), prompt=game.engine.prompt(state)
+        )
+        canvas = dict(pictures)["focus"]
+    faces = troyes_catalog().outer
+    said = " ".join(r.text for r in canvas.texts if r.kind == "text" and r.ink.y > BANNER_H)
+    for tile_id, _cubes in game.engine.view(state, None).outer:
+        face = faces[tile_id]
+        assert (face.text_es if lang == "es" else face.text) in said
+    assert check_texts(canvas) == []

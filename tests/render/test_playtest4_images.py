@@ -9,6 +9,8 @@ from engine.troyes.catalog import default_catalog as troyes_catalog
 from render.base.canvas import Box, Canvas, check_texts
 from render.base.palette import BACKGROUND, EMPTY, PANEL, seat_style
 from render.base.phone import BANNER_H
+from render.i18n import language
+from render.trajan.board import Senate, SenateLane, draw_senate
 from render.troyes.areas import (
     WALL_CELL,
     WALL_HEAD,
@@ -95,4 +97,72 @@ def test_each_outer_tile_says_what_it_does_in_the_games_language(lang):
     for tile_id, _cubes in game.engine.view(state, None).outer:
         face = faces[tile_id]
         assert (face.text_es if lang == "es" else face.text) in said
+    assert check_texts(canvas) == []
+
+
+@functools.cache
+def _trajan_with_senate_tile() -> tuple[Any, Any]:
+    """Return the first state of a seeded 3-player game where someone holds a senate tile."""
+    states = play(GAMES["trajan"], 3, 2026)
+    before = next(states)
+    for state in states:
+        held = any(t.startswith("senate") for p in state.players for t in p.forum)
+        if held and state.pending is not None:
+            return state, before
+        before = state
+    raise AssertionError("no senate tile taken in the seeded game")
+
+
+SENATE_WORDS = {
+    "es": ("Senado: casilla {s} ({v} votos)", "+ ficha de senado {t} = {total} votos", "votos"),
+    "en": ("Senate: space {s} ({v} votes)", "+ senate tile {t} = {total} votes", "votes"),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_mat_and_the_senate_count_the_senate_tiles_votes_alike(lang):
+    # Playtest item 92: the mat said "Senado: casilla 4, 5 votos", the Senate image "votos =
+    # casilla", and the senate tile taken at the Forum was drawn on neither.
+    game = GAMES["trajan"]
+    state, _before = _trajan_with_senate_tile()
+    view = game.engine.view(state, None)
+    with language(lang):
+        scene = game.render.scene_from_view(view)
+        canvas = Canvas(800, 420, BACKGROUND)
+        draw_senate(canvas, Box(0, 0, 776, 400), scene.senate)
+    said = [r.text for r in canvas.texts if r.kind == "text"]
+    space_line, tile_line, votes = SENATE_WORDS[lang]
+    table = (0, 2, 3, 4, 5, 6, 7, 8)  # the board's tally marks (data/trajan/board.toml)
+    for player, panel in zip(view.players, scene.players, strict=True):
+        tiles = [int(t.split("_")[1]) for t in player.forum if t.startswith("senate")]
+        base = table[player.senate]
+        assert player.votes == base + sum(tiles)
+        assert space_line.format(s=player.senate, v=base) in panel.facts
+        if tiles:
+            line = tile_line.format(t="+".join(map(str, tiles)), total=player.votes)
+            assert line in panel.facts
+            assert f"{base} + {'+'.join(map(str, tiles))} = {player.votes} {votes}" in said
+        else:
+            assert f"{player.votes} {votes}" in said
+    # The track's eight spaces (0-7, not 0-8) and the votes each gives, named.
+    assert [t for t in said if t.isdigit()] == [str(n) for n in range(8)] + [str(n) for n in table]
+    assert not any("= casilla" in t or "= space" in t for t in said)
+    assert check_texts(canvas) == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_senates_demand_chips_are_explained(lang):
+    # Playtest item 92: "Demanda: Religión", "Demanda: Juegos" beside the bonus tiles said
+    # nothing of what they are.
+    senate = Senate((SenateLane(0, 0),), (0, 2, 3, 4, 5, 6, 7, 8), ("Pan",), ("Religión", "Juegos"))
+    with language(lang):
+        canvas = Canvas(800, 420, BACKGROUND)
+        draw_senate(canvas, Box(0, 0, 776, 400), senate)
+    said = " ".join(r.text for r in canvas.texts if r.kind == "text")
+    expected = {
+        "es": ("al final del trimestre", "sin cubrir 1: -4 PV · 2: -9 · 3: -15"),
+        "en": ("at the quarter's end", "unmet 1: -4 VP · 2: -9 · 3: -15"),
+    }[lang]
+    for words in expected:
+        assert words in said
     assert check_texts(canvas) == []

@@ -178,7 +178,7 @@ PANEL_LOOK: Look = (12, PANEL, PANEL_EDGE, 2)
 def board(width: int, height: int, background: Colour, panels: Sequence[Box]) -> Canvas:
     """Return a blank board of `background` whose `panels` boxes are ready for area panels.
 
-    A board is mostly panels, and filling a 1600 x 3678 image costs about as much as all
+    A board is mostly panels, and filling a 1600 x 3748 image costs about as much as all
     its panels' insides: so the canvas is made in the panel colour and the background is
     painted around the panels and under their corners (`Canvas.lay`). The pixels are those
     of a blank canvas of `background` once each box has its panel (`panel` or `area`,

@@ -37,11 +37,7 @@ def scene_from_view(
         seaport=tv.seaport_of(view, ix),
         forum=tv.forum_of(view, ix),
         trajan=tv.stacks_of(view, ix),
-        senate=(
-            tuple((p.seat, p.senate) for p in view.players),
-            tuple(tv.offered_bonus(ix.bonus[b]) for b in view.bonus_offer),
-            tuple(tv.demand_name(ix, d).capitalize() for d in view.demands_shown),
-        ),
+        senate=tv.senate_of(view, ix),
         construction=(tv.sites_of(view, ix), tuple((p.seat, p.workers) for p in view.players)),
         players=tuple(tv.player_of(p, view, ix, names) for p in view.players),
         focus=FOCUS.get(view.pending.kind, "") if view.pending else "",

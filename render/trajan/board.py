@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from render.base.areas import place_plate
-from render.base.canvas import Box, Canvas, text_width
+from render.base.canvas import Box, Canvas, fit_text, text_width
 from render.base.fonts import Style
 from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour
 from render.base.shapes import area, area_inner, badge, chips, chips_fit, tile, token
@@ -288,38 +288,95 @@ def draw_construction(
         y += 50
 
 
-def draw_senate(
-    canvas: Canvas,
-    box: Box,
-    spaces: Mapping[int, int],
-    bonus: Sequence[str],
-    demands: Sequence[str],
-) -> None:
-    """Draw the senate track (one lane per seat), the bonus tiles on offer and the demands."""
+@dataclass(frozen=True, slots=True)
+class SenateLane:
+    """One seat on the senate track: its space, the senate tiles it holds, its votes."""
+
+    seat: int
+    space: int
+    tiles: tuple[int, ...] = ()  # the votes of each senate tile taken at the forum
+    votes: int = 0  # at the quarter's vote: the space's votes plus the tiles'
+
+
+@dataclass(frozen=True, slots=True)
+class Senate:
+    """The senate area: the lanes, each space's votes, the bonus tiles and the demands.
+
+    `penalty` is what 1, 2 and 3 unmet demands cost at the quarter's end (board.toml).
+    """
+
+    lanes: tuple[SenateLane, ...]
+    space_votes: tuple[int, ...]
+    bonus: tuple[str, ...] = ()
+    demands: tuple[str, ...] = ()
+    penalty: tuple[int, ...] = (4, 9, 15)
+
+
+# The senate track's right-hand column: each lane's votes, the rows' names under it.
+SENATE_VOTES_W = 190
+SENATE_ROW = 24
+
+
+def senate_sum(lane: SenateLane, base: int) -> str:
+    """Return a lane's votes as the mat words them: "5 votes", or "5 + 3 = 8" with tiles."""
+    if not lane.tiles:
+        return tr("trajan.senate_votes", votes=lane.votes)
+    tiles = "+".join(str(t) for t in lane.tiles)
+    return tr("trajan.senate_sum", base=base, tiles=tiles, votes=lane.votes)
+
+
+def draw_senate(canvas: Canvas, box: Box, senate: Senate) -> None:
+    """Draw the senate track (one lane per seat), the bonus tiles on offer and the demands.
+
+    Under the lanes, each space's number and the votes it gives; at each lane's end its
+    votes, senate tiles added ("5 + 3 = 8", as the player's mat says it: playtest item 92,
+    where the mat said "space 4, 5 votes" and the track "votes = space"). The demand chips
+    are explained by a caption (what the people's demands cost at the quarter's end).
+    """
     inner = area(canvas, box, tr("trajan.senate"), tr("trajan.senate_hint"))
-    # Lanes of at most 46 px: with fewer players the chips below get a third row.
-    track = inner.top(min(inner.h - 110, 46 * max(1, len(spaces))))
-    lanes = track.rows(max(1, len(spaces)), gap=4)
-    cell_w = (track.w - 10) // 9
-    for seat, lane in zip(sorted(spaces), lanes, strict=True):
-        for space in range(9):
-            cell = Box(lane.x + space * cell_w, lane.y, cell_w - 4, lane.h)
-            canvas.fill(cell, EMPTY if space else (214, 204, 180))
-            if space == spaces[seat]:
-                token(canvas, seat, cell.centre, min(36, max(32, lane.h - 4)))
-    numbers = Box(track.x, track.bottom + 2, track.w, 26)
-    for space in range(9):
-        canvas.text(
-            Box(numbers.x + space * cell_w, numbers.y, cell_w - 4, 24),
-            str(space),
-            size=18,
-            fill=MUTED,
-            align="center",
-        )
-    rest = Box(inner.x, numbers.bottom + 6, inner.w, inner.bottom - numbers.bottom - 6)
-    labels = [tr("trajan.bonus_chip", name=b) for b in bonus]
-    labels += [tr("trajan.demand_chip", name=d) for d in demands]
+    labels = [tr("trajan.bonus_chip", name=b) for b in senate.bonus]
+    labels += [tr("trajan.demand_chip", name=d) for d in senate.demands]
     labels = labels or [tr("trajan.no_bonus")]
-    # At 18 px (9 CSS px on a phone) when four players' lanes leave two rows too few.
+    one, two, three = (*senate.penalty, 0, 0, 0)[:3]
+    caption = tr("trajan.senate_demands", one=one, two=two, three=three)
+    caption_h = fit_text(caption, (inner.w, 200), 18, Style.REGULAR, True, 18).height + 4
+    chips_h = 2 * round(20 * 1.45) + 6
+    count = max(1, len(senate.lanes))
+    room = inner.h - 2 * SENATE_ROW - 10 - chips_h - 6 - caption_h
+    lane_h = max(36, min(46, (room - 4 * (count - 1)) // count))
+    track = inner.top(count * lane_h + 4 * (count - 1))
+    lanes = track.rows(count, gap=4)
+    spaces = len(senate.space_votes)
+    cells = track.left(track.w - SENATE_VOTES_W - 8)
+    cell_w = cells.w // max(1, spaces)
+    column = track.after(cells.w + 8)
+    for lane, row in zip(senate.lanes, lanes, strict=True):
+        for space in range(spaces):
+            cell = Box(row.x + space * cell_w, row.y, cell_w - 4, row.h)
+            canvas.fill(cell, EMPTY if space else (214, 204, 180))
+            if space == lane.space:
+                token(canvas, lane.seat, cell.centre, min(36, max(32, row.h - 4)))
+        base = senate.space_votes[min(lane.space, spaces - 1)] if spaces else 0
+        votes = Box(column.x, row.y, column.w, row.h)
+        canvas.text(votes, senate_sum(lane, base), size=20, style=Style.BOLD, wrap=False)
+    rows = [Box(track.x, track.bottom + 2 + k * SENATE_ROW, track.w, SENATE_ROW) for k in (0, 1)]
+    for row, values, name in zip(
+        rows,
+        (range(spaces), senate.space_votes),
+        (tr("trajan.senate_space_row"), tr("trajan.senate_votes_row")),
+        strict=True,
+    ):
+        for space, value in enumerate(values):
+            cell = Box(row.x + space * cell_w, row.y, cell_w - 4, SENATE_ROW - 2)
+            canvas.text(cell, str(value), size=18, fill=MUTED, align="center", wrap=False)
+        canvas.text(
+            Box(column.x, row.y, column.w, SENATE_ROW - 2), name, size=18, fill=MUTED, wrap=False
+        )
+    rest = Box(inner.x, rows[1].bottom + 8, inner.w, chips_h)
+    # At 18 px (9 CSS px on a phone) when the chips take more than two rows at 20.
     size = 20 if chips_fit(rest, labels, size=20, gap=6) else 18
     chips(canvas, rest, labels, size=size, gap=6)
+    if chips_fit(rest.top(round(size * 1.45)), labels, size=size, gap=6):
+        rest = rest.top(round(size * 1.45))  # one row: the caption right under it
+    words = Box(inner.x, rest.bottom + 6, inner.w, inner.bottom - rest.bottom - 6)
+    canvas.text(words, caption, size=18, fill=MUTED, valign="top")

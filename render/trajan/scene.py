@@ -22,6 +22,7 @@ from render.i18n import tr
 from render.trajan.board import (
     CAMP_X,
     Province,
+    Senate,
     Ship,
     Site,
     TrajanTop,
@@ -56,7 +57,7 @@ class TrajanScene:
     seaport: tuple[tuple[Ship, ...], tuple[str, ...], int]
     forum: tuple[tuple[str, ...], tuple[str, ...]]
     trajan: tuple[TrajanTop | str, ...]
-    senate: tuple[tuple[tuple[int, int], ...], tuple[str, ...], tuple[str, ...]]
+    senate: Senate
     construction: tuple[tuple[tuple[Site, ...], ...], tuple[tuple[int, int], ...]]
     players: tuple[PlayerPanel, ...]
     # The board area the pending decision is about (none when it is about the player's
@@ -172,7 +173,6 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
     node = (layout.size("province_w"), layout.size("province_h"))
     centres = layout.points
     provinces, edges = scene.military
-    spaces, bonus, demands = scene.senate
     sites, camp = scene.construction
     at = layout.box
 
@@ -218,7 +218,7 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
             "senate",
             at("senate"),
             scene.senate,
-            lambda c, b: draw_senate(c, b, dict(spaces), bonus, demands),
+            lambda c, b: draw_senate(c, b, scene.senate),
         ),
         Area(
             "construction",

@@ -12,7 +12,7 @@ from engine.trajan.view import PlayerView, TrajanView
 from render.base.header import HeaderInfo
 from render.base.palette import TIMES, seat_label
 from render.i18n import tr
-from render.trajan.board import Province, Ship, Site, TrajanTop
+from render.trajan.board import Province, Senate, SenateLane, Ship, Site, TrajanTop
 from render.trajan.mat import PlayerPanel, Slot
 
 ROUNDS_PER_QUARTER = 4
@@ -268,6 +268,48 @@ def bonus_words(tile: BonusTile, ix: Index, grey: bool) -> str:
     return tr("trajan.bonus_grey", text=text) if grey else text
 
 
+def senate_tiles(player: PlayerView, ix: Index) -> tuple[int, ...]:
+    """Return the votes of each senate tile a player holds (taken at the forum)."""
+    return tuple(
+        ix.forum[t].votes for t in player.forum if t in ix.forum and ix.forum[t].kind == "senate"
+    )
+
+
+def space_votes(ix: Index) -> tuple[int, ...]:
+    """Return the votes each senate space gives (board.toml `senate_votes`: 0, 2, 3 ... 8)."""
+    return tuple(ix.cat.figures.senate_votes)
+
+
+def senate_facts(player: PlayerView, ix: Index) -> tuple[str, ...]:
+    """Return the mat's senate line(s): the space and its votes, then any senate tiles.
+
+    "Senate: space 4 (5 votes)", "+ senate tile 5 = 10 votes": the sum the senate track
+    shows at the lane's end (playtest item 92: the tile counted but was drawn nowhere).
+    """
+    table = space_votes(ix)
+    base = table[min(player.senate, len(table) - 1)] if table else 0
+    lines = [tr("trajan.fact_senate", space=player.senate, votes=base)]
+    tiles = senate_tiles(player, ix)
+    if tiles:
+        held = "+".join(str(t) for t in tiles)
+        lines.append(
+            tr("trajan.fact_senate_tiles", count=len(tiles), tiles=held, votes=player.votes)
+        )
+    return tuple(lines)
+
+
+def senate_of(view: TrajanView, ix: Index) -> Senate:
+    """Return the senate area: each seat's lane and votes, the bonus tiles and the demands."""
+    lanes = tuple(SenateLane(p.seat, p.senate, senate_tiles(p, ix), p.votes) for p in view.players)
+    return Senate(
+        lanes,
+        space_votes(ix),
+        tuple(offered_bonus(ix.bonus[b]) for b in view.bonus_offer),
+        tuple(demand_name(ix, d).capitalize() for d in view.demands_shown),
+        tuple(ix.cat.figures.demand_penalty),
+    )
+
+
 SETUP_PHASES = ("setup_bowl", "setup_card", "setup_trajan")
 
 
@@ -298,7 +340,7 @@ def player_of(
         tr("trajan.fact_leader", name=leader),
         tr("trajan.fact_workers", n=player.workers),
         tr("trajan.fact_military", n=player.legionnaires),
-        tr("trajan.fact_senate", space=player.senate, votes=player.votes),
+        *senate_facts(player, ix),
         tr("trajan.fact_plus2", actions=plus2) if plus2 else tr("trajan.fact_plus2_none"),
         _display(player.display, ix),
     )

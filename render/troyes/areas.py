@@ -6,11 +6,14 @@ when the view carries them (troyes.md §10).
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from render.base.canvas import Box, Canvas, fit_text
 from render.base.fonts import Style
-from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE
-from render.base.shapes import area, area_inner, die, token
+from render.base.palette import BLACK, EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, seat_style
+from render.base.shapes import SUPERSAMPLE, area, area_inner, die, token
 from render.i18n import tr
 from render.troyes.board import CARD_BANDS, DIE_FACES, Activity, Event, citizen
 
@@ -28,11 +31,12 @@ class Wall:
 
 @dataclass(frozen=True, slots=True)
 class Outer:
-    """An outer activity tile at a gate: level, name and the cubes on it."""
+    """An outer activity tile at a gate: level, name, the cubes on it and what it does."""
 
     level: int
     name: str
     cubes: tuple[tuple[int, int], ...]
+    text: str = ""  # the face's rules text (data/troyes/outer_tiles.toml), in the image's language
 
 
 def _cube_counts(canvas: Canvas, box: Box, counts: Sequence[tuple[int, int]]) -> None:
@@ -206,6 +210,42 @@ WALL_CELL = 34
 WALL_LANE = 38
 WALL_NUMBERS = 24
 GATE_FILL = (214, 196, 150)
+PAWN_W, PAWN_H = 26, 34
+
+
+@lru_cache(maxsize=8)
+def pawn_sprite(seat: int) -> Image.Image:
+    """Return the RGBA sprite of a guard: a pawn (head, neck, base) in the seat's colour.
+
+    Not the seat's token: the lane's head is the token, and a guard still on space 0 beside
+    it read as the same piece twice (playtest item 95).
+    """
+    w, h = PAWN_W * SUPERSAMPLE, PAWN_H * SUPERSAMPLE
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    colour, edge = seat_style(seat).colour, 2 * SUPERSAMPLE
+    head = w * 0.26
+    body = [
+        (w * 0.38, h * 0.36),
+        (w * 0.62, h * 0.36),
+        (w * 0.82, h * 0.84),
+        (w * 0.18, h * 0.84),
+    ]
+    draw.polygon(body, fill=colour, outline=BLACK, width=edge)
+    draw.rounded_rectangle(
+        (w * 0.04, h * 0.8, w * 0.96, h - 1),
+        radius=h * 0.06,
+        fill=colour,
+        outline=BLACK,
+        width=edge,
+    )
+    draw.ellipse(
+        (w / 2 - head, h * 0.02, w / 2 + head, h * 0.02 + 2 * head),
+        fill=colour,
+        outline=BLACK,
+        width=edge,
+    )
+    return image.resize((PAWN_W, PAWN_H), Image.Resampling.LANCZOS)
 
 
 def wall_boxes(box: Box, wall: Wall, tiles: int) -> tuple[Box, list[Box]]:
@@ -227,8 +267,9 @@ def wall_boxes(box: Box, wall: Wall, tiles: int) -> tuple[Box, list[Box]]:
 def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> None:
     """Draw the Ladies' wall track (guards, gates) and the outer activities at the gates.
 
-    Each lane is a guard's, led by its seat's token; the spaces 0 to `length` are numbered
-    above the lanes and the gates (tinted) named I-IV under them, as the tiles name them.
+    Each lane is a guard's, led by its seat's token; the guard on it is a pawn in the seat's
+    colour. The spaces 0 to `length` are numbered above the lanes and the gates (tinted)
+    named I-IV under them, as the tiles name them. Each tile says what it does.
     """
     area(canvas, box, tr("troyes.walls"), tr("troyes.walls_hint"))
     track, tiles = wall_boxes(box, wall, len(outer))
@@ -244,7 +285,8 @@ def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> N
             cell = Box(cells_x + k * WALL_CELL, y, WALL_CELL - 2, WALL_LANE)
             canvas.fill(cell, GATE_FILL if k in wall.gates else EMPTY)
             if k == space:
-                token(canvas, seat, cell.centre, 32)
+                cx, cy = cell.centre
+                canvas.sprite(pawn_sprite(seat), (cx - PAWN_W // 2, cy - PAWN_H // 2))
     names_y = lanes_y + len(wall.guards) * (WALL_LANE + 4)
     for level, k in enumerate(wall.gates, start=1):
         gate = Box(cells_x + k * WALL_CELL, names_y, WALL_CELL - 2, WALL_NUMBERS)
@@ -252,5 +294,12 @@ def draw_wall(canvas: Canvas, box: Box, wall: Wall, outer: Sequence[Outer]) -> N
     for tile, cell in zip(outer, tiles, strict=False):
         canvas.rounded(cell, 10, (236, 226, 246), (120, 64, 168), 3)
         title = tr("troyes.gate", roman=ROMAN[tile.level - 1], name=tile.name)
-        canvas.text(cell.inset(10, 4).top(52), title, size=20, style=Style.BOLD)
-        _cube_counts(canvas, cell.inset(6, 4).below(56), tile.cubes)
+        body = cell.inset(10, 4)
+        # The name on one line, or two (a long name); what the tile does under it, the
+        # cubes at the bottom.
+        named = canvas.text(body.top(52), title, size=20, style=Style.BOLD, valign="top")
+        cubes = Box(cell.x + 6, cell.bottom - 38, cell.w - 12, 34)
+        if tile.text:
+            top = named.ink.bottom + 6
+            canvas.text(Box(body.x, top, body.w, cubes.y - top), tile.text, size=18, valign="top")
+        _cube_counts(canvas, cubes, tile.cubes)

@@ -11,7 +11,17 @@ from dataclasses import dataclass
 
 from render.base.canvas import Box, Canvas, text_width
 from render.base.fonts import Style
-from render.base.palette import EMPTY, INK, MUTED, PANEL_EDGE, TIMES, WHITE, Colour, seat_label
+from render.base.palette import (
+    EMPTY,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    TIMES,
+    WHITE,
+    Colour,
+    seat_label,
+)
 from render.base.shapes import area, area_inner, badge, die, token
 from render.i18n import tr
 
@@ -94,6 +104,24 @@ def citizen(canvas: Canvas, who: int, centre: tuple[int, int], size: int = 38) -
         token(canvas, who, centre, size)
 
 
+def space(canvas: Canvas, colour: str, centre: tuple[int, int], who: int | None) -> None:
+    """Draw a building's citizen space: taken (a disc under the citizen) or empty (a ring)."""
+    cx, cy = centre
+    disc = (cx - 25, cy - 25, cx + 25, cy + 25)
+    if who is None:
+        # Hollow: a ring of the building's colour between two thin edges (so a white or
+        # yellow ring shows on the panel), the panel's own colour inside: nothing reads as a
+        # piece standing there.
+        canvas.draw.ellipse(disc, fill=PANEL, outline=PANEL_EDGE, width=1)
+        ring = (cx - 24, cy - 24, cx + 24, cy + 24)
+        canvas.draw.ellipse(ring, outline=DIE_FACES[colour][0], width=6)
+        inner = (cx - 18, cy - 18, cx + 18, cy + 18)
+        canvas.draw.ellipse(inner, outline=PANEL_EDGE, width=1)
+        return
+    canvas.draw.ellipse(disc, fill=DIE_FACES[colour][0], outline=INK)
+    citizen(canvas, who, centre, 38)
+
+
 def _counts(canvas: Canvas, box: Box, counts: Sequence[tuple[int, int]], size: int = 32) -> None:
     """Draw seat tokens each followed by a count, in a row (cubes per seat)."""
     x = box.x + size // 2
@@ -136,21 +164,20 @@ def draw_players(
 def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> None:
     """Draw the Palace, Bishopric and City Hall with their six citizen spaces each.
 
-    Each space shows its number (1-6) under it, as the choices name it.
+    Each space shows its number (1-6) under it, as the choices name it. A taken space is a
+    disc in the building's colour under its citizen; an empty one is a hollow ring of that
+    colour (playtest item 95: at the start every space was a solid disc, as if taken).
     """
     for building, column in zip(buildings, box.cols(len(buildings), gap=16), strict=True):
         note = tr(
             "troyes.building_hint", colour=tr(f"colour.{building.colour}"), salary=building.salary
         )
         inner = area(canvas, column, building.name, note)
-        face, _ = DIE_FACES[building.colour]
         spaces = inner.top(56)
         step = spaces.w // 6
         for index, who in enumerate(building.spaces):
             cx, cy = spaces.x + step * index + step // 2, spaces.y + 28
-            canvas.draw.ellipse((cx - 25, cy - 25, cx + 25, cy + 25), fill=face, outline=INK)
-            if who is not None:
-                citizen(canvas, who, (cx, cy), 38)
+            space(canvas, building.colour, (cx, cy), who)
             # Numbered under it as the choices number it ("Palace, space 3").
             number = Box(cx - 18, spaces.y + 57, 36, 22)
             canvas.text(number, str(index + 1), size=18, fill=MUTED, align="center")

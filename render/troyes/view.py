@@ -11,7 +11,7 @@ from typing import Any
 from engine.troyes.catalog import Catalog
 from engine.troyes.view import TroyesView
 from render.base.header import HeaderInfo
-from render.i18n import tr
+from render.i18n import current, tr
 from render.troyes.areas import Outer, Wall
 from render.troyes.board import NEUTRAL, Activity, Building, Event, TroyesPlayer
 
@@ -193,6 +193,7 @@ def wall_of(view: Any, cat: Catalog) -> tuple[Wall, tuple[Outer, ...]] | None:
             level,
             outer_name(cat, str(tile_id)),
             tuple((seat, n) for seat, n in enumerate(cubes) if n),
+            outer_text(cat, str(tile_id)),
         )
         for level, (tile_id, cubes) in enumerate(outer, start=1)
     )
@@ -203,6 +204,17 @@ def outer_name(cat: Catalog, tile_id: str) -> str:
     """Return an outer activity face's name from the catalog (its id, spaced, if unknown)."""
     face = cat.outer.get(tile_id)
     return face.name if face is not None else tile_id.replace("_", " ").capitalize()
+
+
+def outer_text(cat: Catalog, tile_id: str) -> str:
+    """Return what an outer activity face does, in the image's language ("" if unknown).
+
+    The tile named its activity only (playtest item 95); the text is the data's own.
+    """
+    face = cat.outer.get(tile_id)
+    if face is None:
+        return ""
+    return face.text_es if current() == "es" else face.text
 
 
 def plan_of(view: TroyesView, cat: Catalog) -> tuple[str, tuple[tuple[int, str, int], ...]]:

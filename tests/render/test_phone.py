@@ -166,7 +166,7 @@ def test_a_move_marks_the_pieces_that_changed_not_the_panels():
         assert not any(box == panel for panel in panels)
         assert box.w * box.h < layout.box("vp").w * layout.box("vp").h // 4
     assert board.marked(before, before) == []
-    assert pieces(None, board._plans(None, after)[1], (1600, 3678)) == []
+    assert pieces(None, board._plans(None, after)[1], (1600, 3748)) == []
 
 
 def _focus(name: str, seats: int, seed: int, wanted: str, lang: str = "es") -> Any:

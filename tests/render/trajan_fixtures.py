@@ -2,7 +2,7 @@
 # ruff: noqa: RUF001 - the multiplication sign is the label the board shows
 
 from render.base.header import HeaderInfo
-from render.trajan.board import Province, Ship, Site, TrajanTop
+from render.trajan.board import Province, Senate, SenateLane, Ship, Site, TrajanTop
 from render.trajan.mat import PlayerPanel, Slot
 from render.trajan.scene import TrajanScene
 
@@ -41,6 +41,7 @@ NAMES = {
     "britannia": ("Britannia", 10),
     "germania_inferior": ("Germania Inferior", 10),
 }
+SPACE_VOTES = (0, 2, 3, 4, 5, 6, 7, 8)
 ACTIONS = ("Seaport", "Forum", "Military", "Senate", "Trajan", "Construction")
 
 
@@ -148,8 +149,14 @@ def scene(seats: int = 4, vp_shift: int = 0) -> TrajanScene:
             "empty",
             TrajanTop("Demand: bread", 1, ("G", "G"), 2),
         ),
-        senate=(
-            tuple((s, 8 - s) for s in range(seats)),
+        senate=Senate(
+            tuple(
+                SenateLane(
+                    s, 7 - s, (5, 4, 3)[: s % 3], SPACE_VOTES[7 - s] + sum((5, 4, 3)[: s % 3])
+                )
+                for s in range(seats)
+            ),
+            SPACE_VOTES,
             ("Wine/Fish (yellow)", "Bonus tiles (yellow)"),
             ("Bread", "Games", "Religion"),
         ),

@@ -75,12 +75,27 @@ def scene(seats: int = 4, ladies: bool = True, shift: int = 0) -> TroyesScene:
     wall = (
         Wall(tuple((s, 5 * s + 3) for s in everyone), 20, (5, 10, 15, 20)),
         tuple(
-            Outer(level, name, tuple((s, 4) for s in everyone))
-            for level, name in (
-                (1, "Reroll a die of the tile's colour"),
-                (2, "Counter a black die"),
-                (3, "Majority of cubes at the end"),
-                (4, "Swap a die with each opponent"),
+            Outer(level, name, tuple((s, 4) for s in everyone), text)
+            for level, name, text in (
+                (
+                    1,
+                    "Watchtower",
+                    "Discard 1 cube: reroll 1 of your white dice (also during Phase 3). "
+                    "Cubes cannot be placed here with a white die.",
+                ),
+                (2, "Farmers' Market", "Discard 1 cube: +5 deniers when you use Agriculture."),
+                (
+                    3,
+                    "Tournament Field",
+                    "Everyone reaching this gate gains 3 VP. End of game: 1 VP per cube here; "
+                    "most cubes 8 VP, second 4, third 2 (ties split, rounded down).",
+                ),
+                (
+                    4,
+                    "Exchange",
+                    "Discard 1 cube: swap 1 die with each opponent, neutral included (up to 3 "
+                    "swaps); never the purple die.",
+                ),
             )
         ),
     )

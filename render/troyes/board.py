@@ -179,9 +179,9 @@ def draw_buildings(canvas: Canvas, box: Box, buildings: Sequence[Building]) -> N
             cx, cy = spaces.x + step * index + step // 2, spaces.y + 28
             space(canvas, building.colour, (cx, cy), who)
             # Numbered under it as the choices number it ("Palace, space 3").
-            number = Box(cx - 18, spaces.y + 57, 36, 22)
+            number = Box(cx - 18, spaces.y + 61, 36, 22)
             canvas.text(number, str(index + 1), size=18, fill=MUTED, align="center")
-        lying = inner.below(84)
+        lying = inner.below(90)
         if building.lying:
             canvas.text(lying.left(170).top(36), tr("troyes.expelled"), size=20, fill=MUTED)
             for index, who in enumerate(building.lying):

@@ -18,12 +18,14 @@ import discord
 
 from cogs.common.i18n import t
 from engine import games
+from engine.core.fit import clip_keeping_outcome
 from engine.core.protocol import Layout
 from engine.games import GAMES
 from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind
 from render.base.palette import seat_label
 
 LIMIT = 1900
+LABEL = 80  # a button's label (Discord)
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
 
 
@@ -101,8 +103,21 @@ def done_heading(
     said = [e for k, e in zip(kinds, described, strict=False) if k in done and e]
     if not said:
         return choices
-    heading = t(lang, "play.done", line=said[-1])
+    heading = done_line(said[-1], seat_name(last.seat, names), lang)
     return replace(choices, layout=replace(layout or Layout(), heading=heading))
+
+
+def done_line(line: str, who: str, lang: str) -> str:
+    """Return "Done: <line>" within a button's 80 characters, its figures whole (item 88).
+
+    Too long, it drops the decider's own name ("Hecho: contrarresta el dado negro de 5 con
+    amarillo 6: +1 de influencia"), then what comes before the closing outcome, where a
+    clause or phrase starts (`clip_keeping_outcome`): never the figure cut in two.
+    """
+    heading = t(lang, "play.done", line=line)
+    if len(heading) <= LABEL or not line.startswith(f"{who} "):
+        return clip_keeping_outcome(heading, LABEL)
+    return clip_keeping_outcome(t(lang, "play.done", line=line.removeprefix(f"{who} ")), LABEL)
 
 
 def sentence(prompt: str) -> str:

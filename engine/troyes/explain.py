@@ -10,7 +10,7 @@ influence menu, a craftsman's source, the outer activities and a further black d
 worded in explain_costs.py.
 """
 
-from engine.core import i18n
+from engine.core import fit, i18n
 from engine.troyes import actions as a
 from engine.troyes import effects, explain_costs
 from engine.troyes.catalog import Catalog
@@ -28,8 +28,11 @@ __all__ = ["explain", "fight", "pass_question", "places_cubes", "placing", "targ
 
 
 def _clip(line: str) -> str:
-    """Return a choice's line cut to `LIMIT` characters (a select option's description)."""
-    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+    """Return a choice's line cut to `LIMIT` characters (a select option's description).
+
+    Cut where a clause ends, so the figure of the clause cut short is not half said (item 88).
+    """
+    return fit.clip(line, LIMIT)
 
 
 def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind

@@ -121,6 +121,10 @@ class GameSpec:
             decision with the same seat, its controls start with that line as a disabled
             heading, so a quick repeated press lands on nothing and the player reads what
             the last pick did (cogs/common/text.py `done_heading`).
+        setup_facts: the names of its event classes that say the set-up's public facts (a
+            revealed character, the outer activities dealt), which the first move carries:
+            the thread tells them with the game's start, before that move, not as its doing
+            (cogs/common/text.py `Told.prologue`, playtest item 89).
         openings: the names of its event classes that open a round or a quarter (new cards,
             income, dice, new events, black dice): a turn too long for one thread message
             keeps them, as it keeps the milestones, when it drops the other event lines
@@ -151,6 +155,7 @@ class GameSpec:
     milestones: frozenset[str] = frozenset()
     done_events: frozenset[str] = frozenset()
     openings: frozenset[str] = frozenset()
+    setup_facts: frozenset[str] = frozenset()
     explored: Callable[[str, Sequence[str]], int | None] | None = None
     together: (
         Callable[[GameEngine[Any, Any], Sequence[Any], str, Sequence[str]], Sequence[Told]] | None

@@ -37,8 +37,9 @@ from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import in_game, remember
-from cogs.common.text import named_choices, sentence, words
+from cogs.common.text import LABEL, named_choices, sentence, words
 from engine import games
+from engine.core import fit
 from engine.core.errors import GameError, StaleStateError
 from engine.core.play import Typed
 from engine.core.protocol import Layout, Spent
@@ -53,7 +54,6 @@ PRIVATE_KINDS = games.PRIVATE_KINDS
 MENU_KINDS = games.MENU_KINDS
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds the tools
 PAGE = 25  # a select menu's limit
-LABEL = 80
 LAST_NOTATION = "pass"  # a pass's notation (Troyes): shown after the other choices (item 39)
 NO_INDEX = 999_999  # a Cancel button's index when the move was picked in a one-go menu
 PICKS = r"[A-Za-z0-9_.,]+"  # a one-go menu's picked values, comma-separated
@@ -72,7 +72,7 @@ def jump_url(guild_id: int | None, channel_id: int | None, message_id: int | Non
 
 
 def _clip(text: str, size: int = LABEL) -> str:
-    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
+    return fit.clip(text, size)  # where a clause ends, not inside its figure (item 88)
 
 
 def controls(

@@ -187,6 +187,10 @@ def _compose(
     others, own = parts
     out: list[_Line] = []
     left = 0
+    # The set-up's facts the first move carries come first, with the start (item 89): before
+    # "Since your last turn" and whatever brevity tells that move.
+    for fact in next((m.prologue for m in (*others, *own)), ()):
+        out.append(_Line(fact, _OPENING, len(out)))
     since = t(lang, "post.since", who=who) if who is not None else None
     for moves, brevity, heading, least in (
         (others, level[0], since, _OTHER),

@@ -18,12 +18,14 @@ import discord
 
 from cogs.common.i18n import t
 from engine import games
+from engine.core.fit import clip_keeping_outcome
 from engine.core.protocol import Layout, Spent
 from engine.games import GAMES
 from engine.sessions import Choices, Final, LogLine, Notice, NoticeKind
 from render.base.palette import seat_label
 
 LIMIT = 1900
+LABEL = 80  # a button's label (Discord)
 _VERSION = re.compile(r"^dn:[msu]:\d+:(\d+)")
 
 
@@ -103,8 +105,21 @@ def done_heading(
     said = [e for k, e in zip(kinds, described, strict=False) if k in done and e]
     if not said:
         return choices
-    heading = t(lang, "play.done", line=said[-1])
+    heading = done_line(said[-1], seat_name(last.seat, names), lang)
     return replace(choices, layout=replace(layout or Layout(), heading=heading))
+
+
+def done_line(line: str, who: str, lang: str) -> str:
+    """Return "Done: <line>" within a button's 80 characters, its figures whole (item 88).
+
+    Too long, it drops the decider's own name ("Hecho: contrarresta el dado negro de 5 con
+    amarillo 6: +1 de influencia"), then what comes before the closing outcome, where a
+    clause or phrase starts (`clip_keeping_outcome`): never the figure cut in two.
+    """
+    heading = t(lang, "play.done", line=line)
+    if len(heading) <= LABEL or not line.startswith(f"{who} "):
+        return clip_keeping_outcome(heading, LABEL)
+    return clip_keeping_outcome(t(lang, "play.done", line=line.removeprefix(f"{who} ")), LABEL)
 
 
 def sentence(prompt: str) -> str:
@@ -145,11 +160,12 @@ class Told:
     lines: tuple[str, ...] = ()
     kept: tuple[bool, ...] = ()
     stand_in: bool = False  # an AI stand-in chose it for a timed-out person: marked
+    prologue: tuple[str, ...] = ()  # the set-up's facts, told before the first move (item 89)
 
     def text(self, *, brief: bool = False) -> str:
         """Return the move's entry: its headline and its lines (`brief`: the kept ones)."""
         lines = [x for x, k in zip(self.lines, self.kept, strict=True) if k or not brief]
-        return "\n".join([self.head, *lines])
+        return "\n".join([*self.prologue, self.head, *lines])
 
     @property
     def milestone(self) -> bool:
@@ -168,13 +184,16 @@ def _entry(
     lang: str,
     milestones: frozenset[str] = frozenset(),
     openings: frozenset[str] = frozenset(),
+    facts: frozenset[str] = frozenset(),
 ) -> Told:
     """Return a move as told: its head, event bullets and (`milestones`) summary lines.
 
     An event whose class is one of the game's milestones (a quarter's scoring, an event's
     result, the end of a round) is not a bullet but a summary line of its own, where it
     happened among the others (the round's end before the next round's opening, item 63).
-    Milestones and `openings` (a round's opening) are kept in a brief entry.
+    Milestones and `openings` (a round's opening) are kept in a brief entry. The first
+    move's set-up `facts` (the revealed character, the outer activities) are the start's,
+    not the move's doing: they are told before its head (`prologue`, item 89).
     """
     who = seat_name(line.seat, names)
     label, described = words(line, names, lang)
@@ -188,8 +207,12 @@ def _entry(
     said = _plain(head)
     lines: list[str] = []
     kept: list[bool] = []
+    prologue: list[str] = []
     for kind, event in zip(kinds, described, strict=True):
         if not event:
+            continue
+        if kind in facts and line.version == 1:
+            prologue.append(f"\N{BULLET} {event}")
             continue
         if kind in milestones:
             lines.append(f"\N{BAR CHART} {event}")
@@ -200,7 +223,15 @@ def _entry(
             continue
         kept.append(kind in milestones or kind in openings)
     return Told(
-        line.version, line.seat, who, label, head, tuple(lines), tuple(kept), stand_in=stand_in
+        line.version,
+        line.seat,
+        who,
+        label,
+        head,
+        tuple(lines),
+        tuple(kept),
+        stand_in=stand_in,
+        prologue=tuple(prologue),
     )
 
 
@@ -218,11 +249,10 @@ def plain_log(
     """
     out = []
     lines = shown(lines, game)
-    for line, entry in zip(lines, entries(lines, names, lang, game), strict=True):
-        head, sep, rest = entry.replace("**", "").replace("`", "").partition("\n")
-        if line.undone:
-            head += " " + t(lang, "story.undone")
-        out.append(head + sep + rest)
+    for line, entry in zip(lines, told(lines, names, lang, game), strict=True):
+        head = entry.head + (" " + t(lang, "story.undone") if line.undone else "")
+        said = "\n".join([*entry.prologue, head, *entry.lines])
+        out.append(said.replace("**", "").replace("`", ""))
     return out
 
 
@@ -268,7 +298,8 @@ def openings_of(game: str) -> frozenset[str]:
 def told(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = "") -> list[Told]:
     """Return the moves a reader is told (`shown`), each as the thread tells it."""
     milestones, openings = milestones_of(game), openings_of(game)
-    return [_entry(x, names, lang, milestones, openings) for x in shown(lines, game)]
+    facts = games.spec(game).setup_facts if game in GAMES else frozenset()
+    return [_entry(x, names, lang, milestones, openings, facts) for x in shown(lines, game)]
 
 
 def entries(

@@ -9,7 +9,7 @@ a hand, the deck or the bonus bag.
 
 from typing import Any
 
-from engine.core import i18n
+from engine.core import fit, i18n
 from engine.trajan import actions as a
 from engine.trajan.rules.common import player
 from engine.trajan.state import ACTIONS, TrajanState
@@ -26,8 +26,7 @@ def msg(lang: str, key: str, **values: Any) -> str:
 
 def explain(state: TrajanState, action: a.Action, t: Tables, lang: str = "en") -> str:
     """Return what choosing `action` in `state` gets, from public information ("" if nothing)."""
-    line = _explain(state, action, t, lang)
-    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+    return fit.clip(_explain(state, action, t, lang), LIMIT)  # where a clause ends (item 88)
 
 
 def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0911, PLR0912

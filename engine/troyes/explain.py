@@ -10,12 +10,12 @@ influence menu, a craftsman's source, the outer activities and a further black d
 worded in explain_costs.py.
 """
 
-from engine.core import i18n
+from engine.core import fit, i18n
 from engine.troyes import actions as a
 from engine.troyes import effects, explain_costs
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
-from engine.troyes.log_words import ROMAN, amount, building, name, word
+from engine.troyes.log_words import ROMAN, amount, building, name, player, word
 from engine.troyes.rules import dice, walls
 from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.counter import strength
@@ -28,8 +28,11 @@ __all__ = ["explain", "fight", "pass_question", "places_cubes", "placing", "targ
 
 
 def _clip(line: str) -> str:
-    """Return a choice's line cut to `LIMIT` characters (a select option's description)."""
-    return line if len(line) <= LIMIT else line[: LIMIT - 1] + "…"
+    """Return a choice's line cut to `LIMIT` characters (a select option's description).
+
+    Cut where a clause ends, so the figure of the clause cut short is not half said (item 88).
+    """
+    return fit.clip(line, LIMIT)
 
 
 def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en") -> str:  # noqa: PLR0912 - one line per choice kind
@@ -198,7 +201,11 @@ def placing(
     )
     colour = word(lang, cat.rules.building_colour[b])
     line = i18n.text(lang, "troyes.explain.citizen_spaces", c=colour, spaces=spaces)
-    return f"{building(target, lang)}: {line}." if sentence else line
+    if not sentence:
+        return line
+    # where an expelled citizen goes, which a die's line may lack room for (item 94)
+    back = " " + i18n.text(lang, "troyes.explain.expelled_back") if kinds["out"] else ""
+    return f"{building(target, lang)}: {line}.{back}"
 
 
 def _citizen_die(cat: Catalog, state: TroyesState, die: a.TakeDie, lang: str) -> str:
@@ -212,11 +219,32 @@ def _citizen_die(cat: Catalog, state: TroyesState, die: a.TakeDie, lang: str) ->
     elif out is None:
         line = i18n.text(lang, "troyes.explain.place_keep", **words)
     else:
-        whom = "own" if out == state.turn else "neutral" if out == NEUTRAL else "rival"
-        said = i18n.text(lang, f"troyes.explain.whom_{whom}")
-        line = i18n.text(lang, "troyes.explain.place_out", whom=said, **words)
+        return _expels(cat, state, die, out, lang)
     _, cost = _with_die(cat, state, die)
     return i18n.text(lang, "troyes.explain.place_cost", line=line, count=cost) if cost else line
+
+
+def _expels(cat: Catalog, state: TroyesState, die: a.TakeDie, out: int, lang: str) -> str:
+    """Say whose citizen the die expels and where it goes (item 94), with the die's price.
+
+    An expelled citizen lies on the building until the round's end, then goes back to its
+    owner's supply (troyes.md Phase 5; `buildings.citizens_home`). Where it goes is said
+    shorter, or not at all, when the whole line would not fit a description.
+    """
+    target = state.plan.target
+    whom = "own" if out == state.turn else "neutral" if out == NEUTRAL else "rival"
+    said = i18n.text(lang, f"troyes.explain.whom_{whom}", who=player(out, lang))
+    _, cost = _with_die(cat, state, die)
+    line = ""
+    for back in (f"back_{whom}", "back_short", ""):
+        gone = i18n.text(lang, f"troyes.explain.{back}") if back else ""
+        words = {"n": die.value, "b": building(target, lang), "whom": said, "back": gone}
+        line = i18n.text(lang, "troyes.explain.place_out", **words)
+        if cost:
+            line = i18n.text(lang, "troyes.explain.place_cost", line=line, count=cost)
+        if len(line) <= LIMIT:
+            break
+    return line
 
 
 def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> str:

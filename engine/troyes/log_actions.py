@@ -112,6 +112,18 @@ def action_line(cat: Catalog, event: ActionEvent, lang: str, viewer: int | None 
     return out
 
 
+def leftover_line(cat: Catalog, event: ev.BlackDieCountered, lang: str) -> str:
+    """Return the line of a black die countered by the previous group's leftover alone (item 86).
+
+    Its event records no die, as does the Ladies' outer cube counter: the move's events tell
+    them apart (`log_together`), so stored games keep their events.
+    """
+    gain = amount(lang, "influence", cat.rules.counter_influence)
+    left = amount(lang, "leftover", event.value)
+    who = player(event.seat, lang)
+    return say(lang, "countered_leftover", who=who, n=event.value, left=left, gain=gain)
+
+
 def _influence(event: ev.InfluenceUsed, who: str, lang: str) -> str:
     """Word a reroll ("red 3->5"), a flip ("red 3, white 2") or a hire."""
     try:

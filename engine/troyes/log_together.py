@@ -7,14 +7,19 @@ lines: the new cards in one, each seat's income with its dice in one ("alice (1)
 deniers and pays 2 in salaries; rolls red 3, ..."), the new events in one, and an event's
 effect on every seat in one ("Religious event — alice (1): loses 3 deniers; bob (2): ...").
 The public words only (no VP figure), as `log_text.describe_event` without a viewer.
+A black die countered by the previous group's leftover alone is told so here too (item 86):
+its event records no die, like the Ladies' outer cube counter, and only the move's events
+tell the two apart. A starting citizen's line is worded as its move, so the thread tells it
+once (item 89).
 """
 
 from collections.abc import Sequence
 
 from engine.troyes import events as ev
 from engine.troyes.catalog import Catalog
+from engine.troyes.log_actions import leftover_line
 from engine.troyes.log_text import describe_event, say
-from engine.troyes.log_words import LANGS, dice_list, name, player
+from engine.troyes.log_words import LANGS, building, dice_list, name, player
 
 Told = tuple[tuple[int, ...], str]  # the events' places in the move, and their one line
 
@@ -26,7 +31,51 @@ def together(cat: Catalog, events: Sequence[ev.Event], lang: str) -> list[Told]:
     """
     lang = lang if lang in LANGS else "en"
     groups = [*_revealed(cat, events, lang), *_seats(cat, events, lang)]
-    return groups + _suffered(cat, events, lang)
+    groups += _suffered(cat, events, lang) + _leftover(cat, events, lang)
+    return groups + _starting(events, lang)
+
+
+def _leftover(cat: Catalog, events: Sequence[ev.Event], lang: str) -> list[Told]:
+    """Return the line of each black die countered by the previous group's leftover alone.
+
+    A counter that records no die is either that (a further black die taken on with the
+    surplus) or the Ladies' outer cube, whose use is the move's event just before it
+    (`counter.outer_counter`); only the leftover one is worded so (playtest item 86).
+    """
+    out: list[Told] = []
+    for place, event in enumerate(events):
+        if not isinstance(event, ev.BlackDieCountered) or event.dice:
+            continue
+        before = events[place - 1] if place else None
+        if isinstance(before, ev.OuterUsed) and before.detail.startswith("counter"):
+            continue
+        out.append(((place,), leftover_line(cat, event, lang)))
+    return out
+
+
+def _starting(events: Sequence[ev.Event], lang: str) -> list[Told]:
+    """Return a starting citizen's line worded as its move (playtest item 89).
+
+    "IA normal (2) coloca un ciudadano inicial: Palacio, espacio 2" says what the move's label
+    says, so the thread tells it once (cogs/common/text.py drops an event repeating its
+    move). A set-up placement is the one no dice paid for: a turn's logs `DiceUsed` first.
+    """
+    if any(isinstance(e, ev.DiceUsed) for e in events):
+        return []
+    return [
+        (
+            (place,),
+            say(
+                lang,
+                "citizen_start",
+                who=player(e.seat, lang),
+                b=building(e.building, lang),
+                n=e.space,
+            ),
+        )
+        for place, e in enumerate(events)
+        if isinstance(e, ev.CitizenPlaced) and e.expelled is None
+    ]
 
 
 def _runs(events: Sequence[ev.Event], kind: type) -> list[list[int]]:

@@ -274,7 +274,8 @@ def test_a_long_ai_turn_keeps_the_rounds_opening_and_every_milestone_and_says_wh
     told = told_numbers(caption)
     assert max(told) == shown[-1].version
     assert "earlier line" not in caption
-    assert "anterior" not in caption
+    assert "línea anterior" not in caption  # the old note ("… 3 líneas anteriores: …"), not
+    assert "líneas anteriores" not in caption  # a counter's "del grupo anterior" (item 86)
 
 
 def test_runs_of_one_seats_moves_become_one_line_before_any_move_is_left_out():

@@ -241,7 +241,7 @@ def test_an_activity_card_says_what_it_does_where_it_is_chosen():
     choose = next(a for a in TROYES.legal_actions(state) if isinstance(a, ChooseCard))
     card = TROYES.catalog.cards[choose.card]
     line = TROYES.explain(state, choose, "es")
-    assert line == f"{card.text_es} 1 vez por cada {card.divisor} puntos de dados."
+    assert line == f"1 vez por cada {card.divisor} puntos. {card.text_es}"
 
 
 def test_troyes_boost_line_on_your_own_die_says_one_denier_and_nothing():

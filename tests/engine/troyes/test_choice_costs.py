@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.troyes import actions as a
 from engine.troyes import ladies_actions as la
+from engine.troyes.log_words import naming
 from engine.troyes.state import NEUTRAL
 from tests.engine.troyes.helpers import CAT, ENGINE, FACE, play, table, texts, walls_table
 from tests.engine.troyes.test_actions import CARDS, SPARE
@@ -285,12 +286,15 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
     assert s.kind == "dice"
     assert ENGINE.prompt(s, "es") == (
         "Elige los dados del grupo. Palacio: el valor del dado rojo es el espacio; libre: 1; "
-        "con expulsión: 2, 3, 5."
+        "con expulsión: 2, 3, 5. Un ciudadano expulsado queda tumbado en el edificio y vuelve a "
+        "la reserva de su dueño al final de la ronda."
     )
+    # Item 94: whose citizen is expelled, and where it goes (as far as the 100 characters go).
     es = _lines(s, "es")
     assert es["Tomar tu dado rojo 1"] == "va al espacio 1 del Palacio, que está libre"
     assert es["Tomar tu dado rojo 2"] == (
-        "va al espacio 2 del Palacio y expulsa a un ciudadano de un rival"
+        "va al espacio 2 del Palacio y expulsa a un ciudadano de Jugador 2 (vuelve al final de "
+        "la ronda)"
     )
     assert es["Tomar el dado rojo 3 de Jugador 2"] == (
         f"va al espacio 3 del Palacio y expulsa a un ciudadano tuyo; cuesta {R.dice_price[0]} "
@@ -300,9 +304,24 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
         f"va al espacio 5 del Palacio y expulsa a un ciudadano neutral; cuesta {R.dice_price[0]} "
         "denarios"
     )
-    assert _lines(s, "en")["Take your red 2"] == (
-        "goes to space 2 of the Palace and expels a rival's citizen"
+    en = _lines(s, "en")
+    assert en["Take your red 2"] == (
+        "goes to space 2 of the Palace and expels a citizen of Player 2 (back at the end of the "
+        "round)"
     )
+    assert ENGINE.prompt(s, "en").endswith(
+        "expelling: 2, 3, 5. An expelled citizen lies on the building and goes back to its "
+        "owner's supply at the end of the round."
+    )
+    with naming(("alice", "bob", "carol")):
+        assert _lines(s, "es")["Tomar tu dado rojo 2"] == (
+            "va al espacio 2 del Palacio y expulsa a un ciudadano de bob (vuelve al final de la "
+            "ronda)"
+        )
+        assert _lines(s, "en")["Take your red 2"] == (
+            "goes to space 2 of the Palace and expels a citizen of bob, back to their supply when "
+            "the round ends"
+        )
 
 
 # ---- fourth playtest (issue 14, items 81-97) ----------------------------------------------

@@ -119,6 +119,9 @@ def test_the_rollout_search_stops_at_its_work_after_a_whole_round(position):
     assert capped == _rolled(engine, state, 40, work)[0]  # the same roll-outs every time
     # The first rounds are the uncapped search's first rounds: the work only ends it sooner.
     assert _rolled(engine, state, capped_done, None)[0] == capped
+    # However little the work, the search rolls out WORK_FLOOR of its iterations first.
+    floor = int(rollout.WORK_FLOOR * 40)
+    assert floor <= _rolled(engine, state, 40, 1)[1] < floor + candidates
 
 
 def test_a_search_stopped_by_its_work_is_played_not_replaced(position, monkeypatch):

@@ -99,7 +99,11 @@ def play(
             tally.times.setdefault(level, []).append(spent)
             if isinstance(who, IsmctsPlayer):
                 tally.iterations += who.last_iterations
-                tally.cut += 0 < who.last_iterations < who.budget(engine, state.seats)
+                tally.cut += who.last_cut
+                tally.search_seconds += spent
+            elif isinstance(who, HardPlayer):
+                tally.iterations += who.last.iterations
+                tally.cut += who.last.played != "hard"
                 tally.search_seconds += spent
         if type(action).__name__ == "Pass":
             tally.passes[level] = tally.passes.get(level, 0) + 1

@@ -81,6 +81,11 @@ class AiSupport:
             roll-out of the "rollout" search stops where it changes. None: no such bound.
         horizon: how many times the turn comes back to the deciding seat before a roll-out
             stops (Troyes 2: the seat answers its rivals' replies; Trajan 1, as measured).
+        work_per_s: the "rollout" search's engine steps (`apply` calls, each rated by the
+            value in the roll-outs' planning) per second of budget, a fixed number like the
+            rate: the search stops after the round in which its roll-outs pass that many,
+            so a decision of long roll-outs or wide menus costs about its budget (Trajan);
+            0: no such bound, the iterations alone (Troyes).
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
@@ -91,6 +96,7 @@ class AiSupport:
     seat_search: Mapping[int, str] = field(default_factory=dict)
     stage: Callable[[Any], Any] | None = None
     horizon: int = 1
+    work_per_s: int = 0
 
 
 @dataclass(frozen=True, slots=True)

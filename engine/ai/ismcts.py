@@ -28,7 +28,13 @@ from typing import Any
 
 from engine.ai import rollout
 from engine.ai.planner import sampled_plan_values
-from engine.ai.sampling import determiniser, iterations_per_s, search_kind, search_seed
+from engine.ai.sampling import (
+    determiniser,
+    iterations_per_s,
+    search_kind,
+    search_seed,
+    work_of,
+)
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
@@ -73,6 +79,8 @@ class IsmctsPlayer:
         self.budget_s = budget_s
         self.seed = seed
         self.last_iterations = 0
+        # Whether the last search stopped at the wall-clock cap (not at its count or work).
+        self.last_cut = False
 
     @classmethod
     def from_budget(cls, budget_s: float | None) -> "IsmctsPlayer":
@@ -114,9 +122,15 @@ class IsmctsPlayer:
         seats = getattr(state, "seats", None)
         n = self.budget(engine, seats)
         deadline = time.monotonic() + WALL_CAP * max(self.budget_s, 0.5)
+        self.last_cut = False
         if search_kind(engine, seats) == "rollout":
+
+            def should_stop(_done: int) -> bool:
+                self.last_cut = time.monotonic() > deadline
+                return self.last_cut
+
             found, self.last_iterations = rollout.search(
-                engine, state, seat, n, rng, should_stop=lambda _done: time.monotonic() > deadline
+                engine, state, seat, n, rng, should_stop=should_stop, work=work_of(engine, seats, n)
             )
             return found
         root = _root(engine, state, seat, value)
@@ -124,6 +138,7 @@ class IsmctsPlayer:
         for done in range(1, n + 1):
             _iterate(engine, sample(state, seat, rng), root, rng, value)
             if done % 64 == 0 and time.monotonic() > deadline:
+                self.last_cut = done < n
                 break
         self.last_iterations = done
         return root

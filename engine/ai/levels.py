@@ -89,6 +89,7 @@ class HardPlayer:
         self.budget_s = DEFAULT_BUDGET_S if budget_s is None else budget_s
         self.safety_s = max(SAFETY_MIN_S, SAFETY * self.budget_s) if safety_s is None else safety_s
         self.fallback = PlannerPlayer("normal", value_of)
+        self.last = Choice(None, self.name)  # the last decision (bench/ai.py reads it)
 
     def budget(self, engine: GameEngine[Any, Any], seats: int | None = None) -> int:
         """Return the iterations per decision for this engine (the budget at its fixed rate).
@@ -105,9 +106,11 @@ class HardPlayer:
         search = IsmctsPlayer(iterations=wanted, budget_s=self.safety_s / WALL_CAP)
         action = search.choose(engine, state)
         ran = search.last_iterations
-        if 0 < ran < wanted:  # stopped by the safety: that move depends on the machine
-            return Choice(self.fallback.choose(engine, state), "normal", ran, wanted)
-        return Choice(action, self.name, ran, wanted)
+        if search.last_cut:  # stopped by the safety: that move depends on the machine
+            self.last = Choice(self.fallback.choose(engine, state), "normal", ran, wanted)
+        else:
+            self.last = Choice(action, self.name, ran, wanted)
+        return self.last
 
     def choose(self, engine: GameEngine[Any, Any], state: GameState) -> Any:
         """Return the search's move (or, past the safety, the normal player's)."""

@@ -34,6 +34,18 @@ def iterations_per_s(engine: GameEngine[Any, Any], seats: int | None = None) -> 
     return support.seat_rates.get(seats or 0, support.iterations_per_s)
 
 
+def work_of(engine: GameEngine[Any, Any], seats: int | None, iterations: int) -> int | None:
+    """Return the engine steps the roll-out search may take for `iterations` (None: no bound).
+
+    The game's `AiSupport.work_per_s` times the seconds those iterations stand for at the
+    game's rate: a fixed count, so the same state gives the same move on any machine.
+    """
+    support = support_of(engine)
+    if support is None or not support.work_per_s:
+        return None
+    return round(iterations * support.work_per_s / iterations_per_s(engine, seats))
+
+
 def search_kind(engine: GameEngine[Any, Any], seats: int | None = None) -> str:
     """Return the hard player's search for this game at `seats` players ("tree", "rollout")."""
     support = support_of(engine)

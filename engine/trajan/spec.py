@@ -35,7 +35,10 @@ SPEC = GameSpec(
     # not at 4 players at a fifth of its budget (docs/ai.md): the planner's best 4 first
     # moves, each rolled out by the planner for every seat until the seat's next turn, never
     # past the quarter's end (`stage`: its scoring done), about 60 a CPU second measured, so
-    # 120 at the default.
+    # 120 at the default. Those roll-outs cost from 1,500 to 40,000 engine steps a decision
+    # (long rival turns, wide menus: up to 9 s of CPU); the search stops once its roll-outs
+    # have taken 15,000 steps a second of budget (`work_per_s`, about 15,000 a CPU second
+    # measured: 30,000 at the default), so no decision takes much over its 2 s.
     ai=AiSupport(
         _determinise,
         _value,
@@ -43,6 +46,7 @@ SPEC = GameSpec(
         seat_rates={2: 60},
         seat_search={2: "rollout"},
         stage=_quarter,
+        work_per_s=15000,
     ),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),

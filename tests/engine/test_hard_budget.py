@@ -7,12 +7,15 @@ the tree search reads it every 64 iterations, the roll-out search (Troyes', and 
 players, as here) after every roll-out, so each jump is how long one roll-out took.
 """
 
+import dataclasses
 from typing import Any
 
 import pytest
 
-from engine.ai import ismcts, make_player
+from engine.ai import ismcts, make_player, rollout, sampling
 from engine.ai.levels import HardPlayer
+from engine.ai.sampling import search_seed, support_of, work_of
+from engine.core.rng import Rng
 from engine.games import GAMES
 from engine.thinking import choose_index
 
@@ -59,8 +62,10 @@ def test_a_slow_machine_makes_the_same_hard_move(position, monkeypatch):
     engine, state = position
     quick = HardPlayer(BUDGET).decide(engine, state)
     assert quick.played == "hard"
-    assert quick.iterations == quick.budget == 6
-    # A roll-out taking 4 s: the 0.1 s decision takes 24 s, more than twice the old 10 s cap.
+    # Its roll-outs are long: the work bound (Trajan's `work_per_s`) ends it after one round.
+    assert quick.budget == 6
+    assert quick.iterations == 4
+    # A roll-out taking 4 s: the 0.1 s decision takes 16 s, more than the old 10 s cap.
     monkeypatch.setattr(ismcts, "time", SlowClock(4.0))
     slow = HardPlayer(BUDGET).decide(engine, state)
     assert slow == quick
@@ -76,3 +81,59 @@ def test_a_search_past_its_safety_plays_the_normal_move_and_says_so(position, mo
     decision = choose_index(engine, state, HardPlayer(BUDGET))  # what the worker returns
     assert decision.played == "normal"
     assert decision.iterations == choice.iterations
+
+
+def _rolled(engine: Any, state: Any, iterations: int, work: int | None) -> tuple[Any, int, int]:
+    """Return (the root's arms, roll-outs done, engine steps they took) of one search."""
+    seat = state.pending.seat
+    steps = [0]
+    apply = engine.apply
+
+    class Counting:  # the engine, counting the steps the search takes (root planning too)
+        def __getattr__(self, name: str) -> Any:
+            return getattr(engine, name)
+
+        def apply(self, s: Any, a: Any) -> Any:
+            steps[0] += 1
+            return apply(s, a)
+
+    rng = Rng(search_seed(engine, state, seat, 0), state.version, "test")
+    root, done = rollout.search(Counting(), state, seat, iterations, rng, work=work)  # type: ignore[arg-type]
+    return {a: (c.visits, c.reward) for a, c in root.children.items()}, done, steps[0]
+
+
+def test_the_rollout_search_stops_at_its_work_after_a_whole_round(position):
+    # A decision of long roll-outs or wide menus took up to 9 s of CPU at the 2 s budget
+    # (docs/ai.md): the roll-outs may take `work` engine steps, then the search ends its
+    # round (every candidate on the same determinisation) and stops. A count, not a clock.
+    engine, state = position
+    arms, done, steps = _rolled(engine, state, 40, None)
+    assert done == 40
+    candidates = len(arms)
+    assert candidates > 1
+    work = steps // 4  # about a quarter of what the 40 roll-outs took
+    capped, capped_done, capped_steps = _rolled(engine, state, 40, work)
+    assert 0 < capped_done < done
+    assert capped_done % candidates == 0  # whole rounds only: each candidate as often
+    assert capped_steps >= work
+    assert capped == _rolled(engine, state, 40, work)[0]  # the same roll-outs every time
+    # The first rounds are the uncapped search's first rounds: the work only ends it sooner.
+    assert _rolled(engine, state, capped_done, None)[0] == capped
+    # However little the work, the search rolls out WORK_FLOOR of its iterations first.
+    floor = int(rollout.WORK_FLOOR * 40)
+    assert floor <= _rolled(engine, state, 40, 1)[1] < floor + candidates
+
+
+def test_a_search_stopped_by_its_work_is_played_not_replaced(position, monkeypatch):
+    # Only the clock's safety replaces hard's move by normal's; the work bound is part of
+    # the budget, so that search's move is hard's own.
+    engine, state = position
+    support = support_of(engine)
+    assert support is not None
+    budget = HardPlayer(2.0).budget(engine, 2)
+    assert work_of(engine, 2, budget) == round(2.0 * support.work_per_s)
+    tiny = dataclasses.replace(support, work_per_s=1)
+    monkeypatch.setattr(sampling, "support_of", lambda _engine: tiny)
+    choice = HardPlayer(BUDGET).decide(engine, state)
+    assert choice.played == "hard"
+    assert 0 < choice.iterations < choice.budget  # one round, then the work was spent

@@ -34,16 +34,21 @@ SPEC = GameSpec(
     # (engine/ai/rollout.py), as Troyes does, which won more often than the tree there, but
     # not at 4 players at a fifth of its budget (docs/ai.md): the planner's best 4 first
     # moves, each rolled out by the planner for every seat until the seat's next turn, never
-    # past the quarter's end (`stage`: its scoring done), about 60 a CPU second measured, so
-    # 120 at the default. Those roll-outs cost from 1,500 to 40,000 engine steps a decision
+    # past the quarter's end (`stage`: its scoring done), about 60 a CPU second measured
+    # (120 in 2 s). Those roll-outs cost from 1,500 to 40,000 engine steps a decision
     # (long rival turns, wide menus: up to 9 s of CPU); the search stops once its roll-outs
     # have taken 15,000 steps a second of budget (`work_per_s`, about 15,000 a CPU second
     # measured: 30,000 at the default), so no decision takes much over its 2 s.
+    # Its count at 2 players is 12 a second of budget, not the 60 measured: 24 roll-outs at
+    # the default. More did not play better: a search's first 24 roll-outs chose its final
+    # move in 31 of 32 decisions, and in arenas 24 roll-outs won 22 of 25 games against
+    # normal (88% [70-96]) where 120 won 5 of 9 (docs/ai.md, session 11). A decision then
+    # takes about 0.3 s of CPU (median) instead of 1.5 s.
     ai=AiSupport(
         _determinise,
         _value,
         iterations_per_s=4000,
-        seat_rates={2: 60},
+        seat_rates={2: 12},
         seat_search={2: "rollout"},
         stage=_quarter,
         work_per_s=15000,

@@ -365,5 +365,5 @@ def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     # there, still a fixed number (the same iterations on any machine).
     trajan = GAMES["trajan"]
     assert [search_kind(trajan, n) for n in (2, 3, 4)] == ["rollout", "tree", "tree"]
-    assert [make_player("hard").budget(trajan, n) for n in (2, 3, 4)] == [120, 8000, 8000]
+    assert [make_player("hard").budget(trajan, n) for n in (2, 3, 4)] == [24, 8000, 8000]
     assert [make_player("hard").budget(GAMES["troyes"], n) for n in (2, 4)] == [40, 40]

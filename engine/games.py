@@ -81,6 +81,9 @@ class AiSupport:
             roll-out of the "rollout" search stops where it changes. None: no such bound.
         horizon: how many times the turn comes back to the deciding seat before a roll-out
             stops (Troyes 2: the seat answers its rivals' replies; Trajan 1, as measured).
+        rollout_plan: the (beam, depth) of the planner that plays every seat in a roll-out;
+            None: engine/ai/rollout.py's narrow default (Trajan). Troyes: the normal player's
+            own, so a roll-out's rivals play as the normal players do.
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
@@ -91,6 +94,7 @@ class AiSupport:
     seat_search: Mapping[int, str] = field(default_factory=dict)
     stage: Callable[[Any], Any] | None = None
     horizon: int = 1
+    rollout_plan: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,10 @@ MARGIN = 1.0
 # have come back had the seat not passed.
 HORIZON = 1
 MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway
-ROLLOUT_BEAM = 3  # the roll-out's planner: a narrower beam than normal's, for speed
+# The roll-out's planner (beam, depth), unless the game's `AiSupport.rollout_plan` says
+# otherwise: a narrower beam than normal's, for speed (Trajan). Troyes plays normal's own
+# planner, so the rivals of a roll-out play as the normal players do (docs/ai.md).
+ROLLOUT_BEAM = 3
 ROLLOUT_DEPTH = 8
 
 
@@ -158,8 +161,10 @@ def play_out(
     changed `horizon` times as many times as there are seats (a seat that passed has no turn
     left: its roll-out used to play the rivals' whole round), when `end(state)` (the stretch
     of play it started in, the game's stage, is over), when the game ends, or after
-    `MAX_STEPS` decisions.
+    `MAX_STEPS` decisions. Every seat's decisions are the planner's, at the game's
+    `rollout_plan` (beam, depth).
     """
+    plan = _plan(engine)
     returns = 0
     away = False
     changes = 0
@@ -184,10 +189,18 @@ def play_out(
         if len(actions) == 1:
             action = actions[0]
         else:
-            found = plan_values(engine, state, value, ROLLOUT_BEAM, ROLLOUT_DEPTH)
+            found = plan_values(engine, state, value, *plan)
             action = actions[max(range(len(actions)), key=found.__getitem__)]
         state = engine.apply(state, action).state
     return state
+
+
+def _plan(engine: GameEngine[Any, Any]) -> tuple[int, int]:
+    """Return the (beam, depth) of the roll-out's planner for this game."""
+    support = support_of(engine) if hasattr(engine, "name") else None
+    if support is None or support.rollout_plan is None:
+        return ROLLOUT_BEAM, ROLLOUT_DEPTH
+    return support.rollout_plan
 
 
 def _lead(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) -> float:

@@ -86,6 +86,9 @@ class AiSupport:
             rate: the search stops after the round in which its roll-outs pass that many,
             so a decision of long roll-outs or wide menus costs about its budget (Trajan);
             0: no such bound, the iterations alone (Troyes).
+        rollout_plan: the (beam, depth) of the planner that plays every seat in a roll-out;
+            None: engine/ai/rollout.py's narrow default (Trajan). Troyes: the normal player's
+            own, so a roll-out's rivals play as the normal players do.
     """
 
     determinise: Callable[[GameEngine[Any, Any], Any, int, Rng], Any]
@@ -97,6 +100,7 @@ class AiSupport:
     stage: Callable[[Any], Any] | None = None
     horizon: int = 1
     work_per_s: int = 0
+    rollout_plan: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

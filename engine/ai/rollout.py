@@ -45,7 +45,10 @@ MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway
 # iterations: Trajan's 2-player hard at a fifth of its 120 roll-outs won 12 of 13 games
 # against normal (docs/ai.md), so a bounded decision still searches at least that much.
 WORK_FLOOR = 0.2
-ROLLOUT_BEAM = 3  # the roll-out's planner: a narrower beam than normal's, for speed
+# The roll-out's planner (beam, depth), unless the game's `AiSupport.rollout_plan` says
+# otherwise: a narrower beam than normal's, for speed (Trajan). Troyes plays normal's own
+# planner, so the rivals of a roll-out play as the normal players do (docs/ai.md).
+ROLLOUT_BEAM = 3
 ROLLOUT_DEPTH = 8
 
 
@@ -193,8 +196,10 @@ def play_out(
     changed `horizon` times as many times as there are seats (a seat that passed has no turn
     left: its roll-out used to play the rivals' whole round), when `end(state)` (the stretch
     of play it started in, the game's stage, is over), when the game ends, or after
-    `MAX_STEPS` decisions.
+    `MAX_STEPS` decisions. Every seat's decisions are the planner's, at the game's
+    `rollout_plan` (beam, depth).
     """
+    plan = _plan(engine)
     returns = 0
     away = False
     changes = 0
@@ -219,10 +224,18 @@ def play_out(
         if len(actions) == 1:
             action = actions[0]
         else:
-            found = plan_values(engine, state, value, ROLLOUT_BEAM, ROLLOUT_DEPTH)
+            found = plan_values(engine, state, value, *plan)
             action = actions[max(range(len(actions)), key=found.__getitem__)]
         state = engine.apply(state, action).state
     return state
+
+
+def _plan(engine: GameEngine[Any, Any]) -> tuple[int, int]:
+    """Return the (beam, depth) of the roll-out's planner for this game."""
+    support = support_of(engine) if hasattr(engine, "name") else None
+    if support is None or support.rollout_plan is None:
+        return ROLLOUT_BEAM, ROLLOUT_DEPTH
+    return support.rollout_plan
 
 
 def _lead(engine: GameEngine[Any, Any], state: Any, seat: int, value: Value) -> float:

@@ -71,9 +71,17 @@ SPEC = GameSpec(
     # Hard plays the flat roll-out search (engine/ai/rollout.py): an iteration is one roll-out
     # by the planner until the seat's turn has come back twice (or two rounds of turns), never
     # past the round's end (`stage`), 15-40 a CPU second measured (docs/ai.md), so the default
-    # 2 s budget is 40 roll-outs, ten rounds of the planner's best 4 first moves.
+    # 2 s budget is 40 roll-outs, ten rounds of the planner's best 4 first moves. Every seat
+    # of a roll-out plays the normal player's own planner (beam 6, depth 10), so the rivals
+    # there play as the normal players do (docs/ai.md, "Rivals that play as normal").
     ai=AiSupport(
-        _determinise, _value, iterations_per_s=20, search="rollout", stage=_round, horizon=2
+        _determinise,
+        _value,
+        iterations_per_s=20,
+        search="rollout",
+        stage=_round,
+        horizon=2,
+        rollout_plan=(6, 10),
     ),
     topics=(
         Topic("troyes", {"en": "Troyes", "es": "Troyes"}, 0x2F5D8C, words=("troyes",)),

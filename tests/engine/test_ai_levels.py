@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from engine import games
-from engine.ai import make_player, rollout
+from engine.ai import make_player, planner, rollout
 from engine.ai.ismcts import IsmctsPlayer
 from engine.ai.levels import LEVELS
 from engine.ai.planner import sampled_plan_values
@@ -251,6 +251,35 @@ def test_a_troyes_rollout_stops_at_the_round_s_end():
         lambda s: s.version > passed.version + 2,
     )
     assert soon.version == passed.version + 3
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "plan"),
+    [
+        ("troyes", 4, (planner.BEAM, planner.DEPTH)),
+        ("trajan", 2, (rollout.ROLLOUT_BEAM, rollout.ROLLOUT_DEPTH)),
+    ],
+)
+def test_troyes_rollouts_plan_as_the_normal_player_and_trajan_s_narrower(
+    game, seats, plan, monkeypatch
+):
+    # Troyes' roll-outs play every seat with the normal player's own planner, so a
+    # roll-out's rivals play as the arena's normal players do (docs/ai.md, "Rivals that
+    # play as normal"); Trajan's 2-player roll-outs keep the narrow planner they were
+    # measured with.
+    engine: Any = GAMES[game]
+    state = _state_after(engine, 3, 40, seats=seats)
+    asked: set[tuple[int, int]] = set()
+
+    def recorded(engine: Any, state: Any, value: Any, beam: int, depth: int) -> list[float]:
+        asked.add((beam, depth))
+        return planner.plan_values(engine, state, value, beam, depth)
+
+    monkeypatch.setattr(rollout, "plan_values", recorded)
+    seat = state.pending.seat
+    _root, done = rollout.search(engine, state, seat, 4, Rng(1, state.version, "test"))
+    assert done == 4
+    assert asked == {plan}
 
 
 def _last_turn_of_the_quarter(seats: int, seed: int) -> Any:

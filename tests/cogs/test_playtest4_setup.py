@@ -16,6 +16,7 @@ from cogs.common.text import entries, plain_log
 from engine.sessions import By, LogLine, Notice, NoticeKind, Outcome, Status, Turn
 from engine.troyes import events as ev
 from engine.troyes.game import EVERY_MODULE
+from tests.cogs.first_moves import first_lines
 from tests.engine.troyes.helpers import ENGINE
 
 AT = datetime(2026, 12, 3, tzinfo=UTC)
@@ -30,18 +31,7 @@ WORDS = {
 def _setup(lang: str, moves: int = 3) -> list[LogLine]:
     """Play the first set-up placements of a Ladies game; return their stored lines."""
     state = ENGINE.new_state(LADIES, 3, 11)
-    lines = []
-    for _ in range(moves):
-        action = ENGINE.legal_actions(state)[0]
-        seat = state.turn
-        step = ENGINE.apply(state, action)
-        state = step.state
-        events = tuple(ENGINE.describe_event(e, lang) for e in step.events)
-        label = ENGINE.describe(action, lang)
-        notation = ENGINE.action_text(action)
-        line = LogLine(state.version, seat, None, By.AI, notation, label, events, False, AT)
-        lines.append(replace(line, game="troyes", records=step.events))
-    return lines
+    return first_lines(ENGINE, "troyes", state, moves, lang, seat=lambda s: s.turn, by=By.AI, at=AT)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

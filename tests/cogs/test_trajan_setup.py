@@ -4,7 +4,6 @@ The five bowl prompts keep one form (a menu), each filling is told once in the t
 the words of the set-up read in Spanish and English as the player reads them.
 """
 
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,6 +17,7 @@ from render import trajan as render_trajan
 from render.base.canvas import check_texts
 from render.i18n import language
 from render.trajan.scene import compose_private
+from tests.cogs.first_moves import first_lines
 from tests.engine.trajan.helpers import ENGINE
 
 AT = datetime(2026, 12, 2, tzinfo=UTC)
@@ -79,18 +79,9 @@ def test_other_decisions_keep_their_buttons() -> None:
 
 def _lines(state: TrajanState, moves: int, lang: str) -> list[LogLine]:
     """Play the first legal choice `moves` times; return the log lines stored in `lang`."""
-    lines = []
-    for _ in range(moves):
-        action = ENGINE.legal_actions(state)[0]
-        seat = state.current
-        step = ENGINE.apply(state, action)
-        state = step.state
-        events = tuple(ENGINE.describe_event(e, lang) for e in step.events)
-        label = ENGINE.describe(action, lang)
-        notation = ENGINE.action_text(action)
-        line = LogLine(state.version, seat, None, By.PLAYER, notation, label, events, False, AT)
-        lines.append(replace(line, game="trajan", records=step.events))
-    return lines
+    return first_lines(
+        ENGINE, "trajan", state, moves, lang, seat=lambda s: s.current, by=By.PLAYER, at=AT
+    )
 
 
 def test_each_setup_bowl_is_told_once_and_a_bowl_that_fills_itself_once_too() -> None:

@@ -207,8 +207,10 @@ def _small_parts(plan: Plan, shot: Shot) -> list[Box]:
 
 
 def private_title(header: HeaderInfo) -> str:
-    """Return a private image's title key: "Only for you", or at the end (no seat to decide)
-    "Their view at the end", as the replay posts it for everyone (fifth playtest)."""
+    """Return a private image's title key: "Only for you", or "Their view at the end".
+
+    At the end (no seat decides) the replay posts each own view for everyone (fifth playtest).
+    """
     return "common.only_you" if header.seat is not None else "common.own_view_end"
 
 

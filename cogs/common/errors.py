@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common.i18n import lang_for, t
+from engine.ai import LEVELS
 from engine.core.errors import (
     GameError,
     GameOverError,
@@ -64,6 +65,9 @@ MESSAGE = 2000  # Discord's limit on a message's content
 # Fields a refusal fills with the bot's own words, not typed input: "moves" lists the legal
 # moves an ambiguous `/move` could mean (three labels at most, engine.core.play).
 OWN_WORDS = frozenset({"moves"})
+# A refusal's list of AI levels ("easy, normal", as the engine names them) is said in the
+# reader's words ("fácil, normal"): a Spanish refusal listed the English values.
+LEVEL_LISTS = frozenset({"levels"})
 
 
 def clip(text: str, size: int = QUOTED) -> str:
@@ -78,6 +82,8 @@ def error_text(error: GameError, lang: str) -> str:
             k: clip(v) if isinstance(v, str) and k not in OWN_WORDS else v
             for k, v in error.params.items()
         }
+        for k in LEVEL_LISTS & params.keys():
+            params[k] = _levels(str(error.params[k]), lang)
         return t(lang, error.key, **params)
     if lang == "en":
         return clip(str(error), MESSAGE)
@@ -85,6 +91,12 @@ def error_text(error: GameError, lang: str) -> str:
         if isinstance(error, kind):
             return t(lang, key)
     return clip(str(error), MESSAGE)
+
+
+def _levels(listed: str, lang: str) -> str:
+    """Return "easy, normal" as the reader's level words ("fácil, normal")."""
+    names = [x.strip() for x in listed.split(",")]
+    return ", ".join(t(lang, f"ai.{x}") if x in LEVELS else x for x in names)
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:

@@ -71,10 +71,31 @@ def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) 
     seats = tuple(seat_name(seat, names) for seat in range(len(names)))
     decider = choices.turn.seat
     named = tuple(
-        replace(c, label=engine.relabel(c.notation, decider, lang, seats) or c.label)
+        replace(
+            c,
+            label=engine.relabel(c.notation, decider, lang, seats) or c.label,
+            detail=_named_detail(c.detail, game, seats, lang),
+        )
         for c in choices.choices
     )
     return replace(choices, choices=named)
+
+
+# A choice's line says a seat as the engine does, "Jugador 2" (it has no names): the fifth
+# playtest read "… y expulsa a un ciudadano de Jugador 1; cuesta 2 denarios" beside the label's
+# "Tomar el dado rojo 1 de IA normal (1)". The players' names go in here, as in the labels.
+_SEAT_WORDS = {"troyes": "troyes.log.words.player", "trajan": "trajan.text.player"}
+
+
+def _named_detail(detail: str, game: str, seats: Sequence[str], lang: str) -> str:
+    """Return a choice's line with the engine's "Jugador N" worded as that seat's name."""
+    key = _SEAT_WORDS.get(game)
+    if not detail or key is None:
+        return detail
+    for seat in reversed(range(len(seats))):  # "Jugador 1" cannot eat "Jugador 12"'s start
+        said = t(lang, key, n=seat + 1)
+        detail = re.sub(rf"{re.escape(said)}(?!\d)", seats[seat], detail)
+    return detail
 
 
 def done_heading(

@@ -206,6 +206,14 @@ def _small_parts(plan: Plan, shot: Shot) -> list[Box]:
     return boxes
 
 
+def private_title(header: HeaderInfo) -> str:
+    """Return a private image's title key: "Only for you", or "Their view at the end".
+
+    At the end (no seat decides) the replay posts each own view for everyone (fifth playtest).
+    """
+    return "common.only_you" if header.seat is not None else "common.own_view_end"
+
+
 def private_canvas(header: HeaderInfo, height: int, draw: Drawer) -> Canvas:
     """Compose a private image: a banner, then a body `height` px high drawn by `draw`.
 
@@ -214,7 +222,7 @@ def private_canvas(header: HeaderInfo, height: int, draw: Drawer) -> Canvas:
     `PRIVATE_WIDTH - 32` px wide.
     """
     canvas = Canvas(PRIVATE_WIDTH, BANNER_H + 2 * _MARGIN + height, BACKGROUND)
-    banner(canvas, Box(0, 0, PRIVATE_WIDTH, BANNER_H), header, tr("common.only_you"))
+    banner(canvas, Box(0, 0, PRIVATE_WIDTH, BANNER_H), header, tr(private_title(header)))
     draw(canvas, Box(_MARGIN, BANNER_H + _MARGIN, PRIVATE_WIDTH - 2 * _MARGIN, height))
     return canvas
 

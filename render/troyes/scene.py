@@ -244,7 +244,7 @@ def compose_private(
     def body(canvas: Canvas, box: Box) -> None:
         # At the end nothing is hidden any more (playtest item 65): no "keep this secret".
         note = tr("common.game_over_shown" if over else "common.keep_secret")
-        inner = area(canvas, box, tr("common.only_you"), note)
+        inner = area(canvas, box, tr("common.own_view_end" if over else "common.only_you"), note)
         shown = tr("troyes.unknown") if vp is None else str(vp)
         line = tr("troyes.your_vp_in_play" if over else "troyes.your_vp", vp=shown)
         canvas.text(inner.top(44), line, size=28, style=Style.BOLD)

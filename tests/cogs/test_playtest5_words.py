@@ -10,9 +10,17 @@ def test_a_refused_ai_level_lists_the_allowed_levels_in_the_readers_words():
     # `/game new ai_level:hard` on a bot whose operator allows up to normal: the Spanish
     # reply listed the engine's values, "Este bot solo ofrece estos niveles de IA: easy, normal."
     error = NotAllowedError("error.ai.level_not_allowed", levels="easy, normal")
-    es = "Este bot solo ofrece estos niveles de IA: fácil, normal."
+    # Item 99: nothing said how to allow hard; the reply names the operator's setting.
+    es = (
+        "Este bot solo ofrece estos niveles de IA: fácil, normal. Quien administra el bot "
+        "puede permitir más con AI_MAX_LEVEL."
+    )
     assert errors.error_text(error, "es") == es
-    assert errors.error_text(error, "en") == "This bot offers only these AI levels: easy, normal."
+    en = (
+        "This bot offers only these AI levels: easy, normal. Its operator can allow more "
+        "with AI_MAX_LEVEL."
+    )
+    assert errors.error_text(error, "en") == en
 
 
 def test_a_choices_line_names_the_seat_it_speaks_of_as_its_label_does():

@@ -148,6 +148,9 @@ class GameSpec:
             language and the seats' names, each group's places among the events and its public
             line, told at the group's first place (cogs/common/text.py `words`). None: each
             event is its own line.
+        seat_word: the catalogue key of how the engine says a seat without names ("Jugador
+            {n}"), which a choice's line may say: the bot puts the seat's name in its place
+            (cogs/common/text.py `named_choices`, fifth playtest). "": lines never say one.
         presets: named sets of options a player may give as one word in `/game new options:`
             ("ladies": every module of an expansion); their words are the shared catalogs'
             `thread.option_preset.<name>`.
@@ -171,6 +174,7 @@ class GameSpec:
         Callable[[GameEngine[Any, Any], Sequence[Any], str, Sequence[str]], Sequence[Told]] | None
     ) = None
     presets: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    seat_word: str = ""
 
     def __post_init__(self) -> None:
         if "en" not in self.titles:

@@ -81,16 +81,15 @@ def named_choices(choices: Choices, game: str, names: Sequence[str], lang: str) 
     return replace(choices, choices=named)
 
 
-# A choice's line says a seat as the engine does, "Jugador 2" (it has no names): the fifth
-# playtest read "… y expulsa a un ciudadano de Jugador 1; cuesta 2 denarios" beside the label's
-# "Tomar el dado rojo 1 de IA normal (1)". The players' names go in here, as in the labels.
-_SEAT_WORDS = {"troyes": "troyes.log.words.player", "trajan": "trajan.text.player"}
-
-
 def _named_detail(detail: str, game: str, seats: Sequence[str], lang: str) -> str:
-    """Return a choice's line with the engine's "Jugador N" worded as that seat's name."""
-    key = _SEAT_WORDS.get(game)
-    if not detail or key is None:
+    """Return a choice's line with the engine's "Jugador N" worded as that seat's name.
+
+    A choice's line says a seat as the engine does (`GameSpec.seat_word`: it has no names):
+    the fifth playtest read "… y expulsa a un ciudadano de Jugador 1; cuesta 2 denarios"
+    beside the label's "Tomar el dado rojo 1 de IA normal (1)".
+    """
+    key = games.spec(game).seat_word if game in GAMES else ""
+    if not detail or not key:
         return detail
     for seat in reversed(range(len(seats))):  # "Jugador 1" cannot eat "Jugador 12"'s start
         said = t(lang, key, n=seat + 1)

@@ -55,6 +55,7 @@ SPEC = GameSpec(
     ),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).
     private_kinds=frozenset({"discard", "display", "ship", "seaport"}),
+    seat_word="trajan.text.player",
     # The set-up's bowls: 21 colour pairs for the first, fewer later; one form throughout.
     menu_kinds=frozenset({"setup_bowl"}),
     topics=(

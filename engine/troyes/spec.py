@@ -48,6 +48,7 @@ SPEC = GameSpec(
     ),
     # The set-up's public facts, carried by the first move: told with the start (item 89).
     setup_facts=frozenset({"CharacterRevealed", "OuterDealt"}),
+    seat_word="troyes.log.words.player",
     # A round's opening: new activity cards, income and wages, every seat's dice, new events,
     # the black dice and how each seat met them; the Ladies' outer activities.
     openings=frozenset(

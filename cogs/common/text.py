@@ -271,8 +271,7 @@ def plain_log(
     lines = shown(lines, game)
     for line, entry in zip(lines, told(lines, names, lang, game), strict=True):
         head = entry.head + (" " + t(lang, "story.undone") if line.undone else "")
-        said = "\n".join([*entry.prologue, head, *entry.lines])
-        out.append(said.replace("**", "").replace("`", ""))
+        out.append(replace(entry, head=head).text().replace("**", "").replace("`", ""))
     return out
 
 

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from localdiscord.messages import walk_components
 from localdiscord.model import Json
 
+# The component types a player acts on: a button and every kind of select menu.
+CONTROL_TYPES = (2, 3, 5, 6, 7, 8)
+
 
 @dataclass(frozen=True)
 class SeenFile:
@@ -42,7 +45,7 @@ class Seen:
 
     def controls(self) -> list[Json]:
         """Return the buttons and select menus in the order a client shows them (row by row)."""
-        return [c for c in walk_components(self.components) if c.get("type") in (2, 3, 5, 6, 7, 8)]
+        return [c for c in walk_components(self.components) if c.get("type") in CONTROL_TYPES]
 
     def selects(self) -> list[Json]:
         """Return every select menu on the message."""

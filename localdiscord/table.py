@@ -25,6 +25,7 @@ from localdiscord.interactions import FAILED_TEXT
 from localdiscord.local import Actor, ChannelRef, InteractionRef, Seen
 from localdiscord.messages import walk_components
 from localdiscord.model import Json
+from localdiscord.seen import CONTROL_TYPES
 from localdiscord.slash import NoSuchControlError, UsageError, clip, resolve_path
 from localdiscord.textview import Control, Renderer, option_index
 
@@ -505,7 +506,7 @@ class Table:
 def _controls_row(component: Json) -> bool:
     """Tell whether a top-level component is an action row of controls only."""
     inner = component.get("components") or []
-    return component.get("type") == 1 and all(c.get("type") in (2, 3, 5, 6, 7, 8) for c in inner)
+    return component.get("type") == 1 and all(c.get("type") in CONTROL_TYPES for c in inner)
 
 
 def _readline_input(completions: Callable[[str], list[str]]) -> Callable[[str], str]:

@@ -19,7 +19,7 @@ from engine.troyes.log_words import ROMAN, amount, building, name, player, word
 from engine.troyes.rules import dice, walls
 from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.counter import strength
-from engine.troyes.rules.group import placement_dice, placement_rules
+from engine.troyes.rules.group import placement_dice, placement_rules, units
 from engine.troyes.rules.need import placement_rule, places_cubes, planned, rule_of
 from engine.troyes.state import BUILDINGS, NEUTRAL, TroyesState
 
@@ -51,8 +51,9 @@ def explain(cat: Catalog, state: TroyesState, action: a.Action, lang: str = "en"
             key = "choices.troyes.group_cost" if cost else "choices.troyes.group_free"
             if state.kind == "wall_die":
                 key = "choices.troyes.wall_cost" if cost else "choices.troyes.wall_free"
-            line = i18n.text(lang, key, value=value, count=cost)
-            line = _rise(cat, state, action, value, cost, lang) or line
+            gets = _gets(cat, state, action, value, lang) if state.kind == "dice" else ""
+            line = i18n.text(lang, key, value=value, count=cost, gets=gets)
+            line = _rise(cat, state, action, (value, gets), cost, lang) or line
         case a.CounterWith(colour, value) if state.kind == "counter" and state.black:
             line = _counter(cat, state, colour, value, lang)
         case a.Concede() if state.kind == "counter":
@@ -155,6 +156,19 @@ def target_line(cat: Catalog, state: TroyesState, lang: str) -> str:
         return f"{name(cat, plan.target, lang)}: {said}."
     if plan.action == "citizen":
         return placing(cat, state, plan.target, lang, sentence=True)
+    # what the Cathedral, an activity or agriculture gives per pips (item 108)
+    if plan.action == "cathedral":
+        return f"{i18n.text(lang, 'troyes.cathedral')}: {_cathedral(cat, lang)}."
+    if plan.action == "card" and plan.target in cat.cards:
+        card = cat.cards[plan.target]
+        said = card.text_es if lang == "es" else card.text
+        line = i18n.text(lang, "troyes.explain.card", text=said, divisor=card.divisor)
+        return f"{name(cat, plan.target, lang)}: {line.rstrip('.')}."
+    if plan.action == "agriculture":
+        dice = i18n.text(lang, f"troyes.explain.dice_{cat.rules.agriculture_colour}")
+        rate = cat.rules.agriculture_divisor
+        line = i18n.text(lang, "troyes.explain.agriculture", dice=dice, divisor=rate)
+        return f"{i18n.text(lang, 'troyes.explain.agriculture_name')}, {line}."
     return ""
 
 
@@ -188,14 +202,12 @@ def placing(
     )  # fmt: skip
     if not values:
         return ""
-    kinds: dict[str, list[str]] = {"free": [], "out": [], "shift": []}
+    kinds: dict[str, list[str]] = {"free": [], "out": [], "right": [], "left": [], "push": []}
     for n in values:
-        if s.buildings[b][n - 1] is None:
-            kinds["free"].append(str(n))
-        else:
-            kinds["out" if expelled_by(s, cat, b, n)[1] is not None else "shift"].append(str(n))
+        kinds[_move(cat, s, b, n)].append(str(n))
+    last = len(s.buildings[b])
     spaces = "; ".join(
-        i18n.text(lang, f"troyes.explain.space_{k}", list=", ".join(ns), count=len(ns))
+        i18n.text(lang, f"troyes.explain.space_{k}", list=", ".join(ns), count=len(ns), last=last)
         for k, ns in kinds.items()
         if ns
     )
@@ -204,8 +216,27 @@ def placing(
     if not sentence:
         return line
     # where an expelled citizen goes, which a die's line may lack room for (item 94)
-    back = " " + i18n.text(lang, "troyes.explain.expelled_back") if kinds["out"] else ""
+    out = kinds["out"] or kinds["push"]
+    back = " " + i18n.text(lang, "troyes.explain.expelled_back") if out else ""
     return f"{building(target, lang)}: {line}.{back}"
+
+
+def _move(cat: Catalog, state: TroyesState, b: int, n: int) -> str:
+    """Return what a citizen placed on space `n` of building `b` does to its row.
+
+    "free"; "out": the Palace's occupant of that space is expelled; in the Bishopric and the
+    City Hall the row shifts (troyes.md §5.4, `buildings.place_citizen`): "right" into a free
+    space further along, else "left" into a free space before it, nobody expelled; "push" on
+    a full row: it moves right and the citizen on the last space is expelled (item 109).
+    """
+    row = state.buildings[b]
+    if row[n - 1] is None:
+        return "free"
+    if cat.rules.building_mode[b] == "replace":
+        return "out"
+    if None in row[n - 1 :]:
+        return "right"
+    return "left" if None in row else "push"
 
 
 def _citizen_die(cat: Catalog, state: TroyesState, die: a.TakeDie, lang: str) -> str:
@@ -214,32 +245,38 @@ def _citizen_die(cat: Catalog, state: TroyesState, die: a.TakeDie, lang: str) ->
     b, n = BUILDINGS.index(target), die.value
     words = {"n": n, "b": building(target, lang)}
     out = expelled_by(state, cat, b, n)[1]
-    if state.buildings[b][n - 1] is None:
-        line = i18n.text(lang, "troyes.explain.place_free", **words)
-    elif out is None:
-        line = i18n.text(lang, "troyes.explain.place_keep", **words)
-    else:
-        return _expels(cat, state, die, out, lang)
+    move = _move(cat, state, b, n)
+    if out is not None:
+        return _expels(cat, state, die, (out, move), lang)
+    line = i18n.text(lang, f"troyes.explain.place_{move}", **words)
     _, cost = _with_die(cat, state, die)
     return i18n.text(lang, "troyes.explain.place_cost", line=line, count=cost) if cost else line
 
 
-def _expels(cat: Catalog, state: TroyesState, die: a.TakeDie, out: int, lang: str) -> str:
+def _expels(
+    cat: Catalog, state: TroyesState, die: a.TakeDie, expelled: tuple[int, str], lang: str
+) -> str:
     """Say whose citizen the die expels and where it goes (item 94), with the die's price.
 
     An expelled citizen lies on the building until the round's end, then goes back to its
     owner's supply (troyes.md Phase 5; `buildings.citizens_home`). Where it goes is said
-    shorter, or not at all, when the whole line would not fit a description.
+    shorter, or not at all, when the whole line would not fit a description. On a full
+    shifting row the one expelled is the last space's, not the die's (`_move`, item 109).
     """
     target = state.plan.target
+    out, move = expelled
     whom = "own" if out == state.turn else "neutral" if out == NEUTRAL else "rival"
     said = i18n.text(lang, f"troyes.explain.whom_{whom}", who=player(out, lang))
     _, cost = _with_die(cat, state, die)
     line = ""
-    for back in (f"back_{whom}", "back_short", ""):
+    last = len(state.buildings[BUILDINGS.index(target)])
+    tries = [(move, back) for back in (f"back_{whom}", "back_short", "")]
+    if move == "push":  # the building is named in the prompt: said last of all (item 109)
+        tries.append(("push_short", ""))
+    for key, back in tries:
         gone = i18n.text(lang, f"troyes.explain.{back}") if back else ""
         words = {"n": die.value, "b": building(target, lang), "whom": said, "back": gone}
-        line = i18n.text(lang, "troyes.explain.place_out", **words)
+        line = i18n.text(lang, f"troyes.explain.place_{key}", last=last, **words)
         if cost:
             line = i18n.text(lang, "troyes.explain.place_cost", line=line, count=cost)
         if len(line) <= LIMIT:
@@ -294,6 +331,24 @@ def _uses(cat: Catalog, state: TroyesState, times: int, lang: str) -> str:
     return ", ".join(parts) or fallback
 
 
+def _gets(cat: Catalog, state: TroyesState, die: a.TakeDie, total: int, lang: str) -> str:
+    """Say what the group's sum with `die` gets (item 108), or the pips it still lacks.
+
+    Cubes on the Cathedral, an event or a card that takes cubes, else uses of the card (as
+    many as the count step then offers: `group.units`), or agriculture's deniers.
+    """
+    plan = state.plan
+    ctx = Ctx(state, cat)  # the rules below read the state and change nothing
+    threshold = planned(ctx).threshold
+    if total < threshold:
+        return i18n.text(lang, "troyes.explain.gets_short", count=threshold - total)
+    if plan.action == "agriculture":
+        return i18n.text(lang, "troyes.explain.gets_deniers", count=total // threshold)
+    n = units(ctx, [*plan.dice, (die.district, die.colour, die.value, die.as_colour)])
+    kind = "cubes" if places_cubes(cat, state) else "uses"
+    return i18n.text(lang, f"troyes.explain.gets_{kind}", count=n)
+
+
 def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, int]:
     """Return what the group (or the walls' die) counts with `die`, and its whole price."""
     plan, seat = state.plan, state.turn
@@ -311,7 +366,7 @@ def _with_die(cat: Catalog, state: TroyesState, die: a.TakeDie) -> tuple[int, in
 
 
 def _rise(
-    cat: Catalog, state: TroyesState, die: a.TakeDie, value: int, cost: int, lang: str
+    cat: Catalog, state: TroyesState, die: a.TakeDie, sums: tuple[int, str], cost: int, lang: str
 ) -> str:
     """Say why the bought dice cost more with this die: the group's size sets their price.
 
@@ -330,8 +385,9 @@ def _rise(
         return ""
     # the die taken is the only bought one: its own price is the group's (item 84)
     key = "choices.troyes.group_rise" if before else "choices.troyes.group_rise_this"
+    value, gets = sums  # what the group counts, and what that gets (item 108)
     return i18n.text(
-        lang, key, count=bought, value=value, total=cost, each=each, size=size,
+        lang, key, count=bought, value=value, gets=gets, total=cost, each=each, size=size,
         alone=int(prices[0]),
     )  # fmt: skip
 

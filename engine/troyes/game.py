@@ -60,6 +60,8 @@ _CONTENT = attrgetter(*(f for f in TroyesState.__slots__ if f not in _NOT_CONTEN
 
 # The Ladies of Troyes modules (issue 3). A module is offered in `options()` only once it works.
 ON_OFF = ("off", "on")
+# The plans whose cube and dice steps say what the target takes and gives (target_line).
+TARGETS = ("event", "citizen", "cathedral", "card", "agriculture")
 POOL = ("off", "ladies", "mixed")  # base only, the Ladies cards only, or both shuffled
 MODULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "tournament": ("Tournament order: 3-4 players, last round counter-clockwise", ON_OFF),
@@ -433,8 +435,8 @@ class TroyesEngine:
             return _also(prompts["counter_more"], self._black(state, lang))
         if kind == "count" and explain.places_cubes(self.catalog, state):
             return prompts["count_cubes"]
-        if kind in ("cube", "dice") and state.plan.action in ("event", "citizen"):
-            # what the target takes and gives, before the dice (playtest items 70, 71)
+        if kind in ("cube", "dice") and state.plan.action in TARGETS:
+            # what the target takes and gives, before the dice (playtest items 70, 71, 108)
             return _also(prompts[kind], explain.target_line(self.catalog, state, lang))
         if kind == "start":  # how many are left to place, this one included (playtest 23)
             left = state.placing.count(state.turn)

@@ -25,19 +25,20 @@ from tests.engine.troyes.helpers import play, walls_table
 TROYES = TroyesEngine()
 TRAJAN = TrajanEngine()
 # A bigger group raises the bought dice's price, and the line says why (playtest items 74, 84).
-COST = {
+COST = {  # what the group counts, what that gets (item 108) and what it costs
     "en": re.compile(
-        r"counts (\d+); costs (?:(\d+) deniers?(?: in all|: .* (?:dice|\(\d+ alone\)))|(nothing))$"
+        r"counts (\d+): (?:\d+ (?:cubes?|uses?|deniers?)|\d+ pips? short); "
+        r"costs (?:(\d+) deniers?(?: in all|: .* (?:dice|\(\d+ alone\)))|(nothing))$"
     ),
     "es": re.compile(
-        r"suma (\d+); (?:cuesta (\d+) denarios?(?: en total|: .* (?:dados|\(\d+ solo\)))"
-        r"|(no cuesta nada))$"
+        r"suma (\d+): (?:\d+ (?:cubos?|usos?|denarios?)|faltan? \d+ puntos?); "
+        r"(?:cuesta (\d+) denarios?(?: en total|: .* (?:dados|\(\d+ solo\)))|(no cuesta nada))$"
     ),
 }
 # A citizen's die says the space it goes to, and its price when bought (playtest item 71).
-PLACE = {
-    "en": re.compile(r"^goes to space (\d+) of the .*?(?:; costs (\d+) deniers?)?$"),
-    "es": re.compile(r"^va al espacio (\d+) del .*?(?:; cuesta (\d+) denarios?)?$"),
+PLACE = {  # a full shifting row's line may leave out the building (item 109)
+    "en": re.compile(r"^goes to space (\d+)(?: of the |;).*?(?:; costs (\d+) deniers?)?$"),
+    "es": re.compile(r"^va al espacio (\d+)(?: del |;).*?(?:; cuesta (\d+) denarios?)?$"),
 }
 
 

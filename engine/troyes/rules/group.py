@@ -229,17 +229,35 @@ def dice_done(ctx: Ctx) -> None:
     """The group is complete: decide the number of activations (or commit at once)."""
     s, cat = ctx.s, ctx.cat
     p = s.plan
-    sp = planned(ctx)
-    rule = rule_of(sp, p.cube)
-    total = rule.total([v for _, _, v, _ in p.dice])
-    most = total // sp.threshold
-    spare = sp.budget - dice.price(s, s.turn, rule, p.dice, cat.rules.dice_price)
     if p.action == "card":
         card = cat.cards[p.target]
         if card.kind == "mixed" and s.card_cubes[p.target][s.turn] > 0 and not p.mode:
-            p.count = most
+            p.count = units(ctx, p.dice)
             s.kind = "mode"
             return
+    most = units(ctx, p.dice)
+    p.count = most
+    if most <= 1:
+        commit.commit(ctx, 1)
+    else:
+        s.kind = "count"
+
+
+def units(ctx: Ctx, chosen: list[tuple[int, str, int, str]]) -> int:
+    """Return the most cubes or uses the group `chosen` gets for the plan (changes nothing).
+
+    floor(total / divisor) (troyes.md §5.4), at most the Cathedral's or event's free spaces,
+    the uses a limited card's deniers or cubes allow; agriculture is one action (its
+    deniers are the total's, commit.py).
+    """
+    s, cat = ctx.s, ctx.cat
+    p = s.plan
+    sp = planned(ctx)
+    rule = rule_of(sp, p.cube)
+    most = rule.total([v for _, _, v, _ in chosen]) // sp.threshold
+    spare = sp.budget - dice.price(s, s.turn, rule, chosen, cat.rules.dice_price)
+    if p.action == "card":
+        card = cat.cards[p.target]
         if card.effect is not None and (card.kind == "immediate" or p.mode == "use"):
             ref = card.effect
             if card.kind == "immediate":  # the budget held back one activation's cost
@@ -251,11 +269,7 @@ def dice_done(ctx: Ctx) -> None:
         most = min(most, free_spaces(ctx, p.action, p.target))
     elif p.action == "agriculture":
         most = 1
-    p.count = most
-    if most <= 1:
-        commit.commit(ctx, 1)
-    else:
-        s.kind = "count"
+    return most
 
 
 def choose_mode(ctx: Ctx, mode: str) -> None:

@@ -210,26 +210,31 @@ def test_countering_says_which_events_the_black_dice_came_from():
 def test_a_die_joining_a_group_with_a_bought_die_says_why_its_price_rises():
     # Item 74: "Tomar el dado rojo 6 de IA normal (1) — … cuesta 2 denarios en total", then
     # "Tomar tu dado … — … cuesta 4 denarios en total" with no word why: bought dice cost
-    # 2/4/6 each by the group's size.
+    # 2/4/6 each by the group's size. Item 108: and what the sum gets (cubes on the event).
     dice = [[("red", 2)], [("red", 6), ("red", 5)], SPARE, [("red", 3)]]
     s = table(3, cards=CARDS, districts=dice, deniers=[20, 0, 0])
     s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
+    w = CAT.events["war"]
     s, _ = play(s, "event war")
-    assert _lines(s, "es")["Tomar tu dado rojo 2"] == "con él el grupo suma 2; no cuesta nada"
+    short = w.divisor - 2
+    assert _lines(s, "es")["Tomar tu dado rojo 2"] == (
+        f"con él el grupo suma 2: falta{'n' * (short > 1)} {short} punto{'s' * (short > 1)}; "
+        "no cuesta nada"
+    )
     s, _ = play(s, "die 1 red 6")
     each = R.dice_price[1]
     es = _lines(s, "es")
     assert es["Tomar tu dado rojo 2"] == (
-        f"con él el grupo suma 8; cuesta {each} denarios: el dado comprado pasa a costar {each} "
-        "porque son 2 dados"
+        f"con él el grupo suma 8: {8 // w.divisor} cubos; cuesta {each} denarios: el dado "
+        f"comprado sube a {each} con 2 dados"
     )
     assert es["Tomar el dado rojo 5 de Jugador 2"] == (
-        f"con él el grupo suma 11; cuesta {2 * each} denarios: cada dado comprado pasa a costar "
-        f"{each} porque son 2 dados"
+        f"con él el grupo suma 11: {min(11 // w.divisor, w.spaces)} cubos; cuesta {2 * each} "
+        f"denarios: cada dado comprado sube a {each} con 2 dados"
     )
     assert _lines(s, "en")["Take your red 2"] == (
-        f"with it the group counts 8; costs {each} deniers: the bought die now costs {each} as "
-        "the group has 2 dice"
+        f"with it the group counts 8: {8 // w.divisor} cubes; costs {each} deniers: the bought "
+        f"die now costs {each} with 2 dice"
     )
 
 
@@ -273,14 +278,14 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
         "el valor del dado rojo es el espacio; libre: 1; con expulsión: 2, 3, 5"
     )
     assert es["Colocar un ciudadano en el Obispado"] == (
-        "el valor del dado blanco es el espacio; la fila se corre: 1"
+        "el valor del dado blanco es el espacio; la fila a la derecha, sin expulsión: 1"
     )
     assert _lines(s, "en")["Place a citizen in the Palace"] == (
         "the red die's value is the space; free: 1; expelling: 2, 3, 5"
     )
     shift, _ = play(s, "citizen bishopric")
     assert _lines(shift, "es")["Tomar tu dado blanco 1"] == (
-        "va al espacio 1 del Obispado; no expulsa a nadie"
+        "va al espacio 1 del Obispado; la fila se corre a la derecha, nadie sale"
     )
     s, _ = play(s, "citizen palace")
     assert s.kind == "dice"
@@ -358,13 +363,14 @@ def test_a_bought_die_says_why_it_costs_more_in_a_group():
     s.queue, s.event_cubes = ["war"], {"war": [0, 0, 0]}
     s, _ = play(s, "event war", "die 0 red 6")
     each, alone = R.dice_price[1], R.dice_price[0]
+    cubes = min(12 // CAT.events["war"].divisor, CAT.events["war"].spaces)
     assert _lines(s, "es")["Tomar el dado rojo 6 de Jugador 2"] == (
-        f"con él el grupo suma 12; cuesta {each} denarios: un dado comprado cuesta {each} en "
-        f"un grupo de 2 ({alone} solo)"
+        f"con él el grupo suma 12: {cubes} cubos; cuesta {each} denarios: un dado comprado "
+        f"cuesta {each} con 2 dados ({alone} solo)"
     )
     assert _lines(s, "en")["Take red 6 from Player 2"] == (
-        f"with it the group counts 12; costs {each} deniers: a bought die costs {each} in a "
-        f"group of 2 ({alone} alone)"
+        f"with it the group counts 12: {cubes} cubes; costs {each} deniers: a bought die costs "
+        f"{each} with 2 dice ({alone} alone)"
     )
 
 

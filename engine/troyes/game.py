@@ -459,7 +459,7 @@ class TroyesEngine:
 
         A turn menu (or list of events) after a back keeps the entry backed out of in its
         place, disabled (playtest item 67); a turn menu shows the entries that come and go
-        within a turn after the targets (item 82).
+        within a turn after the targets (item 82), and so does the counter step (item 112).
         """
         legal = self._legal_cached(state)
         if state.phase != "over" and not state.reactions and state.kind == "turn":
@@ -467,6 +467,8 @@ class TroyesEngine:
             menu = actions_phase.turn_menu(ctx, self._turn_targets(ctx))
             label = functools.partial(text.describe, self.catalog, lang=lang)
             return layout.turn(menu, legal, label, lang)
+        if state.phase != "over" and not state.reactions and state.kind == "counter":
+            return layout.counter(legal)  # the dice first, as the turn menu's targets (112)
         if state.declined and not state.reactions and state.kind == "events":
             ctx = Ctx(state, self.catalog)
             label = functools.partial(text.describe, self.catalog, lang=lang)

@@ -22,6 +22,7 @@ last influence spent, the outer rerolls and exchanges with the dice. The turn me
 them after the targets (cards, Cathedral, agriculture, walls, events), in that order, just
 before Pass: their coming and going moves no target's letter (playtest item 82, `turn`).
 The legal actions keep their order (stored games, move notation); only the places move.
+The counter step is ordered alike: the dice first, "Use influence" after them (item 112).
 """
 
 from collections.abc import Callable, Sequence
@@ -86,6 +87,25 @@ def turn(
         return None  # never seen: a menu that is not the legal one shows as it comes
     places = [index[action] for action, _ in ordered]
     places += [i for i, action in enumerate(legal) if all(action != m for m, _ in menu)]
+    return None if places == sorted(places) else Layout(tuple(places))
+
+
+# The counter step as the turn menu (item 112): the dice against the black die (its targets)
+# first, then the entries that come and go (influence, the outer cube's uses), and the way
+# out (conceding, stopping) last, as a pass.
+COUNTER_ORDER: tuple[type[a.Action], ...] = (
+    a.CounterWith, a.OpenInfluence, a.OuterCounter, a.OpenOuter,
+)  # fmt: skip
+
+
+def counter(legal: list[a.Action]) -> Layout | None:
+    """Return the counter step's places in the turn menu's order, None when so listed."""
+
+    def rank(index: int) -> int:
+        kinds = [isinstance(legal[index], kind) for kind in COUNTER_ORDER]
+        return kinds.index(True) if any(kinds) else len(kinds)
+
+    places = sorted(range(len(legal)), key=rank)  # stable: each part keeps its order
     return None if places == sorted(places) else Layout(tuple(places))
 
 

@@ -246,7 +246,7 @@ def compose_private(
         note = tr("common.game_over_shown" if over else "common.keep_secret")
         inner = area(canvas, box, tr("common.own_view_end" if over else "common.only_you"), note)
         shown = tr("troyes.unknown") if vp is None else str(vp)
-        line = tr("troyes.your_vp_in_play" if over else "troyes.your_vp", vp=shown)
+        line = tr("troyes.vp_in_play" if over else "troyes.your_vp", vp=shown)
         canvas.text(inner.top(44), line, size=28, style=Style.BOLD)
         y = inner.y + 52
         for (name, text), height in zip(characters, heights, strict=False):

@@ -113,7 +113,7 @@ def test_the_private_view_at_the_end_says_its_vp_are_those_won_during_play():
     assert last.phase == "over"
     vp = game.engine.view(last, 0).players[0].vp
     texts = {r.text for r in BOARD.compose_private(game.engine.view(last, 0), lang="es").texts}
-    assert f"Tus PV ganados durante la partida: {vp}" in texts
+    assert f"PV ganados durante la partida: {vp}" in texts
     assert not any("hasta ahora" in text for text in texts)
     texts = {r.text for r in BOARD.compose_private(game.engine.view(middle, 0), lang="es").texts}
     assert any(text.startswith("Tus PV hasta ahora: ") for text in texts)

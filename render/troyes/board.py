@@ -9,8 +9,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render.base.canvas import Box, Canvas, text_width
-from render.base.fonts import Style
+from render.base.canvas import Box, Canvas, fit_text, text_width
+from render.base.fonts import MIN_TEXT_PX, Style
 from render.base.palette import (
     EMPTY,
     INK,
@@ -22,7 +22,7 @@ from render.base.palette import (
     Colour,
     seat_label,
 )
-from render.base.shapes import area, area_inner, badge, die, token
+from render.base.shapes import TITLE_H, area, area_inner, badge, die, token
 from render.i18n import tr
 
 NEUTRAL = -1
@@ -31,6 +31,9 @@ CHOSEN: Colour = (0, 90, 200)  # frame of a die already chosen for the action be
 DISTRICT_HEAD = 260  # a district row's name, before its dice
 LABEL_PX = 20  # a colour's word before its dice on the city square
 LABEL_GAP = 12  # from that word to its first die: a chosen die's frame takes 4 px of it
+# The city square's note: its title, the room either side and this fit a phone image's strip
+# (`render.base.phone.STRIP`, 784 px) once the empty stretch between them is narrowed.
+SQUARE_NOTE_W = 620
 DIE_FACES: Mapping[str, tuple[Colour, Colour]] = {
     "red": ((200, 45, 45), WHITE),
     "white": ((250, 250, 250), INK),
@@ -109,14 +112,15 @@ def space(canvas: Canvas, colour: str, centre: tuple[int, int], who: int | None)
     cx, cy = centre
     disc = (cx - 25, cy - 25, cx + 25, cy + 25)
     if who is None:
-        # Hollow: a ring of the building's colour between two thin edges (so a white or
-        # yellow ring shows on the panel), the panel's own colour inside: nothing reads as a
-        # piece standing there.
-        canvas.draw.ellipse(disc, fill=PANEL, outline=PANEL_EDGE, width=1)
-        ring = (cx - 24, cy - 24, cx + 24, cy + 24)
-        canvas.draw.ellipse(ring, outline=DIE_FACES[colour][0], width=6)
-        inner = (cx - 18, cy - 18, cx + 18, cy + 18)
-        canvas.draw.ellipse(inner, outline=PANEL_EDGE, width=1)
+        # Hollow: a ring of the building's colour between two dark edges, the panel's own
+        # colour inside: nothing reads as a piece standing there. The edges are 2 px of MUTED
+        # (a die's outline is INK), so a white ring shows on the cream panel at a phone's
+        # 400 px, where 1 px of PANEL_EDGE faded away (playtest item 111).
+        canvas.draw.ellipse(disc, fill=PANEL, outline=MUTED, width=2)
+        ring = (cx - 23, cy - 23, cx + 23, cy + 23)
+        canvas.draw.ellipse(ring, outline=DIE_FACES[colour][0], width=5)
+        inner = (cx - 19, cy - 19, cx + 19, cy + 19)
+        canvas.draw.ellipse(inner, outline=MUTED, width=2)
         return
     canvas.draw.ellipse(disc, fill=DIE_FACES[colour][0], outline=INK)
     citizen(canvas, who, centre, 38)
@@ -206,16 +210,28 @@ def draw_square(
     what they are for.
     """
     purpose, picked = plan
-    note = (
-        tr("troyes.square_chosen", purpose=purpose)
-        if picked and purpose
-        else tr("troyes.square_hint")
-    )
-    area(canvas, box, tr("troyes.square"), note)
+    area(canvas, box, tr("troyes.square"))
+    # The note on one line in a box of its own: as wide as an area's note (two thirds of
+    # it), the title and a long purpose overflowed a phone image's strip and the phone's cut
+    # fell inside a word, "… elegidos para Carta amar" (playtest item 104). Said shorter, or
+    # without the purpose (the prompt names it), rather than cut.
+    head = box.inset(14, 0).top(TITLE_H + 4)
+    note = head.after(head.w - min(SQUARE_NOTE_W, head.w * 2 // 3))
+    said = [tr("troyes.square_hint")]
+    if picked and purpose:
+        said = [tr(f"troyes.square_{k}", purpose=purpose) for k in ("chosen", "chosen_short")]
+        said.append(tr("troyes.square_chosen_bare"))
+    fits = [t for t in said if not _cut_short(t, note)]
+    canvas.text(note, (fits or said)[0], size=20, fill=MUTED, align="right", wrap=False)
     rows = district_boxes(box, len(districts))
     for index, ((who, dice), row) in enumerate(zip(districts, rows, strict=True)):
         chosen = [(c, v) for d, c, v in picked if d == index]
         _district(canvas, row, who, dice, names, chosen)
+
+
+def _cut_short(text: str, box: Box) -> bool:
+    """Tell whether `text` on one line at 20 px down to the smallest size overflows `box`."""
+    return fit_text(text, (box.w, box.h), 20, Style.REGULAR, False, MIN_TEXT_PX).overflow
 
 
 def _district(

@@ -28,6 +28,7 @@ from engine.troyes.log_words import (
     vp,
     vp_loss,
 )
+from engine.troyes.state import BUILDINGS
 
 _LINES: dict[str, tuple[str, str]] = i18n.pairs("troyes.log.events")
 
@@ -70,7 +71,10 @@ def _round_line(cat: Catalog, event: _RoundEvent, lang: str, viewer: int | None)
         case ev.CitizenPlaced(seat, b, space, expelled):
             out = say(lang, "citizen", who=player(seat, lang), b=building(b, lang), n=space)
             if expelled is not None:
-                out += say(lang, "expels", whom=_expelled(seat, expelled, lang))
+                # a shifting row (Bishopric, City Hall) moves along and its last one goes
+                mode = cat.rules.building_mode[BUILDINGS.index(b)]
+                key = "expels" if mode == "replace" else "expels_row"
+                out += say(lang, key, whom=_expelled(seat, expelled, lang))
         case ev.CardRevealed(card):
             out = say(lang, "card_revealed", x=name(cat, card, lang))
         case ev.IncomePaid():

@@ -157,10 +157,17 @@ def test_an_event_class_without_words_is_refused_not_dumped():
             "Jugador 2 usa blanco 6 y un cubo de Monje",
         ),
         (
-            ev.CitizenPlaced(1, "bishopric", 1, 2),
-            "Player 2 places a citizen in the Bishopric, space 1, expelling a citizen of Player 3",
-            "Jugador 2 coloca un ciudadano en el Obispado, espacio 1, y expulsa a un ciudadano de"
+            ev.CitizenPlaced(1, "palace", 4, 2),
+            "Player 2 places a citizen in the Palace, space 4, expelling a citizen of Player 3",
+            "Jugador 2 coloca un ciudadano en el Palacio, espacio 4, y expulsa a un ciudadano de"
             " Jugador 3",
+        ),
+        (
+            ev.CitizenPlaced(1, "bishopric", 1, 2),
+            "Player 2 places a citizen in the Bishopric, space 1; the row's last one goes: a "
+            "citizen of Player 3",
+            "Jugador 2 coloca un ciudadano en el Obispado, espacio 1; sale el último de la fila: un"
+            " ciudadano de Jugador 3",
         ),
         (
             ev.IncomePaid(2, 10, 12, 10, 2),

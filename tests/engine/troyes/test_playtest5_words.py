@@ -197,6 +197,15 @@ def test_a_full_row_expels_the_citizen_on_its_last_space_not_the_dies():
         f"va al espacio 3; la fila se corre y expulsa al del 6: un ciudadano de Jugador 2; "
         f"cuesta {CAT.rules.dice_price[0]} denarios"
     )
-    s, _ = play(s, "die 0 white 2")
+    s, log = play(s, "die 0 white 2")
     assert s.buildings[1] == [0, 0, 2, 1, 2, 1]  # the one on space 6 (Player 2's) went
     assert s.lying[1] == [1]
+    # The log says so too, not "espacio 2, y expulsa a …" as if the one on 2 went.
+    placed = [e for e in log if type(e).__name__ == "CitizenPlaced"]
+    assert [ENGINE.describe_event(placed[0], "es")] == [
+        "Jugador 1 coloca un ciudadano en el Obispado, espacio 2; sale el último de la fila: un "
+        "ciudadano de Jugador 2"
+    ]
+    assert ENGINE.describe_event(placed[0], "en").endswith(
+        "space 2; the row's last one goes: a citizen of Player 2"
+    )

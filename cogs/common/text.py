@@ -133,13 +133,40 @@ def done_line(line: str, who: str, lang: str) -> str:
     """Return "Done: <line>" within a button's 80 characters, its figures whole (item 88).
 
     Too long, it drops the decider's own name ("Hecho: contrarresta el dado negro de 5 con
-    amarillo 6: +1 de influencia"), then what comes before the closing outcome, where a
-    clause or phrase starts (`clip_keeping_outcome`): never the figure cut in two.
+    amarillo 6: +1 de influencia"); still too long, it is two lines (two headings side by
+    side), split where a clause or phrase starts, the outcome with what explains its figure
+    ("Hecho: sube a las murallas" / "con rojo 1, subido 1 por 1 denario: 2 puntos de
+    acción", item 103). Only a line two buttons cannot hold is cut before its closing outcome
+    (`clip_keeping_outcome`): never the figure cut in two.
     """
     heading = t(lang, "play.done", line=line)
-    if len(heading) <= LABEL or not line.startswith(f"{who} "):
-        return clip_keeping_outcome(heading, LABEL)
-    return clip_keeping_outcome(t(lang, "play.done", line=line.removeprefix(f"{who} ")), LABEL)
+    if len(heading) > LABEL and line.startswith(f"{who} "):
+        heading = t(lang, "play.done", line=line.removeprefix(f"{who} "))
+    if len(heading) <= LABEL:
+        return heading
+    split = _two_lines(heading)
+    return split if split is not None else clip_keeping_outcome(heading, LABEL)
+
+
+def _two_lines(heading: str) -> str | None:
+    """Return a heading as two lines of a button's size each, split where a clause starts.
+
+    Where what was used starts (" con ") comes first, then a clause (", ", "; "), then a
+    phrase (" y "), each the one nearest the outcome's ": " that fits; None when no split
+    gives two lines that fit.
+    """
+    end = heading.rfind(": ")
+    end = len(heading) if end <= len(heading) // 2 else end
+    splits = (((" con ", " with "), True), ((", ", "; "), False), ((" y ", " and "), True))
+    for marks, keep in splits:
+        for cut in sorted({heading.rfind(m, 0, end) for m in marks}, reverse=True):
+            if cut <= 0:
+                continue
+            first = heading[:cut]
+            rest = heading[cut + 1 :] if keep else heading[cut + 2 :]
+            if len(first) <= LABEL and len(rest) <= LABEL:
+                return f"{first}\n{rest}"
+    return None
 
 
 def sentence(prompt: str) -> str:

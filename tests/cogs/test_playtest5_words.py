@@ -1,9 +1,11 @@
 """Word fixes from the fifth playtest (docs/playtest-2026-12.md, "Fifth playtest")."""
 
 from datetime import UTC, datetime
+from typing import Any
 
-from cogs.common import errors, story, text
+from cogs.common import acting, errors, story, text
 from cogs.common.i18n import t
+from engine.core.protocol import Layout
 from engine.sessions import By, Choice, Choices, LogLine, NotAllowedError, Outcome, Status, Turn
 from tests.story_numbers import told_numbers
 
@@ -73,3 +75,31 @@ def test_the_note_of_moves_left_out_stands_where_they_were_and_names_them():
         assert lines[note].startswith(f"… {word} {first}\N{EN DASH}{last} ")  # named
         assert lines[note + 1].startswith(f"`{last + 1:>3}`")  # where they were
         assert all(str(v) in caption for v in range(22, 26))  # the turn's own moves, whole
+
+
+def test_a_done_heading_keeps_what_explains_its_figure_on_two_buttons():
+    # Item 103: "Hecho: sube a las murallas con rojo 1…: 2 puntos de acción" (", subido 1 por
+    # 1 denario" gone), "Hecho: contrarresta el dado negro de 5 con amarillo 1…: +1 de
+    # influencia" (", amarillo 4" gone).
+    said = {
+        ("es", "alice (1) sube a las murallas con rojo 1, subido 1 por 1 denario: 2 puntos de "
+         "acción"): ("Hecho: sube a las murallas",
+                     "con rojo 1, subido 1 por 1 denario: 2 puntos de acción"),
+        ("es", "alice (1) contrarresta el dado negro de 5 con amarillo 1, amarillo 4: +1 de "
+         "influencia"): ("Hecho: contrarresta el dado negro de 5",
+                         "con amarillo 1, amarillo 4: +1 de influencia"),
+        ("en", "alice (1) counters the black 3 with 3 pips left over from the previous group: "
+         "+1 influence"): ("Done: counters the black 3",
+                           "with 3 pips left over from the previous group: +1 influence"),
+    }  # fmt: skip
+    turn = Turn(0, "counter", 7, "counter.", AT, None)
+    offered = (Choice(0, "pass", "Pass", ""),)
+    for (lang, line), parts in said.items():
+        heading = text.done_line(line, "alice (1)", lang)
+        assert heading.split("\n") == list(parts)
+        choices = Choices(1, 30, turn, offered, layout=Layout(heading=heading))
+        view = acting.controls(choices, lang)
+        items: list[Any] = [getattr(x, "item", x) for x in view.children]
+        labels = [x.label for x in items if getattr(x, "disabled", False)]
+        assert labels[:2] == list(parts)  # side by side, each whole
+        assert all(len(x) <= text.LABEL for x in parts)

@@ -224,14 +224,16 @@ def _compose(
                 out += _lines(run[0], len(out), least, brief=brevity != _FULL)
                 continue
             line, unlisted = _run(run, cap, lang)
-            out.append(_Line(line, least, len(out), versions=tuple(m.version for m in run)))
+            numbers = tuple(range(run[0].version, (run[-1].until or run[-1].version) + 1))
+            out.append(_Line(line, least, len(out), versions=numbers))
             left += unlisted
     return out, left
 
 
 def _lines(move: Told, place: int, least: int, *, brief: bool) -> list[_Line]:
     """Return a move's headline and its lines (`brief`: the kept ones), each weighed."""
-    out = [_Line(move.head, max(_weight(move), least), place, versions=(move.version,))]
+    numbers = tuple(range(move.version, (move.until or move.version) + 1))
+    out = [_Line(move.head, max(_weight(move), least), place, versions=numbers)]
     for line, kept in zip(move.lines, move.kept, strict=True):
         if kept or not brief:
             said = _OTHER
@@ -287,7 +289,8 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
             break
         labels.append(move.label)
     first, last = run[0], run[-1]
-    line = f"`{first.version:>3}`\N{EN DASH}`{last.version:>3}` **{first.who}**"
+    end = last.until or last.version
+    line = f"`{first.version:>3}`\N{EN DASH}`{end:>3}` **{first.who}**"
     if first.stand_in:
         line += " " + t(lang, "post.stand_in")
     line += ": " + t(lang, "story.run", count=len(run))

@@ -7,6 +7,7 @@ from cogs.common import acting, errors, story, text
 from cogs.common.i18n import t
 from engine.core.protocol import Layout
 from engine.sessions import By, Choice, Choices, LogLine, NotAllowedError, Outcome, Status, Turn
+from engine.troyes.events import Passed
 from tests.story_numbers import told_numbers
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -103,3 +104,31 @@ def test_a_done_heading_keeps_what_explains_its_figure_on_two_buttons():
         labels = [x.label for x in items if getattr(x, "disabled", False)]
         assert labels[:2] == list(parts)  # side by side, each whole
         assert all(len(x) <= text.LABEL for x in parts)
+
+
+def test_moves_that_only_explored_a_menu_are_one_line_so_the_numbers_do_not_jump():
+    # Item 102: the end message and `/game log` went from "`258` IA normal (1): Contratar
+    # ciudadano (influencia)" to "`262` IA normal (1): Pasar"; 259-261 were "Volver", "Usar
+    # influencia", "Volver" (no events): an AI opening and closing the influence menu.
+    hire = Passed(1)  # any event: the hire's own are beside the point here
+    lines = [
+        LogLine(258, 0, None, By.AI, "hire", "Hire", (), False, AT, game="troyes",
+                records=(hire,)),
+        LogLine(259, 0, None, By.AI, "back", "Back", (), False, AT, game="troyes"),
+        LogLine(260, 0, None, By.AI, "influence", "Use influence", (), False, AT, game="troyes"),
+        LogLine(261, 0, None, By.AI, "back", "Back", (), False, AT, game="troyes"),
+        LogLine(262, 0, None, By.AI, "pass", "Pass", (), False, AT, game="troyes",
+                records=(Passed(0),)),
+    ]  # fmt: skip
+    names = ("IA normal", "alice")
+    said = {"es": "abrió un menú y volvió: no jugó nada",
+            "en": "opened a menu and went back: nothing played"}  # fmt: skip
+    for lang, explored in said.items():
+        heads = [x.split("\n")[0] for x in text.entries(lines, names, lang, "troyes")]
+        assert len(heads) == 3
+        assert heads[0].startswith("`258` **IA normal (1)**: ")
+        assert heads[1] == f"`259`\N{EN DASH}`261` **IA normal (1)**: {explored}"
+        assert heads[2].startswith("`262` **IA normal (1)**: ")
+        assert len(text.plain_log(lines, names, lang, "troyes")) == 3
+        # The story of the game's end tells it the same way, no number left unexplained.
+        assert told_numbers(story.since("", lines, names, lang, "troyes")) == set(range(258, 263))

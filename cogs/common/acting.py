@@ -75,6 +75,15 @@ def _clip(text: str, size: int = LABEL) -> str:
     return fit.clip(text, size)  # where a clause ends, not inside its figure (item 88)
 
 
+def _add_heading(view: discord.ui.View, game: int, version: int, heading: str, row: int) -> None:
+    """Add a heading's disabled buttons: two side by side for a heading of two lines.
+
+    A line one button cannot hold whole is two (`text.done_line`, playtest item 103).
+    """
+    for i, part in enumerate(heading.split("\n")[:2]):
+        view.add_item(SpentButton(game, version, HEADING + i, _clip(part), row=row))
+
+
 def controls(
     choices: Choices,
     lang: str,
@@ -105,7 +114,7 @@ def controls(
         view.add_item(BundleSelect(game, version, choices, lang))
         first = 1
     if layout is not None and layout.heading:  # a repeated press lands on nothing (item 20)
-        view.add_item(SpentButton(game, version, HEADING, _clip(layout.heading), row=first))
+        _add_heading(view, game, version, layout.heading, first)
         first += 1
     places = _places(choices, layout)
     buttons = MAX_BUTTONS - 5 * first

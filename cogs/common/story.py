@@ -79,13 +79,16 @@ class _Line(NamedTuple):
     """One line of a story as room runs out: its text, how long it stays, whose move it is.
 
     `move`: the move's place in the story (a heading's or a run's own); `head`: the move's
-    headline, which takes its lines with it when it goes.
+    headline, which takes its lines with it when it goes; `versions`: the move numbers it
+    tells (a run's all); `gone`: a note standing where moves were left out, their numbers.
     """
 
     text: str
     weight: int
     move: int
     head: bool = True
+    versions: tuple[int, ...] = ()
+    gone: tuple[int, ...] = ()
 
 
 def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
@@ -155,19 +158,32 @@ def _cap(
 def _drop(lines: list[_Line], weight: int, left: int, lang: str, room: int) -> int:
     """Take out the oldest lines of this weight until the story fits; return how many went.
 
-    A move's headline takes its lines with it.
+    A move's headline takes its lines with it, and a note takes its place naming the moves
+    left out there (playtest item 101: where they were, not after the turn's own moves);
+    one note for moves left out side by side. The count returned is of lines only (a kept
+    line of a move that stays).
     """
     gone, index = 0, 0
     while _size(lines, left + gone, lang) > room and index < len(lines):
         line = lines[index]
-        if line.weight != weight:
+        if line.weight != weight or line.gone:
             index += 1
             continue
         end = index + 1
         while line.head and end < len(lines) and not lines[end].head:
             end += 1
-        gone += end - index
-        del lines[index:end]
+        if not line.head:
+            gone += end - index
+            del lines[index:end]
+            continue
+        versions = line.versions
+        if end < len(lines) and lines[end].gone:  # the note after it takes it in
+            versions, end = versions + lines[end].gone, end + 1
+        if index > 0 and lines[index - 1].gone:  # and the note before it
+            index -= 1
+            versions = lines[index].gone + versions
+        lines[index:end] = [_Line("", _HEADING, line.move, gone=versions)]
+        index += 1
     return gone
 
 
@@ -208,14 +224,16 @@ def _compose(
                 out += _lines(run[0], len(out), least, brief=brevity != _FULL)
                 continue
             line, unlisted = _run(run, cap, lang)
-            out.append(_Line(line, least, len(out)))
+            numbers = tuple(range(run[0].version, (run[-1].until or run[-1].version) + 1))
+            out.append(_Line(line, least, len(out), versions=numbers))
             left += unlisted
     return out, left
 
 
 def _lines(move: Told, place: int, least: int, *, brief: bool) -> list[_Line]:
     """Return a move's headline and its lines (`brief`: the kept ones), each weighed."""
-    out = [_Line(move.head, max(_weight(move), least), place)]
+    numbers = tuple(range(move.version, (move.until or move.version) + 1))
+    out = [_Line(move.head, max(_weight(move), least), place, versions=numbers)]
     for line, kept in zip(move.lines, move.kept, strict=True):
         if kept or not brief:
             said = _OTHER
@@ -271,7 +289,8 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
             break
         labels.append(move.label)
     first, last = run[0], run[-1]
-    line = f"`{first.version:>3}`\N{EN DASH}`{last.version:>3}` **{first.who}**"
+    end = last.until or last.version
+    line = f"`{first.version:>3}`\N{EN DASH}`{end:>3}` **{first.who}**"
     if first.stand_in:
         line += " " + t(lang, "post.stand_in")
     line += ": " + t(lang, "story.run", count=len(run))
@@ -289,9 +308,39 @@ def _size(lines: Sequence[_Line], left: int, lang: str) -> int:
 
 
 def _said(lines: Sequence[_Line], left: int, lang: str) -> list[str]:
-    """Return a story's lines, and the line that says how many were left out (if any were)."""
-    said = [line.text for line in lines]
-    return [*said, t(lang, "story.left_out", count=left)] if left else said
+    """Return a story's lines, and the line that says how many were left out (if any were).
+
+    A note where moves were left out names them; the count of the lines left out besides
+    (the details of moves told briefer) closes the others' moves, before "This turn:" (the
+    others' details go first: playtest item 101), or the story.
+    """
+    said = [_gone(line.gone, lang) if line.gone else line.text for line in lines]
+    if not left:
+        return said
+    own = t(lang, "story.this_turn")
+    at = next((i for i, x in enumerate(lines) if x.weight == _HEADING and x.text == own), None)
+    at = len(said) if at is None else at
+    return [*said[:at], t(lang, "story.left_out", count=left), *said[at:]]
+
+
+def _gone(versions: Sequence[int], lang: str) -> str:
+    """Return the note where moves were left out: "… moves 18 and 20-23 left out here: …"."""
+    spans: list[list[int]] = []
+    for version in sorted(set(versions)):
+        if spans and version == spans[-1][1] + 1:
+            spans[-1][1] = version
+        else:
+            spans.append([version, version])
+    said = [str(a) if a == b else f"{a}\N{EN DASH}{b}" for a, b in spans]
+    if len(said) > 3:  # a long list says only where the moves left out start and end
+        said = [f"{spans[0][0]}\N{EN DASH}{spans[-1][1]}"]
+        key = "story.moves_left_out_among"
+    else:
+        key = "story.moves_left_out"
+    listed = said[0]
+    if len(said) > 1:
+        listed = t(lang, "story.and", first=", ".join(said[:-1]), last=said[-1])
+    return t(lang, key, count=len(set(versions)), moves=listed)
 
 
 def caption(

@@ -133,13 +133,40 @@ def done_line(line: str, who: str, lang: str) -> str:
     """Return "Done: <line>" within a button's 80 characters, its figures whole (item 88).
 
     Too long, it drops the decider's own name ("Hecho: contrarresta el dado negro de 5 con
-    amarillo 6: +1 de influencia"), then what comes before the closing outcome, where a
-    clause or phrase starts (`clip_keeping_outcome`): never the figure cut in two.
+    amarillo 6: +1 de influencia"); still too long, it is two lines (two headings side by
+    side), split where a clause or phrase starts, the outcome with what explains its figure
+    ("Hecho: sube a las murallas" / "con rojo 1, subido 1 por 1 denario: 2 puntos de
+    acción", item 103). Only a line two buttons cannot hold is cut before its closing outcome
+    (`clip_keeping_outcome`): never the figure cut in two.
     """
     heading = t(lang, "play.done", line=line)
-    if len(heading) <= LABEL or not line.startswith(f"{who} "):
-        return clip_keeping_outcome(heading, LABEL)
-    return clip_keeping_outcome(t(lang, "play.done", line=line.removeprefix(f"{who} ")), LABEL)
+    if len(heading) > LABEL and line.startswith(f"{who} "):
+        heading = t(lang, "play.done", line=line.removeprefix(f"{who} "))
+    if len(heading) <= LABEL:
+        return heading
+    split = _two_lines(heading)
+    return split if split is not None else clip_keeping_outcome(heading, LABEL)
+
+
+def _two_lines(heading: str) -> str | None:
+    """Return a heading as two lines of a button's size each, split where a clause starts.
+
+    Where what was used starts (" con ") comes first, then a clause (", ", "; "), then a
+    phrase (" y "), each the one nearest the outcome's ": " that fits; None when no split
+    gives two lines that fit.
+    """
+    end = heading.rfind(": ")
+    end = len(heading) if end <= len(heading) // 2 else end
+    splits = (((" con ", " with "), True), ((", ", "; "), False), ((" y ", " and "), True))
+    for marks, keep in splits:
+        for cut in sorted({heading.rfind(m, 0, end) for m in marks}, reverse=True):
+            if cut <= 0:
+                continue
+            first = heading[:cut]
+            rest = heading[cut + 1 :] if keep else heading[cut + 2 :]
+            if len(first) <= LABEL and len(rest) <= LABEL:
+                return f"{first}\n{rest}"
+    return None
 
 
 def sentence(prompt: str) -> str:
@@ -181,6 +208,7 @@ class Told:
     kept: tuple[bool, ...] = ()
     stand_in: bool = False  # an AI stand-in chose it for a timed-out person: marked
     prologue: tuple[str, ...] = ()  # the set-up's facts, told before the first move (item 89)
+    until: int | None = None  # the last move it tells: moves that only explored a menu
 
     def text(self, *, brief: bool = False) -> str:
         """Return the move's entry: its headline and its lines (`brief`: the kept ones)."""
@@ -268,9 +296,9 @@ def plain_log(
     A move taken back is marked so (the log may hold them: `include_undone`).
     """
     out = []
-    lines = shown(lines, game)
-    for line, entry in zip(lines, told(lines, names, lang, game), strict=True):
-        head = entry.head + (" " + t(lang, "story.undone") if line.undone else "")
+    undone = {line.version for line in lines if line.undone}
+    for entry in told(lines, names, lang, game):
+        head = entry.head + (" " + t(lang, "story.undone") if entry.version in undone else "")
         out.append(replace(entry, head=head).text().replace("**", "").replace("`", ""))
     return out
 
@@ -315,10 +343,41 @@ def openings_of(game: str) -> frozenset[str]:
 
 
 def told(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = "") -> list[Told]:
-    """Return the moves a reader is told (`shown`), each as the thread tells it."""
+    """Return the moves a reader is told (`shown`), each as the thread tells it.
+
+    The moves that only explored a menu are one line, "`259`-`261` **IA normal (1)**:
+    opened a menu and went back: nothing played", where they were: the move numbers run on
+    without a jump nothing explains (playtest item 102).
+    """
     milestones, openings = milestones_of(game), openings_of(game)
     facts = games.spec(game).setup_facts if game in GAMES else frozenset()
-    return [_entry(x, names, lang, milestones, openings, facts) for x in shown(lines, game)]
+    kept = {x.version for x in shown(lines, game)}
+    out: list[Told] = []
+    hidden: list[LogLine] = []
+    for line in lines:
+        if line.version not in kept:
+            if hidden and hidden[-1].seat != line.seat:
+                out.append(_explored(hidden, names, lang))
+                hidden = []
+            hidden.append(line)
+            continue
+        if hidden:
+            out.append(_explored(hidden, names, lang))
+            hidden = []
+        out.append(_entry(line, names, lang, milestones, openings, facts))
+    return [*out, _explored(hidden, names, lang)] if hidden else out
+
+
+def _explored(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> Told:
+    """Return one seat's moves that only explored a menu as one line, their numbers first."""
+    first, last = lines[0].version, lines[-1].version
+    who = seat_name(lines[0].seat, names)
+    backs = all(x.notation == "back" for x in lines)
+    label = t(lang, "story.went_back" if backs else "story.explored")
+    numbers = f"`{first:>3}`" if first == last else f"`{first:>3}`\N{EN DASH}`{last:>3}`"
+    head = f"{numbers} **{who}**: {label}"
+    stand_in = lines[0].by.value == "stand_in"
+    return Told(first, lines[0].seat, who, label, head, stand_in=stand_in, until=last)
 
 
 def entries(

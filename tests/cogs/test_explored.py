@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cogs.common import text
+from cogs.common.i18n import t
 from engine.core.rng import Rng
 from engine.games import GAMES
 from engine.sessions import By, LogLine
@@ -89,10 +90,13 @@ def test_the_log_shows_the_pass_not_the_influence_menu_opened_and_left() -> None
     ]
     for lang in ("en", "es"):
         shown = text.entries(lines, NAMES, lang, "troyes")
+        # The menus explored are one line that says so, their numbers in it (item 102).
         assert [x.split("**: ")[1].split("\n")[0] for x in shown] == [
-            text.words(lines[-1], NAMES, lang)[0]
+            t(lang, "story.explored"),
+            text.words(lines[-1], NAMES, lang)[0],
         ]
-        assert len(text.plain_log(lines, NAMES, lang, "troyes")) == 1
+        assert shown[0].startswith("` 10`\N{EN DASH}` 14` **bob (2)**")
+        assert len(text.plain_log(lines, NAMES, lang, "troyes")) == 2
     # Trajan has no way back: every move is shown.
     assert text.shown(lines, "trajan") == lines
 

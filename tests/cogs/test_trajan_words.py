@@ -138,7 +138,7 @@ def test_the_mat_frames_a_trajan_tile_as_asking_and_says_its_words_plainly():
         ix = tv.index_of(localized(ENGINE.tables.cat))
         yellow = tv.bonus_words(ix.bonus[bonus.id], ix, grey=False)
         grey = tv.bonus_words(ix.bonus["workers"], ix, grey=True)
-    assert yellow == "Final: 3 PV por ficha de bonificación amarilla tuya"
+    assert yellow == "Final: 3 PV por ficha de bonificación amarilla propia"
     assert grey == "Final: 1 PV por cada 2 trabajadores en un sitio · gris"
 
 

@@ -15,6 +15,18 @@ _COLOUR_WORDS = {"B": "blue", "Y": "yellow", "G": "green", "O": "orange", "P": "
 
 
 @dataclass(frozen=True, slots=True)
+class Load:
+    """A shipment as a choice would leave it: its size (cards or pairs) and the VP it pays."""
+
+    size: int = 0
+    vp: int = 0
+    pairs: bool = False
+
+
+NO_LOAD = Load()
+
+
+@dataclass(frozen=True, slots=True)
 class FillBowl:
     """Setup: put two markers (colour codes) into an empty bowl (0-5)."""
 
@@ -94,9 +106,15 @@ class PortDisplay:
 
 @dataclass(frozen=True, slots=True)
 class PortShip:
-    """Seaport: load ship 0 (same), 1 (different) or 2 (pairs)."""
+    """Seaport: load ship 0 (same), 1 (different) or 2 (pairs).
+
+    `pays` (what the ship's side up pays by size, public) only words the label (fifth
+    playtest item 105): set when the choice is listed, left out of comparisons and of the
+    notation.
+    """
 
     ship: int
+    pays: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +134,14 @@ class DisplayCard:
 
 @dataclass(frozen=True, slots=True)
 class ShipCard:
-    """Load a card of this commodity (a pair, on the pairs ship), or 'wild' for a wild tile."""
+    """Load a card of this commodity (a pair, on the pairs ship), or 'wild' for a wild tile.
+
+    `load` (the shipment's size with this card, and what the ship pays for it) only words
+    the label, as `PortShip.pays` does; (0, 0) when rebuilt from the notation.
+    """
 
     card: str
+    load: Load = field(default=NO_LOAD, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +157,9 @@ class ShipCards:
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """Finish the cards chosen for a display or shipment."""
+    """Finish the cards chosen for a display or shipment (`load`: a shipment's, as ShipCard)."""
+
+    load: Load = field(default=NO_LOAD, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +205,13 @@ class Build:
     `tile` (the construction tile on the site, public; "" when none is left) only words the
     label (playtest item 7): set when the choice is listed, left out of comparisons and of
     the notation, so an action rebuilt from its notation (None) reads the plain label.
+    `bonus` likewise: the action a first part of its kind gives at once ("" if none; fifth
+    playtest item 107).
     """
 
     site: int
     tile: str | None = field(default=None, compare=False)
+    bonus: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)

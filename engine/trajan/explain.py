@@ -11,7 +11,9 @@ from typing import Any
 
 from engine.core import fit, i18n
 from engine.trajan import actions as a
+from engine.trajan.actions import SHIP_WORDS
 from engine.trajan.rules.common import player
+from engine.trajan.rules.options import SHIP_MAX
 from engine.trajan.state import ACTIONS, TrajanState
 from engine.trajan.tables import Tables
 from engine.trajan.text import ROMAN, name
@@ -41,8 +43,10 @@ def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:
             return _trajan_tile(state, stack, t, lang)
         case a.ChooseBowl(bowl):
             return _bowl(state, bowl, t, lang)
-        case a.Build(_, named) if named is not None:
-            return ""  # the label names the site's tile already (playtest item 7)
+        case a.Build(_, named, bonus) if named is not None:
+            # The label names the site's tile already (playtest item 7); the line says why a
+            # bonus action comes with it (fifth playtest item 107).
+            return _first_part(named, bonus, t, lang) if named and bonus else ""
         case a.Build(site):
             tile = state.sites[site] if 0 <= site < len(state.sites) else None
             if tile is None:
@@ -53,6 +57,10 @@ def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:
             return _province(state, province, t, lang)
         case a.Deploy():
             return _province(state, player(state).leader, t, lang)
+        case a.PortShip(ship):  # the ship's rule and side (fifth playtest item 105)
+            rule = msg(lang, f"ship_{SHIP_WORDS[ship]}", most=SHIP_MAX[ship])
+            side = msg(lang, "ship_front" if state.ships[ship] else "ship_grey")
+            return f"{rule} · {side}"
         case a.PlacePlus2():
             return msg(lang, "plus2")
         case a.AdvanceSenate():
@@ -62,6 +70,13 @@ def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:
         case a.ChooseBonus(tile):
             return _text(t.bonus.get(tile), lang)
     return ""
+
+
+def _first_part(tile: str, bonus: str, t: Tables, lang: str) -> str:
+    kind = t.construction[tile].building
+    building = next(b for b in t.cat.buildings if b.id == kind)
+    called = building.name_es if lang == "es" else building.name
+    return msg(lang, "site_bonus", kind=called, act=name(t, "action", bonus, lang))
 
 
 def _top_card(state: TrajanState, pile: int, t: Tables, lang: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from engine.core import i18n
 from engine.trajan import actions as a
 from engine.trajan import events as ev
-from engine.trajan.rules.options import SHIP_MAX
+from engine.trajan.rules.options import PAIRS, SHIP_MAX
 from engine.trajan.rules.turn import sow_options
 from engine.trajan.state import ACTIONS, TrajanState
 from engine.trajan.tables import Tables
@@ -67,6 +67,30 @@ def _tables(t: Tables) -> dict[str, dict[str, Any]]:
         "bonus": t.bonus,
         "demand": {x.id: x for x in t.cat.demand_tiles},
     }
+
+
+def ship_name(t: Tables, ship: int, lang: str) -> str:
+    """Return a ship's name as its tile on the board shows it: "Same goods" (item 105).
+
+    The catalog's name without its kind ("Ship: same goods"), with a capital, the one name
+    of the ship in the labels, the prompt, the log and the image.
+    """
+    entry = t.cat.ships[ship]
+    full = entry.name_es if lang == "es" else entry.name
+    short = full.partition(": ")[2] or full
+    return short[:1].upper() + short[1:]
+
+
+def ship_pays(pays: tuple[int, ...], pairs: bool, lang: str) -> str:
+    """Return what a ship pays by size as its tile shows it: "1 card: 2 VP · 2: 6 · 3: 12"."""
+    unit = "pairs" if pairs else "cards"
+    first = i18n.text(_lang(lang), f"trajan.ship_first_{unit}", vp=pays[0])
+    return " · ".join([first, *(f"{n}: {vp}" for n, vp in enumerate(pays[1:], start=2))])
+
+
+def _load(load: a.Load, lang: str) -> str:
+    """Return a shipment's size as a choice leaves it: "2 cards" or "1 pair"."""
+    return plural(lang, "shipment_pairs" if load.pairs else "shipment_cards", load.size)
 
 
 def _bowl(t: Tables, bowl: int, lang: str) -> str:
@@ -144,8 +168,9 @@ def describe(action: a.Action, t: Tables, lang: str = "en") -> str:
             label = _named(action, t, lang) or msg(lang, "draw_pile", pile=pile + 1)
         case a.PortDisplay():
             label = msg(lang, "port_display")
-        case a.PortShip(ship):
-            label = msg(lang, "port_ship", ship=msg(lang, SHIP_KEYS[ship]))
+        case a.PortShip(ship, pays):  # what the ship pays by size (fifth playtest item 105)
+            label = msg(lang, "port_ship", ship=ship_name(t, ship, lang))
+            label += ": " + ship_pays(pays, ship == PAIRS, lang) if pays else ""
         case _:
             label = _describe_more(action, t, lang)
     return label[:80]
@@ -157,12 +182,17 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
             return msg(lang, "discard", card=name(t, "card", card, lang), pile=pile + 1)
         case a.DisplayCard(card):
             return msg(lang, "display", card=name(t, "card", card, lang))
-        case a.ShipCard(card):
+        case a.ShipCard(card, load):
             what = msg(lang, "wild") if card == "wild" else name(t, "card", card, lang)
-            return msg(lang, "load", card=what)
+            label = msg(lang, "load", card=what)
+            if load.size:  # the shipment with this card and its VP (fifth playtest item 105)
+                label += msg(lang, "load_vp", size=_load(load, lang), vp=load.vp)
+            return label
         case a.ShipCards(cards):
             shown = [msg(lang, "wild") if c == "wild" else name(t, "card", c, lang) for c in cards]
             return i18n.text(lang, "turns.bundle.shipment", cards=", ".join(shown))
+        case a.Done(load) if load.size:  # a shipment's end says what it pays
+            return msg(lang, "done_ship", size=_load(load, lang), vp=load.vp)
         case a.Done():
             return msg(lang, "done")
         case a.ForumTake(tile):
@@ -182,12 +212,15 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
         case a.TakeTrajan(stack):
             what = name(t, "category", t.stack_categories[stack], lang)
             return msg(lang, "trajan", stack=stack + 1, what=what)
-        case a.Build(site, tile):  # what is on the site (playtest item 7)
+        case a.Build(site, tile, bonus):  # what is on the site (playtest item 7)
             if tile is None:
                 return msg(lang, "build", site=site + 1)
             if not tile:
                 return msg(lang, "build_empty", site=site + 1)
-            return msg(lang, "build_tile", site=site + 1, tile=name(t, "building", tile, lang))
+            label = msg(lang, "build_tile", site=site + 1, tile=name(t, "building", tile, lang))
+            if bonus:  # the action a first part of its kind gives (fifth playtest item 107)
+                label += msg(lang, "build_bonus", act=name(t, "action", bonus, lang))
+            return label
         case a.UseExtra(tile):
             return msg(lang, "extra", tile=_inside(name(t, "forum", tile, lang)))
         case a.PayDemand(demand, wild):
@@ -240,7 +273,7 @@ def prompt(state: TrajanState, t: Tables, lang: str = "en") -> str:
     }
     if kind == "ship":  # the ship's rule where its cards are chosen (playtest item 14)
         rule = msg(lang, f"rule_{SHIP_KEYS[state.ship]}", most=SHIP_MAX[state.ship])
-        values |= {"ship": msg(lang, SHIP_KEYS[state.ship]), "rule": rule}
+        values |= {"ship": ship_name(t, state.ship, lang), "rule": rule}
     if kind in ("setup_card", "setup_trajan"):  # how many are left (playtest item 78)
         return plural(lang, f"p_{kind}", _setup_left(state, t, kind))
     if kind == "sow" and len(sow_options(state.in_hand)[0]) > 1:
@@ -279,21 +312,16 @@ def describe_event(  # noqa: PLR0911
             return msg(lang, "ev_fulfil", who=who, tile=tname, slot=ROMAN[slot], vp=vp)
         case ev.CardsDrawn(_, cards):
             return plural(lang, "ev_drawn", len(cards), who=who)
-        case ev.Shipped(_, ship, cards, wild, vp, _front):
+        case ev.Shipped(_, ship, cards, wild, vp, front):
             shown = _cards(t, cards, lang) + (" + " + msg(lang, "wild") if wild else "")
-            return msg(
-                lang, "ev_ship", who=who, cards=shown, ship=msg(lang, SHIP_KEYS[ship]), vp=vp
-            )
+            line = msg(lang, "ev_ship", who=who, cards=shown, ship=ship_name(t, ship, lang), vp=vp)
+            return line + ("" if front else msg(lang, "ev_ship_grey"))  # why so few (item 105)
         case ev.LegionnaireStationed(_, province, vp):
             return msg(lang, "ev_station", who=who, prov=name(t, "province", province, lang), vp=vp)
         case ev.SenateAdvanced(_, space, vp):
             return msg(lang, "ev_senate", who=who, space=space, vp=vp)
-        case ev.WorkerBuilt(_, site, tile, vp, bonus):
-            got = name(t, "building", tile, lang) if tile else msg(lang, "nothing")
-            line = msg(lang, "ev_build", who=who, site=site + 1, got=got, vp=vp)
-            if bonus:
-                line += msg(lang, "ev_bonus_action", act=name(t, "action", bonus, lang))
-            return line
+        case ev.WorkerBuilt():
+            return _built(event, t, lang, who)
         case ev.DemandsMet(_, demands, unmet, penalty):
             n = len(demands)
             key = "ev_demands" if penalty else "ev_demands_all"  # never "-0 VP"
@@ -305,6 +333,18 @@ def describe_event(  # noqa: PLR0911
             return msg(lang, "ev_consul", c=c, ct=ct, v=v, vt=vt)
         case _:
             return _event_more(event, t, lang, who, names)
+
+
+def _built(event: ev.WorkerBuilt, t: Tables, lang: str, who: str) -> str:
+    """Return a worker's line: the tile built and its bonus action, or a bare site's worker."""
+    site = event.site + 1
+    if not event.tile:  # a worker on a bare site builds nothing (fifth playtest item 114)
+        return msg(lang, "ev_build_empty", who=who, site=site)
+    got = name(t, "building", event.tile, lang)
+    line = msg(lang, "ev_build", who=who, site=site, got=got, vp=event.vp)
+    if event.bonus:
+        line += msg(lang, "ev_bonus_action", act=name(t, "action", event.bonus, lang))
+    return line
 
 
 def _event_more(  # noqa: PLR0911, PLR0912

@@ -2,13 +2,15 @@
 
 Hidden: hands (only their sizes are public; a seat's own view adds its hand and the cards
 it is choosing), the order of every face-down pile, the tiles under the top of each Trajan
-stack (and the tops, until the bowls are filled), the demand tiles removed at setup.
+stack (and the tops, until the bowls are filled), the demand tiles removed at setup. Once
+the game is over each seat's final score is public too (`PlayerView.final`).
 """
 
 from dataclasses import dataclass
 
 from engine.core.protocol import Decision
 from engine.trajan.rules.quarter import votes
+from engine.trajan.scoring import final_scores
 from engine.trajan.state import TrajanState
 from engine.trajan.tables import Tables
 
@@ -40,6 +42,7 @@ class PlayerView:
     senate: int
     stamp: int
     votes: int
+    final: int | None = None  # the final score once the game is over (fifth playtest item 113)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +84,8 @@ class TrajanView:
 def make_view(state: TrajanState, t: Tables, seat: int | None) -> TrajanView:
     """Build the view of `state` for `seat` (None: public)."""
     hidden_tops = state.phase == "setup_bowl"
+    over = state.phase == "over"
+    finals = [s.total for s in final_scores(state, t)] if over else [None] * len(state.players)
     players = tuple(
         PlayerView(
             seat=i,
@@ -106,6 +111,7 @@ def make_view(state: TrajanState, t: Tables, seat: int | None) -> TrajanView:
             senate=p.senate,
             stamp=p.stamp,
             votes=votes(state, t, i),
+            final=finals[i],
         )
         for i, p in enumerate(state.players)
     )

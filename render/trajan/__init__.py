@@ -13,7 +13,15 @@ from render.base.board import Board
 from render.base.canvas import Canvas
 from render.i18n import localized, tr
 from render.trajan import view as tv
-from render.trajan.scene import FOCUS, TrajanScene, compose_private, final, plan, shots
+from render.trajan.scene import (
+    FOCUS,
+    TrajanScene,
+    at_end,
+    compose_private,
+    final,
+    plan,
+    shots,
+)
 
 
 def scene_from_view(
@@ -45,7 +53,14 @@ def scene_from_view(
 
 
 def _private(view: TrajanView, scene: TrajanScene, seat: int) -> Canvas:
-    """Compose a seat's private image: their panel and hand."""
+    """Compose a seat's private image: their panel and hand.
+
+    At the end the replay posts it for everyone (fifth playtest items 110 and 113): the
+    panel shows the final score with where it came from, and the hand is the player's.
+    """
+    me = view.players[seat]
+    if view.phase == "over" and me.final is not None:
+        return compose_private(at_end(scene.players[seat], me.vp, me.final), scene.header, True)
     return compose_private(scene.players[seat], scene.header)
 
 

@@ -219,14 +219,20 @@ def hand_height(cards: int) -> int:
     return 10 + 52 + max(2, math.ceil(cards / 3)) * 96 + 10
 
 
-def draw_hand(canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[str] = ()) -> None:
+def draw_hand(
+    canvas: Canvas, box: Box, cards: Sequence[str], picked: Sequence[str] = (), owner: str = ""
+) -> None:
     """Draw a player's hand (private image only); cards already chosen are marked.
 
     Three cards to a row, as many rows as the box holds 96 px high (at least enough rows).
+    `owner`: the player's name, for a hand shown to everyone at the end ("" during play).
     """
     panel(canvas, box)
     inner = box.inset(14, 10)
-    title = tr("trajan.hand", count=len(cards))
+    if owner:
+        title = tr("trajan.hand_of", name=owner, count=len(cards))
+    else:
+        title = tr("trajan.hand", count=len(cards))
     if picked:
         title += tr("trajan.hand_chosen", n=len(picked))
     canvas.text(inner.top(40), title, size=26, style=Style.BOLD)

@@ -231,13 +231,24 @@ def _areas(scene: TrajanScene, layout: Layout) -> list[Area]:
     ]
 
 
-def compose_private(info: PlayerPanel, header: HeaderInfo) -> Canvas:
-    """Compose a player's private image: their own panel above their hand of cards."""
+def at_end(info: PlayerPanel, played: int, total: int) -> PlayerPanel:
+    """Return a panel at the game's end: its final score, and the VP of play and of the end."""
+    line = tr("trajan.fact_final", play=played, end=total - played, total=total)
+    return replace(info, vp=total, facts=(*info.facts, line))
+
+
+def compose_private(info: PlayerPanel, header: HeaderInfo, over: bool = False) -> Canvas:
+    """Compose a player's private image: their own panel above their hand of cards.
+
+    `over`: the game has ended, and the image is posted for everyone: the hand is titled
+    with the player's name, not "Your hand" (fifth playtest item 110).
+    """
     height = panel_height()
     hand = hand_height(len(info.hand_cards))
+    owner = (info.label or seat_label(info.seat)) if over else ""
 
     def body(canvas: Canvas, box: Box) -> None:
         draw_player(canvas, box.top(height), info)
-        draw_hand(canvas, box.below(height + 16), info.hand_cards, info.picked)
+        draw_hand(canvas, box.below(height + 16), info.hand_cards, info.picked, owner)
 
     return private_canvas(header, height + 16 + hand, body)

@@ -11,7 +11,7 @@ from engine.trajan.events import (
     TrajanTaken,
     WorkerBuilt,
 )
-from engine.trajan.rules.common import player, replace_at, with_sorted
+from engine.trajan.rules.common import first_part_bonus, player, replace_at, with_sorted
 from engine.trajan.rules.flow import finish_action
 from engine.trajan.state import TrajanState
 from engine.trajan.tables import Tables
@@ -112,13 +112,10 @@ def build(state: TrajanState, t: Tables, site: int, events: list[Any]) -> None:
     vp = 0
     bonus = None
     if tile_id is not None:
-        tile = t.construction[tile_id]
         state.sites = replace_at(state.sites, site, None)
-        first = all(t.construction[b].building != tile.building for b in p.buildings)
+        bonus = first_part_bonus(p, t, tile_id)
         p.buildings = with_sorted(p.buildings, tile_id)
-        vp = tile.vp
+        vp = t.construction[tile_id].vp
         p.score("construction", vp)
-        if first:
-            bonus = t.building_bonus[tile.building]
     events.append(WorkerBuilt(state.current, site, tile_id, vp, bonus))
     finish_action(state, t, events, bonus)

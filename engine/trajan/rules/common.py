@@ -5,6 +5,7 @@ from typing import Any
 from engine.core.protocol import Decision
 from engine.trajan.events import CardsDrawn, PileRefilled
 from engine.trajan.state import PlayerState, TrajanState
+from engine.trajan.tables import Tables
 
 
 def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
@@ -55,6 +56,17 @@ def start_turn(state: TrajanState, seat: int) -> None:
     state.ship = -1
     state.picks = ()
     state.pending = Decision(seat, "bowl")
+
+
+def first_part_bonus(p: PlayerState, t: Tables, tile: str) -> str | None:
+    """Return the action a construction tile gives `p` at once: the first part of its kind's.
+
+    Brief §1.9: the first tile of a building type a player takes grants that type's action.
+    """
+    kind = t.construction[tile].building
+    if any(t.construction[b].building == kind for b in p.buildings):
+        return None
+    return t.building_bonus[kind]
 
 
 def player(state: TrajanState) -> PlayerState:

@@ -50,7 +50,7 @@ _BY_KIND: dict[str, Callable[[TrajanState, Tables], list[Action]]] = {
     "plus2": _plus2,
     "discard": lambda s, t: options.discard_options(s),
     "display": options.display_options,
-    "ship": lambda s, t: options.ship_options(s),
+    "ship": options.labelled_ship_options,
     "extra": _extra,
     "demand": _demand,
     "consul": _consul,

@@ -16,6 +16,7 @@ from engine.trajan.actions import (
     DisplayCard,
     Done,
     ForumTake,
+    Load,
     MoveLeader,
     PortDisplay,
     PortDraw,
@@ -26,6 +27,7 @@ from engine.trajan.actions import (
     TakeTrajan,
     UseExtra,
 )
+from engine.trajan.rules.common import first_part_bonus
 from engine.trajan.state import PlayerState, TrajanState
 from engine.trajan.tables import Tables
 
@@ -44,9 +46,32 @@ def seaport(state: TrajanState, t: Tables) -> list[Action]:
     out.extend(PortTake(i, state.discards[i][-1]) for i in (0, 1) if state.discards[i])
     if p.hand:
         out.append(PortDisplay())
-        out.extend(PortShip(s) for s in (SAME, DIFFERENT) if s < len(t.ships))
+        out.extend(_port_ship(state, t, s) for s in (SAME, DIFFERENT) if s < len(t.ships))
         if len(t.ships) > PAIRS and _pairs_possible(p):
-            out.append(PortShip(PAIRS))
+            out.append(_port_ship(state, t, PAIRS))
+    return out
+
+
+def ship_pays(state: TrajanState, t: Tables, ship: int) -> tuple[int, ...]:
+    """Return what a ship's side up pays by shipment size (index 0: one card or pair)."""
+    return t.ships[ship].front if state.ships[ship] else t.ships[ship].grey
+
+
+def _port_ship(state: TrajanState, t: Tables, ship: int) -> PortShip:
+    return PortShip(ship, ship_pays(state, t, ship))
+
+
+def labelled_ship_options(state: TrajanState, t: Tables) -> list[Action]:
+    """Return `ship_options`, each with the shipment it leaves and its VP (fifth playtest 105)."""
+    pays = ship_pays(state, t, state.ship)
+    pairs = state.ship == PAIRS
+    size = len(state.picks) // 2 if pairs else len(state.picks)
+    out: list[Action] = []
+    for action in ship_options(state):
+        if isinstance(action, ShipCard):
+            out.append(ShipCard(action.card, Load(size + 1, pays[size], pairs)))
+        else:
+            out.append(Done(Load(size, pays[size - 1], pairs)))
     return out
 
 
@@ -93,8 +118,16 @@ def construction(state: TrajanState, t: Tables) -> list[Action]:
     if p.supply > 0:
         out.append(Recruit())
     if p.workers > 0:
-        out.extend(Build(site, state.sites[site] or "") for site in buildable_sites(p, t))
+        out.extend(_build(state, t, site) for site in buildable_sites(p, t))
     return out
+
+
+def _build(state: TrajanState, t: Tables, site: int) -> Build:
+    """Return a site's choice with its tile and the bonus action a first part of its kind gives."""
+    tile = state.sites[site]
+    if tile is None:
+        return Build(site, "")
+    return Build(site, tile, first_part_bonus(state.players[state.current], t, tile) or "")
 
 
 def buildable_sites(p: PlayerState, t: Tables) -> list[int]:

@@ -57,8 +57,9 @@ MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
 HISTORY = 80  # the most live moves an outcome carries for the thread's story (more fit no message)
 # An AI decision still under way after this long (seconds) gets the call's moves so far shown
-# first (playtest item 100: a hard AI thinks for seconds); a quicker one costs no extra post.
-SHOW_AFTER = 0.3
+# first (playtest item 100); a quicker one costs no extra post. The searching AI (SEARCH)
+# thinks for seconds every time: its decisions get them shown at once.
+SHOW_AFTER = 1.0
 
 
 @dataclass(slots=True)
@@ -196,8 +197,12 @@ class Turns:
                 outcome = await self.outcome(g, [], [], actor=user_id)
                 return replace(outcome, confirm=confirm, ask=question)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
-            lines += await self.advance(g, after=row.seat, progress=Progress(user_id, lines))
-            return await self.outcome(g, lines, [], actor=user_id)
+            progress = Progress(user_id, lines)
+            lines += await self.advance(g, after=row.seat, progress=progress)
+            # Told meanwhile that an AI was thinking, the player may have looked away: the
+            # decision coming back to them pings them (item 100); a quick reply does not.
+            actor = None if progress.shown else user_id
+            return await self.outcome(g, lines, [], actor=actor)
 
     async def proceed(self, game_id: int) -> Outcome:
         """Let a game's automated seats move (after a start posted its first board).
@@ -382,15 +387,17 @@ class Turns:
     ) -> Played:
         """Return an AI's decision; while it is under way, a person's press is refused at once.
 
-        A decision still under way after `SHOW_AFTER` first has the call's moves so far
-        shown (`progress`, if any is new since the last board shown). The decision runs in a
-        worker (engine/thinking.py); the game's lock stays held, so nothing else changes it.
+        A decision still under way after `SHOW_AFTER` (at once for the searching AI) first
+        has the call's moves so far shown (`progress`, if any is new since the last board
+        shown). The decision runs in a worker (engine/thinking.py); the game's lock stays
+        held, so nothing else changes it.
         """
         self.ctx.thinking[g.id] = seat
         decision = asyncio.ensure_future(self.ctx.thinker.decide(g.engine, g.state, player))
         try:
             if progress is not None and self.ctx.watchers:
-                done, _ = await asyncio.wait({decision}, timeout=SHOW_AFTER)
+                wait = 0 if player.name == SEARCH else SHOW_AFTER
+                done, _ = await asyncio.wait({decision}, timeout=wait)
                 if not done:
                     await self._show(g, [*progress.lines, *lines], progress)
             return await decision

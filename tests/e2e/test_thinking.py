@@ -136,6 +136,7 @@ def test_start_posts_the_board_at_once_and_alice_s_move_shows_before_the_ai_deci
     hold.write_text("", encoding="utf-8")
     again = alice.wait_message(thread, lambda m: _newer(m, old) and bool(controls(m)), 60)
     assert again.id != current.id  # her turn again: a new message
+    assert again.mentions == ["alice"]  # she was told an AI thought: her turn pings her
     assert THINKING.search(after.content)  # the board it followed said who thought
 
 

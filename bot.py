@@ -34,6 +34,7 @@ from cogs.common.deadline import answer_in_time
 from cogs.common.errors import answer_unknown_control, handle
 from cogs.common.i18n import CatalogTranslator, check_catalogs
 from cogs.common.images import Renderer
+from cogs.common.levels import offer_levels
 from cogs.common.poster import Poster
 from cogs.common.runtime import Runtime
 from engine import lookup
@@ -208,6 +209,7 @@ class GameBot(commands.AutoShardedBot):
         self.sessions = sessions
         names: dict[int, str] = {}
         poster = Poster(self, sessions, names, renderer)
+        sessions.on_progress(poster.progress)  # what is done shows while an AI thinks (item 100)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, names=names)
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
         # PostgreSQL is backed up with its own tools (pg_dump; README), not by the bot.
@@ -224,6 +226,7 @@ class GameBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        offer_levels(self.tree, self.sessions.ai_levels)  # only what AI_MAX_LEVEL allows (99b)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -235,7 +235,9 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
         await reply(interaction, t(lang, "error.permissions", perms=permission_names(lacking)))
         return
     await interaction.response.defer()
-    outcome = await rt.sessions.start(game, interaction.user.id, admin=is_admin(interaction, rt))
+    # The first board goes before the AI seats think (playtest item 100): `proceed` moves them.
+    admin = is_admin(interaction, rt)
+    outcome = await rt.sessions.start(game, interaction.user.id, admin=admin, advance=False)
     info = await rt.sessions.status(game)
     name = title(info.game, game, info.language)  # "Trajano n.º 3": as the thread reads
     try:
@@ -250,6 +252,10 @@ async def start(interaction: discord.Interaction[Any], game: int) -> None:
     await interaction.edit_original_response(content=lobby_text(info, rt.names, info.language),
                                              view=None)  # fmt: skip
     await rt.poster.post(replace(outcome, thread_id=thread.id), fresh=True)
+    if outcome.thinking:
+        moved = await rt.sessions.proceed(game)
+        if moved.moves:  # else a tick or a restart moved them and posted it
+            await rt.poster.post(moved)
 
 
 class LobbyButton(

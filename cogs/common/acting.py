@@ -37,13 +37,13 @@ from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Persistent, button
 from cogs.common.runtime import in_game, remember
-from cogs.common.text import LABEL, named_choices, sentence, words
+from cogs.common.text import LABEL, named_choices, seat_name, sentence, words
 from engine import games
 from engine.core import fit
 from engine.core.errors import GameError, StaleStateError
 from engine.core.play import Typed
 from engine.core.protocol import Layout, Spent
-from engine.sessions import Choice, Choices, NoticeKind, Outcome
+from engine.sessions import Choice, Choices, NoticeKind, Outcome, ThinkingError
 
 log = logging.getLogger(__name__)
 
@@ -200,6 +200,9 @@ async def act(
     except StaleStateError as error:
         await stale(interaction, game, error)
         return
+    except ThinkingError as error:
+        await thinking(interaction, game, error.seat)
+        return
     except GameError as error:
         await refuse(interaction, error)
         return
@@ -270,11 +273,18 @@ async def _settle(
 async def stale(interaction: discord.Interaction[Any], game: int, error: GameError) -> None:
     """Say the board is out of date; give fresh controls to the decider, a link to others.
 
+    While an AI seat decides, only that it is thinking; on the current board itself (its
+    controls came from an older edit), whose turn it is rather than a link to it (item 100).
+
     The fresh controls are the board's: no Undo where the board offers none (a die, card or
     secret revealed since, or no move of a person to take back; playtest item 91).
     """
     rt = remember(interaction)
     lang = lang_for(interaction)
+    seat = rt.sessions.thinking(game)
+    if seat is not None:  # an AI decides: the board says so already (playtest item 100)
+        await thinking(interaction, game, seat)
+        return
     now = await rt.sessions.current(game)
     if now.turn is None:
         await refuse(interaction, error)
@@ -285,9 +295,22 @@ async def stale(interaction: discord.Interaction[Any], game: int, error: GameErr
         view = controls(choices, lang, undo=now.undoable)
         await reply(interaction, t(lang, "play.stale_mine", prompt=now.turn.prompt), view=view)
         return
+    pressed = interaction.message.id if interaction.message is not None else None
+    if pressed is not None and pressed == now.board_message_id:  # a link here leads nowhere
+        meta = await rt.poster.meta(game)
+        who = seat_name(now.turn.seat, meta.names)
+        await reply(interaction, t(lang, "play.not_yours", who=who))
+        return
     guild = interaction.guild_id
     url = jump_url(guild, now.thread_id, now.board_message_id)
     await reply(interaction, t(lang, "play.stale", url=url))
+
+
+async def thinking(interaction: discord.Interaction[Any], game: int, seat: int) -> None:
+    """Say briefly that it is not the presser's turn: an AI seat is thinking (item 100)."""
+    meta = await remember(interaction).poster.meta(game)
+    who = seat_name(seat, meta.names)
+    await reply(interaction, t(lang_for(interaction), "play.thinking", who=who))
 
 
 async def undo(interaction: discord.Interaction[Any], game: int, version: int | None) -> None:

@@ -4,6 +4,8 @@ An AI seat stores its player's name (`Seat.ai`): a level (`easy`, `normal`, `har
 games stored before levels existed, `greedy` (or `random`), shown as plain "AI".
 """
 
+from typing import Any
+
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
@@ -16,6 +18,20 @@ from engine.sessions import SessionManager
 # names are translated by the catalog's [commands] table (fácil, normal, difícil).
 DEFAULT = "normal"  # /game new, /admin league create: the level when none is chosen
 LEVEL_CHOICES = [app_commands.Choice(name=_(level), value=level) for level in LEVELS]
+
+
+def offer_levels(tree: app_commands.CommandTree[Any], allowed: tuple[str, ...]) -> None:
+    """Offer only the allowed levels (AI_MAX_LEVEL) at every command's `ai_level` choices.
+
+    The choices are fixed when the commands are declared (`LEVEL_CHOICES`); this trims them
+    before the tree is synced, so Discord never offers a level the bot refuses (item 99b).
+    """
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        parameter = command._params.get("ai_level")
+        if parameter is not None and parameter.choices:
+            parameter.choices = [c for c in parameter.choices if c.value in allowed]
 
 
 def level_word(lang: str, level: str) -> str:

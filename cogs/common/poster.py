@@ -150,6 +150,7 @@ class Poster:
         # outcome read while that post was in flight still names the message before it.
         self._boards: dict[int, tuple[int, int]] = {}
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
+        self._showing: set[asyncio.Task[None]] = set()  # boards shown while an AI thinks
 
     # ---- game facts --------------------------------------------------------------------
 
@@ -240,6 +241,21 @@ class Poster:
                 self._posted[game] = shown
                 self._owe(game, outcome.version)
 
+    async def progress(self, outcome: Outcome) -> None:
+        """Show a call's moves so far while an AI seat thinks (the session's watcher).
+
+        Posted in the background, in order with the game's other posts (its lock), so the
+        AI's decision does not wait for Discord; the call's own outcome follows it.
+        """
+        task = asyncio.create_task(self.post(outcome))
+        self._showing.add(task)
+        task.add_done_callback(self._shown)
+
+    def _shown(self, task: "asyncio.Task[None]") -> None:
+        self._showing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a board shown while an AI thinks failed", exc_info=task.exception())
+
     def _on_board(self, outcome: Outcome) -> Outcome:
         """Return the outcome naming the thread's current board message.
 
@@ -325,7 +341,10 @@ class Poster:
             # A new message when the turn passed (to someone else, or back after the others
             # moved); the moves of one turn edit its message in place (cogs/common/story.py).
             # Back to the player who just acted (the others were AIs): a new message, no ping.
-            quiet = not fresh and outcome.ping is None and story.passed(outcome)
+            # While AIs think (`outcome.thinking`) the turn's message is edited in place.
+            quiet = (
+                not (fresh or outcome.thinking) and outcome.ping is None and story.passed(outcome)
+            )
             fresh = fresh or outcome.ping is not None or quiet
             self._boarding += 1
             try:
@@ -376,6 +395,12 @@ class Poster:
     ) -> None:
         lang = meta.language
         content = story.caption(outcome, meta.names, lang, meta.game, self._opening(outcome, meta))
+        if outcome.thinking:  # an AI decides now; the call goes on (playtest item 100)
+            opening = self._opening(outcome, meta)  # the first board: the start, the seat order
+            start = [*text.notice_lines(outcome.notices, meta.names, lang), *opening]
+            if not opening:  # later boards of the first turn keep it, as its closing does
+                start = self._start(outcome, meta)
+            content = story.thinking(outcome, meta.names, lang, meta.game, start)
         view = self._controls(outcome, meta)
         # Normally the images come with the board. When the renderer is behind, or the
         # drawing is slow while other boards are on their way, the board goes at once and its

@@ -413,6 +413,32 @@ def closing(
     return fit(head, [*opened, *told], "", lang)
 
 
+def thinking(
+    outcome: Outcome, names: Sequence[str], lang: str, game: str, start: Sequence[str] = ()
+) -> str:
+    """Return a turn message while AI seats move (playtest item 100), edited as each moves.
+
+    The turn this call ended, told as its closing edit will tell it, then the moves made
+    since, then who is thinking now (the message has no controls meanwhile). `start`: what
+    the first board announced (the start, the seat order).
+    """
+    head = header(game, outcome.game_id, lang, outcome.version)
+    who = seat_name(outcome.turn.seat, names) if outcome.turn is not None else "?"
+    tail = t(lang, "post.thinking", who=who)
+    history, end = outcome.history, _closed(outcome)
+    if end is None:  # no move yet (a game just started): its start is the story
+        return fit(head, list(start), tail, lang)
+    seat = history[end - 1].seat
+    others, own = turn_of(history[:end], seat)
+    opened = list(start) if (others or own)[0].version == 1 else []  # as `closing` keeps it
+    room = _room(head, tail, opened)
+    after = history[end:]
+    later = _told(after, (), None, names, lang, game, room=room // 2) if after else []
+    room -= sum(len(x) + 1 for x in later)
+    told = _told(others, own, seat_name(seat, names), names, lang, game, room=room)
+    return fit(head, [*opened, *told, *later], tail, lang)
+
+
 def _closed(outcome: Outcome) -> int | None:
     """Return where in the history the turn this call ended stops (None: not in it)."""
     history = outcome.history

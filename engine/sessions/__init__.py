@@ -15,6 +15,7 @@ from engine.sessions.errors import (
     NotSeatedError,
     NotStartedError,
     RequestNotFoundError,
+    ThinkingError,
     UndoRefusedError,
     UnknownGameError,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "Settings",
     "Status",
     "Store",
+    "ThinkingError",
     "TimeControl",
     "Turn",
     "UndoRefusedError",

@@ -4,7 +4,8 @@ The AI players think through `thinker` (engine/thinking.py: worker processes, or
 
 The parts (`repository.py`, `lobby.py`, `turns.py`, `consent.py`, `timers.py`, `queries.py`)
 each get this one `Context` instead of inheriting from each other. Nothing about a game lives
-here between calls except its asyncio lock; the listeners are told when a game ends.
+here between calls except its asyncio lock and which AI seat of it is thinking now; the
+listeners are told when a game ends, the watchers what a call did before an AI thinks.
 """
 
 import asyncio
@@ -20,7 +21,7 @@ from engine.db.leases import Leases
 from engine.db.shards import Serving, Shards
 from engine.sessions.editions import EditionCache
 from engine.sessions.errors import UnknownGameError
-from engine.sessions.models import GameInfo
+from engine.sessions.models import GameInfo, Outcome
 from engine.sessions.rows import GameRow
 from engine.sessions.store import Store, Tx
 from engine.thinking import Thinker
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 GameEnded = Callable[[GameInfo], Awaitable[None]]  # told once a game is finished or abandoned
+# Told of a call's moves so far while an automated seat thinks (an Outcome with `thinking`).
+Progress = Callable[[Outcome], Awaitable[None]]
 
 
 class Attendance(Protocol):
@@ -65,6 +68,8 @@ class Context:
     seeds: Callable[[], int]
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     listeners: list[GameEnded] = field(default_factory=list)
+    watchers: list[Progress] = field(default_factory=list)  # shown what is done while AIs think
+    thinking: dict[int, int] = field(default_factory=dict)  # game -> the AI seat deciding now
     editions: EditionCache = field(default_factory=EditionCache)
     thinker: Thinker = field(default_factory=Thinker)  # where AI decisions run (engine/thinking.py)
     attendance: Attendance | None = None  # players' time zones, quiet hours and vacations

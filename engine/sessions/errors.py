@@ -6,7 +6,7 @@ the `error.session.*` messages of data/i18n/{en,es}.toml), so the one error hand
 sentence a player can act on, with no Discord markup.
 """
 
-from engine.core.errors import GameError
+from engine.core.errors import GameError, NotYourTurnError
 
 
 class GameNotFoundError(GameError):
@@ -55,3 +55,12 @@ class RequestNotFoundError(GameError):
 
 class StateNeedsRepairError(GameError):
     """The stored state fails its game's checks: nobody plays on it until an admin repairs it."""
+
+
+class ThinkingError(NotYourTurnError):
+    """A person acted while an AI seat of the game is deciding (`seat`): not their turn."""
+
+    def __init__(self, seat: int) -> None:
+        """Name the seat that is thinking (the cogs name it in the player's language)."""
+        super().__init__("error.not_your_turn")
+        self.seat = seat

@@ -24,8 +24,9 @@ from engine.sessions.errors import (
     NotInLobbyError,
     UnknownGameError,
 )
-from engine.sessions.loaded import Loaded, info, seated
+from engine.sessions.loaded import Loaded, controller, info, seated
 from engine.sessions.models import (
+    By,
     GameInfo,
     Notice,
     NoticeKind,
@@ -210,8 +211,15 @@ class Lobby:
                 await tx.delete_seat(game_id, ais[-1].slot)
             return info(await self.repo.load(game_id))
 
-    async def start(self, game_id: int, user_id: int, *, admin: bool = False) -> Outcome:
-        """Start a lobby: draw the seed, fix the seat order, set up, and let AI seats move."""
+    async def start(
+        self, game_id: int, user_id: int, *, admin: bool = False, advance: bool = True
+    ) -> Outcome:
+        """Start a lobby: draw the seed, fix the seat order, set up, and let AI seats move.
+
+        Without `advance`, the AI seats wait for `Turns.proceed`: the outcome (`thinking` if
+        an AI decides first) is the first board, posted before they think (playtest item 100).
+        A restart in between loses nothing: `resume` moves them.
+        """
         async with self.ctx.lock(game_id):
             g = await self.repo.lobby(game_id)
             if user_id != g.row.creator_id and not admin:
@@ -245,9 +253,12 @@ class Lobby:
                     tx, self.ctx.editions, game_id, g.row.game, g.engine, to_text(now)
                 )
             g.row, g.state = replace(g.row, **fields), state
-            lines = await self.turns.advance(g)
+            lines = await self.turns.advance(g) if advance else []
             notice = Notice(NoticeKind.STARTED, detail=g.row.seat_order)
-            return await self.turns.outcome(g, lines, [notice], actor=None)
+            outcome = await self.turns.outcome(g, lines, [notice], actor=None)
+            ctl = controller(g, g.state, self.ctx.players, self.ctx.stand_in)
+            waiting = not advance and outcome.turn is not None and ctl.by is not By.PLAYER
+            return replace(outcome, thinking=waiting)
 
     async def configure(
         self, game_id: int, user_id: int, changes: Settings, *, admin: bool = False

@@ -206,6 +206,9 @@ class Outcome:
     # Whether a person has a move of their own that Undo could take back (nothing revealed
     # since it): else the board offers no Undo (playtest items 43, 60: only AIs had moved).
     undoable: bool = False
+    # An automated seat decides now and the call goes on (playtest item 100): the board says
+    # who is thinking, offers no choices, and is edited in place when the next move is made.
+    thinking: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from engine.core.protocol import GameEngine
 from engine.db.shards import Serving, Shards
 from engine.sessions.clocks import Clocks
 from engine.sessions.consent import Consent
-from engine.sessions.context import Attendance, Clock, Context, GameEnded
+from engine.sessions.context import Attendance, Clock, Context, GameEnded, Progress
 from engine.sessions.lobby import Lobby, NewGame, Settings
 from engine.sessions.models import (
     Choices,
@@ -127,6 +127,18 @@ class SessionService:
         """Tell `listener` once about every game that ends (finished or abandoned)."""
         self.ctx.listeners.append(listener)
 
+    def on_progress(self, watcher: Progress) -> None:
+        """Show `watcher` a call's moves so far whenever an AI seat takes a while to decide.
+
+        It gets an Outcome with `thinking` set, before the call's own; it should return soon
+        (the AI's decision waits for it).
+        """
+        self.ctx.watchers.append(watcher)
+
+    def thinking(self, game_id: int) -> int | None:
+        """Return the AI seat of a game that is deciding now, if one is."""
+        return self.ctx.thinking.get(game_id)
+
     # ---- lobby -------------------------------------------------------------------------
 
     async def create_lobby(self, creator_id: int, spec: NewGame) -> GameInfo:
@@ -149,9 +161,18 @@ class SessionService:
         """Remove the most recently added AI seat of a lobby."""
         return await self._lobby.remove_ai(game_id, user_id)
 
-    async def start(self, game_id: int, user_id: int, *, admin: bool = False) -> Outcome:
-        """Start a lobby: draw the seed, fix the seat order, set up, and let AI seats move."""
-        return await self._lobby.start(game_id, user_id, admin=admin)
+    async def start(
+        self, game_id: int, user_id: int, *, admin: bool = False, advance: bool = True
+    ) -> Outcome:
+        """Start a lobby: draw the seed, fix the seat order, set up, and let AI seats move.
+
+        Without `advance` the AI seats wait for `proceed` (the first board is posted first).
+        """
+        return await self._lobby.start(game_id, user_id, admin=admin, advance=advance)
+
+    async def proceed(self, game_id: int) -> Outcome:
+        """Let a started game's AI seats move until a person decides (see `start`)."""
+        return await self._turns.proceed(game_id)
 
     async def configure(
         self, game_id: int, user_id: int, changes: Settings, *, admin: bool = False

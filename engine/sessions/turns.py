@@ -7,17 +7,20 @@ with `confirmed=True`. Every outcome is complete (`outcome`): the next choices, 
 and whom to ping come with it, so the poster never calls back.
 """
 
+import asyncio
 import json
 import logging
 from collections.abc import Collection
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from logging import DEBUG, INFO
 from typing import Any
 
+from engine.ai.players import Player
 from engine.core.errors import GameError, GameOverError
 from engine.core.i18n import text
 from engine.core.play import check_turn
 from engine.sessions.context import Context
+from engine.sessions.errors import ThinkingError
 from engine.sessions.forced import MAX_FORCED, forced_step
 from engine.sessions.loaded import (
     Loaded,
@@ -45,7 +48,7 @@ from engine.sessions.models import (
 from engine.sessions.replay import final_from_json
 from engine.sessions.repository import Repository, since_last_turn
 from engine.sessions.rows import from_text, to_text
-from engine.thinking import Suggestion
+from engine.thinking import Played, Suggestion
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +56,24 @@ SEARCH = "hard"  # the AI level that searches (its thinking is logged, at INFO)
 MAX_AUTO_MOVES = 5000  # a safety stop for automated seats that never hand back
 RECENT = 6  # the live moves an outcome lists for a board edited in place
 HISTORY = 80  # the most live moves an outcome carries for the thread's story (more fit no message)
+# An AI decision still under way after this long (seconds) gets the call's moves so far shown
+# first (playtest item 100); a quicker one costs no extra post. The searching AI (SEARCH)
+# thinks for seconds every time: its decisions get them shown at once.
+SHOW_AFTER = 1.0
+
+
+@dataclass(slots=True)
+class Progress:
+    """A call's moves so far, for the boards shown while its automated seats think.
+
+    `actor`: the person who made the call (None: a start, a resumption); `lines`: the moves
+    the call made before its automated seats; `shown`: how many of the call's moves the last
+    board shown had (the thinking board of a start is posted by its caller).
+    """
+
+    actor: int | None
+    lines: list[LogLine] = field(default_factory=list)
+    shown: int = 0
 
 
 def choices_of(g: Loaded, turn: Turn) -> Choices:
@@ -152,6 +173,9 @@ class Turns:
         reveals something is only stored `confirmed` (or when it is the only legal move);
         otherwise the outcome asks (`confirm`).
         """
+        thinking = self.ctx.thinking.get(game_id)
+        if thinking is not None:  # an AI holds the lock for seconds: say so now (item 100)
+            raise ThinkingError(thinking)
         async with self.ctx.lock(game_id):
             g = await self.repo.active(game_id)
             row = competing(g, user_id)
@@ -173,8 +197,22 @@ class Turns:
                 outcome = await self.outcome(g, [], [], actor=user_id)
                 return replace(outcome, confirm=confirm, ask=question)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
-            lines += await self.advance(g, after=row.seat)
-            return await self.outcome(g, lines, [], actor=user_id)
+            progress = Progress(user_id, lines)
+            lines += await self.advance(g, after=row.seat, progress=progress)
+            # Told meanwhile that an AI was thinking, the player may have looked away: the
+            # decision coming back to them pings them (item 100); a quick reply does not.
+            actor = None if progress.shown else user_id
+            return await self.outcome(g, lines, [], actor=actor)
+
+    async def proceed(self, game_id: int) -> Outcome:
+        """Let a game's automated seats move (after a start posted its first board).
+
+        Their moves so far are shown while one thinks (`Progress`), as after a person's move.
+        """
+        async with self.ctx.lock(game_id):
+            g = await self.repo.load(game_id)
+            lines = await self.advance(g, progress=Progress(None))
+            return await self.outcome(g, lines, [], actor=None)
 
     @staticmethod
     def _choice(g: Loaded, action: Any) -> Choice:
@@ -283,8 +321,13 @@ class Turns:
             async with self.ctx.store.transaction() as tx:
                 await tx.notices_posted(ids, to_text(self.ctx.now()))
 
-    async def advance(self, g: Loaded, after: int | None = None) -> list[LogLine]:
+    async def advance(
+        self, g: Loaded, after: int | None = None, *, progress: Progress | None = None
+    ) -> list[LogLine]:
         """Let AI seats, stand-ins and standing answers move until a human must decide.
+
+        With `progress`, an AI decision that takes a while (`SHOW_AFTER`) first shows the
+        watchers the call's moves so far (`_think`): the board says who is thinking.
 
         `after`: the seat whose person just moved; while that seat's next decision has
         nothing to decide (engine/sessions/forced.py), its step is played at once, as that
@@ -313,7 +356,7 @@ class Turns:
                     searching = ctl.player.name == SEARCH  # the one that thinks for seconds
                     log.log(INFO if searching else DEBUG, "game %s: AI %s thinks for seat %s",
                             g.id, ctl.player.name, seat)  # fmt: skip
-                    decided = await self.ctx.thinker.decide(g.engine, g.state, ctl.player)
+                    decided = await self._think(g, ctl.player, seat, lines, progress)
                     action, played = decided.action, decided.played
                 step = g.engine.apply(g.state, action)
             except Exception as error:
@@ -333,6 +376,46 @@ class Turns:
                 self.unsaved.add(g.id)
                 return lines
         raise RuntimeError(f"game {g.id}: automated seats made {MAX_AUTO_MOVES} moves in a row")
+
+    async def _think(
+        self,
+        g: Loaded,
+        player: Player,
+        seat: int,
+        lines: list[LogLine],
+        progress: Progress | None,
+    ) -> Played:
+        """Return an AI's decision; while it is under way, a person's press is refused at once.
+
+        A decision still under way after `SHOW_AFTER` (at once for the searching AI) first
+        has the call's moves so far shown (`progress`, if any is new since the last board
+        shown). The decision runs in a worker (engine/thinking.py); the game's lock stays
+        held, so nothing else changes it.
+        """
+        self.ctx.thinking[g.id] = seat
+        decision = asyncio.ensure_future(self.ctx.thinker.decide(g.engine, g.state, player))
+        try:
+            if progress is not None and self.ctx.watchers:
+                wait = 0 if player.name == SEARCH else SHOW_AFTER
+                done, _ = await asyncio.wait({decision}, timeout=wait)
+                if not done:
+                    await self._show(g, [*progress.lines, *lines], progress)
+            return await decision
+        finally:
+            decision.cancel()  # a cancelled call (the bot closing) leaves no decision behind
+            self.ctx.thinking.pop(g.id, None)
+
+    async def _show(self, g: Loaded, lines: list[LogLine], progress: Progress) -> None:
+        """Tell the watchers the call's moves so far, once each: an AI seat thinks now."""
+        if len(lines) <= progress.shown:
+            return
+        progress.shown = len(lines)
+        outcome = replace(await self.outcome(g, lines, [], actor=progress.actor), thinking=True)
+        for watcher in self.ctx.watchers:
+            try:
+                await watcher(outcome)
+            except Exception:
+                log.exception("game %s: a progress watcher failed", g.id)
 
     async def _force(self, g: Loaded, lines: list[LogLine]) -> bool:
         """Play the person's forced step, if the decision is one; tell whether it was played.

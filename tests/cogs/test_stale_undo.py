@@ -54,7 +54,8 @@ async def _stale_reply(monkeypatch: Any, lang: str, undoable: bool) -> tuple[str
     async def send_message(text: str, ephemeral: bool = False, **kwargs: Any) -> None:
         said.append((text, kwargs.get("view")))
 
-    sessions, poster = SimpleNamespace(current=current), SimpleNamespace(meta=meta)
+    sessions = SimpleNamespace(current=current, thinking=lambda game: None)  # no AI thinks
+    poster = SimpleNamespace(meta=meta)
     rt = SimpleNamespace(sessions=sessions, poster=poster)
     monkeypatch.setattr(acting, "remember", lambda interaction: rt)
     response = SimpleNamespace(is_done=lambda: False, send_message=send_message)

@@ -9,7 +9,8 @@
   the database fails as SQLite's does on a full disk ("database or disk is full").
 - `hold_ai`: while the file `DENARIUS_HOLD_AI_FILE` holds a game's number, an AI decision of
   that game (forced or not) logs "holding the AI decision of game N" and then hangs for an
-  hour, so a test can kill the bot while an AI seat is certainly deciding.
+  hour, or until the file no longer names the game, so a test can kill the bot while an AI
+  seat is certainly deciding, or look at the thread meanwhile and then let it decide.
 
 Faults combine: `DENARIUS_FAULT=slow_answers,disk_full`. Production code has no such branch.
 """
@@ -81,10 +82,10 @@ def hold_ai(switch: Path) -> None:
     """While `switch` names a game, hang its AI decisions (the process gets killed there)."""
     advance, decide = Turns.advance, Thinker.decide
 
-    async def advancing(self: Turns, g: Loaded, after: int | None = None) -> Any:
+    async def advancing(self: Turns, g: Loaded, after: int | None = None, **kwargs: Any) -> Any:
         token = ADVANCING.set(g.id)  # which game the AI decisions below are for
         try:
-            return await advance(self, g, after)
+            return await advance(self, g, after, **kwargs)
         finally:
             ADVANCING.reset(token)
 
@@ -93,7 +94,10 @@ def hold_ai(switch: Path) -> None:
         named = switch.read_text(encoding="utf-8").strip() if switch.exists() else ""  # noqa: ASYNC240
         if named == str(game):
             logging.getLogger("denarius.fault").warning("holding the AI decision of game %s", game)
-            await asyncio.sleep(3600)
+            for _ in range(36_000):  # an hour, or until the switch no longer names the game
+                await asyncio.sleep(0.1)
+                if not switch.exists() or switch.read_text(encoding="utf-8").strip() != named:  # noqa: ASYNC240
+                    break
         return await decide(self, *args, **kwargs)
 
     Turns.advance = advancing  # type: ignore[method-assign]

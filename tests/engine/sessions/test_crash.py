@@ -77,7 +77,7 @@ async def test_interrupted_ai_turns_resume_on_start_up(db_path, clock, monkeypat
         manager = make_manager(store, clock)
         out = await start_game(manager, humans=(1,), ais=("random", "greedy"))
 
-        async def halted(self, g, after=None):
+        async def halted(self, g, after=None, progress=None):
             return []
 
         monkeypatch.setattr(Turns, "advance", halted)

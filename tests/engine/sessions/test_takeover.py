@@ -56,7 +56,7 @@ async def open_game(manager: SessionManager, control: TimeControl | None = None)
 async def die_before_the_ai_moves(manager: SessionManager, out: Outcome, monkeypatch) -> Outcome:
     """Play user 1's move and stop before the AI seat's: a process killed mid-turn."""
 
-    async def halted(self, g, after=None):
+    async def halted(self, g, after=None, progress=None):
         return []
 
     monkeypatch.setattr(Turns, "advance", halted)

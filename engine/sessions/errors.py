@@ -60,7 +60,7 @@ class StateNeedsRepairError(GameError):
 class ThinkingError(NotYourTurnError):
     """A person acted while an AI seat of the game is deciding (`seat`): not their turn."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, key: str, *, seat: int) -> None:
         """Name the seat that is thinking (the cogs name it in the player's language)."""
-        super().__init__("error.not_your_turn")
+        super().__init__(key)
         self.seat = seat

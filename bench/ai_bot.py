@@ -41,7 +41,7 @@ STALL = re.compile(
     r"loop stall max ([\d.]+) ms p99 ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)"
 )
 SLOW = re.compile(r"Executing (.+?) took ([\d.]+) seconds")
-STEP = re.compile(r"loop step cpu ([\d.]+) ms: (.+)")
+STEP = re.compile(r"loop step cpu ([\d.]+) ms \(gc ([\d.]+) ms\): (.+)")
 EVENT = re.compile(r"gateway event (\w+) cpu ([\d.]+) ms")
 GC = re.compile(
     r"gc pause ([\d.]+) ms \(cpu ([\d.]+) ms; generation (\d), (\d+) collected, thread ([^)]+)\)"
@@ -92,6 +92,25 @@ def alice_moves(h: BotHarness, thread: ChannelRef, stop: threading.Event) -> int
     return moves
 
 
+def rss_mb(pid: int) -> float:
+    """Return a process's resident memory in MB (Linux; 0 where /proc is missing)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return 0.0
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found[1]) / 1024 if found else 0.0
+
+
+def sample_rss(pid: int, stop: threading.Event, every: float = 5.0) -> list[float]:
+    """Sample the bot's resident memory every `every` seconds until `stop` (a leak shows)."""
+    samples = [rss_mb(pid)]
+    while not stop.wait(every):
+        samples.append(rss_mb(pid))
+    samples.append(rss_mb(pid))
+    return samples
+
+
 def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     """Open the games of one level, keep alice moving, and report the bot's figures."""
     t0 = time.perf_counter()
@@ -99,11 +118,14 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     print(f"{level}: {args.games} games open in {time.perf_counter() - t0:.0f} s", flush=True)
     mark = len(h.log())
     stop = threading.Event()
-    with ThreadPoolExecutor(len(threads)) as pool:  # one clicker per game (mostly waiting)
+    pid = h.bot._proc.pid if h.bot is not None and h.bot._proc is not None else 0
+    with ThreadPoolExecutor(len(threads) + 1) as pool:  # one clicker per game (mostly waiting)
+        memory = pool.submit(sample_rss, pid, stop)
         jobs = [pool.submit(alice_moves, h, thread, stop) for thread in threads]
         time.sleep(args.seconds)
         stop.set()
         moves = sum(j.result() for j in jobs)
+        rss = memory.result()
     log = h.log()[mark:]
     if args.log:
         Path(args.log).write_text(log, encoding="utf-8")
@@ -123,15 +145,26 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
           f"worst {max(p99s, default=0):.1f} ms")  # fmt: skip
     for what, seconds in sorted(SLOW.findall(log), key=lambda s: -float(s[1]))[:10]:
         print(f"{level}: slow loop step {float(seconds) * 1000:.0f} ms: {what[:300]}")
-    steps = sorted(((float(ms), what) for ms, what in STEP.findall(log)), reverse=True)
-    print(f"{level}: {len(steps)} loop steps spent >= 20 ms of the loop's CPU")
-    for ms, what in steps[:12]:
-        print(f"{level}: loop step cpu {ms:.0f} ms: {what[:200]}")
+    # A step's own work, without a garbage collection that happened to run inside it.
+    steps = sorted(
+        ((float(ms) - float(gc_ms), float(gc_ms), what) for ms, gc_ms, what in STEP.findall(log)),
+        reverse=True,
+    )
+    own = [s for s in steps if s[0] >= 20]
+    print(f"{level}: {len(steps)} loop steps spent >= 20 ms of the loop's CPU, "
+          f"{len(own)} of them without the collections inside them")  # fmt: skip
+    for ms, gc_ms, what in steps[:12]:
+        print(f"{level}: loop step cpu {ms:.0f} ms (+ gc {gc_ms:.0f} ms): {what[:200]}")
     for name, ms in sorted(EVENT.findall(log), key=lambda e: -float(e[1]))[:8]:
         print(f"{level}: gateway event {name} parsed in {float(ms):.0f} ms of CPU")
     for ms, cpu_ms, gen, freed, thread in sorted(GC.findall(log), key=lambda g: -float(g[0]))[:5]:
         print(f"{level}: garbage collection {float(ms):.0f} ms, {float(cpu_ms):.0f} ms of CPU "
               f"(generation {gen}, {freed} objects freed, in thread {thread})")  # fmt: skip
+    thirds = len(rss) // 3 or 1
+    print(f"{level}: the bot's resident memory {rss[0]:.0f} MB at the start, "
+          f"{max(rss[:thirds]):.0f} / {max(rss[thirds:2 * thirds], default=0):.0f} / "
+          f"{max(rss[2 * thirds:], default=0):.0f} MB at most in each third, "
+          f"{rss[-1]:.0f} MB at the end")  # fmt: skip
     print(f"{level}: decision in the bot p50 {pct(total, 50):.0f} ms p99 {pct(total, 99):.0f} ms "
           f"(queue + thinking); thinking p50 {pct(thinking, 50):.0f} ms "
           f"p99 {pct(thinking, 99):.0f} ms"

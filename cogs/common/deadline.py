@@ -71,6 +71,8 @@ class Guarded(discord.InteractionResponse[Any]):
         """
         if self.watchdog is not None or not self.is_done() or self.turn.locked():
             return
+        if not hasattr(self, "_parent"):
+            return  # released already (a callback that calls its base class's)
         if self.deferral is not None and not self.deferral.done():
             return
         del self._parent  # answered: what is asked of a done response later needs no parent

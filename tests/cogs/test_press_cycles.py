@@ -92,3 +92,24 @@ def test_controls_make_no_cycle() -> None:
     del view
     assert seen() is None
     assert item.view is None
+
+
+async def test_a_response_is_released_once(deferred) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    interaction = _press(client._connection, "dn:test:5")
+    deadline.answer_in_time(interaction, after=30.0)
+    response = interaction.response
+    await response.defer()
+    response.release()
+    response.release()  # a second release (a callback calling its base's) changes nothing
+    assert response.is_done()
+
+
+async def test_an_unanswered_press_keeps_its_interaction_for_the_watchdog() -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    interaction = _press(client._connection, "dn:test:6")
+    deadline.answer_in_time(interaction, after=30.0)
+    response = interaction.response
+    response.release()  # nothing answered yet: the watchdog still needs the interaction
+    assert response._parent is interaction
+    response._answered()  # stop the timer

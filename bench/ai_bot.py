@@ -11,7 +11,9 @@ late; target < 50 ms), the decisions made, and the decision time in the bot, med
 from the session service asking to the action coming back (the queue for a worker plus the
 thinking), and the thinking alone (in the worker); then what ran on the loop: the p99 of each
 2 s window, every loop step, gateway event and garbage collection that took 20 ms or more of
-the loop thread's CPU (docs/ai.md, "What runs on the event loop"). Run it on an idle
+the loop thread's CPU (a step's own CPU told apart from a collection that ran inside it), and
+every full collection (docs/ai.md, "What runs on the event loop"); and the bot's resident
+memory, sampled every 5 s (a leak grows it steadily). Run it on an idle
 machine and read the load (`uptime`, printed) beside the figures: the hard level's budget is
 an iteration count, so a busy machine makes each decision longer, not different.
 
@@ -165,6 +167,7 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
           f"{max(rss[:thirds]):.0f} / {max(rss[thirds:2 * thirds], default=0):.0f} / "
           f"{max(rss[2 * thirds:], default=0):.0f} MB at most in each third, "
           f"{rss[-1]:.0f} MB at the end")  # fmt: skip
+    print(f"{level}: resident memory every 5 s (MB): {' '.join(f'{m:.0f}' for m in rss)}")
     print(f"{level}: decision in the bot p50 {pct(total, 50):.0f} ms p99 {pct(total, 99):.0f} ms "
           f"(queue + thinking); thinking p50 {pct(thinking, 50):.0f} ms "
           f"p99 {pct(thinking, 99):.0f} ms"

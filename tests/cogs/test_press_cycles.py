@@ -99,6 +99,7 @@ async def test_a_response_is_released_once(deferred) -> None:
     interaction = _press(client._connection, "dn:test:5")
     deadline.answer_in_time(interaction, after=30.0)
     response = interaction.response
+    assert isinstance(response, deadline.Guarded)
     await response.defer()
     response.release()
     response.release()  # a second release (a callback calling its base's) changes nothing
@@ -110,6 +111,7 @@ async def test_an_unanswered_press_keeps_its_interaction_for_the_watchdog() -> N
     interaction = _press(client._connection, "dn:test:6")
     deadline.answer_in_time(interaction, after=30.0)
     response = interaction.response
+    assert isinstance(response, deadline.Guarded)
     response.release()  # nothing answered yet: the watchdog still needs the interaction
     assert response._parent is interaction
     response._answered()  # stop the timer

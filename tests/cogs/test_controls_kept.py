@@ -6,6 +6,7 @@ patterns, so keeping them only filled the memory that full garbage collections w
 """
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -60,3 +61,15 @@ async def test_discord_py_would_keep_a_plain_view_for_15_minutes(webhook) -> Non
     assert view.timeout == 15 * 60
     assert len(_timeouts()) == 1
     view.stop()
+
+
+def test_every_view_of_the_cogs_is_controls() -> None:
+    # A plain discord.ui.View sent ephemerally would be kept 15 minutes again.
+    root = Path(__file__).resolve().parents[2] / "cogs"
+    plain = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "discord.ui.View(" in line or "ui.LayoutView(" in line
+    ]
+    assert plain == []

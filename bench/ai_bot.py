@@ -11,7 +11,9 @@ late; target < 50 ms), the decisions made, and the decision time in the bot, med
 from the session service asking to the action coming back (the queue for a worker plus the
 thinking), and the thinking alone (in the worker); then what ran on the loop: the p99 of each
 2 s window, every loop step, gateway event and garbage collection that took 20 ms or more of
-the loop thread's CPU (docs/ai.md, "What runs on the event loop"). Run it on an idle
+the loop thread's CPU (a step's own CPU told apart from a collection that ran inside it), and
+every full collection (docs/ai.md, "What runs on the event loop"); and the bot's resident
+memory, sampled every 5 s (a leak grows it steadily). Run it on an idle
 machine and read the load (`uptime`, printed) beside the figures: the hard level's budget is
 an iteration count, so a busy machine makes each decision longer, not different.
 
@@ -41,7 +43,7 @@ STALL = re.compile(
     r"loop stall max ([\d.]+) ms p99 ([\d.]+) ms \(loop cpu ([\d.]+) ms; gc ([\d.]+) ms\)"
 )
 SLOW = re.compile(r"Executing (.+?) took ([\d.]+) seconds")
-STEP = re.compile(r"loop step cpu ([\d.]+) ms: (.+)")
+STEP = re.compile(r"loop step cpu ([\d.]+) ms \(gc ([\d.]+) ms\): (.+)")
 EVENT = re.compile(r"gateway event (\w+) cpu ([\d.]+) ms")
 GC = re.compile(
     r"gc pause ([\d.]+) ms \(cpu ([\d.]+) ms; generation (\d), (\d+) collected, thread ([^)]+)\)"
@@ -92,6 +94,25 @@ def alice_moves(h: BotHarness, thread: ChannelRef, stop: threading.Event) -> int
     return moves
 
 
+def rss_mb(pid: int) -> float:
+    """Return a process's resident memory in MB (Linux; 0 where /proc is missing)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return 0.0
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found[1]) / 1024 if found else 0.0
+
+
+def sample_rss(pid: int, stop: threading.Event, every: float = 5.0) -> list[float]:
+    """Sample the bot's resident memory every `every` seconds until `stop` (a leak shows)."""
+    samples = [rss_mb(pid)]
+    while not stop.wait(every):
+        samples.append(rss_mb(pid))
+    samples.append(rss_mb(pid))
+    return samples
+
+
 def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     """Open the games of one level, keep alice moving, and report the bot's figures."""
     t0 = time.perf_counter()
@@ -99,11 +120,14 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     print(f"{level}: {args.games} games open in {time.perf_counter() - t0:.0f} s", flush=True)
     mark = len(h.log())
     stop = threading.Event()
-    with ThreadPoolExecutor(len(threads)) as pool:  # one clicker per game (mostly waiting)
+    pid = h.bot._proc.pid if h.bot is not None and h.bot._proc is not None else 0
+    with ThreadPoolExecutor(len(threads) + 1) as pool:  # one clicker per game (mostly waiting)
+        memory = pool.submit(sample_rss, pid, stop)
         jobs = [pool.submit(alice_moves, h, thread, stop) for thread in threads]
         time.sleep(args.seconds)
         stop.set()
         moves = sum(j.result() for j in jobs)
+        rss = memory.result()
     log = h.log()[mark:]
     if args.log:
         Path(args.log).write_text(log, encoding="utf-8")
@@ -123,15 +147,27 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
           f"worst {max(p99s, default=0):.1f} ms")  # fmt: skip
     for what, seconds in sorted(SLOW.findall(log), key=lambda s: -float(s[1]))[:10]:
         print(f"{level}: slow loop step {float(seconds) * 1000:.0f} ms: {what[:300]}")
-    steps = sorted(((float(ms), what) for ms, what in STEP.findall(log)), reverse=True)
-    print(f"{level}: {len(steps)} loop steps spent >= 20 ms of the loop's CPU")
-    for ms, what in steps[:12]:
-        print(f"{level}: loop step cpu {ms:.0f} ms: {what[:200]}")
+    # A step's own work, without a garbage collection that happened to run inside it.
+    steps = sorted(
+        ((float(ms) - float(gc_ms), float(gc_ms), what) for ms, gc_ms, what in STEP.findall(log)),
+        reverse=True,
+    )
+    own = [s for s in steps if s[0] >= 20]
+    print(f"{level}: {len(steps)} loop steps spent >= 20 ms of the loop's CPU, "
+          f"{len(own)} of them without the collections inside them")  # fmt: skip
+    for ms, gc_ms, what in steps[:12]:
+        print(f"{level}: loop step cpu {ms:.0f} ms (+ gc {gc_ms:.0f} ms): {what[:200]}")
     for name, ms in sorted(EVENT.findall(log), key=lambda e: -float(e[1]))[:8]:
         print(f"{level}: gateway event {name} parsed in {float(ms):.0f} ms of CPU")
     for ms, cpu_ms, gen, freed, thread in sorted(GC.findall(log), key=lambda g: -float(g[0]))[:5]:
         print(f"{level}: garbage collection {float(ms):.0f} ms, {float(cpu_ms):.0f} ms of CPU "
               f"(generation {gen}, {freed} objects freed, in thread {thread})")  # fmt: skip
+    thirds = len(rss) // 3 or 1
+    print(f"{level}: the bot's resident memory {rss[0]:.0f} MB at the start, "
+          f"{max(rss[:thirds]):.0f} / {max(rss[thirds:2 * thirds], default=0):.0f} / "
+          f"{max(rss[2 * thirds:], default=0):.0f} MB at most in each third, "
+          f"{rss[-1]:.0f} MB at the end")  # fmt: skip
+    print(f"{level}: resident memory every 5 s (MB): {' '.join(f'{m:.0f}' for m in rss)}")
     print(f"{level}: decision in the bot p50 {pct(total, 50):.0f} ms p99 {pct(total, 99):.0f} ms "
           f"(queue + thinking); thinking p50 {pct(thinking, 50):.0f} ms "
           f"p99 {pct(thinking, 99):.0f} ms"

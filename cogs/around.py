@@ -24,7 +24,7 @@ from cogs.common.acting import jump_url
 from cogs.common.errors import guarded, reply
 from cogs.common.find import find_game, game_autocomplete
 from cogs.common.i18n import lang_for, t
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.common.poster import OUTAGE
 from cogs.common.runtime import Runtime, remember, runtime
 from cogs.common.text import when
@@ -134,7 +134,7 @@ class OfferButton(
 
 def offer_view(offer: int, lang: str) -> discord.ui.View:
     """Return the offer's two buttons."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(OfferButton(offer, "take", t(lang, "around.accept")))
     view.add_item(OfferButton(offer, "no", t(lang, "around.decline")))
     return view
@@ -272,7 +272,7 @@ def history_view(page: HistoryPage, lang: str) -> discord.ui.View | None:
     """Return the Previous and Next buttons of a history page (None for a single page)."""
     if page.pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     for target, side in ((page.page - 1, "p"), (page.page + 1, "n")):
         key = "around.previous" if side == "p" else "around.next"
         item = HistoryButton(page.user_id, max(0, min(target, page.pages - 1)), side, t(lang, key))

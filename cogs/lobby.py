@@ -16,7 +16,7 @@ from discord import app_commands
 
 from cogs.common.errors import guarded, missing_permissions, permission_names, reply
 from cogs.common.i18n import lang_for, t
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.common.levels import ai_name, check_level, default_level, hints_word, level_word
 from cogs.common.runtime import Runtime, in_game, remember
 from cogs.common.story import title
@@ -174,7 +174,7 @@ def _who(seat: Seat, names: dict[int, str], lang: str) -> str:
 
 def lobby_view(game: int, lang: str, levels: tuple[str, ...] = ()) -> discord.ui.View:
     """Build the lobby buttons, and the select that adds an AI player at one of `levels`."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     for action in ("join", "leave", "start") if levels else ("join", "leave", "ai", "start"):
         view.add_item(LobbyButton(game, action, t(lang, f"lobby.{action}")))
     if levels:

@@ -16,7 +16,7 @@ from cogs import undo_here
 from cogs.common import story
 from cogs.common.errors import guarded, reply
 from cogs.common.i18n import t
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.common.runtime import Runtime, remember
 from cogs.common.text import LIMIT, entries
 from engine.sessions import LogLine
@@ -78,7 +78,7 @@ def controls(game: int, page: int, pages: int, lang: str) -> discord.ui.View | N
     """Build the page buttons: first, earlier, later, newest (those that lead somewhere)."""
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     steps = (("f", "log_first", 0), ("p", "log_previous", page - 1),
              ("n", "log_next", page + 1), ("l", "log_last", NEWEST))  # fmt: skip
     for step, key, target in steps:

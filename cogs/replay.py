@@ -17,7 +17,7 @@ from cogs.common import text
 from cogs.common.errors import guarded
 from cogs.common.i18n import lang_for, t
 from cogs.common.images import Renderer
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.common.runtime import Runtime, remember
 from engine.sessions.rewind import Chapter, Frame
 
@@ -45,7 +45,7 @@ def caption(frame: Frame, names: tuple[str, ...], lang: str) -> str:
 
 def controls(frame: Frame, lang: str) -> discord.ui.View:
     """Return ⏮ ◀ ▶ ⏭ (each going to a move) and the select of chapters."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     targets = {"f": 0, "p": frame.move - 1, "n": frame.move + 1, "l": frame.last}
     for step, target in targets.items():
         item = StepButton(frame.game_id, max(0, min(target, frame.last)), step)

@@ -11,7 +11,7 @@ from typing import Any, Literal, Protocol, cast
 import discord
 from discord.ext import commands
 
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.rules_present import (
     CUSTOM_ID_LIMIT,
     SELECT_OPTIONS_LIMIT,
@@ -114,7 +114,7 @@ def entry_view(
     index: RulesIndex, ids: tuple[str, ...], lang: Lang, mode: Mode
 ) -> discord.ui.View | None:
     """Return buttons for entries by id (unknown ids are skipped), or None if there are none."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     for entry_id in ids:
         found = index.get(entry_id, lang)
         if found is None or len(entry_custom_id(entry_id, lang, mode)) > CUSTOM_ID_LIMIT:
@@ -127,7 +127,7 @@ def entry_view(
 
 def answer_view(index: RulesIndex, messages: Messages, entry: LocalEntry) -> discord.ui.View:
     """Return the buttons under an answer: its related entries, then the other language."""
-    view = entry_view(index, entry.related, entry.lang, "v") or discord.ui.View(timeout=None)
+    view = entry_view(index, entry.related, entry.lang, "v") or Controls()
     other: Lang = "es" if entry.lang == "en" else "en"
     switch = EntryButton(entry.id, other, "v", messages(entry.lang, "other_language"))
     switch.item.style = discord.ButtonStyle.primary
@@ -147,6 +147,6 @@ def pick_view(
         )
         for e in hits[:SELECT_OPTIONS_LIMIT]
     ]
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(PickSelect(lang, mode, options, messages(lang, "pick_placeholder")))
     return view

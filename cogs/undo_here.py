@@ -15,7 +15,7 @@ import discord
 
 from cogs.common.errors import guarded, reply
 from cogs.common.i18n import t
-from cogs.common.items import Persistent
+from cogs.common.items import Controls, Persistent
 from cogs.common.runtime import Runtime, in_game, remember
 from cogs.common.text import when, words
 from engine.sessions import NoticeKind, SeatState, Status
@@ -39,7 +39,7 @@ async def view_for(rt: Runtime, game: int, user_id: int, lang: str) -> discord.u
         )
         for p in reversed(points)  # the newest first
     ]
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(UndoHereSelect(game, info.version, options, t(lang, "undo_here.placeholder")))
     return view
 

@@ -35,7 +35,7 @@ import discord
 
 from cogs.common.errors import guarded, refuse, reply, report_failure
 from cogs.common.i18n import lang_for, t
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.common.runtime import in_game, remember
 from cogs.common.text import LABEL, named_choices, seat_name, sentence, words
 from engine import games
@@ -104,7 +104,7 @@ def controls(
     A decision its game always offers as a menu (`Choices.game`'s menu kinds) is a menu,
     however few its choices.
     """
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     game, version = choices.game_id, choices.version
     items = tuple(sorted(choices.choices, key=lambda c: c.notation == LAST_NOTATION))
     choices = replace(choices, choices=items)
@@ -211,7 +211,7 @@ async def act(
         raise
     if outcome.confirm is not None:  # it would reveal something: nothing was played yet
         move_label, why = outcome.confirm.label, outcome.confirm.detail
-        view = discord.ui.View(timeout=None)
+        view = Controls()
         if outcome.turn is not None:  # a rival's die reads with its owner's name, as on the button
             meta = await rt.poster.meta(game)
             asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))

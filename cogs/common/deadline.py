@@ -42,17 +42,50 @@ class Guarded(discord.InteractionResponse[Any]):
         self.turn = asyncio.Lock()  # one initial answer: the handler's or the watchdog's
         self.watchdog_deferred = False
         self.arrived = time.time()  # when the bot's loop dispatched it (for `trace`)
-        self.watchdog: asyncio.Task[None] | None = None
+        self.watchdog: asyncio.TimerHandle | None = None  # armed until the handler answers
+        self.deferral: asyncio.Task[None] | None = None  # the watchdog's deferral, once due
 
     def _answered(self) -> None:
         """Stop the watchdog: the handler answered, so nothing is left for it to do.
 
-        A sleeping watchdog holds the interaction (its message, every component) for its
+        An armed watchdog holds the interaction (its message, every component) for its
         whole delay: at a few clicks a second, hundreds of them, which every full garbage
-        collection then walks on the event loop. Stopped, they are freed at once.
+        collection then walks on the event loop. Stopped, they are freed at once. It is a
+        timer, not a sleeping task: a cancelled task leaves a cycle behind (its coroutine,
+        the CancelledError, its traceback and frames) for the collector to free, where a
+        cancelled timer drops its callback.
         """
-        if self.watchdog is not None and self.watchdog is not asyncio.current_task():
+        if self.watchdog is not None:
             self.watchdog.cancel()
+            self.watchdog = None
+
+    def release(self) -> None:
+        """Let go of the interaction once its handler is done, if nothing is left to answer.
+
+        The interaction keeps its response and the response its interaction: a cycle, which
+        only a garbage collection frees, with the message, the view and every component
+        hanging on it (some 45 objects a press). A full collection on the event loop walks
+        what such cycles left over (docs/ai.md, "What runs on the event loop"). Let go, they
+        are freed the moment the handler's last reference goes. Kept while the watchdog may
+        still defer (the handler did not answer).
+        """
+        if self.watchdog is not None or not self.is_done() or self.turn.locked():
+            return
+        if not hasattr(self, "_parent"):
+            return  # released already (a callback that calls its base class's)
+        if self.deferral is not None and not self.deferral.done():
+            return
+        del self._parent  # answered: what is asked of a done response later needs no parent
+
+    def _due(self) -> None:
+        """The watchdog's time came with no answer: defer in a task (tracked until done)."""
+        self.watchdog = None
+        if self.is_done():
+            return
+        task = asyncio.get_running_loop().create_task(self.watch(0.0))
+        self.deferral = task
+        _WATCHING.add(task)
+        task.add_done_callback(_WATCHING.discard)
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         """Defer, unless the watchdog did already."""
@@ -87,7 +120,8 @@ class Guarded(discord.InteractionResponse[Any]):
 
     async def watch(self, delay: float) -> None:
         """Defer after `delay` seconds if nothing answered by then."""
-        await asyncio.sleep(delay)
+        if delay > 0:
+            await asyncio.sleep(delay)
         async with self.turn:
             if self.is_done():
                 return
@@ -143,10 +177,7 @@ def answer_in_time(interaction: discord.Interaction[Any], after: float = DEFER_A
     interaction._cs_response = response  # type: ignore[attr-defined]
     age = time.time() - interaction.created_at.timestamp()  # its snowflake's time
     delay = max(0.0, min(after, after - age))  # a skewed clock never waits longer than `after`
-    task = asyncio.get_running_loop().create_task(response.watch(delay))
-    response.watchdog = task
-    _WATCHING.add(task)
-    task.add_done_callback(_WATCHING.discard)
+    response.watchdog = asyncio.get_running_loop().call_later(delay, response._due)
 
 
-_WATCHING: set[asyncio.Task[None]] = set()  # keep the watchdogs referenced until they end
+_WATCHING: set[asyncio.Task[None]] = set()  # keep the watchdogs' deferrals referenced until done

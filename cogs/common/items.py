@@ -10,12 +10,15 @@ field is named as the constructor's parameter). A field is `{name:int}` (digits)
 (a bool written 0 or 1) or `{name:<regex>}` (text matching that expression, no braces).
 """
 
+import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeVar
 
 import discord
+
+from cogs.common.deadline import Guarded
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 _FIELD = re.compile(r"\{(?P<name>\w+):(?P<kind>[^{}]+)\}")
@@ -94,6 +97,9 @@ class Persistent(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         custom = CustomId.parse(custom_id)
         super().__init_subclass__(template=custom.regex)
         cls.custom = custom
+        own = cls.__dict__.get("callback")
+        if own is not None:
+            setattr(cls, "callback", _releasing(own))  # noqa: B010 - the subclass's own
 
     def __init__(self, item: ItemT, **fields: Any) -> None:
         """Wrap `item` (built without a custom_id), giving it the custom_id of `fields`."""
@@ -115,6 +121,69 @@ class Persistent(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     def rebuild(cls, item: discord.ui.Item[Any], fields: dict[str, Any]) -> Self:
         """Return the item of a click from its custom_id fields (override to use `item`)."""
         return cls(**fields)
+
+
+def _releasing(callback: Callable[[Any, Any], Awaitable[None]]) -> Callable[[Any, Any], Any]:
+    """Wrap a control's callback: once it is done, `release` what the press was made of."""
+
+    @functools.wraps(callback)
+    async def run(item: discord.ui.Item[Any], interaction: discord.Interaction[Any]) -> None:
+        try:
+            await callback(item, interaction)
+        finally:
+            release(item, interaction)
+
+    return run
+
+
+def release(item: discord.ui.Item[Any], interaction: discord.Interaction[Any]) -> None:
+    """Break the reference cycles of a press whose handler is done, so they free at once.
+
+    discord.py builds, for every press, a view from the pressed message (its items and the
+    view refer to each other) and gives the interaction a response that refers back to it
+    (cogs/common/deadline.py `Guarded`). Left so, each press is some 45 objects only a
+    garbage collection frees, and what the young collections miss (a press in flight outlives
+    them) waits for a full one, which runs on the event loop (docs/ai.md).
+    """
+    view = item.view
+    if view is not None:
+        for child in view.children:
+            child._update_view(None)
+        view.clear_items()
+    item._update_view(None)
+    response = interaction.response
+    if isinstance(response, Guarded):
+        response.release()
+
+
+class Controls(discord.ui.View):
+    """A message's controls: `Persistent` items only, which discord.py's view store never keeps.
+
+    The items are dispatched by their custom_id patterns (`bot.GameBot.setup_hook` registers
+    them once), so no view needs keeping. discord.py keeps every view it sends or edits that
+    is not finished, and gives one sent ephemerally (a confirmation, fresh controls for a
+    stale press) 15 minutes and a task sleeping them out: at a few such replies a second,
+    thousands of views in memory, which every full garbage collection walks on the event loop
+    (docs/ai.md, "What runs on the event loop"). A finished view is sent, never kept.
+    """
+
+    def __init__(self) -> None:
+        """Make an empty view that never times out."""
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        """Say the view listens to nothing itself (its items are dispatched by pattern)."""
+        return True
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Self:
+        """Add a control that does not refer back to the view (a cycle left for the collector).
+
+        Sending needs only the view's list of items; a press is dispatched by custom_id to an
+        item discord.py rebuilds, never to this one.
+        """
+        super().add_item(item)
+        item._update_view(None)
+        return self
 
 
 def button(

@@ -10,13 +10,13 @@ import discord
 
 from cogs.common.errors import guarded, reply
 from cogs.common.i18n import lang_for, t
-from cogs.common.items import Persistent, button
+from cogs.common.items import Controls, Persistent, button
 from cogs.common.runtime import in_game, remember
 
 
 def request_view(game: int, request_id: int | None, lang: str) -> discord.ui.View:
     """Build Agree/Refuse buttons for a request, or the reminder buttons (request None)."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     if request_id is not None:
         view.add_item(AnswerButton(game, request_id, True, t(lang, "request.agree")))
         view.add_item(AnswerButton(game, request_id, False, t(lang, "request.refuse")))

@@ -148,11 +148,6 @@ def _shown(canvas: Any, path: Path) -> Path:
     return path
 
 
-if __name__ == "__main__":
-    for written_path in write_samples():
-        print(written_path.relative_to(DOCS.parents[1]))  # noqa: T201 - a script's report
-
-
 def spanish_focus(game: Any, state: Any, before: Any) -> Any:
     """Return the Spanish focus image of `state`'s decision, changes marked since `before`."""
     pictures = game.render.compose_gallery(
@@ -162,3 +157,8 @@ def spanish_focus(game: Any, state: Any, before: Any) -> Any:
         lang="es",
     )
     return dict(pictures)["focus"]
+
+
+if __name__ == "__main__":
+    for written_path in write_samples():
+        print(written_path.relative_to(DOCS.parents[1]))  # noqa: T201 - a script's report

@@ -84,8 +84,9 @@ class AiSupport:
         work_per_s: the "rollout" search's engine steps (`apply` calls, each rated by the
             value in the roll-outs' planning) per second of budget, a fixed number like the
             rate: the search stops after the round in which its roll-outs pass that many,
-            so a decision of long roll-outs or wide menus costs about its budget (Trajan);
-            0: no such bound, the iterations alone (Troyes).
+            so a decision of long roll-outs or wide menus costs about its budget (Trajan
+            15,000, Troyes 30,000: about a CPU second's steps each); 0: no such bound, the
+            iterations alone.
         rollout_plan: the (beam, depth) of the planner that plays every seat in a roll-out;
             None: engine/ai/rollout.py's narrow default (Trajan). Troyes: the normal player's
             own, so a roll-out's rivals play as the normal players do.

@@ -75,6 +75,13 @@ SPEC = GameSpec(
     # 2 s budget is 40 roll-outs, ten rounds of the planner's best 4 first moves. Every seat
     # of a roll-out plays the normal player's own planner (beam 6, depth 10), so the rivals
     # there play as the normal players do (docs/ai.md, "Rivals that play as normal").
+    # Roll-outs are uneven: the slowest decisions (mostly the events phase's counters and
+    # cube counts) took 3-7 s of CPU where the median took 1.2-1.8 s. So the
+    # roll-outs may take 30,000 engine steps a second of budget (`work_per_s`, about a CPU
+    # second's worth: 27,000-28,000 steps a CPU second measured), 60,000 at the default; the
+    # search then ends its round and plays its move. Replayed on 105 decisions of two
+    # 4-player games, that cut the slowest from 6.9 s to 2.8 s and changed one move
+    # (docs/ai.md, "A work bound for Troyes").
     ai=AiSupport(
         _determinise,
         _value,
@@ -83,6 +90,7 @@ SPEC = GameSpec(
         stage=_round,
         horizon=2,
         rollout_plan=(6, 10),
+        work_per_s=30000,
     ),
     topics=(
         Topic("troyes", {"en": "Troyes", "es": "Troyes"}, 0x2F5D8C, words=("troyes",)),

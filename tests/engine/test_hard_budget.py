@@ -138,3 +138,23 @@ def test_a_search_stopped_by_its_work_is_played_not_replaced(position, monkeypat
     choice = HardPlayer(BUDGET).decide(engine, state)
     assert choice.played == "hard"
     assert 0 < choice.iterations < choice.budget  # one round, then the work was spent
+
+
+def test_a_long_troyes_decision_stops_at_its_work():
+    # Troyes' roll-outs from an event's counter or a Pass play on through the rivals' turns:
+    # such a decision took 3-4 s of CPU at the default budget where most took about 1 s
+    # (docs/ai.md, "A work bound for Troyes"); its roll-outs may now take `work_per_s`
+    # engine steps a second of budget, then the search ends its round and plays its move.
+    engine = GAMES["troyes"]
+    support = support_of(engine)
+    assert support is not None
+    assert work_of(engine, 4, HardPlayer().budget(engine, 4)) == 2 * support.work_per_s
+    normal = make_player("normal")
+    state = engine.new_state({}, 4, 40)
+    while state.version < 86:  # seat 1 counters the round's event: long roll-outs
+        state = engine.apply(state, normal.choose(engine, state)).state
+    assert state.pending.kind == "counter"
+    choice = HardPlayer(BUDGET).decide(engine, state)  # 10 roll-outs, 15,000 steps
+    assert choice.played == "hard"
+    assert choice.budget == 10
+    assert 0 < choice.iterations < choice.budget  # a round or two, then the work was spent

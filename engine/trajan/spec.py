@@ -45,8 +45,8 @@ SPEC = GameSpec(
     # move in 31 of 32 decisions, and in arenas 24 roll-outs won 22 of 25 games against
     # normal (88% [70-96]) where 120 won 5 of 9 (docs/ai.md, session 11). A decision then
     # takes about 0.3 s of CPU (median) instead of 1.5 s. At 4 players 20 a second (40 at the
-    # default, about 36 a decision with the work bound): 1.2 s of CPU median, 2.0 s p99,
-    # where the tree's 8,000 iterations took 2.6 s and 3.5 s.
+    # default, about 35 a decision with the work bound): 1.2-1.3 s of CPU median, 2.1 s
+    # p99, where the tree's 8,000 iterations took 2.5 s and 3.4 s.
     ai=AiSupport(
         _determinise,
         _value,

@@ -139,11 +139,22 @@ def arena(table: str, seats: int, match: tuple[str, str], games: int, hard_iters
         tally.other_scores.append(statistics.mean(s for i, s in enumerate(scores) if i != at))
         print(  # one line a game on stderr, so a long arena stopped early still tells
             f"  game {g + 1}: seed {seed0 + g // seats}, {cand} in seat {at}, scores {scores},"
-            f" {cand} {'won' if ranks[at] == 1 else 'lost'}",
+            f" {cand} {'won' if ranks[at] == 1 else 'lost'}{_so_far(tally, cand)}",
             file=sys.stderr,
             flush=True,
         )
     return tally
+
+
+def _so_far(t: Tally, level: str) -> str:
+    """Return the level's decision times so far (CPU median / p99 / max), for a game's line."""
+    times = t.times.get(level)
+    if not times:
+        return ""
+    return (
+        f"; {level} decisions so far {len(times)}, median {statistics.median(times):.3f} s,"
+        f" p99 {_p99(times):.3f} s, max {max(times):.3f} s, {t.cut} cut short"
+    )
 
 
 def report(table: str, seats: int, match: tuple[str, str], t: Tally) -> str:

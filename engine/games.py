@@ -76,7 +76,7 @@ class AiSupport:
             truncated roll-outs on shared determinisations, engine/ai/rollout.py), where an
             iteration is one roll-out.
         seat_search: the search at a player count where it differs from `search` (Trajan:
-            the roll-outs at 2 players only, where they beat the tree; docs/ai.md).
+            the roll-outs at 2 and 4 players, where they beat the tree; docs/ai.md).
         stage: (state) -> which stretch of play the state is in (Troyes: its round); a
             roll-out of the "rollout" search stops where it changes. None: no such bound.
         horizon: how many times the turn comes back to the deciding seat before a roll-out

@@ -5,9 +5,9 @@
 - normal: plans the rest of its own turn with a beam search and rates each end by the
   game's position value (planner.py).
 - hard: a search over determinised states by a fixed iteration count (`HardPlayer`): the
-  information-set Monte-Carlo tree search (ismcts.py; Trajan at 3 and 4 players), or, for a
+  information-set Monte-Carlo tree search (ismcts.py; Trajan at 3 players), or, for a
   game whose spec asks for it, the flat search by planner roll-outs (rollout.py; Troyes, and
-  Trajan at 2 players).
+  Trajan at 2 and 4 players).
 
 Every level is deterministic: its own random choices draw from the state's version and
 what it may see, never from hidden information, so a replay gives the same game.

@@ -30,12 +30,13 @@ SPEC = GameSpec(
     # The set-up's end and a quarter's start (its new forum, province and bonus tiles).
     openings=frozenset({"GameSetUp", "TrajanRevealed", "QuarterEnded"}),
     # Hard searches a tree (engine/ai/ismcts.py) at 4,000 iterations a second, 8,000 at the
-    # default 2 s budget, except at 2 players: there it plays the flat roll-out search
-    # (engine/ai/rollout.py), as Troyes does, which won more often than the tree there, but
-    # not at 4 players at a fifth of its budget (docs/ai.md): the planner's best 4 first
-    # moves, each rolled out by the planner for every seat until the seat's next turn, never
-    # past the quarter's end (`stage`: its scoring done), about 60 a CPU second measured
-    # (120 in 2 s). Those roll-outs cost from 1,500 to 40,000 engine steps a decision
+    # default 2 s budget, at 3 players; at 2 and 4 players it plays the flat roll-out search
+    # (engine/ai/rollout.py), as Troyes does, which did better than the tree there (at 4
+    # players at its full budget only: at a fifth of it the tree did better; docs/ai.md,
+    # session 12): the planner's best 4 first moves, each rolled out by the planner for
+    # every seat until the seat's next turn, never past the quarter's end (`stage`: its
+    # scoring done), about 60 a CPU second measured at 2 players (120 in 2 s). Those
+    # roll-outs cost from 1,500 to 40,000 engine steps a decision
     # (long rival turns, wide menus: up to 9 s of CPU); the search stops once its roll-outs
     # have taken 15,000 steps a second of budget (`work_per_s`, about 15,000 a CPU second
     # measured: 30,000 at the default), so no decision takes much over its 2 s.
@@ -43,13 +44,15 @@ SPEC = GameSpec(
     # the default. More did not play better: a search's first 24 roll-outs chose its final
     # move in 31 of 32 decisions, and in arenas 24 roll-outs won 22 of 25 games against
     # normal (88% [70-96]) where 120 won 5 of 9 (docs/ai.md, session 11). A decision then
-    # takes about 0.3 s of CPU (median) instead of 1.5 s.
+    # takes about 0.3 s of CPU (median) instead of 1.5 s. At 4 players 20 a second (40 at the
+    # default, about 35 a decision with the work bound): 1.2-1.3 s of CPU median, 2.1 s
+    # p99, where the tree's 8,000 iterations took 2.5 s and 3.4 s.
     ai=AiSupport(
         _determinise,
         _value,
         iterations_per_s=4000,
-        seat_rates={2: 12},
-        seat_search={2: "rollout"},
+        seat_rates={2: 12, 4: 20},
+        seat_search={2: "rollout", 4: "rollout"},
         stage=_quarter,
         work_per_s=15000,
     ),

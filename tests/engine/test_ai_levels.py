@@ -25,7 +25,7 @@ from tests.engine.troyes.helpers import play, walls_table
 # Trajan's tree search (3 and 4 players) gets cheap iterations.
 ITERATIONS = {"troyes": 2, "trajan": 2}
 SEARCHED = {"troyes": 8, "trajan": 8}  # one decision looked at closely: two rounds of 4
-TREE_SEARCHED = 150  # Trajan's tree at 4 players
+TREE_SEARCHED = 150  # Trajan's tree at 3 players
 
 
 def _player(level: str, game: str) -> Any:
@@ -88,19 +88,24 @@ def test_hard_player_is_deterministic_for_a_seed_and_budget(game):
     assert IsmctsPlayer(iterations=SEARCHED[game]).choose(engine, state) == first
 
 
-def test_trajan_hard_searches_a_tree_at_four_players_and_rolls_out_at_two():
-    # Trajan's spec asks for roll-outs at 2 players only (AiSupport.seat_search).
+def test_trajan_hard_searches_a_tree_at_three_players_and_rolls_out_at_two_and_four():
+    # Trajan's spec asks for roll-outs at 2 and 4 players (AiSupport.seat_search).
     engine = GAMES["trajan"]
     two, four = _state_after(engine, 3, 40), _state_after(engine, 3, 60, seats=4)
-    rolled = IsmctsPlayer(iterations=4).search(engine, two, two.pending.seat)
-    assert isinstance(rolled, rollout.Root)
+    three = _state_after(engine, 3, 50, seats=3)
+    for rolls in (two, four):
+        rolled = IsmctsPlayer(iterations=4).search(engine, rolls, rolls.pending.seat)
+        assert isinstance(rolled, rollout.Root)
+    # The same 4-player position and budget: the same move.
+    first = IsmctsPlayer(iterations=8).choose(engine, four)
+    assert IsmctsPlayer(iterations=8).choose(engine, four) == first
     tree = IsmctsPlayer(iterations=TREE_SEARCHED)
-    root = tree.search(engine, four, four.pending.seat)
+    root = tree.search(engine, three, three.pending.seat)
     assert not isinstance(root, rollout.Root)
     assert tree.last_iterations == TREE_SEARCHED
-    # The same 4-player position and budget: the same move.
-    first = tree.choose(engine, four)
-    assert IsmctsPlayer(iterations=TREE_SEARCHED).choose(engine, four) == first
+    # The same 3-player position and budget: the same move.
+    first = tree.choose(engine, three)
+    assert IsmctsPlayer(iterations=TREE_SEARCHED).choose(engine, three) == first
 
 
 def _thinking(level: str, engine: Any, state: Any) -> Any:
@@ -359,7 +364,8 @@ def test_troyes_players_do_not_peek_at_hidden_information(level):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("seats", [2, 4])  # hard: the roll-outs at 2 players, the tree at 4
+# hard: the roll-outs at 2 and 4 players, the tree at 3
+@pytest.mark.parametrize("seats", [2, 3, 4])
 def test_trajan_players_do_not_peek_at_hidden_information(level, seats):
     engine = GAMES["trajan"]
     state = _state_after(engine, 4, 30 * seats // 2, seats=seats)
@@ -390,9 +396,9 @@ def test_hard_budget_in_seconds_is_a_fixed_iteration_count_per_game():
     assert player.budget(GAMES["troyes"]) == round(0.5 * rate["troyes"])
     assert player.budget(GAMES["trajan"]) == round(0.5 * rate["trajan"])
     assert make_player("hard").budget(GAMES["troyes"]) == round(2.0 * rate["troyes"])
-    # Trajan rolls out at 2 players (a roll-out, not a tree iteration): a rate of its own
-    # there, still a fixed number (the same iterations on any machine).
+    # Trajan rolls out at 2 and 4 players (a roll-out, not a tree iteration): a rate of its
+    # own there, still a fixed number (the same iterations on any machine).
     trajan = GAMES["trajan"]
-    assert [search_kind(trajan, n) for n in (2, 3, 4)] == ["rollout", "tree", "tree"]
-    assert [make_player("hard").budget(trajan, n) for n in (2, 3, 4)] == [24, 8000, 8000]
+    assert [search_kind(trajan, n) for n in (2, 3, 4)] == ["rollout", "tree", "rollout"]
+    assert [make_player("hard").budget(trajan, n) for n in (2, 3, 4)] == [24, 8000, 40]
     assert [make_player("hard").budget(GAMES["troyes"], n) for n in (2, 4)] == [40, 40]

@@ -60,7 +60,11 @@ class StateNeedsRepairError(GameError):
 class ThinkingError(NotYourTurnError):
     """A person acted while an AI seat of the game is deciding (`seat`): not their turn."""
 
-    def __init__(self, key: str, *, seat: int) -> None:
-        """Name the seat that is thinking (the cogs name it in the player's language)."""
+    def __init__(self, key: str, seat: int) -> None:
+        """Name the seat that is thinking (the cogs name it in the player's language).
+
+        `seat` is not one of the message's fields (the catalog's sentence names nobody), so
+        it is passed by position, beside the key, not as a keyword the message would fill.
+        """
         super().__init__(key)
         self.seat = seat

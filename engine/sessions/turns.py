@@ -175,7 +175,7 @@ class Turns:
         """
         thinking = self.ctx.thinking.get(game_id)
         if thinking is not None:  # an AI holds the lock for seconds: say so now (item 100)
-            raise ThinkingError("error.not_your_turn", seat=thinking)
+            raise ThinkingError("error.not_your_turn", thinking)
         async with self.ctx.lock(game_id):
             g = await self.repo.active(game_id)
             row = competing(g, user_id)

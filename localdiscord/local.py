@@ -297,6 +297,10 @@ class InteractionRef:
             return None  # not yet edited since this click
         return msg
 
+    def replied(self) -> bool:
+        """Tell whether the (completed) response message is there yet (no waiting)."""
+        return self._ld.call(lambda: self._reply_message() is not None)
+
     def wait_reply(self, timeout: float = DEFAULT_TIMEOUT) -> Seen:
         """Wait for the (completed) response message: the reply, or the updated message."""
         self.wait_acked(timeout)

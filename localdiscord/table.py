@@ -344,9 +344,24 @@ class Table:
                 self.fill_modal(ix)
                 return
             if ix.response_type == 5:
-                ix.wait_reply(timeout=60)
+                self.await_reply(ix, timeout=60)
         time.sleep(self.settle)
         self.show()
+
+    def await_reply(self, ix: InteractionRef, timeout: float) -> None:
+        """Wait for a deferred reply, printing meanwhile what changes here (playtest item 115).
+
+        A board edited while the bot works on the answer ("is thinking…") shows at once, as
+        the watcher would show it: the typed line holds the watcher's lock until it returns.
+        """
+        deadline = time.monotonic() + timeout
+        while not ix.replied():
+            if time.monotonic() >= deadline:
+                ix.wait_reply(timeout=0.1)  # raises, saying what the bot did meanwhile
+                return
+            if self.changed_here():
+                self.show()
+            time.sleep(WATCH_EVERY / 5)
 
     # reading ------------------------------------------------------------------------------------
 

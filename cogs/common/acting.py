@@ -26,6 +26,7 @@ poster. Controls and acting live in one module because each needs the other (a b
 a move; playing answers with a confirm button or fresh controls).
 """
 
+import asyncio
 import logging
 import re
 from dataclasses import replace
@@ -43,7 +44,7 @@ from engine.core import fit
 from engine.core.errors import GameError, StaleStateError
 from engine.core.play import Typed
 from engine.core.protocol import Layout, Spent
-from engine.sessions import Choice, Choices, NoticeKind, Outcome, ThinkingError
+from engine.sessions import Choice, Choices, LogLine, NoticeKind, Outcome, ThinkingError
 
 log = logging.getLogger(__name__)
 
@@ -189,14 +190,26 @@ async def act(
     decision's one-go menu (`BundleSelect`). Unless `sure`, a move that
     would reveal something comes back unplayed (`outcome.confirm`): the user gets a confirm
     button, which plays it `sure`. The move is applied once per press, the game read once.
+    A typed move's "Done." and a confirmation's "Played" are sent once the move is saved,
+    before any AI seat thinks (`saved`; playtest item 115), not after every AI has moved.
     """
     rt = remember(interaction)
     typed = interaction.type is discord.InteractionType.application_command
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=typed, thinking=typed)
+    answered: list[asyncio.Task[None]] = []  # the answer sent once the move is saved
+
+    async def saved(lines: list[LogLine]) -> None:
+        # Told before an AI seat thinks: the person is answered now, not after every AI has
+        # moved (playtest item 115). In the background, so the AI's decision does not wait.
+        if typed or sure:
+            answered.append(asyncio.create_task(_answer(interaction, game, lines[0], lang, typed)))
+
     try:
         lang = await in_game(interaction, game)
-        outcome = await rt.sessions.play(game, interaction.user.id, version, move, confirmed=sure)
+        outcome = await rt.sessions.play(
+            game, interaction.user.id, version, move, confirmed=sure, saved=saved
+        )
     except StaleStateError as error:
         await stale(interaction, game, error)
         return
@@ -210,32 +223,53 @@ async def act(
         await report_failure(interaction, error)
         raise
     if outcome.confirm is not None:  # it would reveal something: nothing was played yet
-        move_label, why = outcome.confirm.label, outcome.confirm.detail
-        view = Controls()
-        if outcome.turn is not None:  # a rival's die reads with its owner's name, as on the button
-            meta = await rt.poster.meta(game)
-            asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))
-            move_label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
-        yes: ConfirmButton | ConfirmBundle = ConfirmButton(
-            game, outcome.version, outcome.confirm.index
-        )
-        index = outcome.confirm.index
-        if isinstance(move, tuple):  # a one-go answer: the button carries the picked values
-            yes, index = ConfirmBundle(game, outcome.version, ",".join(move)), NO_INDEX
-            move_label = outcome.confirm.label
-        yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
-        view.add_item(yes)
-        view.add_item(CancelButton(game, outcome.version, index, lang))
-        await reply(interaction, _question(outcome.ask, move_label, why, lang), view=view)
+        await _ask(interaction, game, move, outcome, lang)
         return
     # The pressed board is edited through the press (not counted against Discord's global
     # limit) when the bot holds the board's permissions there; else by channel, so a thread
     # without Attach Files is said (tests/e2e/test_limits.py; poster._through).
     await rt.poster.post(outcome, click=None if typed else interaction)
+    if answered:  # answered already, before the AI seats thought
+        await asyncio.gather(*answered)
+    elif outcome.moves and (typed or sure):
+        await _answer(interaction, game, outcome.moves[0], lang, typed)
+
+
+async def _ask(
+    interaction: discord.Interaction[Any],
+    game: int,
+    move: int | str | tuple[str, ...] | Typed,
+    outcome: Outcome,
+    lang: str,
+) -> None:
+    """Ask to confirm a move that would reveal something (nothing was played yet)."""
+    assert outcome.confirm is not None  # noqa: S101 - the caller checked
+    rt = remember(interaction)
+    move_label, why = outcome.confirm.label, outcome.confirm.detail
+    view = Controls()
+    if outcome.turn is not None:  # a rival's die reads with its owner's name, as on the button
+        meta = await rt.poster.meta(game)
+        asked = Choices(game, outcome.version, outcome.turn, (outcome.confirm,))
+        move_label = named_choices(asked, meta.game, meta.names, meta.language).choices[0].label
+    yes: ConfirmButton | ConfirmBundle = ConfirmButton(game, outcome.version, outcome.confirm.index)
+    index = outcome.confirm.index
+    if isinstance(move, tuple):  # a one-go answer: the button carries the picked values
+        yes, index = ConfirmBundle(game, outcome.version, ",".join(move)), NO_INDEX
+        move_label = outcome.confirm.label
+    yes.item.label = f"\N{WHITE HEAVY CHECK MARK} {t(lang, 'play.confirm_yes')}"
+    view.add_item(yes)
+    view.add_item(CancelButton(game, outcome.version, index, lang))
+    await reply(interaction, _question(outcome.ask, move_label, why, lang), view=view)
+
+
+async def _answer(
+    interaction: discord.Interaction[Any], game: int, move: LogLine, lang: str, typed: bool
+) -> None:
+    """Answer a saved move: "Done." to a typed one, "Played: <move>" on a confirmation."""
     if typed:
         await reply(interaction, t(lang, "play.undo_done"))
-    elif sure:
-        await _settle(interaction, game, outcome, lang)
+    else:
+        await _settle(interaction, game, move, lang)
 
 
 def _question(ask: str, move: str, why: str, lang: str) -> str:
@@ -252,16 +286,14 @@ def _question(ask: str, move: str, why: str, lang: str) -> str:
 
 
 async def _settle(
-    interaction: discord.Interaction[Any], game: int, outcome: Outcome, lang: str
+    interaction: discord.Interaction[Any], game: int, move: LogLine, lang: str
 ) -> None:
     """Turn an answered confirmation into "Played: <move>", its buttons gone (playtest 16).
 
     Left on screen with live buttons, it looked as if the move could be confirmed again.
     """
-    if not outcome.moves:
-        return
     meta = await remember(interaction).poster.meta(game)
-    label = words(outcome.moves[0], meta.names, lang, told=False)[0]  # the decider's own
+    label = words(move, meta.names, lang, told=False)[0]  # the decider's own
     try:
         await interaction.edit_original_response(
             content=t(lang, "choices.played", move=label), view=None

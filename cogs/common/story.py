@@ -419,8 +419,9 @@ def thinking(
     """Return a turn message while AI seats move (playtest item 100), edited as each moves.
 
     The turn this call ended, told as its closing edit will tell it, then the moves made
-    since, then who is thinking now (the message has no controls meanwhile). `start`: what
-    the first board announced (the start, the seat order).
+    since under their own heading ("Since then:", not the reader's "This turn:", item 126),
+    then who is thinking now (the message has no controls meanwhile). `start`: what the
+    first board announced (the start, the seat order).
     """
     head = header(game, outcome.game_id, lang, outcome.version)
     who = seat_name(outcome.turn.seat, names) if outcome.turn is not None else "?"
@@ -433,7 +434,11 @@ def thinking(
     opened = list(start) if (others or own)[0].version == 1 else []  # as `closing` keeps it
     room = _room(head, tail, opened)
     after = history[end:]
-    later = _told(after, (), None, names, lang, game, room=room // 2) if after else []
+    later: list[str] = []
+    if after:  # the AIs' moves since: under their own heading, not the turn's (item 126)
+        heading = t(lang, "story.since_then")
+        size = room // 2 - len(heading) - 1
+        later = [heading, *_told(after, (), None, names, lang, game, room=size)]
     room -= sum(len(x) + 1 for x in later)
     told = _told(others, own, seat_name(seat, names), names, lang, game, room=room)
     return fit(head, [*opened, *told, *later], tail, lang)

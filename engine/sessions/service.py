@@ -49,7 +49,7 @@ from engine.sessions.store import Store
 from engine.sessions.substitutes import Offer, SeatChange, Substitutes, Substitution
 from engine.sessions.timers import Timers
 from engine.sessions.transfer import Transfer
-from engine.sessions.turns import Turns
+from engine.sessions.turns import Saved, Turns
 from engine.thinking import Suggestion, Thinker
 
 __all__ = ["SessionManager", "SessionService"]
@@ -203,14 +203,24 @@ class SessionService:
     # ---- turns -------------------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, version: int, move: object, *, confirmed: bool = True
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        move: object,
+        *,
+        confirmed: bool = True,
+        saved: Saved | None = None,
     ) -> Outcome:
         """Play a move: a button index into the legal actions, a typed notation, or an action.
 
         Unless `confirmed`, a move that would reveal something is not played: the outcome
-        carries it in `confirm` and nothing changes.
+        carries it in `confirm` and nothing changes. `saved` is told the person's saved moves
+        before an AI seat decides (so the person is answered then; playtest item 115).
         """
-        return await self._turns.play(game_id, user_id, version, move, confirmed=confirmed)
+        return await self._turns.play(
+            game_id, user_id, version, move, confirmed=confirmed, saved=saved
+        )
 
     async def choices(self, game_id: int) -> Choices:
         """Return the current decision and its legal actions (the button indices)."""

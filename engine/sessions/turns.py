@@ -10,7 +10,7 @@ and whom to ping come with it, so the poster never calls back.
 import asyncio
 import json
 import logging
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
 from logging import DEBUG, INFO
 from typing import Any
@@ -60,6 +60,9 @@ HISTORY = 80  # the most live moves an outcome carries for the thread's story (m
 # first (playtest item 100); a quicker one costs no extra post. The searching AI (SEARCH)
 # thinks for seconds every time: its decisions get them shown at once.
 SHOW_AFTER = 1.0
+# Told the person's own moves of a call once they are saved, before any AI seat thinks: the
+# caller answers the person then, not after every AI has moved (playtest item 115).
+Saved = Callable[[list[LogLine]], Awaitable[None]]
 
 
 @dataclass(slots=True)
@@ -68,12 +71,24 @@ class Progress:
 
     `actor`: the person who made the call (None: a start, a resumption); `lines`: the moves
     the call made before its automated seats; `shown`: how many of the call's moves the last
-    board shown had (the thinking board of a start is posted by its caller).
+    board shown had (the thinking board of a start is posted by its caller); `saved`: told
+    the person's saved moves once, as the first AI seat starts to decide (item 115).
     """
 
     actor: int | None
     lines: list[LogLine] = field(default_factory=list)
     shown: int = 0
+    saved: Saved | None = None
+
+    async def tell_saved(self, game_id: int) -> None:
+        """Tell `saved` the person's moves, once; a failure there changes nothing saved."""
+        saved, self.saved = self.saved, None
+        if saved is None or not self.lines:
+            return
+        try:
+            await saved(list(self.lines))
+        except Exception:
+            log.exception("game %s: telling a saved move failed", game_id)
 
 
 def choices_of(g: Loaded, turn: Turn) -> Choices:
@@ -163,7 +178,14 @@ class Turns:
         return outcomes
 
     async def play(
-        self, game_id: int, user_id: int, version: int, move: object, *, confirmed: bool = True
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        move: object,
+        *,
+        confirmed: bool = True,
+        saved: Saved | None = None,
     ) -> Outcome:
         """Play a move: a button index into the legal actions, a typed notation, or an action.
 
@@ -171,7 +193,8 @@ class Turns:
         game's version (else StaleStateError), it is their decision, the move is legal. Then
         one transaction stores it, and AI seats move until a human must decide. A move that
         reveals something is only stored `confirmed` (or when it is the only legal move);
-        otherwise the outcome asks (`confirm`).
+        otherwise the outcome asks (`confirm`). `saved` is told the person's saved moves as
+        the first AI seat starts to decide, so the person is answered before it thinks.
         """
         thinking = self.ctx.thinking.get(game_id)
         if thinking is not None:  # an AI holds the lock for seconds: say so now (item 100)
@@ -197,7 +220,7 @@ class Turns:
                 outcome = await self.outcome(g, [], [], actor=user_id)
                 return replace(outcome, confirm=confirm, ask=question)
             lines = [await self.repo.commit(g, row.seat, action, step, By.PLAYER)]
-            progress = Progress(user_id, lines)
+            progress = Progress(user_id, lines, saved=saved)
             lines += await self.advance(g, after=row.seat, progress=progress)
             # Told meanwhile that an AI was thinking, the player may have looked away: the
             # decision coming back to them pings them (item 100); a quick reply does not.
@@ -395,6 +418,8 @@ class Turns:
         self.ctx.thinking[g.id] = seat
         decision = asyncio.ensure_future(self.ctx.thinker.decide(g.engine, g.state, player))
         try:
+            if progress is not None:  # the person is answered now, not after every AI (item 115)
+                await progress.tell_saved(g.id)
             if progress is not None and self.ctx.watchers:
                 wait = 0 if player.name == SEARCH else SHOW_AFTER
                 done, _ = await asyncio.wait({decision}, timeout=wait)

@@ -387,3 +387,16 @@ def test_a_three_seat_rounds_opening_tells_each_seats_income_and_dice_in_one_lin
     assert sum("Nuevas cartas de actividad: " in x for x in lines) == 1
     assert len(lines) < len(ended.records)
     assert len(entry) < 1100
+
+
+@pytest.mark.parametrize(("lang", "then"), [("en", "Since then:"), ("es", "Desde entonces:")])
+def test_the_ais_moves_while_one_thinks_are_not_under_the_readers_this_turn(lang, then):
+    """Item 126: alice's turn, then the AIs' moves under their own heading, then who thinks."""
+    seats = [0, 1, 2, 0, 1, 2]  # alice's move 4 closed her turn; bob's (an AI) 5 and 6 came
+    history = [line(v + 1, s) for v, s in enumerate(seats)]
+    shown = replace(outcome(history, history[3:], 2), thinking=True)
+    said = story.thinking(shown, NAMES, lang, "trajan").splitlines()
+    own = said.index(i18n.text(lang, "story.this_turn"))
+    assert said[own + 1] == "`  4` **alice (1)**: move 4"
+    assert said[own + 2] == then  # the AIs' moves are not told as alice's turn
+    assert said[own + 3 : own + 5] == ["`  5` **bob (2)**: move 5", "`  6` **AI (3)**: move 6"]

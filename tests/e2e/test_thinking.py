@@ -194,3 +194,44 @@ def test_the_hard_level_is_not_offered_when_the_cap_is_normal(held):
     _number, lobby = open_game(table, alice, players=3)
     [select] = lobby.selects()
     assert [o["label"] for o in select["options"]] == ["Easy AI", "Normal AI"]
+
+
+def test_a_typed_move_is_answered_before_the_ai_it_passes_to_has_decided(held):
+    """Item 115: "Done." comes once the move is saved, not after every AI has moved."""
+    table, hold = held
+    alice = table.users["alice"]
+    hold.write_text("", encoding="utf-8")
+    number, lobby = open_game(table, alice, players=2, ai=1)
+    alice.click(lobby, f"dn:l:{number}:start").wait_acked()
+    thread = alice.wait_thread(f"Trajan #{number}", timeout=30)
+    alice.wait_message(thread, lambda m: _bot_board(m) and bool(controls(m)), timeout=60)
+    hold.write_text(str(number), encoding="utf-8")  # from now on the AI's decisions are held
+    for _ in range(40):
+        current = board(alice, thread)
+        old = version_of(current)
+        assert old is not None, current.content
+        suggested = alice.autocomplete(thread, "move", {"move": ""}, "move")
+        moves = [c["value"] for c in suggested if c["name"].endswith("]")]
+        assert moves, suggested
+        holds = _holding(table, number)
+        # Answered while the AI it passes to is held: before the fix it came only after.
+        answer = alice.slash(thread, "move", {"move": moves[0]}).wait_reply(timeout=30)
+        assert answer.ephemeral
+        confirm = [b for b in answer.buttons() if b["custom_id"].startswith("dn:k:")]
+        if confirm:  # it reveals something: the question settles once the move is saved
+            settled = alice.click(answer, confirm[0]["custom_id"]).wait_reply(timeout=30)
+            assert settled.content.startswith("\N{WHITE HEAVY CHECK MARK} Played: "), settled
+            assert not settled.buttons()
+        else:
+            assert answer.content == "Done.", answer.content
+
+        def shown(m: Seen, old: int = old) -> bool:
+            return _bot_board(m) and (bool(THINKING.search(m.content)) or _newer(m, old))
+
+        after = alice.wait_message(thread, shown, timeout=30)
+        if THINKING.search(after.content):
+            wait_for(lambda: _holding(table, number) > holds, timeout=30)  # noqa: B023
+            assert THINKING.search(board(alice, thread).content)  # it still has not decided
+            hold.write_text("", encoding="utf-8")
+            return
+    raise AssertionError("alice's typed moves never passed the turn to the AI")

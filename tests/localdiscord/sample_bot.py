@@ -214,6 +214,22 @@ def add_commands(tree: app_commands.CommandTree[Any]) -> None:
         embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
         await interaction.followup.send("The board", file=file, embed=embed)
 
+    @tree.command(name="awaited", description="A deferred reply that waits for a go-ahead")
+    async def awaited(interaction: discord.Interaction[Any]) -> None:
+        # While it waits, the channel changes; the reply comes once SAMPLE_GO_FILE exists
+        # (the test creates it when the table printed the change: item 115).
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel: Any = interaction.channel
+        await channel.send("working meanwhile")
+        go = Path(os.environ.get("SAMPLE_GO_FILE", "go.txt"))
+        for _ in range(100):
+            if await asyncio.to_thread(go.exists):
+                break
+            await asyncio.sleep(0.1)
+        seen = await asyncio.to_thread(go.exists)
+        answer = "Done." if seen else "Answered unseen."
+        await interaction.followup.send(answer, ephemeral=True)
+
     @tree.command(name="feedback", description="Open a modal")
     async def feedback(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(Feedback())

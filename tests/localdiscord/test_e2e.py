@@ -14,7 +14,7 @@ from tests.localdiscord.sample_bot import PNG
 def test_bot_connects_and_syncs_valid_commands(sample: BotHarness) -> None:
     names = {c["name"] for c in sample.ld.wait_commands("game", "ping")}
     assert {"game", "ping", "secret", "board", "feedback", "thread", "slow"} <= names
-    assert "SYNCED 22" in sample.log()
+    assert "SYNCED 23" in sample.log()
     new = next(c for c in sample.ld.commands() if c["name"] == "game")["options"][0]
     assert new["name"] == "new"
     assert [o["name"] for o in new["options"]] == ["game", "players", "ai"]

@@ -278,3 +278,24 @@ def test_a_control_its_message_lost_meanwhile_is_refused_with_the_message_as_it_
     assert "  [1] +1 more" in said
     table.handle("1")  # and its current control works
     assert any("Count: 6" in line for line in script.output)
+
+
+def test_what_changes_while_a_deferred_reply_is_awaited_is_printed_meanwhile(
+    make_harness: HarnessFactory, tmp_path: Path
+) -> None:
+    """Item 115: the bot answers /awaited only once the table printed its channel message."""
+    go = tmp_path / "go.txt"
+    script = Script(["/awaited"])
+    write = script.write
+
+    def printing(text: str) -> None:
+        write(text)
+        if "working meanwhile" in text:
+            go.write_text("go", encoding="utf-8")  # seen: now the bot may answer
+
+    harness = make_harness(extra_env={"SAMPLE_GO_FILE": str(go)})
+    Table(harness, tmp_path, printing, script.read, settle=0.2).run()
+    out = script.text
+    assert "working meanwhile" in out
+    assert "Done." in out  # not "Answered unseen."
+    assert "! No answer" not in out

@@ -29,7 +29,7 @@ from cogs.common.text import (
     when,
 )
 from engine import games
-from engine.sessions import LogLine, NoticeKind, Outcome
+from engine.sessions import By, LogLine, NoticeKind, Outcome
 
 
 def title(game: str, number: int, lang: str) -> str:
@@ -58,6 +58,27 @@ def turn_of(
     while first > 0 and history[first - 1].seat != seat:
         first -= 1
     return tuple(history[first:start]), tuple(history[start:end])
+
+
+def _apart(history: Sequence[LogLine], seat: int, others: Sequence[LogLine]) -> tuple[LogLine, ...]:
+    """Return `others` without the game's first turn when an AI played it in its own message.
+
+    An AI that starts has the start's board as its first turn's message (playtest item 100:
+    posted while it thinks, then closed on its turn, the start and the set-up facts with it),
+    so the next seats' first turns do not tell that turn or the start again (item 120). The
+    bot starts every game so (cogs/lobby.py `advance=False`); a first board that says the
+    start itself (its STARTED notice) tells the AIs' moves before it (callers skip this).
+    """
+    if not history or history[0].version != 1 or history[0].by is not By.AI:
+        return tuple(others)
+    first = history[0].seat
+    if seat == first:
+        return tuple(others)
+    end = 0
+    while end < len(history) and history[end].seat == first:
+        end += 1
+    last = history[end - 1].version
+    return tuple(m for m in others if m.version > last)
 
 
 # How briefly each part of a turn (the others' moves, the decider's own) is told.
@@ -353,8 +374,11 @@ def caption(
     """
     head = header(game, outcome.game_id, lang, outcome.version)
     turn = outcome.turn
+    starting = [n for n in outcome.notices if n.kind is NoticeKind.STARTED]
     if turn is not None and outcome.history:
         others, own = turn_of(outcome.history, turn.seat)
+        if not starting:  # not the start's own board: the AI's first turn was told (item 120)
+            others = _apart(outcome.history, turn.seat, others)
     elif outcome.ping is not None and outcome.catch_up:
         others, own = outcome.catch_up, ()
     else:
@@ -369,7 +393,6 @@ def caption(
             tail += " " + t(lang, "post.deadline", when=when(turn.deadline))
     # The start and the seat order come first, before the moves made since (the AIs' set-up
     # moves of a Trajan game: playtest item 90), as the first turn's closing edit says them.
-    starting = [n for n in outcome.notices if n.kind is NoticeKind.STARTED]
     later = [n for n in outcome.notices if n.kind is not NoticeKind.STARTED]
     opened = [*notice_lines(starting, names, lang), *extra]
     notes = notice_lines(later, names, lang)
@@ -406,6 +429,7 @@ def closing(
     history, end = outcome.history, span
     seat = history[end - 1].seat
     others, own = turn_of(history[:end], seat)
+    others = _apart(history, seat, others)
     head = header(game, outcome.game_id, lang, history[end - 1].version)
     opened = list(start) if (others or own)[0].version == 1 else []  # the game's first turn
     room = _room(head, "", opened)
@@ -431,6 +455,7 @@ def thinking(
         return fit(head, list(start), tail, lang)
     seat = history[end - 1].seat
     others, own = turn_of(history[:end], seat)
+    others = _apart(history, seat, others)
     opened = list(start) if (others or own)[0].version == 1 else []  # as `closing` keeps it
     room = _room(head, tail, opened)
     after = history[end:]

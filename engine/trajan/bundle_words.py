@@ -11,7 +11,7 @@ from collections import Counter
 from engine.core import i18n
 from engine.core.protocol import Bundle, Pick
 from engine.trajan.rules import bundles
-from engine.trajan.rules.options import DIFFERENT, PAIRS, WILD_COMMODITY
+from engine.trajan.rules.options import PAIRS, SAME, WILD_COMMODITY
 from engine.trajan.state import ACTIONS, TrajanState
 from engine.trajan.tables import Tables
 from engine.trajan.text import ROMAN, name
@@ -45,7 +45,7 @@ def _shipment(state: TrajanState, t: Tables, lang: str) -> Bundle | None:
     ship = t.ships[state.ship]
     table = ship.front if state.ships[state.ship] else ship.grey
     vp = ", ".join(f"{size}: {points}" for size, points in enumerate(table, start=1))
-    key = "ship_pairs" if state.ship == PAIRS else "ship_cards"
+    key = {PAIRS: "ship_pairs", SAME: "ship_same"}.get(state.ship, "ship_cards")
     most = min(len(values), bundles.ship_most(state))
     return Bundle(say(lang, key, vp=vp), picks, 1, most)
 
@@ -61,8 +61,11 @@ def _ship_pick(t: Tables, ship: int, value: str, hand: Counter[str], lang: str) 
         key = "pair" if count >= 2 else "pair_wild"
         return Pick(value, say(lang, key, card=name(t, "card", card, lang), wild=wild), held)
     label = name(t, "card", card, lang)
-    if count > 1 and ship != DIFFERENT:  # the same-goods ship may take several of a kind
-        label = say(lang, "copy", card=label, n=int(copy), count=count)
+    if ship == SAME:  # one pick is the whole shipment: n cards of one kind, maybe the wild
+        n, _, with_wild = copy.partition(".")
+        label = say(lang, "same", card=label, n=int(n))
+        if with_wild:
+            label = say(lang, "same_wild", cards=label, wild=wild)
     return Pick(value, label, held)
 
 

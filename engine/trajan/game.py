@@ -122,6 +122,8 @@ class TrajanEngine:
             raise GameOverError("error.game_over")
         legal = action in legal_actions(state, self.tables)
         if not legal and not bundles.legal(state, self.tables, action):
+            if bundles.is_bundle(state, action):  # its own refusal, not the notation (item 116)
+                bundles.run(state.clone(), self.tables, action, [])
             raise IllegalMoveError("error.not_legal_now", move=action_text(action))
         new = state.clone()
         events: list[Any] = []

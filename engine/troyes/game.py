@@ -203,7 +203,7 @@ class TroyesEngine:
     def apply(self, state: TroyesState, action: a.Action) -> Step[TroyesState]:
         """Apply a legal action to a clone of `state`; raise IllegalMoveError otherwise."""
         legal = self._legal_cached(state)
-        if action not in legal:
+        if action not in legal and not walls.named_colour(state, action, legal):
             raise IllegalMoveError("error.not_legal_pick")
         ask = explain.pass_question(state, legal) if isinstance(action, a.Pass) else None
         ctx = Ctx(state.clone(), self.catalog)
@@ -479,9 +479,18 @@ class TroyesEngine:
         """Refuse: Troyes offers no decision answered in one go."""
         raise IllegalMoveError("error.session.not_on_offer")
 
-    def compound(self, state: TroyesState, text: str) -> None:
-        """Return None: Troyes has no compound actions, only its legal ones."""
-        return
+    def compound(self, state: TroyesState, text: str) -> a.Action | None:
+        """Return a purple die's walls pick with a colour that changes nothing, else None.
+
+        Troyes has no compound actions; but games stored before playtest item 125 named the
+        purple die's colour on the walls where it is now offered with none (`walls.named_colour`).
+        """
+        match text.split():
+            case ["die", d, c, v, "as", colour] if d.isdigit() and v.isdigit():
+                action = a.TakeDie(int(d), c, int(v), colour)
+            case _:
+                return None
+        return action if walls.named_colour(state, action, self._legal_cached(state)) else None
 
     def heuristic(self, state: TroyesState, seat: int) -> float:
         """Estimate how well `seat` is doing, from what that seat may know."""

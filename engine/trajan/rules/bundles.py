@@ -96,15 +96,25 @@ def _sow(state: TrajanState, t: Tables, bowl: int, colours: str, events: list[An
 def ship_values(state: TrajanState) -> list[str]:
     """Return the values a shipment may be picked from: one per card (or pair), and the wild.
 
-    Same or different goods: "<card>.<n>" for the n-th card of a kind in hand (as many as
-    the ship may take); pairs: "<card>" for a pair of that kind (or one card and the wild).
+    Different goods: "<card>.1" for one card of each kind in hand; pairs: "<card>" for a
+    pair of that kind (or one card and the wild). Same goods (playtest item 116): one pick
+    is the whole shipment, "<card>.<n>" for n cards of one kind, "<card>.<n>.wild" for n
+    and the wild, so a menu cannot mix kinds the ship refuses.
     """
     hand = Counter(state.players[state.current].hand)
     wild = WILD_COMMODITY in state.players[state.current].forum
     if state.ship == PAIRS:
         return [k for k in sorted(hand) if hand[k] >= 2 or wild]
-    most = SHIP_MAX[SAME] if state.ship == SAME else 1
-    values = [f"{k}.{n}" for k in sorted(hand) for n in range(1, min(hand[k], most) + 1)]
+    if state.ship == SAME:
+        most = SHIP_MAX[SAME]
+        values = []
+        for k in sorted(hand):
+            for n in range(1, min(hand[k], most) + 1):
+                values.append(f"{k}.{n}")
+                if wild and n < most:
+                    values.append(f"{k}.{n}.{WILD}")
+        return values
+    values = [f"{k}.1" for k in sorted(hand)]
     return [*values, WILD] if wild else values
 
 
@@ -113,13 +123,18 @@ def ship_bundle(state: TrajanState, values: Sequence[str]) -> ShipCards:
     offered = set(ship_values(state))
     if not values or len(set(values)) != len(values) or not set(values) <= offered:
         raise IllegalMoveError("turns.bundle.ship_bad")
+    if state.ship == SAME:
+        if len(values) != 1:
+            raise IllegalMoveError("turns.bundle.ship_bad")
+        card, n, wild = (*values[0].split("."), "")[:3]
+        return ShipCards((*[card] * int(n), *([WILD] if wild else [])))
     real = sorted(v.split(".")[0] for v in values if v != WILD)
     return ShipCards((*real, *([WILD] if WILD in values else [])))
 
 
 def ship_most(state: TrajanState) -> int:
-    """Return how many values a shipment takes at most (cards or pairs, the wild counted)."""
-    return SHIP_MAX[state.ship]
+    """Return how many values a shipment takes at most (one for the same-goods ship)."""
+    return 1 if state.ship == SAME else SHIP_MAX[state.ship]
 
 
 def sow_plan(state: TrajanState) -> tuple[str, str] | None:

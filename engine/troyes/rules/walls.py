@@ -9,6 +9,8 @@ the guard stands on the level IV tile and walks no more; cubes may still be plac
 Decisions: `wall_from` (district) -> `wall_die` -> `boost` (all paid here) -> `wall` (points).
 """
 
+from dataclasses import replace
+
 from engine.troyes.actions import Action, Back, Boost, PlaceOuter, TakeDie, Walk, WallDone, WallFrom
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx, gain, whose
@@ -47,15 +49,51 @@ def _useful(ctx: Ctx, seat: int, colour: str) -> bool:
     return bool(_cube_levels(ctx, seat, colour, ""))
 
 
+def _colour_matters(ctx: Ctx, seat: int) -> bool:
+    """Tell whether a purple die's colour can change this action (playtest item 125).
+
+    Its colour plays one part on the walls: no cube goes on an outer activity with a die of
+    the colour pictured there (troyes.md §10.3). So it matters only when a gate the guard has
+    reached, or may reach with this die (at most MAX_PIPS points), has such an activity.
+    """
+    s, cat = ctx.s, ctx.cat
+    reach = s.guards[seat] + MAX_PIPS
+    for level, gate in enumerate(_gates(ctx), start=1):
+        face = cat.outer[s.outer[level - 1]]
+        if gate <= reach and face.cubes and face.die_colour in COLOURS:
+            return True
+    return False
+
+
 def _die_options(ctx: Ctx, seat: int, district: int) -> list[tuple[int, str, int, str]]:
     out = set()
     for c, v in ctx.s.districts[district]:
         if c == WILD:
-            if district == seat:  # never bought; its colour is chosen when used
+            if district != seat:  # never bought
+                continue
+            if _colour_matters(ctx, seat):  # its colour is chosen when used
                 out |= {(district, c, v, x) for x in COLOURS if _useful(ctx, seat, x)}
+            elif _useful(ctx, seat, COLOURS[0]):  # any colour does the same: not asked
+                out.add((district, c, v, ""))
         elif _useful(ctx, seat, c):
             out.add((district, c, v, ""))
     return sorted(out)
+
+
+def named_colour(s: TroyesState, action: Action, legal: list[Action]) -> bool:
+    """Tell whether `action` takes the purple die for the walls with a colour that changes nothing.
+
+    Such a die is offered once, with no colour (playtest item 125); games stored before that
+    named a colour in their log ("die 0 purple 4 as red"), which still replays: the same die,
+    the same events.
+    """
+    return (
+        s.kind == "wall_die"
+        and isinstance(action, TakeDie)
+        and action.colour == WILD
+        and action.as_colour in COLOURS
+        and replace(action, as_colour="") in legal
+    )
 
 
 def districts(ctx: Ctx, seat: int) -> list[int]:
@@ -134,6 +172,7 @@ def take_die(ctx: Ctx, die: TakeDie) -> None:
 
 
 def _colour(ctx: Ctx) -> str:
+    """Return the die's colour; "" for a purple die whose colour changes nothing here."""
     _, c, _, as_colour = ctx.s.plan.dice[0]
     return as_colour if c == WILD else c
 

@@ -16,6 +16,8 @@ from engine.trajan.rules.options import ship_options
 from engine.trajan.state import PLAY_CATEGORIES, TrajanState
 from tests.engine.trajan.helpers import ENGINE, do, fresh, kind_of, texts, to_action
 
+TIMES = "\N{MULTIPLICATION SIGN}"
+
 
 def _loading(hand: tuple[str, ...], ship: str, forum: tuple[str, ...] = ()) -> TrajanState:
     state = fresh()
@@ -87,14 +89,10 @@ def test_a_shipment_in_one_go_scores_the_ship_and_the_cards_go_to_the_display():
     state = _loading(("wine", "wine", "wine", "fish"), "same")
     bundle = ENGINE.bundle(state)
     assert bundle is not None
-    assert [p.label for p in bundle.picks] == [
-        "Fish",
-        "Wine (1 of 3)",
-        "Wine (2 of 3)",
-        "Wine (3 of 3)",
-    ]
+    labels = [p.label.replace(TIMES, "x") for p in bundle.picks]
+    assert labels == ["Fish x1", "Wine x1", "Wine x2", "Wine x3"]
     assert "3: 12" in bundle.placeholder  # the front side: 3 cards for 12 VP
-    action = ENGINE.bundle_action(state, ("wine.1", "wine.2", "wine.3"))
+    action = ENGINE.bundle_action(state, ("wine.3",))
     assert action == ShipCards(("wine", "wine", "wine"))
     after = ENGINE.apply(state, action).state
     p = after.players[0]
@@ -107,11 +105,35 @@ def test_a_shipment_in_one_go_scores_the_ship_and_the_cards_go_to_the_display():
 def test_mixed_goods_on_the_same_goods_ship_are_refused_whole():
     state = _loading(("wine", "wine", "fish"), "same")
     with pytest.raises(IllegalMoveError):
-        ENGINE.apply(state, ENGINE.bundle_action(state, ("wine.1", "fish.1")))
+        ENGINE.bundle_action(state, ("wine.1", "fish.1"))  # two kinds: two picks
     with pytest.raises(IllegalMoveError):
-        ENGINE.bundle_action(state, ("wine.1", "wine.1"))  # one card twice
+        ENGINE.bundle_action(state, ("wine.1", "wine.1"))  # one pick twice
     with pytest.raises(IllegalMoveError):
         ENGINE.bundle_action(state, ("gems.1",))  # not in hand
+    # A typed mixed shipment is refused in the game's words, not quoted as notation.
+    with pytest.raises(IllegalMoveError) as refused:
+        ENGINE.apply(state, ShipCards(("fish", "wine")))
+    assert refused.value.key == "turns.bundle.ship_bad"
+    assert "shipment" not in refused.value.text("es")
+    assert refused.value.text("es").startswith("Esas cartas no forman un embarque")
+
+
+def test_the_same_goods_menu_offers_only_shipments_the_ship_takes():
+    """Playtest item 116: one kind of each in hand, the menu let two kinds be picked."""
+    for hand, forum in [(("columns", "fruit", "scrolls"), ()), *HANDS]:
+        state = _loading(hand, "same", forum)
+        bundle = ENGINE.bundle(state, "es")
+        assert bundle is not None
+        assert bundle.least == bundle.most == 1  # one pick: one kind, how many, the wild
+        for pick in bundle.picks:
+            ENGINE.apply(state, ENGINE.bundle_action(state, (pick.value,)))  # all legal
+    hand, forum = HANDS[2]
+    bundle = ENGINE.bundle(_loading(hand, "same", forum), "es")
+    assert bundle is not None
+    labels = [p.label for p in bundle.picks]
+    labels = [label.replace(TIMES, "x") for label in labels]
+    assert labels[:3] == ["Ganado x1", "Ganado x1 + Comodín de mercancía", "Ganado x2"]
+    assert "Elige una mercancía y cuántas" in bundle.placeholder
 
 
 def test_a_stored_game_of_one_card_steps_still_replays():

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 import pytest
 
+from engine.core.errors import IllegalMoveError
 from engine.core.play import parse_action
 from engine.troyes.events import OuterUsed, RoundEnded
 from engine.troyes.game import TroyesEngine
@@ -143,9 +144,33 @@ def test_the_purple_die_takes_the_colour_its_owner_chooses_each_use(colour):
     s, _ = play(s, f"citizen {building}")
     assert texts(s) == [f"die 0 purple 2 as {colour}", "back"]
     s = walls_table(districts=[[(WILD, 5)], [], [], []])
+    s.guards = [4, 0, 0]  # gate II's reroll face (a white die pictured) within reach
     s, _ = play(s, "walls")
     assert [t for t in texts(s) if t != "back"] == [f"die 0 purple 5 as {c}" for c in
                                                     ("red", "white", "yellow")]  # fmt: skip
+
+
+def test_on_the_walls_the_purple_die_is_offered_once_when_its_colour_changes_nothing():
+    """Playtest item 125: "Tomar tu dado morado 4 (rojo)", "(blanco)", "(amarillo)"."""
+    s = walls_table(districts=[[(WILD, 4), ("red", 2)], [], [], []])
+    s, _ = play(s, "walls")  # no gate in reach pictures a die: the colour plays no part
+    assert [t for t in texts(s) if t != "back"] == ["die 0 purple 4", "die 0 red 2"]
+    [purple] = [a for a in ENGINE.legal_actions(s) if ENGINE.action_text(a) == "die 0 purple 4"]
+    assert ENGINE.describe(purple, "es") == "Tomar tu dado morado 4"
+    # A game stored before named a colour: it still replays, to the same events.
+    older = ENGINE.apply(s, parse_action(ENGINE, s, "die 0 purple 4 as red"))
+    assert list(older.events) == list(ENGINE.apply(s, purple).events)
+    with pytest.raises(IllegalMoveError):
+        ENGINE.apply(s, parse_action(ENGINE, s, "die 0 red 2 as white"))
+    s, _ = play(s, "die 0 purple 4", "boost 0", "walk 4")
+    assert s.guards[0] == 4
+    # Every gate reached, none picturing a die: still once, and cubes go on every activity.
+    s = walls_table(districts=[[(WILD, 3)], [], [], []])
+    s.outer[1] = FACE["bonus_vp"]  # no reroll face: no gate pictures a die
+    s.outer_cubes = {f: [0, 0, 0] for f in s.outer}
+    s.guards = [20, 0, 0]
+    s, _ = play(s, "walls", "die 0 purple 3", "boost 0")
+    assert "outer 2" in texts(s)
 
 
 def test_the_purple_die_is_not_a_coloured_die_on_the_board():

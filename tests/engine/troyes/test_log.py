@@ -114,7 +114,9 @@ def check_line(line: str) -> None:
     assert "_" not in line, f"an id leaked: {line}"
     assert not CLASS_NAMES.search(line), line
     assert not SHORT_SEAT.search(line), line
-    assert len(line) <= (170 if PLACEHOLDER.search(line) else 120), line
+    # 130: a use of two dice with a price and a card's cube runs to 125 in Spanish ("Jugador 2
+    # usa amarillo 5 de Jugador 1, amarillo 1 (neutral) por 8 denarios y un cubo de Carta …").
+    assert len(line) <= (170 if PLACEHOLDER.search(line) else 130), line
 
 
 def test_every_event_class_is_in_the_union_and_has_samples():

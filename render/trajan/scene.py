@@ -259,4 +259,4 @@ def compose_private(info: PlayerPanel, header: HeaderInfo, over: bool = False) -
         draw_player(canvas, box.top(height), info)
         draw_hand(canvas, box.below(height + 16), info.hand_cards, info.picked, owner)
 
-    return private_canvas(header, height + 16 + hand, body)
+    return private_canvas(header, info.seat, height + 16 + hand, body)

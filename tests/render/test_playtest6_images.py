@@ -1,9 +1,12 @@
 """Images of the sixth playtest's items (docs/playtest-2026-12.md, items 115-127)."""
 
+import pytest
+
 from render.base.canvas import check_texts
+from render.base.palette import seat_label
 from render.base.phone import BANNER_H, PHONE_WIDTH
 from render.i18n import language, tr
-from tests.render.games import GAMES
+from tests.render.games import GAMES, play
 from tests.render.test_phone import _focus, _game
 
 
@@ -35,3 +38,30 @@ def test_the_military_focus_image_shows_every_province_whole_and_no_empty_strip(
     lowest = max(r.ink.bottom for r in phone.texts)
     assert phone.image.height - lowest < 200
     assert phone.image.height > BANNER_H
+
+
+@pytest.mark.parametrize("name", ["troyes", "trajan"])
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("es", "Vista final de {who}"), ("en", "{who}'s view at the end")],
+)
+def test_each_own_final_view_posted_for_everyone_says_whose_it_is(name, lang, title):
+    # Item 121: Troyes' own final views were each titled "Troyes · Su vista al final" over a
+    # panel "Su vista al final": read one after the other, none said whose it was.
+    game = GAMES[name]
+    last = list(play(game, 3, 5))[-1]
+    names = ("alice", "bob", "carol")
+    for seat in range(3):
+        view = game.engine.view(last, seat)
+        canvas = game.render.BOARD.compose_private(view, names=names, lang=lang)
+        texts = [r.text for r in canvas.texts]
+        with language(lang):
+            who = seat_label(seat, names)
+        mine = title.format(who=who)
+        assert any(t.endswith(mine) for t in texts), texts
+        others = [seat_label(s, names) for s in range(3) if s != seat]
+        assert not any(title.format(who=o) in t for o in others for t in texts)
+        banner = [r for r in canvas.texts if r.ink.y < BANNER_H]
+        assert any(r.text.endswith(mine) for r in banner), [r.text for r in banner]
+        if name == "troyes":  # the panel's title too, not only the banner
+            assert any(r.text == mine for r in canvas.texts if r.ink.y > BANNER_H)

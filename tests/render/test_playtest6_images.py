@@ -65,3 +65,29 @@ def test_each_own_final_view_posted_for_everyone_says_whose_it_is(name, lang, ti
         assert any(r.text.endswith(mine) for r in banner), [r.text for r in banner]
         if name == "troyes":  # the panel's title too, not only the banner
             assert any(r.text == mine for r in canvas.texts if r.ink.y > BANNER_H)
+
+
+@pytest.mark.parametrize(
+    ("lang", "hidden", "bare"),
+    [
+        ("es", "PV ocultos para los demás", "PV ocultos ·"),
+        ("en", "VP hidden from the others", "VP hidden ·"),
+    ],
+)
+def test_a_players_own_column_says_her_vp_are_hidden_from_the_others_not_from_her(
+    lang, hidden, bare
+):
+    # Item 124: alice's own column (her phone image "tablero de alice (3)") said "PV ocultos"
+    # beside her deniers while her private view said "Tus PV hasta ahora: 0": a new player
+    # may think she cannot know her own score.
+    game = GAMES["troyes"]
+    state = next(s for s in list(play(game, 3, 5))[40:] if s.pending is not None)
+    view = game.engine.view(state, None)
+    prompt = game.engine.prompt(state, lang)
+    pictures = dict(game.render.compose_gallery(view, prompt=prompt, lang=lang))
+    for kind in ("player", "board"):
+        texts = [r.text for r in pictures[kind].texts]
+        assert hidden in texts, (kind, texts)
+        assert not any(t.startswith(bare) for t in texts), kind
+    assert check_texts(pictures["player"]) == []
+    assert check_texts(pictures["board"]) == []

@@ -38,7 +38,7 @@ from render.base.encode import encode_board
 from render.base.header import MARK_W, HeaderInfo, draw_header, draw_legend, mark
 from render.base.layout import Layout, load_layout
 from render.base.marks import area_pieces
-from render.base.palette import BACKGROUND
+from render.base.palette import BACKGROUND, seat_label
 from render.base.palettes import board_palette
 from render.base.phone import BANNER_H, PHONE_WIDTH, Panel, Shot, banner, phone_canvas
 from render.base.recent import Names, RecentScenes
@@ -206,23 +206,27 @@ def _small_parts(plan: Plan, shot: Shot) -> list[Box]:
     return boxes
 
 
-def private_title(header: HeaderInfo) -> str:
-    """Return a private image's title key: "Only for you", or "Their view at the end".
+def private_title(header: HeaderInfo, owner: int) -> str:
+    """Return a private image's title: "Only for you", or "alice (3)'s view at the end".
 
-    At the end (no seat decides) the replay posts each own view for everyone (fifth playtest).
+    At the end (no seat decides) the replay posts each own view for everyone (fifth playtest),
+    one after the other, so each says whose it is (sixth playtest item 121): `owner` is the
+    seat whose view it is, named as `header.names` name it.
     """
-    return "common.only_you" if header.seat is not None else "common.own_view_end"
+    if header.seat is not None:
+        return tr("common.only_you")
+    return tr("common.own_view_end", who=seat_label(owner, header.names))
 
 
-def private_canvas(header: HeaderInfo, height: int, draw: Drawer) -> Canvas:
+def private_canvas(header: HeaderInfo, owner: int, height: int, draw: Drawer) -> Canvas:
     """Compose a private image: a banner, then a body `height` px high drawn by `draw`.
 
     A private image is read on a phone as often as not: it is `PRIVATE_WIDTH` (800) px wide
     under a phone image's banner (who is to play, what they decide), its body
-    `PRIVATE_WIDTH - 32` px wide.
+    `PRIVATE_WIDTH - 32` px wide. `owner`: whose view it is (`private_title`).
     """
     canvas = Canvas(PRIVATE_WIDTH, BANNER_H + 2 * _MARGIN + height, BACKGROUND)
-    banner(canvas, Box(0, 0, PRIVATE_WIDTH, BANNER_H), header, tr(private_title(header)))
+    banner(canvas, Box(0, 0, PRIVATE_WIDTH, BANNER_H), header, private_title(header, owner))
     draw(canvas, Box(_MARGIN, BANNER_H + _MARGIN, PRIVATE_WIDTH - 2 * _MARGIN, height))
     return canvas
 

@@ -88,10 +88,11 @@ def shots(scene: TrajanScene, laid: Plan) -> Sequence[Shot]:
     seat = scene.header.seat
     if seat is None:
         return ()
-    boxes = {a.name: a.box for a in laid.areas}
+    areas = {a.name: a for a in laid.areas}
+    boxes = {name: a.box for name, a in areas.items()}
     out = []
-    if scene.focus in boxes:
-        shown = panels(scene, scene.focus, boxes[scene.focus])
+    if scene.focus in areas:
+        shown = panels(scene, areas[scene.focus])
         out.append(Shot("focus", tr(f"trajan.{scene.focus}"), shown))
     mat = boxes.get(f"player{seat}")
     if mat is not None:
@@ -100,12 +101,19 @@ def shots(scene: TrajanScene, laid: Plan) -> Sequence[Shot]:
     return out
 
 
-def panels(scene: TrajanScene, name: str, box: Box) -> tuple[Box | Panel, ...]:
+def panels(scene: TrajanScene, shown: Area) -> tuple[Box | Panel, ...]:
     """Return an area's panels as a phone image lays them out (`render.base.phone.Panel`).
 
     The construction district's sites flow in reading order (1, 2, 3 ... as the menu
-    numbers them) inside its panel, the workers' camp after them.
+    numbers them) inside its panel, the workers' camp after them. The military map's
+    provinces flow whole in the board's reading order (its 10-VP row first, the camp
+    last), two to a line: cut into strips at a phone's width, the map lost provinces at
+    the cuts and ended in an empty strip (sixth playtest item 117).
     """
+    name, box = shown.name, shown.box
+    if name == "military":
+        nodes = [shown.part_box(index) for index in range(len(scene.military[0]))]
+        return (Panel(box, cells=tuple(sorted(nodes, key=lambda b: (b.y, b.x)))),)
     if name == "construction":
         sites, _camp = scene.construction
         cells = site_boxes(box, len(sites), len(sites[0])) if sites else []
@@ -251,4 +259,4 @@ def compose_private(info: PlayerPanel, header: HeaderInfo, over: bool = False) -
         draw_player(canvas, box.top(height), info)
         draw_hand(canvas, box.below(height + 16), info.hand_cards, info.picked, owner)
 
-    return private_canvas(header, height + 16 + hand, body)
+    return private_canvas(header, info.seat, height + 16 + hand, body)

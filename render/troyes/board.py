@@ -148,11 +148,13 @@ def draw_players(
         token(canvas, player.seat, (column.x + 26, column.y + 24), 38)
         head = Box(column.x + 52, column.y + 2, column.w - 56, 44)
         canvas.text(head, seat_label(player.seat, names), size=24, style=Style.BOLD)
-        vp = tr("troyes.hidden") if player.vp is None else str(player.vp)
+        # Hidden from the others, not from the player whose column it is (item 124).
+        vp = tr("troyes.vp_hidden") if player.vp is None else tr("troyes.vp_shown", vp=player.vp)
         lines = (
             tr("troyes.deniers_influence", deniers=player.deniers, influence=player.influence),
             tr("troyes.supply", count=player.supply),
-            tr("troyes.vp_events", vp=vp, n=player.events_won),
+            vp,
+            tr("troyes.events_won", n=player.events_won),
             # The pot only grows once a seat has passed: said then, with what it will pay
             # (playtest: "bolsa 0 denarios" on every column all game long).
             " · ".join(
@@ -160,7 +162,7 @@ def draw_players(
                 + [tr("troyes.start_player")] * player.start
             ),
         )
-        rows = column.inset(10, 0).below(48).rows(4, gap=0)
+        rows = column.inset(10, 0).below(48).rows(len(lines), gap=0)
         for line, row in zip(lines, rows, strict=True):
             canvas.text(row, line, size=20)
 

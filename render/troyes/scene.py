@@ -244,7 +244,10 @@ def compose_private(
     def body(canvas: Canvas, box: Box) -> None:
         # At the end nothing is hidden any more (playtest item 65): no "keep this secret".
         note = tr("common.game_over_shown" if over else "common.keep_secret")
-        inner = area(canvas, box, tr("common.own_view_end" if over else "common.only_you"), note)
+        # Posted for everyone among the others' views, it says whose it is (item 121).
+        who = seat_label(seat, scene.header.names)
+        title = tr("common.own_view_end", who=who) if over else tr("common.only_you")
+        inner = area(canvas, box, title, note)
         shown = tr("troyes.unknown") if vp is None else str(vp)
         line = tr("troyes.vp_in_play" if over else "troyes.your_vp", vp=shown)
         canvas.text(inner.top(44), line, size=28, style=Style.BOLD)
@@ -257,4 +260,4 @@ def compose_private(
             canvas.text(cell.inset(14, 6).below(40), text, size=22, fill=INK, valign="top")
             y += height + 10
 
-    return private_canvas(scene.header, 90 + sum(h + 10 for h in heights) + 14, body)
+    return private_canvas(scene.header, seat, 90 + sum(h + 10 for h in heights) + 14, body)

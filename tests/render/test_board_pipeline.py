@@ -117,6 +117,6 @@ def test_a_board_from_cached_areas_is_the_board_drawn_afresh():
 
 def test_private_canvas_puts_the_body_under_the_banner_at_phone_width():
     boxes: list[Box] = []
-    canvas = private_canvas(HEADER, 200, lambda c, b: boxes.append(b))
+    canvas = private_canvas(HEADER, 0, 200, lambda c, b: boxes.append(b))
     assert canvas.image.size == (800, BANNER_H + 16 + 200 + 16)
     assert boxes == [Box(16, BANNER_H + 16, 768, 200)]

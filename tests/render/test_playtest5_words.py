@@ -5,8 +5,8 @@ import pytest
 from tests.render.games import GAMES, play
 
 TITLES = {
-    "es": ("Su vista al final", "Solo para ti"),
-    "en": ("Their view at the end", "Only for you"),
+    "es": ("Vista final de Jugador 1", "Solo para ti"),
+    "en": ("Player 1's view at the end", "Only for you"),
 }
 
 

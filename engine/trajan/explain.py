@@ -14,6 +14,7 @@ from engine.trajan import actions as a
 from engine.trajan.actions import SHIP_WORDS
 from engine.trajan.rules.common import player
 from engine.trajan.rules.options import SHIP_MAX
+from engine.trajan.rules.turn import matches
 from engine.trajan.state import ACTIONS, TrajanState
 from engine.trajan.tables import Tables
 from engine.trajan.text import ROMAN, name
@@ -61,6 +62,8 @@ def _explain(state: TrajanState, action: a.Action, t: Tables, lang: str) -> str:
             rule = msg(lang, f"ship_{SHIP_WORDS[ship]}", most=SHIP_MAX[ship])
             side = msg(lang, "ship_front" if state.ships[ship] else "ship_grey")
             return f"{rule} · {side}"
+        case a.Sow(_, colours):  # the Trajan tile this order completes (sixth playtest item 122)
+            return _sow(state, colours, t, lang)
         case a.PlacePlus2():
             return msg(lang, "plus2")
         case a.AdvanceSenate():
@@ -107,6 +110,33 @@ def _bowl(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
         return i18n.text(speech, key, count=markers, first=first, last=ROMAN[last])
     action = name(t, "action", ACTIONS[last], lang)
     return msg(lang, "bowl", count=markers, bowl=ROMAN[last], act=action)
+
+
+def _sow(state: TrajanState, colours: str, t: Tables, lang: str) -> str:
+    """Return what the Trajan tile beside the last marker's bowl gives if this order fills it.
+
+    A one-colour choice tells it only when the markers left are then forced (one colour).
+    """
+    rest = list(state.in_hand)
+    for colour in colours:
+        if colour not in rest:
+            return ""
+        rest.remove(colour)
+    if len(set(rest)) > 1:
+        return ""
+    order = colours + "".join(rest)
+    p = player(state)
+    bowls = len(ACTIONS)
+    target = (state.sow_bowl + len(order) - 1) % bowls
+    tile_id = p.slots[target]
+    if tile_id is None:
+        return ""
+    landed = "".join(c for i, c in enumerate(order) if (state.sow_bowl + i) % bowls == target)
+    tile = t.trajan[tile_id]
+    if not matches(p.bowls[target] + landed, tile.colours):
+        return ""
+    tname = name(t, "trajan", tile_id, lang)
+    return msg(lang, "sow_fulfil", tile=tname, bowl=ROMAN[target], vp=tile.vp)
 
 
 def _province(state: TrajanState, province: str, t: Tables, lang: str) -> str:

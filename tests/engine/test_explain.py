@@ -278,3 +278,38 @@ def test_the_cathedral_says_what_a_cube_gives_and_costs_where_it_is_chosen():
     en = TROYES.explain(state, ChooseCathedral(), "en")
     assert en.startswith(f"+{c.cube_vp} VP and +1-2 influence per cube")
     assert "…" not in es + en  # whole, under a select option's 100 characters
+
+
+def test_a_trajan_sowing_order_says_the_tile_it_completes():
+    """Sixth playtest item 122: of the orders offered, the line tells the ones that fulfil."""
+    from engine.core.protocol import Decision  # noqa: PLC0415 - only this test builds one
+    from engine.trajan import actions as a  # noqa: PLC0415 - only these tests build actions
+    from engine.trajan.events import TrajanFulfilled  # noqa: PLC0415
+
+    state = play_setup(2, seed=5).clone()
+    seat = state.players[state.current]
+    tiles = TRAJAN.tables.trajan
+    slot = 5  # bowl VI, where the last of four markers sown from bowl III lands
+    tile_id = next(i for i, tile in tiles.items() if len(set(tile.colours)) == 2)
+    tile = tiles[tile_id]
+    seat.slots = tuple(tile_id if i == slot else None for i in range(6))
+    seat.bowls = tuple(tile.colours[0] if i == slot else "" for i in range(6))
+    others = "".join(c for c in "BYGOPW" if c not in tile.colours)
+    state.in_hand = tile.colours[1] + others[:3]  # the tile's other colour, last, completes it
+    state.sow_bowl = 2
+    state.pending = Decision(state.current, "sow")
+    sows = [x for x in TRAJAN.legal_actions(state) if isinstance(x, a.Sow)]
+    assert len(sows) == 24
+    fulfilling = 0
+    for sow in sows:
+        fulfils = any(isinstance(e, TrajanFulfilled) for e in TRAJAN.apply(state, sow).events)
+        for lang, vp in (("en", "VP"), ("es", "PV")):
+            line = TRAJAN.explain(state, sow, lang)
+            assert len(line) <= 100
+            assert line.endswith(f": +{tile.vp} {vp}") == fulfils, (sow, line)
+        fulfilling += fulfils
+    assert 0 < fulfilling < len(sows)
+    assert fulfilling == 6  # the orders whose last marker is the tile's other colour
+    line = TRAJAN.explain(state, next(s for s in sows if s.colours[3] == tile.colours[1]), "es")
+    assert line.startswith(f"cumple la loseta {tile.name_es}")
+    assert "junto a la bandeja VI" in line

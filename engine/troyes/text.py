@@ -129,6 +129,7 @@ def _ladies(  # noqa: PLR0911, PLR0912
     w = _WORDS.get(lang, _WORDS["en"])
     if told:
         f = {**f, **_TOLD_LADIES.get(lang, _TOLD_LADIES["en"])}
+        w = {**w, **_TOLD_WORDS.get(lang, _TOLD_WORDS["en"])}
     match action:
         case a.Walls():
             return f["walls"]
@@ -202,7 +203,11 @@ def _district_action(notation: str) -> a.Action | None:  # noqa: PLR0911 - one p
 
 
 def _spoken_action(notation: str) -> a.Action | None:  # noqa: PLR0911 - one per form
-    """Rebuild the actions whose label says "your" (worded again in the third person)."""
+    """Rebuild the actions whose label says "your" (worded again in the third person).
+
+    Also the steps whose label reads only beside its question ("No card cube"): the thread
+    does not show the question, so the told label says what was answered (playtest item 119).
+    """
     words = notation.split()
     try:
         match words:
@@ -218,6 +223,10 @@ def _spoken_action(notation: str) -> a.Action | None:  # noqa: PLR0911 - one per
                 return a.OuterReroll(c, int(v))
             case ["swap", "give", c, v]:
                 return a.SwapGive(c, int(v))
+            case ["no", "cube"]:  # a step's bare answer says what it answered (item 119)
+                return a.NoCube()
+            case ["dice", "done"]:
+                return a.DiceDone()
     except ValueError:
         return None
     return None

@@ -401,3 +401,16 @@ def test_the_ais_moves_while_one_thinks_are_not_under_the_readers_this_turn(lang
     assert said[own + 1] == "`  4` **alice (1)**: move 4"
     assert said[own + 2] == then  # the AIs' moves are not told as alice's turn
     assert said[own + 3 : own + 5] == ["`  5` **bob (2)**: move 5", "`  6` **AI (3)**: move 6"]
+
+
+def test_the_thread_says_what_a_bare_step_answered():
+    # Item 119: "` 58` **IA normal (1)**: Sin cubo" read only beside its question.
+    steps = [
+        LogLine(58, 1, None, By.AI, "no cube", "Sin cubo", (), False, AT, game="troyes"),
+        LogLine(59, 1, None, By.AI, "dice done", "Dados elegidos", (), False, AT, game="troyes"),
+    ]
+    heads = [x.head for x in text.told(steps, ("alice", "IA normal"), "es", "troyes")]
+    assert heads == [
+        "` 58` **IA normal (2)**: Sin usar cubo de carta",
+        "` 59` **IA normal (2)**: Dados del grupo elegidos",
+    ]

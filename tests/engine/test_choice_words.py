@@ -24,15 +24,17 @@ from tests.engine.troyes.helpers import play, walls_table
 
 TROYES = TroyesEngine()
 TRAJAN = TrajanEngine()
-# A bigger group raises the bought dice's price, and the line says why (playtest items 74, 84).
+# A bigger group raises the bought dice's price, and the line says why (playtest items 74, 84, 123).
 COST = {  # what the group counts, what that gets (item 108) and what it costs
     "en": re.compile(
         r"counts (\d+): (?:\d+ (?:cubes?|uses?|deniers?)|\d+ pips? short); "
-        r"costs (?:(\d+) deniers?(?: in all|: .* (?:dice|\(\d+ alone\)))|(nothing))$"
+        r"costs (?:(\d+) deniers?(?: in all|: .* dice| in a group of \d+ dice "
+        r"\(\d+ if bought alone\))|(nothing))$"
     ),
     "es": re.compile(
         r"suma (\d+): (?:\d+ (?:cubos?|usos?|denarios?)|faltan? \d+ puntos?); "
-        r"(?:cuesta (\d+) denarios?(?: en total|: .* (?:dados|\(\d+ solo\)))|(no cuesta nada))$"
+        r"(?:cuesta (\d+) denarios?(?: en total|: .* dados| en un grupo de \d+ dados "
+        r"\(\d+ si va solo\))|(no cuesta nada))$"
     ),
 }
 # A citizen's die says the space it goes to, and its price when bought (playtest item 71).

@@ -365,12 +365,12 @@ def test_a_bought_die_says_why_it_costs_more_in_a_group():
     each, alone = R.dice_price[1], R.dice_price[0]
     cubes = min(12 // CAT.events["war"].divisor, CAT.events["war"].spaces)
     assert _lines(s, "es")["Tomar el dado rojo 6 de Jugador 2"] == (
-        f"con él el grupo suma 12: {cubes} cubos; cuesta {each} denarios: un dado comprado "
-        f"cuesta {each} con 2 dados ({alone} solo)"
+        f"con él el grupo suma 12: {cubes} cubos; cuesta {each} denarios en un grupo de 2 "
+        f"dados ({alone} si va solo)"
     )
     assert _lines(s, "en")["Take red 6 from Player 2"] == (
-        f"with it the group counts 12: {cubes} cubes; costs {each} deniers: a bought die costs "
-        f"{each} with 2 dice ({alone} alone)"
+        f"with it the group counts 12: {cubes} cubes; costs {each} deniers in a group of 2 "
+        f"dice ({alone} if bought alone)"
     )
 
 

@@ -181,3 +181,20 @@ def test_a_gate_is_numbered_as_the_board_numbers_it():
     face = next(iter(ENGINE.catalog.outer.values()))
     dealt = ENGINE.describe_event(OuterDealt(2, face.id), "es")
     assert dealt == f"Actividad exterior en la puerta II: {face.name_es}"
+
+
+def test_a_steps_bare_answer_says_what_it_answered_in_the_thread():
+    # Item 119: "IA normal (1): Sin cubo" and "Dados elegidos" read only beside their
+    # question, which the thread does not show; the told label says what was answered.
+    names = ("alice", "IA normal")
+    told = {
+        lang: [ENGINE.relabel(n, 1, lang, names, True) for n in ("no cube", "dice done")]
+        for lang in ("en", "es")
+    }
+    assert told == {
+        "en": ["No card cube used", "Group's dice chosen"],
+        "es": ["Sin usar cubo de carta", "Dados del grupo elegidos"],
+    }
+    # the button keeps its short answer beside the question
+    assert ENGINE.relabel("no cube", 1, "es", names) is None
+    assert ENGINE.describe(a.NoCube(), "es") == "Sin cubo"

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 GameEnded = Callable[[GameInfo], Awaitable[None]]  # told once a game is finished or abandoned
 # Told of a call's moves so far while an automated seat thinks (an Outcome with `thinking`).
-Progress = Callable[[Outcome], Awaitable[None]]
+Watcher = Callable[[Outcome], Awaitable[None]]
 
 
 class Attendance(Protocol):
@@ -68,7 +68,7 @@ class Context:
     seeds: Callable[[], int]
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     listeners: list[GameEnded] = field(default_factory=list)
-    watchers: list[Progress] = field(default_factory=list)  # shown what is done while AIs think
+    watchers: list[Watcher] = field(default_factory=list)  # shown what is done while AIs think
     thinking: dict[int, int] = field(default_factory=dict)  # game -> the AI seat deciding now
     editions: EditionCache = field(default_factory=EditionCache)
     thinker: Thinker = field(default_factory=Thinker)  # where AI decisions run (engine/thinking.py)

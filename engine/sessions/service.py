@@ -28,7 +28,7 @@ from engine.core.protocol import GameEngine
 from engine.db.shards import Serving, Shards
 from engine.sessions.clocks import Clocks
 from engine.sessions.consent import Consent
-from engine.sessions.context import Attendance, Clock, Context, GameEnded, Progress
+from engine.sessions.context import Attendance, Clock, Context, GameEnded, Watcher
 from engine.sessions.lobby import Lobby, NewGame, Settings
 from engine.sessions.models import (
     Choices,
@@ -127,7 +127,7 @@ class SessionService:
         """Tell `listener` once about every game that ends (finished or abandoned)."""
         self.ctx.listeners.append(listener)
 
-    def on_progress(self, watcher: Progress) -> None:
+    def on_progress(self, watcher: Watcher) -> None:
         """Show `watcher` a call's moves so far whenever an AI seat takes a while to decide.
 
         It gets an Outcome with `thinking` set, before the call's own; it should return soon

@@ -144,8 +144,8 @@ def test_how_many_cubes_is_answered_in_cubes_and_uses_in_times():
                 labels[cubes].add(TROYES.describe(x, "en"))
                 assert isinstance(x, a.Times)
                 assert TROYES.action_text(x) == f"times {x.n}"  # the notation is as before
-    assert "1 cubo" in labels[True]
-    assert "1 cube" in labels[True]
+    assert "Colocar 1 cubo" in labels[True]
+    assert "Place 1 cube" in labels[True]
     assert not any("vez" in x or "veces" in x or "time" in x for x in labels[True])
     assert not any("cubo" in x or "cube" in x for x in labels[False])
     assert a.Times(2, cubes=True) == a.Times(2)  # a label word, not the action's identity

@@ -155,7 +155,7 @@ def test_the_how_many_question_says_cubes_or_uses():
             first = TROYES.legal_actions(state)[0]
             line = TROYES.explain(state, first, "en")
             if "cubes" in prompt:  # the label says it ("1 cube"): no line repeats it,
-                assert TROYES.describe(first, "en") == "1 cube"  # an event's says what
+                assert TROYES.describe(first, "en") == "Place 1 cube"  # an event's says what
                 event = state.plan.action == "event"  # a cube gives (item 41)
                 assert line.startswith("+1 influence now") if event else line == ""
             else:

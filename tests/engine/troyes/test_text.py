@@ -68,10 +68,14 @@ def test_spanish_labels_name_the_die_and_counts_agree_in_number():
     assert ENGINE.describe(a.FlipDie("white", 2), "es") == "Voltear tu dado blanco 2"
     assert ENGINE.describe(a.CounterWith("red", 3), "es") == "Contrarrestar con tu dado rojo 3"
     assert ENGINE.describe(a.CounterNext(4), "es") == "Contrarrestar también un dado negro de 4"
-    assert ENGINE.describe(a.Times(1), "es") == "1 vez"
-    assert ENGINE.describe(a.Times(3), "es") == "3 veces"
-    assert ENGINE.describe(a.Times(1), "en") == "1 time"
-    assert ENGINE.describe(a.Times(3), "en") == "3 times"
+    # A count's answer says what it counts: the thread shows it without its question (119).
+    assert ENGINE.describe(a.Times(1), "es") == "Usar la carta 1 vez"
+    assert ENGINE.describe(a.Times(3), "es") == "Usar la carta 3 veces"
+    assert ENGINE.describe(a.Times(1), "en") == "Use the card once"
+    assert ENGINE.describe(a.Times(3), "en") == "Use the card 3 times"
+    assert ENGINE.describe(a.Times(1, cubes=True), "es") == "Colocar 1 cubo"
+    assert ENGINE.describe(a.Times(5, cubes=True), "es") == "Colocar 5 cubos"
+    assert ENGINE.describe(a.Times(5, cubes=True), "en") == "Place 5 cubes"
     assert ENGINE.describe(a.CounterNext(4), "en") == "Also counter a black 4"
 
 

@@ -13,7 +13,8 @@ Pure functions of the session manager's records (`Outcome.history`, the game's l
 moves), in the game's language.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from cogs.common.i18n import t
@@ -94,6 +95,9 @@ _LAST = ((_RUNS, _FULL), (_RUNS, _BRIEF), (_RUNS, _RUNS))
 # (the round's end, then its new cards, income, dice), a move with an opening (a black die
 # countered), or any other.
 _HEADING, _MILESTONE, _ROUND, _OPENING, _OTHER = 4, 3, 2, 1, 0
+# How many characters of labels the runs' lines list: the others' runs, the turn's own runs
+# (None: all of them).
+Caps = tuple[int | None, int | None]
 
 
 class _Line(NamedTuple):
@@ -137,19 +141,60 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     `/game log` since a turn).
     """
     parts = (told(others, names, lang, game), told(own, names, lang, game))
+    labels = sum(len(m.label) + 3 for p in parts for m in p)  # what every run's line lists
     for level in _LEVELS:
-        lines, left = _compose(parts, level, None, who, lang)
+        lines, left = _compose(parts, level, (None, None), who, lang)
         if _size(lines, left, lang) <= room:
             return _said(lines, left, lang)
     for level in _LAST:
-        lines, left = _compose(parts, level, _cap(parts, level, who, lang, room), who, lang)
-        lines = _newest_kept(lines)
-        last = level == _LAST[-1]
-        for weight in (_OTHER, _OPENING, _ROUND, _MILESTONE)[: 4 if last else 3]:
-            left += _drop(lines, weight, left, lang, room)  # the oldest lines go first
-        if last or _size(lines, left, lang) <= room:
+        story = _Story(parts, level, who, lang, room)
+        # The others' runs list the labels that fit; the turn's own runs keep all of theirs
+        # until the others' lines but their milestones have gone, and then list fewer before
+        # any milestone goes (playtest item 118).
+        lines, left = story.fitted((_most(story.size_with, room, labels), None))
+        if story.last and _size(lines, left, lang) > room:
+            most = _most(story.size_fitted, room, labels)
+            lines, left = story.fitted((0, most))
+            if _size(lines, left, lang) > room:
+                lines, left = story.fitted((0, most), milestones=True)
+        if story.last or _size(lines, left, lang) <= room:
             break
     return _said(lines, left, lang)
+
+
+class _Story(NamedTuple):
+    """A turn's story at one of the `_LAST` levels: told with caps on runs' labels, fitted."""
+
+    parts: tuple[list[Told], list[Told]]
+    level: tuple[int, int]
+    who: str | None
+    lang: str
+    room: int
+
+    @property
+    def last(self) -> bool:
+        """Whether this is the briefest level, where milestones and own lines may go too."""
+        return self.level == _LAST[-1]
+
+    def fitted(self, caps: Caps, *, milestones: bool = False) -> tuple[list[_Line], int]:
+        """Return the lines with the oldest taken out until they fit, and how many went.
+
+        `milestones`: at the last level, the milestones' lines and the turn's own may go too.
+        """
+        lines, left = _compose(self.parts, self.level, caps, self.who, self.lang)
+        lines = _newest_kept(lines)
+        weights = (_OTHER, _OPENING, _ROUND, _MILESTONE)
+        for weight in weights[: 4 if self.last and milestones else 3]:
+            left += _drop(lines, weight, left, self.lang, self.room)  # the oldest go first
+        return lines, left
+
+    def size_with(self, cap: int) -> int:
+        """Return the size of the whole story when the others' runs list `cap` characters."""
+        return _size(*_compose(self.parts, self.level, (cap, None), self.who, self.lang), self.lang)
+
+    def size_fitted(self, cap: int) -> int:
+        """Return the size of the story fitted with the turn's own runs listing `cap` characters."""
+        return _size(*self.fitted((0, cap)), self.lang)
 
 
 def _newest_kept(lines: list[_Line]) -> list[_Line]:
@@ -158,18 +203,12 @@ def _newest_kept(lines: list[_Line]) -> list[_Line]:
     return [x._replace(weight=max(x.weight, _MILESTONE)) if x.move == newest else x for x in lines]
 
 
-def _cap(
-    parts: tuple[list[Told], list[Told]],
-    level: tuple[int, int],
-    who: str | None,
-    lang: str,
-    room: int,
-) -> int:
-    """Return the most characters of labels a run's line may list for the story to fit."""
-    low, high = 0, sum(len(m.label) + 3 for p in parts for m in p)
-    while low < high:  # the most that fits
+def _most(size: Callable[[int], int], room: int, most: int) -> int:
+    """Return the largest cap in 0..`most` whose story's `size` fits `room` (0 if none does)."""
+    low, high = 0, most
+    while low < high:
         cap = (low + high + 1) // 2
-        if _size(*_compose(parts, level, cap, who, lang), lang) <= room:
+        if size(cap) <= room:
             low = cap
         else:
             high = cap - 1
@@ -211,13 +250,14 @@ def _drop(lines: list[_Line], weight: int, left: int, lang: str, room: int) -> i
 def _compose(
     parts: tuple[list[Told], list[Told]],
     level: tuple[int, int],
-    cap: int | None,
+    caps: Caps,
     who: str | None,
     lang: str,
 ) -> tuple[list[_Line], int]:
     """Return a turn's story lines at this brevity, each with its weight, and how many it left out.
 
-    `cap`: how many characters of labels a run's line lists (None: all). The turn's own
+    `caps`: how many characters of labels a run's line lists, the others' and the turn's
+    own (None: all). The turn's own
     lines weigh as milestones (item 69). A move's lines weigh by what each says: a
     milestone's summary line, a round's opening, a detail.
     """
@@ -229,9 +269,9 @@ def _compose(
     for fact in next((m.prologue for m in (*others, *own)), ()):
         out.append(_Line(fact, _OPENING, len(out)))
     since = t(lang, "post.since", who=who) if who is not None else None
-    for moves, brevity, heading, least in (
-        (others, level[0], since, _OTHER),
-        (own, level[1], t(lang, "story.this_turn") if others else None, _MILESTONE),
+    for moves, brevity, heading, least, cap in (
+        (others, level[0], since, _OTHER, caps[0]),
+        (own, level[1], t(lang, "story.this_turn") if others else None, _MILESTONE, caps[1]),
     ):
         if not moves:
             continue
@@ -299,14 +339,15 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
     """Return a run of one seat's moves as one line, and how many of their labels it leaves out.
 
     "`24`-`63` **IA normal (2)**: 40 jugadas: Usar influencia · … y 31 más" (an en dash
-    between the numbers): the labels in order while they fit `cap` characters (None: all).
+    between the numbers): the labels in order while they fit `cap` characters (None: all),
+    the first one always (a bare count, "6 jugadas", tells nothing: playtest item 118).
     A stand-in's run keeps its mark: "**bob (2)** *(suplente IA)*: 3 jugadas: …".
     """
     labels: list[str] = []
     size = 0
     for move in run:
         size += len(move.label) + 3
-        if cap is not None and size > cap:
+        if cap is not None and size > cap and labels:
             break
         labels.append(move.label)
     first, last = run[0], run[-1]
@@ -316,10 +357,9 @@ def _run(run: Sequence[Told], cap: int | None, lang: str) -> tuple[str, int]:
         line += " " + t(lang, "post.stand_in")
     line += ": " + t(lang, "story.run", count=len(run))
     unlisted = len(run) - len(labels)
-    if labels:
-        line += ": " + " \N{MIDDLE DOT} ".join(labels)
-        if unlisted:
-            line += " " + t(lang, "story.run_more", count=unlisted)
+    line += ": " + " \N{MIDDLE DOT} ".join(labels)
+    if unlisted:
+        line += " " + t(lang, "story.run_more", count=unlisted)
     return line, unlisted
 
 
@@ -333,7 +373,8 @@ def _said(lines: Sequence[_Line], left: int, lang: str) -> list[str]:
 
     A note where moves were left out names them; the count of the lines left out besides
     (the details of moves told briefer) closes the others' moves, before "This turn:" (the
-    others' details go first: playtest item 101), or the story.
+    others' details go first: playtest item 101), or the story. A note of moves left out
+    standing there says the count too: one note, not two in a row (playtest item 118).
     """
     said = [_gone(line.gone, lang) if line.gone else line.text for line in lines]
     if not left:
@@ -341,11 +382,19 @@ def _said(lines: Sequence[_Line], left: int, lang: str) -> list[str]:
     own = t(lang, "story.this_turn")
     at = next((i for i, x in enumerate(lines) if x.weight == _HEADING and x.text == own), None)
     at = len(said) if at is None else at
+    if at and lines[at - 1].gone:
+        said[at - 1] = _gone(lines[at - 1].gone, lang, left)
+        return said
     return [*said[:at], t(lang, "story.left_out", count=left), *said[at:]]
 
 
-def _gone(versions: Sequence[int], lang: str) -> str:
-    """Return the note where moves were left out: "… moves 18 and 20-23 left out here: …"."""
+@lru_cache(maxsize=1024)  # fitting a long story asks for the same notes many times
+def _gone(versions: tuple[int, ...], lang: str, lines: int = 0) -> str:
+    """Return the note where moves were left out: "… moves 18 and 20-23 left out here: …".
+
+    `lines`: the detail lines left out besides, said in the same note ("… and 10 detail
+    lines").
+    """
     spans: list[list[int]] = []
     for version in sorted(set(versions)):
         if spans and version == spans[-1][1] + 1:
@@ -361,7 +410,8 @@ def _gone(versions: Sequence[int], lang: str) -> str:
     listed = said[0]
     if len(said) > 1:
         listed = t(lang, "story.and", first=", ".join(said[:-1]), last=said[-1])
-    return t(lang, key, count=len(set(versions)), moves=listed)
+    also = t(lang, "story.lines_also", count=lines) if lines else ""
+    return t(lang, key, count=len(set(versions)), moves=listed, also=also)
 
 
 def caption(

@@ -1,5 +1,6 @@
 """The thread's story of each turn (cogs/common/story.py) and counts shown with plural forms."""
 
+import itertools
 import re
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -414,3 +415,45 @@ def test_the_thread_says_what_a_bare_step_answered():
         "` 58` **IA normal (2)**: Sin usar cubo de carta",
         "` 59` **IA normal (2)**: Dados del grupo elegidos",
     ]
+
+
+def _blocks(blocks: int, size: int, seats: tuple[int, ...] = (1, 2)) -> list[LogLine]:
+    """Return `blocks` runs of `size` moves, the seats taking turns, each label 40 characters."""
+    seat = [seats[v // size % len(seats)] for v in range(blocks * size)]
+    return [
+        LogLine(v + 1, seat[v], None, By.AI, f"m{v + 1}", f"label {v + 1:<34}", (), False, AT)
+        for v in range(blocks * size)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_run_never_stands_as_a_bare_count_and_notes_never_come_two_in_a_row(lang: str):
+    """Item 118: "` 87`-` 92` IA normal (2): 6 jugadas" said nothing; two notes in a row."""
+    names = ("alice", "IA normal", "IA difícil")
+    moves = [replace(m, events=("x" * 60,)) for m in _blocks(60, 4)]
+    said = story.caption(outcome([*moves, line(241, 0)], [], 0), names, lang, "trajan")
+    assert len(said) <= 2000
+    runs = [x for x in said.split("\n") if "\N{EN DASH}" in x and "**" in x]
+    assert runs, said  # the story still tells runs ...
+    count = r"\d+ (moves|jugadas)"
+    assert not [x for x in runs if re.search(rf"\*\*: {count}$", x)], said  # never bare
+    notes = [("left out here" in x or "omitid" in x) for x in said.split("\n")]
+    assert not any(a and b for a, b in itertools.pairwise(notes)), said
+
+
+def test_the_readers_own_run_lists_its_labels_and_the_others_milestones_stay():
+    """Item 118: alice's own steps were "alice (1): 2 jugadas" under "En este turno"."""
+    names = ("alice", "IA normal", "IA difícil")
+    waited = _longest_wait(_alone(1, "es", 200, 3))
+    first = waited[-1].version + 1
+    own = [
+        LogLine(first + i, 0, None, By.PLAYER, f"c{i}", label, (), False, AT)
+        for i, label in enumerate(f"Contrarrestar con tu dado rojo {i % 6 + 1}" for i in range(40))
+    ]
+    said = story.caption(outcome([*waited, *own], own[-1:], 0), names, "es", "troyes")
+    assert len(said) <= 2000
+    mine = said[said.index("En este turno:") :]
+    assert re.search(
+        r"\*\*alice \(1\)\*\*: 40 jugadas: (Contrarrestar con tu dado rojo \d · ){3}", mine
+    )
+    assert said.count("\N{BAR CHART}") >= 3, said  # the others' milestones stay

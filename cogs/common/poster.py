@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -54,6 +55,8 @@ CLICK_FRESH = timedelta(minutes=10)
 Click = discord.Interaction[Any]  # the press whose outcome is being posted
 # A board's images drawn later: thread, message, outcome, content, before, legend, press.
 Wanted = tuple[Any, int, Outcome, str, Any, str, Click | None]
+# A board image's name says the move it shows: board-227.png, board-227-focus.png.
+PICTURED = re.compile(r"board-(\d+)(?:-[\w-]+)?\.png")
 
 
 class Notifier(Protocol):
@@ -149,6 +152,9 @@ class Poster:
         # game -> (thread, message) of the board this process posted last and stored: an
         # outcome read while that post was in flight still names the message before it.
         self._boards: dict[int, tuple[int, int]] = {}
+        # game -> (message, move its images show; None: it has none) of the board message
+        # this process drew last: its retiring edit keeps them and says so (playtest item 127).
+        self._pictured: dict[int, tuple[int, int | None]] = {}
         self.notifier: Notifier | None = None  # players' quiet hours and DMs (cogs/notify.py)
         self._showing: set[asyncio.Task[None]] = set()  # boards shown while an AI thinks
 
@@ -434,10 +440,7 @@ class Poster:
             if outcome.thread_id is not None:
                 self._boards[outcome.game_id] = (outcome.thread_id, msg.id)
             if old is not None and old != msg.id:
-                closing = story.closing(
-                    outcome, meta.names, lang, meta.game, self._start(outcome, meta)
-                )
-                await self._retire(thread, old, closing, click)
+                await self._close(thread, old, outcome, meta, click)
             target = msg.id
         else:
             try:
@@ -448,6 +451,8 @@ class Poster:
                 await self._board(thread, outcome, meta, fresh=True, quiet=quiet)
                 return
             target = old
+        # What its images show, for its retiring edit (`_close`): none while they are drawn.
+        self._pictured[outcome.game_id] = (target, None if png is None else outcome.version)
         if png is None:
             self._draw_later(
                 thread, target, outcome, content, before=before, legend=legend, click=click,
@@ -604,11 +609,10 @@ class Poster:
                 if self._posted.get(game) != outcome.version:
                     continue  # a newer board replaced it; that one is (or will be) drawn
                 note = "\n" + t(meta.language, "post.drawing")
-                files = _pictures(pictures, outcome.version)
                 try:
                     await self._edit(
-                        thread, message_id, click,
-                        content=content.removesuffix(note), attachments=files,
+                        thread, message_id, click, content=content.removesuffix(note),
+                        attachments=_pictures(pictures, outcome.version),
                     )  # fmt: skip
                 except discord.Forbidden:  # no Attach Files there: the channel is told
                     await self._lacking(outcome)
@@ -621,6 +625,7 @@ class Poster:
                     else:
                         log.info("could not add the image to message %s", message_id)
                 else:
+                    self._pictured[game] = (message_id, outcome.version)
                     self._tries.pop(game, None)
                     pause, failed = RETRY_FIRST, False
             if failed:
@@ -682,6 +687,43 @@ class Poster:
             await self._edit(thread, message_id, click, **fields)
         except discord.HTTPException:
             log.info("could not retire message %s", message_id)
+
+    async def _close(
+        self,
+        thread: discord.PartialMessageable,
+        message_id: int,
+        outcome: Outcome,
+        meta: Meta,
+        click: Click | None,
+    ) -> None:
+        """Retire the turn message this outcome's call ended: the whole turn, no controls.
+
+        Its images stay: they show the board last drawn into it (the decision the turn
+        began with, an earlier move of the turn, a board shown while an AI thought), not
+        necessarily the turn's last move, which its words tell; its header then says which
+        move they show (playtest item 127: "jugada 229" over board-227-focus.png).
+        """
+        images = await self._images(thread, outcome.game_id, message_id)
+        start = self._start(outcome, meta)
+        closing = story.closing(outcome, meta.names, meta.language, meta.game, start, images=images)
+        await self._retire(thread, message_id, closing, click)
+
+    async def _images(
+        self, thread: discord.PartialMessageable, game: int, message_id: int
+    ) -> int | None:
+        """Return the move a board message's images show (None: it has none, or not known).
+
+        What this process drew there last says it; after a restart, the images' names do
+        (board-227.png), read once (`_refresh_held` reads them at start-up).
+        """
+        shown = self._pictured.get(game)
+        if shown is not None and shown[0] == message_id:
+            return shown[1]
+        try:
+            message = await thread.fetch_message(message_id)
+        except SENDING:
+            return None
+        return pictured(message)
 
     async def _remind(
         self, thread: discord.PartialMessageable, outcome: Outcome, meta: Meta, notice: Notice
@@ -749,9 +791,8 @@ class Poster:
         nonce = text.nonce("f", outcome.game_id, outcome.version)
         await thread.send(content, files=files, allowed_mentions=NO_PINGS, nonce=nonce)
         if outcome.board_message_id is not None:
-            start = self._start(outcome, meta)
-            closing = story.closing(outcome, meta.names, meta.language, meta.game, start)
-            await self._retire(thread, outcome.board_message_id, closing, click)
+            await self._close(thread, outcome.board_message_id, outcome, meta, click)
+        self._pictured.pop(outcome.game_id, None)
         if outcome.status is Status.FINISHED:  # the replay and what was hidden (summary.py)
             title = story.title(meta.game, outcome.game_id, meta.language)
             await post_summary(thread, self.sessions, self.render, outcome, meta.names, title)
@@ -871,6 +912,8 @@ class Poster:
                 msg = await thread.fetch_message(outcome.board_message_id)
             except discord.NotFound:
                 msg = None
+            if msg is not None:  # what its retiring edit keeps (item 127)
+                self._pictured[info.game_id] = (msg.id, pictured(msg))
             if msg is not None and text.shown_version(msg) == outcome.version:
                 if rest and _says(msg.content, rest, meta):
                     await self._done(rest)  # posted; a restart came before it was noted
@@ -881,6 +924,15 @@ class Poster:
                     return count
         await self.post(replace(outcome, notices=rest), fresh=True, held=True)
         return count + 1
+
+
+def pictured(message: discord.Message | Any) -> int | None:
+    """Return the move a posted board's images show, by their names (None: it has none)."""
+    for file in getattr(message, "attachments", None) or []:
+        found = PICTURED.fullmatch(getattr(file, "filename", None) or "")
+        if found:
+            return int(found[1])
+    return None
 
 
 def _retrieved(drawing: asyncio.Future[Any]) -> None:

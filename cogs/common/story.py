@@ -38,8 +38,15 @@ def title(game: str, number: int, lang: str) -> str:
     return t(lang, "story.title", game=games.title(game, lang), number=number)
 
 
-def header(game: str, number: int, lang: str, move: int) -> str:
-    """Return the first line of a turn message: the game's title and the move number."""
+def header(game: str, number: int, lang: str, move: int, images: int | None = None) -> str:
+    """Return the first line of a turn message: the game's title and the move number.
+
+    `images`: the move the message's images show, said when it is not `move` (a retired
+    turn message keeps the images of an earlier board: playtest item 127).
+    """
+    if images is not None and images != move:
+        pictured = title(game, number, lang)
+        return t(lang, "story.header_pictured", title=pictured, move=move, pictured=images)
     return t(lang, "story.header", title=title(game, number, lang), move=move)
 
 
@@ -464,14 +471,22 @@ def passed(outcome: Outcome) -> bool:
 
 
 def closing(
-    outcome: Outcome, names: Sequence[str], lang: str, game: str, start: Sequence[str] = ()
+    outcome: Outcome,
+    names: Sequence[str],
+    lang: str,
+    game: str,
+    start: Sequence[str] = (),
+    *,
+    images: int | None = None,
 ) -> str | None:
     """Return the whole of the turn this call ended, for its message's last edit.
 
     The turn is the seat's that made this call's first move, up to its last move in a row.
     None when the history does not reach back to it (the message is then left as it was).
     `start`: what the first board announced (the start, the seat order), kept in the first
-    turn's message.
+    turn's message. `images`: the move the message's images show (None: it has none, or
+    that is not known); the edit keeps them, so the header says so when it tells a later
+    move (playtest item 127: "jugada 229" over board-227.png).
     """
     span = _closed(outcome)
     if span is None:
@@ -480,7 +495,7 @@ def closing(
     seat = history[end - 1].seat
     others, own = turn_of(history[:end], seat)
     others = _apart(history, seat, others)
-    head = header(game, outcome.game_id, lang, history[end - 1].version)
+    head = header(game, outcome.game_id, lang, history[end - 1].version, images)
     opened = list(start) if (others or own)[0].version == 1 else []  # the game's first turn
     room = _room(head, "", opened)
     told = _told(others, own, seat_name(seat, names), names, lang, game, room=room)

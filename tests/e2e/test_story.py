@@ -22,6 +22,7 @@ from localdiscord.harness import BotHarness
 from localdiscord.local import Actor, ChannelRef, Seen
 from tests.e2e.conftest import (
     board,
+    controls,
     decider,
     open_game,
     press_first,
@@ -224,3 +225,37 @@ def _seat(table: BotHarness, number: int, actor: Actor) -> int:
             "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (number, actor.id)
         ).fetchone()
     return int(seat)
+
+
+HEADER_ES = re.compile(r"\*\*Troyes n\.º \d+\*\* · jugada (\d+)(?: · imágenes de la jugada (\d+))?")
+IMAGE = re.compile(r"board-(\d+)(?:-[\w-]+)?\.png")
+
+
+def test_a_retired_turn_message_says_the_move_its_images_show(table):
+    """Sixth playtest item 127: "(editado) **Troyes n.º 1** · jugada 229" stood over
+    board-227-focus.png. Each turn message closed when the turn passed (its controls gone,
+    the whole turn told) keeps its images, and its header says the move they show."""
+    alice = table.users["alice"]
+    number, lobby = open_game(table, alice, game="troyes", players=2, ai=1, language="es")
+    thread = start_game(table, alice, lobby, number, name=f"Troyes n.º {number}")
+
+    def retired() -> list[Seen]:
+        posts = _posts(alice, thread)
+        return [m for m in posts[:-1] if HEADER_ES.match(m.content) and not controls(m)]
+
+    _play(table, thread, 30, lambda: len(retired()) >= 3)
+    deadline = time.monotonic() + 15  # the old message is closed just after the new one
+    while any(m.attachments and not m.edited for m in retired()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    closed = retired()
+    assert len(closed) >= 3, [m.content[:80] for m in _posts(alice, thread)]
+    named = 0
+    for message in closed:
+        head = HEADER_ES.match(message.content)
+        assert head is not None
+        move = int(head[2] or head[1])  # the move its images show, as its words say
+        shown = {int(IMAGE.fullmatch(f.filename)[1]) for f in message.attachments}  # type: ignore[index]
+        assert shown <= {move}, (message.content[:120], [f.filename for f in message.attachments])
+        named += head[2] is not None
+    assert named  # alice's own moves end her turns: her images show the board before them
+    assert table.ld.failed_interactions() == []

@@ -132,6 +132,7 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
     game: str,
     *,
     room: int = LIMIT,
+    seen: bool = False,
 ) -> list[str]:
     """Return the lines of a turn's story; briefer when they would not fit `room` (item 47).
 
@@ -158,7 +159,7 @@ def _told(  # noqa: PLR0913 - the two parts of a turn and how to word them
         # The others' runs list the labels that fit; the turn's own runs keep all of theirs
         # until the others' lines but their milestones have gone, and then list fewer before
         # any milestone goes (playtest item 118).
-        lines, left = story.fitted((_most(story.size_with, room, labels), None))
+        lines, left = story.fitted((_most(story.size_with, room, labels), None), milestones=seen)
         if story.last and _size(lines, left, lang) > room:
             most = _most(story.size_fitted, room, labels)
             lines, left = story.fitted((0, most))
@@ -186,12 +187,12 @@ class _Story(NamedTuple):
     def fitted(self, caps: Caps, *, milestones: bool = False) -> tuple[list[_Line], int]:
         """Return the lines with the oldest taken out until they fit, and how many went.
 
-        `milestones`: at the last level, the milestones' lines and the turn's own may go too.
+        `milestones`: the milestones' lines and the turn's own may go too (the oldest first).
         """
         lines, left = _compose(self.parts, self.level, caps, self.who, self.lang)
         lines = _newest_kept(lines)
         weights = (_OTHER, _OPENING, _ROUND, _MILESTONE)
-        for weight in weights[: 4 if self.last and milestones else 3]:
+        for weight in weights[: 4 if milestones else 3]:
             left += _drop(lines, weight, left, self.lang, self.room)  # the oldest go first
         return lines, left
 
@@ -526,12 +527,32 @@ def thinking(
     after = history[end:]
     later: list[str] = []
     if after:  # the AIs' moves since: under their own heading, not the turn's (item 126)
+        # The reader's own turn stays whole; the moves since take what it leaves but a little
+        # for the others' moves before it (the reader saw those when the turn began), so
+        # they are what goes (seventh playtest: the own turn went, six notes in a row).
         heading = t(lang, "story.since_then")
-        size = room // 2 - len(heading) - 1
+        whole = _lines_size(_told(own, (), None, names, lang, game, room=_WHOLE))
+        since = (
+            len(heading) + 1 + _lines_size(_told(after, (), None, names, lang, game, room=_WHOLE))
+        )
+        size = max(room // 4, min(since, room - whole - _BEFORE_LEAST)) - len(heading) - 1
         later = [heading, *_told(after, (), None, names, lang, game, room=size)]
     room -= sum(len(x) + 1 for x in later)
-    told = _told(others, own, seat_name(seat, names), names, lang, game, room=room)
+    # When the reader's turn fits whole, the others' moves before it go first, milestones too.
+    seen = _lines_size(_told(own, (), None, names, lang, game, room=_WHOLE)) + _BEFORE_LEAST <= room
+    told = _told(others, own, seat_name(seat, names), names, lang, game, room=room, seen=seen)
     return fit(head, [*opened, *told, *later], tail, lang)
+
+
+_WHOLE = 10**6  # room enough to tell any story whole
+# What a turn message keeps at least for the others' moves before the reader's turn while AIs
+# move after it: "Since your last turn" and a note of the moves left out.
+_BEFORE_LEAST = 160
+
+
+def _lines_size(lines: Sequence[str]) -> int:
+    """Return the characters these lines take, one newline each."""
+    return sum(len(x) + 1 for x in lines)
 
 
 def _closed(outcome: Outcome) -> int | None:

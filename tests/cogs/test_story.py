@@ -457,3 +457,24 @@ def test_the_readers_own_run_lists_its_labels_and_the_others_milestones_stay():
         r"\*\*alice \(1\)\*\*: 40 jugadas: (Contrarrestar con tu dado rojo \d · ){3}", mine
     )
     assert said.count("\N{BAR CHART}") >= 3, said  # the others' milestones stay
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_while_ais_think_the_readers_turn_stays_whole_and_the_older_moves_go_first(lang: str):
+    """Seventh playtest: while AIs moved after alice's turn, her turn became "omitidas" notes."""
+    names = ("alice", "IA normal", "IA difícil")
+    history = _alone(1, lang, 260, 3)
+    waited = _longest_wait(history)
+    fight = _fight(waited[-1].version + 1)
+    later = [m for m in history if m.version > waited[-1].version and m.seat != 0][:40]
+    after = [replace(m, version=fight[-1].version + 1 + i) for i, m in enumerate(later)]
+    ended = outcome([*waited, *fight, *after], [*fight, *after], 1)
+    said = story.thinking(replace(ended, turn=Turn(1, "bowl", None, "x", AT, None)), names,
+                          lang, "troyes")  # fmt: skip
+    assert len(said) <= 2000
+    mine = "\n".join(f"`{m.version:>3}` **alice (1)**: {m.text}" for m in fight)
+    assert mine in said, said  # her whole turn, each move on its line
+    assert "alice (1) combate Merodeador: 2 cubos en la carta, +2 de influencia" in said
+    assert {m.version for m in after} <= told_numbers(said)  # the AIs' moves since, every one
+    notes = [("left out here" in x or "omitid" in x) for x in said.split("\n")]
+    assert not any(a and b for a, b in itertools.pairwise(notes)), said

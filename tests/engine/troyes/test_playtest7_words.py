@@ -1,0 +1,44 @@
+"""Words of the seventh Spanish playtest in Troyes (a 3-player game through the local table)."""
+
+from typing import Any
+
+import pytest
+
+from engine.core.i18n import text
+from engine.core.rng import Rng
+from engine.troyes.game import EVERY_MODULE
+from tests.engine.troyes.helpers import ENGINE
+
+# ---- item 6: the confirmation says a new round starts, with or without cards to reveal -----
+
+
+def _round_steps(options: dict[str, str], seats: int, seed: int) -> list[tuple[int, Any]]:
+    """Return (round after, step) for each move of a seeded random game that ends a round."""
+    state = ENGINE.new_state(options, seats, seed)
+    out = []
+    while state.pending is not None:
+        actions = ENGINE.legal_actions(state)
+        step = ENGINE.apply(state, Rng(seed, state.version, "rounds").pick(actions))
+        if step.state.round != state.round or step.state.pending is None:
+            out.append((step.state.round if step.state.pending is not None else 0, step))
+        state = step.state
+    return out
+
+
+@pytest.mark.parametrize(("options", "seats", "seed"), [({}, 3, 7), (EVERY_MODULE, 2, 3)])
+def test_every_move_that_starts_a_round_says_so_and_the_last_says_the_game_ends(
+    options: dict[str, str], seats: int, seed: int
+) -> None:
+    # "**Pasar** no se puede deshacer: se tiran dados; se revelan los eventos de la ronda." in
+    # rounds 4-6: the new round was said only with the activity cards (rounds 1-3).
+    steps = _round_steps(options, seats, seed)
+    assert [r for r, _ in steps] == [*range(1, ENGINE.new_state(options, seats, seed).rounds + 1), 0]
+    for new, step in steps:
+        reveals = step.meta["reveals"]
+        said = {lang: "; ".join(text(lang, k) for k in reveals) for lang in ("es", "en")}
+        if new == 0:
+            assert said["es"].startswith("termina la partida")
+            assert said["en"].startswith("the game ends")
+        else:
+            assert said["es"].startswith("empieza una ronda nueva"), (new, said)
+            assert said["en"].startswith("a new round begins"), (new, said)

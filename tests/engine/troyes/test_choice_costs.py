@@ -38,7 +38,7 @@ def test_the_influence_menu_says_what_each_use_costs():
     )
     # The hiring and flipping lines say the influence left too, as the reroll's (item 80).
     assert es["Contratar ciudadano (influencia)"] == (
-        f"cuesta {R.hire_cost} de influencia (tienes 10); +1 ciudadano en tu reserva personal "
+        f"cuesta {R.hire_cost} de influencia (tienes 10); +1 ciudadano en tu suministro personal "
         f"({R.citizen_cap} como máximo en total)"
     )
     assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia (tienes 10); 1-3")
@@ -291,8 +291,8 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
     assert s.kind == "dice"
     assert ENGINE.prompt(s, "es") == (
         "Elige los dados del grupo. Palacio: el valor del dado rojo es el espacio; libre: 1; "
-        "con expulsión: 2, 3, 5. Un ciudadano expulsado queda tumbado en el edificio y vuelve a "
-        "la reserva de su dueño al final de la ronda."
+        "con expulsión: 2, 3, 5. Un ciudadano expulsado queda tumbado en el edificio y vuelve al "
+        "suministro de su dueño al final de la ronda."
     )
     # Item 94: whose citizen is expelled, and where it goes (as far as the 100 characters go).
     es = _lines(s, "es")

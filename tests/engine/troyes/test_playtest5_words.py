@@ -182,7 +182,7 @@ def test_a_full_row_expels_the_citizen_on_its_last_space_not_the_dies():
     s, _ = play(s, "citizen bishopric")
     assert ENGINE.prompt(s, "es").endswith(
         "la fila a la derecha, sale el del 6: 1, 2, 3, 5. Un ciudadano expulsado queda tumbado "
-        "en el edificio y vuelve a la reserva de su dueño al final de la ronda."
+        "en el edificio y vuelve al suministro de su dueño al final de la ronda."
     )
     assert _lines(s, "es")["Tomar tu dado blanco 2"] == (
         "va al espacio 2 del Obispado; la fila se corre y expulsa al del 6: un ciudadano de "

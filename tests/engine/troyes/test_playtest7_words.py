@@ -1,5 +1,8 @@
 """Words of the seventh Spanish playtest in Troyes (a 3-player game through the local table)."""
 
+import re
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -8,6 +11,8 @@ from engine.core.i18n import text
 from engine.core.rng import Rng
 from engine.troyes.game import EVERY_MODULE
 from tests.engine.troyes.helpers import ENGINE
+
+ROOT = Path(__file__).resolve().parents[3]
 
 # ---- item 6: the confirmation says a new round starts, with or without cards to reveal -----
 
@@ -32,7 +37,10 @@ def test_every_move_that_starts_a_round_says_so_and_the_last_says_the_game_ends(
     # "**Pasar** no se puede deshacer: se tiran dados; se revelan los eventos de la ronda." in
     # rounds 4-6: the new round was said only with the activity cards (rounds 1-3).
     steps = _round_steps(options, seats, seed)
-    assert [r for r, _ in steps] == [*range(1, ENGINE.new_state(options, seats, seed).rounds + 1), 0]
+    assert [r for r, _ in steps] == [
+        *range(1, ENGINE.new_state(options, seats, seed).rounds + 1),
+        0,
+    ]
     for new, step in steps:
         reveals = step.meta["reveals"]
         said = {lang: "; ".join(text(lang, k) for k in reveals) for lang in ("es", "en")}
@@ -42,3 +50,30 @@ def test_every_move_that_starts_a_round_says_so_and_the_last_says_the_game_ends(
         else:
             assert said["es"].startswith("empieza una ronda nueva"), (new, said)
             assert said["en"].startswith("a new round begins"), (new, said)
+
+
+# ---- item 7: one word for a player's own citizens, the rulebook's "suministro" -------------
+
+
+def _texts(value: Any) -> list[str]:
+    """Return every string of a catalog table (plural forms included)."""
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _texts(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def _catalog(lang: str) -> list[str]:
+    paths = [ROOT / f"data/troyes/i18n/{lang}.toml", *ROOT.glob(f"data/i18n/*.{lang}.toml")]
+    rules = [ROOT / f"data/rules/{lang}/troyes.toml", ROOT / f"data/rules/{lang}/ladies.toml"]
+    return [x for p in [*paths, *rules] for x in _texts(tomllib.loads(p.read_text("utf-8")))]
+
+
+def test_a_players_citizens_are_in_one_supply_in_every_troyes_text():
+    # "un ciudadano vuelve del Obispado a su suministro", "Artesano desde tu suministro
+    # personal", the mat's "ciudadanos en reserva", "+1 ciudadano en tu reserva personal".
+    assert [x for x in _catalog("es") if re.search(r"\breservas?\b", x, re.IGNORECASE)] == []
+    assert [x for x in _catalog("en") if re.search(r"\breserve|neutral supply", x)] == []
+    assert text("es", "troyes.supply", count=3) == "3 ciudadanos en suministro"
+    assert text("en", "troyes.supply", count=3) == "3 citizens in supply"
+    assert "suministro personal" in text("es", "troyes.explain.hire", cost=2, have=3, cap=12)
+    assert "personal supply" in text("en", "troyes.explain.hire", cost=2, have=3, cap=12)

@@ -275,13 +275,13 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
               districts=[own, [("red", 3)], [], [("red", 5)]])  # fmt: skip
     es = _lines(s, "es")
     assert es["Colocar un ciudadano en el Palacio"] == (
-        "el valor del dado rojo es el espacio; libre: 1; con expulsión: 2, 3, 5"
+        "el dado da el espacio; libre: 1; con expulsión: 2, 3, 5"
     )
     assert es["Colocar un ciudadano en el Obispado"] == (
-        "el valor del dado blanco es el espacio; la fila a la derecha, sin expulsión: 1"
+        "el dado da el espacio; fila a la derecha: 1; nadie sale"
     )
     assert _lines(s, "en")["Place a citizen in the Palace"] == (
-        "the red die's value is the space; free: 1; expelling: 2, 3, 5"
+        "the die gives the space; free: 1; expelling: 2, 3, 5"
     )
     shift, _ = play(s, "citizen bishopric")
     assert _lines(shift, "es")["Tomar tu dado blanco 1"] == (
@@ -290,7 +290,7 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
     s, _ = play(s, "citizen palace")
     assert s.kind == "dice"
     assert ENGINE.prompt(s, "es") == (
-        "Elige los dados del grupo. Palacio: el valor del dado rojo es el espacio; libre: 1; "
+        "Elige los dados del grupo. Palacio: el dado da el espacio; libre: 1; "
         "con expulsión: 2, 3, 5. Un ciudadano expulsado queda tumbado en el edificio y vuelve al "
         "suministro de su dueño al final de la ronda."
     )

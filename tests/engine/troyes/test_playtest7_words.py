@@ -9,8 +9,10 @@ import pytest
 
 from engine.core.i18n import text
 from engine.core.rng import Rng
+from engine.troyes import actions as a
 from engine.troyes.game import EVERY_MODULE
-from tests.engine.troyes.helpers import ENGINE
+from engine.troyes.text import describe
+from tests.engine.troyes.helpers import CAT, ENGINE
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -77,3 +79,25 @@ def test_a_players_citizens_are_in_one_supply_in_every_troyes_text():
     assert text("en", "troyes.supply", count=3) == "3 citizens in supply"
     assert "suministro personal" in text("es", "troyes.explain.hire", cost=2, have=3, cap=12)
     assert "personal supply" in text("en", "troyes.explain.hire", cost=2, have=3, cap=12)
+
+
+# ---- item 8: a card's name that says "card" is not called a card again ---------------------
+
+
+def test_moving_a_craftsman_names_a_card_once_however_its_name_reads():
+    # "Mover tu artesano de la carta Carta amarilla de Las Damas (I) n.º 1".
+    move = a.Craftsman("card:yellow_ladies_i_a")
+    assert (
+        ENGINE.describe(move, "es")
+        == "Mover tu artesano de la Carta amarilla de Las Damas (I) n.º 1"
+    )
+    assert (
+        ENGINE.describe(move, "en") == "Move your craftsman from the Ladies yellow card (I) no. 1"
+    )
+    assert describe(CAT, move, "es", told=True).startswith("Mover su artesano de la Carta amarilla")
+    assert ENGINE.describe(a.Craftsman("card:monk"), "es") == "Mover tu artesano de la carta Monje"
+    for card in CAT.cards:
+        for lang, noun in (("es", "carta"), ("en", "card")):
+            for told in (False, True):
+                label = describe(CAT, a.Craftsman(f"card:{card}"), lang, told=told)
+                assert len(re.findall(rf"\b{noun}\b", label, re.IGNORECASE)) == 1, label

@@ -369,7 +369,11 @@ def told(lines: Sequence[LogLine], names: Sequence[str], lang: str, game: str = 
 
 
 def _explored(lines: Sequence[LogLine], names: Sequence[str], lang: str) -> Told:
-    """Return one seat's moves that only explored a menu as one line, their numbers first."""
+    """Return one seat's moves that only explored a menu as one line, their numbers first.
+
+    Backs alone (a seat leaving a menu it played in: hires, then back) only went back: their
+    line does not say "nothing played" (seventh playtest item 4); a walk into a menu does.
+    """
     first, last = lines[0].version, lines[-1].version
     who = seat_name(lines[0].seat, names)
     backs = all(x.notation == "back" for x in lines)

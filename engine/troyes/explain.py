@@ -15,7 +15,7 @@ from engine.troyes import actions as a
 from engine.troyes import effects, explain_costs
 from engine.troyes.catalog import Catalog
 from engine.troyes.context import Ctx
-from engine.troyes.log_words import ROMAN, amount, building, name, player, word
+from engine.troyes.log_words import ROMAN, amount, building, name, player
 from engine.troyes.rules import dice, walls
 from engine.troyes.rules.buildings import expelled_by
 from engine.troyes.rules.counter import strength
@@ -206,13 +206,14 @@ def placing(
     for n in values:
         kinds[_move(cat, s, b, n)].append(str(n))
     last = len(s.buildings[b])
-    spaces = "; ".join(
+    said = [
         i18n.text(lang, f"troyes.explain.space_{k}", list=", ".join(ns), count=len(ns), last=last)
         for k, ns in kinds.items()
         if ns
-    )
-    colour = word(lang, cat.rules.building_colour[b])
-    line = i18n.text(lang, "troyes.explain.citizen_spaces", c=colour, spaces=spaces)
+    ]
+    if kinds["right"] or kinds["left"]:  # a shifting row expels nobody: said once (item 9)
+        said.append(i18n.text(lang, "troyes.explain.space_none_out"))
+    line = i18n.text(lang, "troyes.explain.citizen_spaces", spaces="; ".join(said))
     if not sentence:
         return line
     # where an expelled citizen goes, which a die's line may lack room for (item 94)
@@ -292,17 +293,21 @@ def _gates_reached(cat: Catalog, state: TroyesState, steps: int, lang: str) -> s
     """
     seat = state.turn
     before = state.guards[seat]
-    said = []
+    said, short = [], []
     for level, gate in enumerate(cat.ladies.gates, start=1):
         if not before < gate <= before + steps or level > len(state.outer):
             continue
         face = state.outer[level - 1]
         points = walls.arrival_vp(cat, state, seat, level, gate) or 0
         key = "troyes.explain.gate_vp" if points else "troyes.explain.gate"
-        said.append(
-            i18n.text(lang, key, roman=ROMAN[level - 1], x=name(cat, face, lang), vp=points)
-        )
-    return "; ".join(said)
+        words = {"roman": ROMAN[level - 1], "x": name(cat, face, lang), "vp": points}
+        said.append(i18n.text(lang, key, **words))
+        short.append(i18n.text(lang, f"{key}_short", **words))
+    if len(said) < 2 or len("; ".join(said)) <= LIMIT:
+        return "; ".join(said)
+    # Two gates at once cannot name both activities in 100 characters (item 9): the board does.
+    gates = i18n.text(lang, "troyes.explain.and", a=", ".join(short[:-1]), b=short[-1])
+    return i18n.text(lang, "troyes.explain.gates", gates=gates)
 
 
 def _uses(cat: Catalog, state: TroyesState, times: int, lang: str) -> str:

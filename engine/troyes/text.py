@@ -6,6 +6,7 @@ Names come from the catalog (`name`/`name_es`), so a data fix renames everywhere
 cut to 80 characters (a Discord button label's limit).
 """
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -42,7 +43,10 @@ def _name(cat: Catalog, ident: str, lang: str) -> str:
 
 def _craftsman(cat: Catalog, source: str, lang: str, w: dict[str, str], f: dict[str, str]) -> str:
     if source.startswith("card:"):
-        return f["craftsman_card"].format(x=_name(cat, source.removeprefix("card:"), lang))
+        name = _name(cat, source.removeprefix("card:"), lang)
+        # "de la carta Carta roja (I)": a name that says "card" is not called one again.
+        named = re.search(rf"\b{re.escape(w['card_noun'])}\b", name, re.IGNORECASE)
+        return f["craftsman_named" if named else "craftsman_card"].format(x=name)
     if source == "supply":
         return f["craftsman"].format(x=w["supply"])
     return f["craftsman_building"].format(x=w.get(source, source))

@@ -65,6 +65,32 @@ def test_troyes_lines_read_only_public_facts(seed: int):
             assert _lines(TROYES, other, "en", state) == lines
 
 
+# A card's printed text (an activity, an outer activity) is quoted and cut where a clause ends
+# (item 88); every other line is the engine's own words and must fit whole.
+QUOTED = (ChooseCard, la.PlaceOuter)
+
+
+@pytest.mark.parametrize("options", [{}, EVERY_MODULE], ids=["base", "every_module"])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_troyes_lines_fit_a_description_whole_in_both_languages(
+    options: dict[str, str], seats: int
+) -> None:
+    # Seventh playtest item 9: "Colocar un ciudadano en el Obispado — … la fila a la derecha,
+    # sin expulsión: 3…" (move 116, 3 players, every Ladies module): cut at 100 characters.
+    lines = 0
+    for seed in range(3):
+        for state in _walk(TROYES, TROYES.new_state(dict(options), seats, seed), seed, 2000):
+            for action in TROYES.legal_actions(state):
+                if isinstance(action, QUOTED):
+                    continue
+                for lang in ("es", "en"):
+                    line = TROYES.explain(state, action, lang)
+                    assert len(line) <= 100, line
+                    assert "\N{HORIZONTAL ELLIPSIS}" not in line, line
+                    lines += bool(line)
+    assert lines > 1000
+
+
 def test_trajan_names_where_a_bowl_lands_and_the_top_card_of_a_pile():
     from engine.trajan import actions as a  # noqa: PLC0415 - only these tests build actions
 
@@ -211,6 +237,24 @@ def test_a_guard_walk_says_the_gate_it_reaches_and_what_arriving_gives():
     )
     state.guards = [3, 5, 0]  # a rival got there first: the race pays the second place
     assert "+4 VP" in TROYES.explain(state, walks[2], "en")
+
+
+def test_a_walk_past_two_gates_says_both_whole_within_a_description():
+    # Seventh playtest item 9's kind: two gates' activities named cannot fit 100 characters,
+    # so a walk past two said the first whole and cut the second ("reaches gate II…").
+    state = walls_table(districts=[[("red", 6), ("red", 2)], [], [], []])
+    state.guards = [4, 0, 0]
+    state.outer[0] = FACE["arrival_race"]
+    state.outer_cubes = {f: [0, 0, 0] for f in state.outer}
+    state, _ = play(state, "walls", "die 0 red 6")
+    walks = {a.steps: a for a in TROYES.legal_actions(state) if isinstance(a, la.Walk)}
+    assert TROYES.explain(state, walks[6], "es") == (
+        "llega a las puertas I (+6 PV) y II: se abren sus actividades exteriores"
+    )
+    assert TROYES.explain(state, walks[6], "en") == (
+        "reaches gates I (+6 VP) and II: their outer activities open to you"
+    )
+    assert TROYES.explain(state, walks[5], "es").startswith("llega a la puerta I (Carrera")
 
 
 def test_cubes_on_an_event_say_the_influence_now_and_the_vp_when_it_is_full():

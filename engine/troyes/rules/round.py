@@ -122,11 +122,11 @@ def begin_round(ctx: Ctx) -> None:
     ctx.forget()
     tournament = s.options.get("tournament") == "on" and s.seats >= 3
     s.direction = -1 if tournament and s.round == s.rounds else 1
-    if s.round <= 3:  # phase 0: the level-N card of each colour is revealed in round N
-        ctx.reveal("cards")
-        for card in s.activity:
-            if cat.cards[card].level == s.round:
-                ctx.log.append(CardRevealed(card))
+    # Phase 0: the level-N card of each colour is revealed in round N (rounds 1-3). The move
+    # that starts a round says so either way (seventh playtest item 6: rounds 4-6 did not).
+    revealed = [card for card in s.activity if cat.cards[card].level == s.round]
+    ctx.reveal("cards" if revealed else "round")
+    ctx.log.extend(CardRevealed(card) for card in revealed)
 
 
 def income(ctx: Ctx) -> None:

@@ -38,7 +38,7 @@ def test_the_influence_menu_says_what_each_use_costs():
     )
     # The hiring and flipping lines say the influence left too, as the reroll's (item 80).
     assert es["Contratar ciudadano (influencia)"] == (
-        f"cuesta {R.hire_cost} de influencia (tienes 10); +1 ciudadano en tu reserva personal "
+        f"cuesta {R.hire_cost} de influencia (tienes 10); +1 ciudadano en tu suministro personal "
         f"({R.citizen_cap} como máximo en total)"
     )
     assert es["Voltear dados"].startswith(f"cuesta {R.flip_cost} de influencia (tienes 10); 1-3")
@@ -275,13 +275,13 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
               districts=[own, [("red", 3)], [], [("red", 5)]])  # fmt: skip
     es = _lines(s, "es")
     assert es["Colocar un ciudadano en el Palacio"] == (
-        "el valor del dado rojo es el espacio; libre: 1; con expulsión: 2, 3, 5"
+        "el dado da el espacio; libre: 1; con expulsión: 2, 3, 5"
     )
     assert es["Colocar un ciudadano en el Obispado"] == (
-        "el valor del dado blanco es el espacio; la fila a la derecha, sin expulsión: 1"
+        "el dado da el espacio; fila a la derecha: 1; nadie sale"
     )
     assert _lines(s, "en")["Place a citizen in the Palace"] == (
-        "the red die's value is the space; free: 1; expelling: 2, 3, 5"
+        "the die gives the space; free: 1; expelling: 2, 3, 5"
     )
     shift, _ = play(s, "citizen bishopric")
     assert _lines(shift, "es")["Tomar tu dado blanco 1"] == (
@@ -290,9 +290,9 @@ def test_placing_a_citizen_says_the_space_and_whom_it_expels():
     s, _ = play(s, "citizen palace")
     assert s.kind == "dice"
     assert ENGINE.prompt(s, "es") == (
-        "Elige los dados del grupo. Palacio: el valor del dado rojo es el espacio; libre: 1; "
-        "con expulsión: 2, 3, 5. Un ciudadano expulsado queda tumbado en el edificio y vuelve a "
-        "la reserva de su dueño al final de la ronda."
+        "Elige los dados del grupo. Palacio: el dado da el espacio; libre: 1; "
+        "con expulsión: 2, 3, 5. Un ciudadano expulsado queda tumbado en el edificio y vuelve al "
+        "suministro de su dueño al final de la ronda."
     )
     # Item 94: whose citizen is expelled, and where it goes (as far as the 100 characters go).
     es = _lines(s, "es")

@@ -133,11 +133,10 @@ def test_a_row_with_room_further_along_moves_right_and_nobody_is_expelled():
     # "la fila se corre: 5" said neither which way nor that nobody is expelled.
     s = _bishopric([1, 2, None, None, None, None])
     assert _lines(s, "es")["Colocar un ciudadano en el Obispado"] == (
-        "el valor del dado blanco es el espacio; libres: 3, 5; la fila a la derecha, sin "
-        "expulsión: 1, 2"
+        "el dado da el espacio; libres: 3, 5; fila a la derecha: 1, 2; nadie sale"
     )
     assert _lines(s, "en")["Place a citizen in the Bishopric"] == (
-        "the white die's value is the space; free: 3, 5; row moves right, none expelled: 1, 2"
+        "the die gives the space; free: 3, 5; row moves right: 1, 2; none expelled"
     )
     s, _ = play(s, "citizen bishopric")
     assert _lines(s, "es")["Tomar tu dado blanco 2"] == (
@@ -154,8 +153,7 @@ def test_a_row_with_room_further_along_moves_right_and_nobody_is_expelled():
 def test_a_row_with_room_only_before_the_space_moves_left():
     s = _bishopric([None, 2, 1, 1, 2, 0])
     assert _lines(s, "es")["Colocar un ciudadano en el Obispado"] == (
-        "el valor del dado blanco es el espacio; libre: 1; la fila a la izquierda, sin "
-        "expulsión: 2, 3, 5"
+        "el dado da el espacio; libre: 1; fila a la izquierda: 2, 3, 5; nadie sale"
     )
     s, _ = play(s, "citizen bishopric")
     assert _lines(s, "es")["Tomar tu dado blanco 5"] == (
@@ -174,15 +172,15 @@ def test_a_full_row_expels_the_citizen_on_its_last_space_not_the_dies():
     # space 2 went: the row moves right and the one on space 6 goes.
     s = _bishopric([0, 2, 1, 2, 1, 1])
     assert _lines(s, "es")["Colocar un ciudadano en el Obispado"] == (
-        "el valor del dado blanco es el espacio; la fila a la derecha, sale el del 6: 1, 2, 3, 5"
+        "el dado da el espacio; fila a la derecha, sale el del 6: 1, 2, 3, 5"
     )
     assert _lines(s, "en")["Place a citizen in the Bishopric"] == (
-        "the white die's value is the space; row moves right, the one on 6 expelled: 1, 2, 3, 5"
+        "the die gives the space; row moves right, the one on 6 expelled: 1, 2, 3, 5"
     )
     s, _ = play(s, "citizen bishopric")
     assert ENGINE.prompt(s, "es").endswith(
-        "la fila a la derecha, sale el del 6: 1, 2, 3, 5. Un ciudadano expulsado queda tumbado "
-        "en el edificio y vuelve a la reserva de su dueño al final de la ronda."
+        "fila a la derecha, sale el del 6: 1, 2, 3, 5. Un ciudadano expulsado queda tumbado "
+        "en el edificio y vuelve al suministro de su dueño al final de la ronda."
     )
     assert _lines(s, "es")["Tomar tu dado blanco 2"] == (
         "va al espacio 2 del Obispado; la fila se corre y expulsa al del 6: un ciudadano de "

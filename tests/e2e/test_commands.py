@@ -29,5 +29,5 @@ def test_every_command_and_option_has_a_description_in_both_languages(table):
     assert "/game abandon game" in {where for where, _ in found}
     bare = [where for where, o in found if o.get("description") in (None, "", PLACEHOLDER)]
     assert not bare
-    spanish = [(where, (o.get("description_localizations") or {}).get("es-ES")) for where, o in found]
-    assert not [where for where, text in spanish if not text]
+    spanish = {where: (o.get("description_localizations") or {}).get("es-ES") for where, o in found}
+    assert not [where for where, text in spanish.items() if not text]

@@ -45,7 +45,7 @@ from engine.db import Database, integrity
 from engine.db.postgres import WRITERS
 from engine.db.shards import ALL, Serving, Shards
 from engine.games import GAMES
-from engine.sessions import SessionManager, Store
+from engine.sessions import GameInfo, SessionManager, Store
 from engine.thinking import Thinker
 
 log = logging.getLogger("denarius")
@@ -211,12 +211,24 @@ class GameBot(commands.AutoShardedBot):
         poster = Poster(self, sessions, names, renderer)
         sessions.on_progress(poster.progress)  # what is done shows while an AI thinks (item 100)
         self.runtime = Runtime(sessions, poster, settings.admin_role_id, names=names)
+        sessions.on_game_end(self._game_ended)  # an abandoned game's lobby message is retired
+        self._retiring: set[asyncio.Task[None]] = set()
         self.ticker = tasks.loop(seconds=settings.tick_seconds)(self._tick)
         # PostgreSQL is backed up with its own tools (pg_dump; README), not by the bot.
         every = 0.0 if settings.database_url else settings.backup_every_hours
         self.backups = tasks.loop(hours=every)(self._backup) if every > 0 else None
         self._monitor: asyncio.Task[None] | None = None
         self._resuming: asyncio.Task[None] | None = None
+
+    async def _game_ended(self, info: GameInfo) -> None:
+        """Retire an abandoned game's lobby message (cogs/lobby.py `retire`), in the background.
+
+        The session service tells its listeners while it holds the game's lock: the edit, a
+        call to Discord, does not keep the game (or a tick's other games) waiting.
+        """
+        task = asyncio.create_task(lobby.retire(self, self.runtime.names, info))
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     async def setup_hook(self) -> None:
         """Load the cogs, register the persistent controls and sync the commands."""

@@ -23,12 +23,13 @@ from discord.ext import commands
 from cogs import lobby, transfer
 from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
-from cogs.common.find import find_game, game_autocomplete
+from cogs.common.find import GAME_OPTION, find_game, game_autocomplete
 from cogs.common.i18n import lang_for
 from cogs.common.i18n import t as tr
 from cogs.common.levels import LEVEL_CHOICES, check_level, default_level
 from cogs.common.runtime import remember
 from cogs.league import LeagueCog
+from cogs.league.access import LEAGUE_OPTION
 from cogs.league.options import (
     ConfigInput,
     Game,
@@ -73,6 +74,7 @@ class AdminCog(
     # ---- /admin game -------------------------------------------------------------------
 
     @game.command(name=_("verify"), description=_("Replay a game's log and check it (admins)"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def verify(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
@@ -99,6 +101,7 @@ class AdminCog(
         await transfer.import_game(interaction, file)  # checks the admin right itself
 
     @game.command(name=_("repair"), description=_("Rebuild a paused game from its move log"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def repair(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
@@ -119,6 +122,7 @@ class AdminCog(
             await rt.poster.post(done.outcome, fresh=True)
 
     @game.command(name=_("edition"), description=_("Move a running game to the newest rules"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def edition(
         self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
@@ -153,7 +157,17 @@ class AdminCog(
     @league.command(
         name=_("create"), description=_("Open a weekly league (organisers)"), extras=PUBLIC
     )
-    @app_commands.describe(ai_level=_("Level of the AI that stands in for players"))
+    @app_commands.describe(
+        name=_("The league's name"), game=_("The game the league plays"),
+        table_size=_("Players at each table (3 or 4)"), weeks=_("Weeks in a season"),
+        day=_("The day each week starts"), hour=_("The hour each week starts (0-23)"),
+        timezone=_("The time zone of that day and hour"),
+        hours_per_move=_("Hours allowed per move"), policy=_("What happens when time runs out"),
+        points=_("Placement points at a four-player table, best first"),
+        options=_("Game options as name=value"),
+        ai_level=_("Level of the AI that stands in for players"),
+        division_size=_("Players per division (empty: one division)"),
+    )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(timezone=timezone_choices)
     async def create(  # noqa: PLR0913, PLR0917 - one argument per option
@@ -198,7 +212,17 @@ class AdminCog(
     @league.command(
         name=_("edit"), description=_("Change a league's settings (organisers)"), extras=PUBLIC
     )
-    @app_commands.describe(ai_level=_("Level of the AI that stands in for players"))
+    @app_commands.describe(
+        league=LEAGUE_OPTION,
+        table_size=_("Players at each table (3 or 4)"), weeks=_("Weeks in a season"),
+        day=_("The day each week starts"), hour=_("The hour each week starts (0-23)"),
+        timezone=_("The time zone of that day and hour"),
+        hours_per_move=_("Hours allowed per move"), policy=_("What happens when time runs out"),
+        points=_("Placement points at a four-player table, best first"),
+        options=_("Game options as name=value"),
+        ai_level=_("Level of the AI that stands in for players"),
+        channel=_("Where its announcements and game threads go"),
+    )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(league=_league_names, timezone=timezone_choices)
     async def edit(  # noqa: PLR0913, PLR0917 - one argument per setting
@@ -238,6 +262,7 @@ class AdminCog(
     @league.command(
         name=_("pause"), description=_("Stop seating new weeks (organisers)"), extras=PUBLIC
     )
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=_league_names)
     async def pause(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """Stop seating new weeks (organisers)."""
@@ -249,6 +274,7 @@ class AdminCog(
     @league.command(
         name=_("resume"), description=_("Resume a paused league (organisers)"), extras=PUBLIC
     )
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=_league_names)
     async def resume(
         self, interaction: discord.Interaction[Any], league: str | None = None
@@ -264,6 +290,7 @@ class AdminCog(
     @league.command(
         name=_("end"), description=_("End a league for good (organisers)"), extras=PUBLIC
     )
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=_league_names)
     async def end(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """End a league for good (organisers)."""

@@ -22,7 +22,7 @@ from discord.ext import commands, tasks
 from cogs import lobby
 from cogs.common.acting import jump_url
 from cogs.common.errors import guarded, reply
-from cogs.common.find import find_game, game_autocomplete
+from cogs.common.find import GAME_OPTION, find_game, game_autocomplete
 from cogs.common.i18n import lang_for, t
 from cogs.common.items import Controls, Persistent, button
 from cogs.common.poster import OUTAGE
@@ -144,6 +144,7 @@ def offer_view(offer: int, lang: str) -> discord.ui.View:
     name=_("substitute"), description=_("Give your seat (or a free or AI seat) to someone else")
 )
 @app_commands.describe(
+    game=GAME_OPTION,
     user=_("Who takes the seat"),
     seat=_("Which seat (creators and admins: a seat that timed out, was left, or is an AI's)"),
 )
@@ -181,7 +182,7 @@ async def substitute(
 
 
 @app_commands.command(name=_("watch"), description=_("Follow a game you are not in"))
-@app_commands.describe(rounds=_("Also a note at the end of each round"))
+@app_commands.describe(rounds=_("Also a note at the end of each round"), game=GAME_OPTION)
 async def watch(
     interaction: discord.Interaction[Any], rounds: bool = False, game: GameOption | None = None
 ) -> None:
@@ -195,6 +196,7 @@ async def watch(
 
 
 @app_commands.command(name=_("unwatch"), description=_("Stop following a game"))
+@app_commands.describe(game=GAME_OPTION)
 async def unwatch(interaction: discord.Interaction[Any], game: GameOption | None = None) -> None:
     """Stop following a game."""
     found = await find_game(interaction, game)

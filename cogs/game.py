@@ -20,7 +20,7 @@ from cogs.common import story, text
 from cogs.common.acting import undo as undo_move
 from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
-from cogs.common.find import find_game, game_autocomplete
+from cogs.common.find import GAME_OPTION, find_game, game_autocomplete
 from cogs.common.i18n import lang_for, t
 from cogs.common.levels import LEVEL_CHOICES
 from cogs.common.runtime import remember
@@ -167,6 +167,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         return lobby.option_choices(chosen, engine.options(), current, str(lang))
 
     @app_commands.command(name=_("private"), description=_("See what only you may see"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def private(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -177,6 +178,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await remember(interaction).poster.send_private(interaction, found)
 
     @app_commands.command(name=_("status"), description=_("Show a game's players and turn"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def status(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -191,7 +193,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         await reply(interaction, status_text(info, meta.names))
 
     @app_commands.command(name=_("log"), description=_("Show the moves of a game"))
-    @app_commands.describe(since_my_turn=_("Only what happened since your last move"))
+    @app_commands.describe(
+        since_my_turn=_("Only what happened since your last move"), game=GAME_OPTION
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def log(
         self,
@@ -221,6 +225,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.command(
         name=_("hint"), description=_("Suggest your move (what the normal AI would play)")
     )
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def hint(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -231,6 +236,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
             await hints.show(interaction, found)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def undo(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -244,6 +250,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         name=_("settings"), description=_("Change a game's or the server's settings")
     )
     @app_commands.describe(
+        game=GAME_OPTION,
         language=_("Language of the game"), policy=_("What happens when time runs out"),
         time_control=_("Time allowed per move"),
         server_language=_("Default language of new games here (admins)"),
@@ -294,7 +301,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.command(
         name=_("reactions"), description=_("Answer out-of-turn questions in advance")
     )
-    @app_commands.describe(kind=_("Which question"), answer=_("Always use, never use, or ask me"))
+    @app_commands.describe(
+        kind=_("Which question"), answer=_("Always use, never use, or ask me"), game=GAME_OPTION
+    )
     @app_commands.choices(kind=REACTIONS)
     @app_commands.autocomplete(game=game_autocomplete)
     async def reactions(
@@ -315,6 +324,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         )
 
     @app_commands.command(name=_("back"), description=_("Take your seat back from the AI"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def back(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -323,6 +333,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         await self._act(interaction, game, SessionManager.return_to_seat)
 
     @app_commands.command(name=_("resign"), description=_("Resign; an AI finishes your seat"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -331,6 +342,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
         await self._act(interaction, game, SessionManager.resign)
 
     @app_commands.command(name=_("abandon"), description=_("End a game for everyone"))
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def abandon(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -350,6 +362,7 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     @app_commands.command(
         name=_("export"), description=_("Download a game as a file (JSON and text)")
     )
+    @app_commands.describe(game=GAME_OPTION)
     @app_commands.autocomplete(game=game_autocomplete)
     async def export(
         self, interaction: discord.Interaction[Any], game: GameOption | None = None
@@ -362,7 +375,9 @@ class GameCog(commands.GroupCog, group_name=_("game"), group_description=_("Play
     # ---- replay (issue 17; cogs/replay.py draws it and holds its controls) -------------
 
     @app_commands.command(name=_("replay"), description=_("Look at a game's board at any move"))
-    @app_commands.describe(move=_("The move to show (0: the start; empty: the newest)"))
+    @app_commands.describe(
+        move=_("The move to show (0: the start; empty: the newest)"), game=GAME_OPTION
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     async def replay(
         self,

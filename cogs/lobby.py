@@ -163,6 +163,9 @@ def lobby_text(info: GameInfo, names: dict[int, str], lang: str) -> str:
         lines.append(f"{slot + 1}. {who}")
     if info.status is Status.ACTIVE:
         lines.append(t(lang, "lobby.started", thread=f"<#{info.thread_id}>"))
+    elif info.status is Status.ABANDONED:  # retired (`retire`): said, in the game's language
+        where = {} if info.thread_id is None else {"thread": f"<#{info.thread_id}>"}
+        lines.append(t(lang, "lobby.abandoned_in" if where else "lobby.abandoned", **where))
     return "\n".join(lines)
 
 
@@ -172,12 +175,22 @@ def _who(seat: Seat, names: dict[int, str], lang: str) -> str:
     return names.get(seat.user_id, f"<@{seat.user_id}>")
 
 
-def lobby_view(game: int, lang: str, levels: tuple[str, ...] = ()) -> discord.ui.View:
-    """Build the lobby buttons, and the select that adds an AI player at one of `levels`."""
+def lobby_view(info: GameInfo, levels: tuple[str, ...] = ()) -> discord.ui.View | None:
+    """Build the lobby buttons, and the select that adds an AI player at one of `levels`.
+
+    Join and Add AI are offered only while a seat is free (seventh playtest item 10b; a press
+    that races the last seat is refused). A game no longer in its lobby has no controls.
+    """
+    if info.status is not Status.LOBBY:
+        return None
+    game, lang = info.game_id, info.language
+    free = len(info.seats) < info.max_seats
+    actions = ("join", "leave", "start") if levels else ("join", "leave", "ai", "start")
     view = Controls()
-    for action in ("join", "leave", "start") if levels else ("join", "leave", "ai", "start"):
-        view.add_item(LobbyButton(game, action, t(lang, f"lobby.{action}")))
-    if levels:
+    for action in actions:
+        if free or action not in {"join", "ai"}:
+            view.add_item(LobbyButton(game, action, t(lang, f"lobby.{action}")))
+    if levels and free:
         options = [
             discord.SelectOption(label=ai_name(lang, level), value=level) for level in levels
         ]
@@ -217,8 +230,8 @@ async def open_lobby(  # noqa: PLR0913 - one argument per `/game new` option
         info = await rt.sessions.add_ai(info.game_id, interaction.user.id, ai_level)
     lang = info.language
     text = lobby_text(info, rt.names, lang)
-    view = lobby_view(info.game_id, lang, rt.sessions.ai_levels)
-    await interaction.response.send_message(text, view=view)
+    view = lobby_view(info, rt.sessions.ai_levels)
+    await interaction.response.send_message(text, view=view or discord.utils.MISSING)
     message = await interaction.original_response()
     await rt.sessions.set_messages(info.game_id, lobby_message_id=message.id)
     return info.game_id
@@ -273,11 +286,11 @@ class LobbyButton(
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join, leave, add an AI seat or start, then show the lobby as it is now."""
+        rt = remember(interaction)
+        await in_game(interaction, self.game)  # a refusal to its player: the game's language
         if self.action == "start":
             await start(interaction, self.game)
             return
-        rt = remember(interaction)
-        await in_game(interaction, self.game)
         user = interaction.user.id
         if self.action == "join":
             info = await rt.sessions.join(self.game, user)
@@ -291,10 +304,31 @@ class LobbyButton(
 
 
 async def show(interaction: discord.Interaction[Any], rt: Runtime, info: GameInfo) -> None:
-    """Edit the lobby message (the one clicked) to show the lobby as it is now."""
+    """Edit the lobby message (the one clicked) to show the lobby as it is now.
+
+    A lobby its last player left is abandoned: its message is retired, as `retire` does.
+    """
     text = lobby_text(info, rt.names, info.language)
-    view = lobby_view(info.game_id, info.language, rt.sessions.ai_levels)
+    view = lobby_view(info, rt.sessions.ai_levels)
     await interaction.response.edit_message(content=text, view=view)
+
+
+async def retire(bot: discord.Client, names: dict[int, str], info: GameInfo) -> None:
+    """Retire an abandoned game's lobby message: no controls, a line that says so.
+
+    A game-end listener (bot.py), so every way a game is abandoned retires it: `/game
+    abandon` in its lobby or later, the players' consent, everyone timing out, the last player
+    leaving (seventh playtest item 3). A started lobby was retired at its start; this edit
+    adds the line. A message Discord will not edit (deleted) is left as it is.
+    """
+    if info.status is not Status.ABANDONED or None in (info.channel_id, info.lobby_message_id):
+        return
+    channel = bot.get_partial_messageable(info.channel_id or 0)
+    message = channel.get_partial_message(info.lobby_message_id or 0)
+    try:
+        await message.edit(content=lobby_text(info, names, info.language), view=None)
+    except discord.HTTPException as error:
+        log.info("game %s: its lobby message was not retired (%s)", info.game_id, error)
 
 
 class AddAiSelect(Persistent[discord.ui.Select[Any]], custom_id="dn:la:{game:int}"):

@@ -5,6 +5,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_for, t
@@ -12,6 +13,9 @@ from cogs.common.runtime import in_game, remember
 from cogs.common.story import title
 from engine.core.errors import GameError
 from engine.sessions import Status
+
+# The `game` option of every command that acts on one game (`@app_commands.describe(game=...)`).
+GAME_OPTION = _("The game's number (default: the game of this thread)")
 
 
 async def find_game(

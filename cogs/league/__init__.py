@@ -27,7 +27,7 @@ from cogs.common.deadline import PUBLIC
 from cogs.common.errors import reply
 from cogs.common.i18n import lang_for
 from cogs.league import text
-from cogs.league.access import check_organiser, find_league
+from cogs.league.access import LEAGUE_OPTION, check_organiser, find_league
 from cogs.league.runner import LeagueRunner
 from cogs.league.text import t
 from cogs.league.views import history_text, schedule_text
@@ -107,6 +107,7 @@ class LeagueCog(
     @app_commands.command(
         name=_("join"), description=_("Join a league; you are seated from the next week")
     )
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=league_autocomplete)
     async def join(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """Join a league; you are seated from the next week."""
@@ -115,6 +116,7 @@ class LeagueCog(
         await reply(interaction, t(_lang(interaction), "joined", name=found.name))
 
     @app_commands.command(name=_("leave"), description=_("Leave a league"))
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=league_autocomplete)
     async def leave(self, interaction: discord.Interaction[Any], league: str | None = None) -> None:
         """Leave a league."""
@@ -123,6 +125,7 @@ class LeagueCog(
         await reply(interaction, t(_lang(interaction), "left", name=found.name))
 
     @app_commands.command(name=_("absent"), description=_("Declare that you are away for a week"))
+    @app_commands.describe(week=_("A week of the season, by its number"), league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=league_autocomplete)
     async def absent(
         self,
@@ -145,6 +148,7 @@ class LeagueCog(
         await reply(interaction, content)
 
     @app_commands.command(name=_("standings"), description=_("Show the standings"), extras=PUBLIC)
+    @app_commands.describe(league=LEAGUE_OPTION, season=_("Which season (default: the latest)"))
     @app_commands.autocomplete(league=league_autocomplete)
     async def standings(
         self,
@@ -164,6 +168,7 @@ class LeagueCog(
     @app_commands.command(
         name=_("schedule"), description=_("Show the league's weeks and what comes next")
     )
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=league_autocomplete)
     async def schedule(
         self, interaction: discord.Interaction[Any], league: str | None = None
@@ -174,6 +179,7 @@ class LeagueCog(
         await reply(interaction, schedule_text(found, plan, _lang(interaction)))
 
     @app_commands.command(name=_("history"), description=_("Show every week's tables and results"))
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=league_autocomplete)
     async def history(
         self, interaction: discord.Interaction[Any], league: str | None = None
@@ -186,6 +192,7 @@ class LeagueCog(
     @app_commands.command(
         name=_("export"), description=_("Download the games and standings as CSV")
     )
+    @app_commands.describe(league=LEAGUE_OPTION)
     @app_commands.autocomplete(league=league_autocomplete)
     async def export(
         self, interaction: discord.Interaction[Any], league: str | None = None

@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord.app_commands import locale_str as _
 
 from engine.core.errors import GameError
 from engine.leagues.model import League, LeagueStatus
 from engine.leagues.service import LeagueService
 from engine.sessions import SessionManager
+
+# The `league` option of every command that acts on one league (`app_commands.describe`).
+LEAGUE_OPTION = _("The league (default: the server's only running league)")
 
 LEAGUE_ROLE = "league_role"  # guild setting (SessionManager.set_guild_setting): a role id
 

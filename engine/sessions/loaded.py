@@ -249,4 +249,5 @@ def info(g: Loaded) -> GameInfo:
         ai_level=g.ai.stand_in if g.ai else None,
         hints=bool(g.ai.hints) if g.ai else True,
         ranked=bool(g.ai.ranked) if g.ai else False,
+        lobby_message_id=row.lobby_message_id,
     )

@@ -238,6 +238,7 @@ class GameInfo:
     ai_level: str | None = None  # the game's stand-in AI (None: the service's default)
     hints: bool = True  # whether its players may ask for a hint
     ranked: bool = False  # a league game
+    lobby_message_id: int | None = None  # the lobby's message (`/game new`), once posted
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,8 +97,16 @@ class Repository:
         return Loaded(row, seats, engine, state, initial=state, ai=ai)
 
     async def lobby(self, game_id: int) -> Loaded:
-        """Load a game that must still be in its lobby."""
+        """Load a game that must still be in its lobby.
+
+        A press on a stale lobby control says why the seats no longer change: the game was
+        abandoned, or it is over, or (only then) it started (seventh playtest item 3).
+        """
         g = await self.load(game_id)
+        if g.row.status == Status.ABANDONED:
+            raise NotInLobbyError("error.session.abandoned")
+        if g.row.status == Status.FINISHED:
+            raise NotInLobbyError("error.session.already_over")
         if g.row.status != Status.LOBBY:
             raise NotInLobbyError("error.not_in_lobby")
         return g

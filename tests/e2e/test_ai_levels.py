@@ -156,8 +156,7 @@ def test_the_lobby_s_add_ai_select_seats_the_chosen_level(levels):
     assert _db(table, "SELECT ai FROM seats WHERE game_id=? AND ai IS NOT NULL", (number,)) == [
         ("easy",)
     ]
-    full = alice.select(now, f"dn:la:{number}", ["hard"]).wait_reply()  # no seat left
-    assert full.ephemeral
+    assert not now.selects()  # no seat left: no Add AI (seventh playtest item 10b)
     assert _db(table, "SELECT COUNT(*) FROM seats WHERE game_id=?", (number,)) == [(3,)]
 
 

@@ -15,6 +15,7 @@ from engine.sessions.errors import (
 )
 from engine.sessions.lobby import NewGame
 from engine.sessions.models import NoticeKind, SeatOrder, Status
+from tests.engine.sessions.conftest import start_game
 
 
 async def test_a_lobby_seats_its_creator_and_takes_joiners_until_full(manager):
@@ -129,3 +130,28 @@ async def test_message_ids_are_recorded_for_the_cogs(manager):
     assert status.thread_id == 5
     with pytest.raises(ValueError, match="set_messages"):
         await manager.set_messages(info.game_id, status="finished")
+
+
+async def test_a_lobby_control_of_an_ended_game_says_how_it_ended_not_that_it_started(manager):
+    # Seventh playtest item 3: Start on an abandoned lobby answered "already started".
+    lobby = await manager.create_lobby(1, NewGame("toy"))
+    await manager.abandon(lobby.game_id, 1)
+    for call in (manager.join(lobby.game_id, 2), manager.start(lobby.game_id, 1)):
+        with pytest.raises(NotInLobbyError) as refused:
+            await call
+        assert refused.value.key == "error.session.abandoned"
+    out = await start_game(manager, humans=(1, 2))
+    await manager.resign(out.game_id, 1)  # one competitor left: the game is finished
+    with pytest.raises(NotInLobbyError) as refused:
+        await manager.add_ai(out.game_id, 2)
+    assert refused.value.key == "error.session.already_over"
+    started = await start_game(manager, humans=(1, 2))
+    with pytest.raises(NotInLobbyError) as refused:
+        await manager.join(started.game_id, 3)
+    assert refused.value.key == "error.not_in_lobby"
+
+
+async def test_the_lobby_message_id_is_in_the_game_s_status(manager):
+    info = await manager.create_lobby(1, NewGame("toy"))
+    await manager.set_messages(info.game_id, lobby_message_id=9)
+    assert (await manager.status(info.game_id)).lobby_message_id == 9

@@ -209,7 +209,9 @@ def test_the_final_scores_line_puts_the_winner_first():
         events.extend(step.events)
         state = step.state
     ended = next(e for e in events if isinstance(e, GameEnded))
-    ranks = ENGINE.result(state).ranks
+    result = ENGINE.result(state)
+    assert result is not None
+    ranks = result.ranks
     assert list(ended.order) == sorted(range(len(ranks)), key=lambda seat: ranks[seat])
     assert ended.order[0] != 0
     names = tuple(f"p{seat}" for seat in range(len(ranks)))

@@ -347,7 +347,9 @@ def test_the_final_scores_line_puts_the_winner_first():
         events.extend(step.events)
         state = step.state
     ended = next(e for e in events if isinstance(e, ev.GameEnded))
-    ranks = ENGINE.result(state).ranks
+    result = ENGINE.result(state)
+    assert result is not None
+    ranks = result.ranks
     assert list(ended.order) == sorted(range(3), key=lambda seat: ranks[seat])
     assert ended.order[0] != 0  # this seed's winner is not the first seat
     for lang in ("en", "es"):

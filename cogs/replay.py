@@ -75,7 +75,7 @@ async def _frame_message(
     name = f"replay-{frame.game_id}-{frame.move}.png"
     if frame.result is None:
         png = await render.board(
-            frame.game, frame.view, None, meta.names, frame.language, frame.before
+            frame.game, frame.view, frame.prompt, meta.names, frame.language, frame.before
         )
         files = [discord.File(io.BytesIO(png), filename=name)]
     else:

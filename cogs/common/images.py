@@ -61,11 +61,18 @@ def _private(
 
 
 def _animation(
-    renderer: str, frames: Sequence[tuple[Any, Any]], names: tuple[str, ...], lang: str
+    renderer: str,
+    frames: Sequence[tuple[Any, Any, str | None]],
+    names: tuple[str, ...],
+    lang: str,
 ) -> bytes:
-    """Draw every frame's board (what changed since the frame before marked), then the APNG."""
+    """Draw every frame's board (what changed since the frame before marked), then the APNG.
+
+    Each frame's decision is the engine's sentence in the game's language (rewind.Summary),
+    never a raw decision kind (seventh playtest item 1).
+    """
     board_png = _module(renderer).board_png
-    pngs = [bytes(board_png(v, b, prompt=None, names=names, lang=lang)) for v, b in frames]
+    pngs = [bytes(board_png(v, b, prompt=p, names=names, lang=lang)) for v, b, p in frames]
     return animation_png(pngs)
 
 
@@ -189,11 +196,11 @@ class Renderer:
     async def animation(
         self,
         game: str,
-        frames: Sequence[tuple[Any, Any]],
+        frames: Sequence[tuple[Any, Any, str | None]],
         names: tuple[str, ...],
         lang: str = "en",
     ) -> bytes:
-        """Draw an animated replay (APNG, at most 8 MiB) of (view, before) frames, in a worker."""
+        """Draw an animated replay (APNG, at most 8 MiB) of (view, before, prompt) frames."""
         renderer = games.spec(game).renderer
         return await self._run(_animation, renderer, tuple(frames), names, lang)
 

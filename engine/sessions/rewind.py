@@ -52,6 +52,8 @@ class Frame:
     line: LogLine | None  # the move that led here (None at the start)
     chapters: tuple[Chapter, ...]
     chapter: int  # the index in `chapters` of the one `move` is in (-1: none)
+    # What was being decided at `move`, in the game's language (None once the game is over).
+    prompt: str | None = None
     # A finished game's result, on its newest move only: that board shows the final scores
     # (after final scoring, as the live end does), not the track before it (playtest item 30).
     result: Result | None = None
@@ -93,6 +95,22 @@ def _values(key: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
     return tuple(value for _name, value in key)
 
 
+def states_after(
+    engine: GameEngine[Any, Any],
+    options: dict[str, str],
+    seats: int,
+    seed: int,
+    moves: Sequence[str],
+) -> list[Any]:
+    """Replay notations from the seed; return the state after each (0 moves first)."""
+    state = engine.new_state(options, seats, seed)
+    states = [state]
+    for notation in moves:
+        state = engine.apply(state, parse_action(engine, state, notation)).state
+        states.append(state)
+    return states
+
+
 def public_views(
     engine: GameEngine[Any, Any],
     options: dict[str, str],
@@ -101,12 +119,31 @@ def public_views(
     moves: Sequence[str],
 ) -> list[Any]:
     """Replay notations from the seed; return the public view after each (0 moves first)."""
-    state = engine.new_state(options, seats, seed)
-    views = [engine.view(state, None)]
-    for notation in moves:
-        state = engine.apply(state, parse_action(engine, state, notation)).state
-        views.append(engine.view(state, None))
-    return views
+    return [engine.view(s, None) for s in states_after(engine, options, seats, seed, moves)]
+
+
+def prompt_at(engine: GameEngine[Any, Any], state: Any, lang: str) -> str | None:
+    """Return the engine's sentence for a state's pending decision in `lang` (None: over).
+
+    A drawn board without it would have no decision to show in the game's language: a
+    replayed frame says what was being decided then, as the live board did (seventh
+    playtest item 1, where the replay's frames said "Setup bowl." in a Spanish game).
+    """
+    if engine.result(state) is not None:
+        return None
+    return engine.prompt(state, lang) or None
+
+
+def _replayed(
+    engine: GameEngine[Any, Any],
+    options: dict[str, str],
+    seats: int,
+    seed: int,
+    moves: Sequence[str],
+) -> tuple[list[Any], list[Any]]:
+    """Replay notations from the seed; return every state and its public view."""
+    states = states_after(engine, options, seats, seed, moves)
+    return states, [engine.view(s, None) for s in states]
 
 
 class Rewind:
@@ -128,8 +165,8 @@ class Rewind:
         options, seed = json.loads(g.row.options), g.row.seed
         notations = [m.action for m in moves]
         # Off the event loop: a long game replays for a while.
-        views = await asyncio.to_thread(
-            public_views, g.engine, options, len(g.seats), seed, notations
+        states, views = await asyncio.to_thread(
+            _replayed, g.engine, options, len(g.seats), seed, notations
         )
         marks = chapters(views)
         inside = [i for i, c in enumerate(marks) if c.move <= at]
@@ -145,6 +182,7 @@ class Rewind:
             line=line(g, moves[at - 1]) if at else None,
             chapters=marks,
             chapter=inside[-1] if inside else -1,
+            prompt=prompt_at(g.engine, states[at], g.row.language),
             result=_result(g.row.result) if at == last else None,
         )
 
@@ -162,16 +200,17 @@ MAX_FRAMES = 60  # an animation of a game without rounds: at most this many of i
 class Summary:
     """What the end-of-game summary shows: frames of the public board, and every seat's view.
 
-    `frames` are (view, before) pairs: the board at the start, at the end of each round (or
-    chapter; a game without them: at its moves, at most MAX_FRAMES) and at the end, each with
-    the board of the frame before, so a drawing marks what changed in between. `private` is
+    `frames` are (view, before, prompt) triples: the board at the start, at the end of each
+    round (or chapter; a game without them: at its moves, at most MAX_FRAMES) and at the end,
+    each with the board of the frame before, so a drawing marks what changed in between, and
+    what was being decided then in the game's language (None at the end). `private` is
     each seat's own view, by seat: the game is over, so nothing in it is secret any more.
     """
 
     game_id: int
     game: str
     language: str
-    frames: tuple[tuple[Any, Any], ...]
+    frames: tuple[tuple[Any, Any, str | None], ...]
     private: tuple[Any, ...]
 
 
@@ -202,11 +241,15 @@ class Ending:
             raise GameError("replay.not_over", number=game_id)
         moves = await self.ctx.store.moves(game_id)
         notations = [m.action for m in moves]
-        views = await asyncio.to_thread(
-            public_views, g.engine, json.loads(g.row.options), len(g.seats), g.row.seed, notations
+        states, views = await asyncio.to_thread(
+            _replayed, g.engine, json.loads(g.row.options), len(g.seats), g.row.seed, notations
         )
         shown = frame_moves(chapters(views), len(moves))
-        frames = tuple((views[m], views[shown[i - 1]] if i else None) for i, m in enumerate(shown))
+        lang = g.row.language
+        frames = tuple(
+            (views[m], views[shown[i - 1]] if i else None, prompt_at(g.engine, states[m], lang))
+            for i, m in enumerate(shown)
+        )
         private = tuple(g.engine.view(g.state, seat) for seat in range(len(g.seats)))
         return Summary(game_id, g.row.game, g.row.language, frames, private)
 

@@ -268,9 +268,14 @@ class QuarterEnded:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """The game ended with these final scores."""
+    """The game ended with these final scores (by seat); `order`: the seats, winner first.
+
+    `order` ranks the seats as the result does, ties as the game breaks them (then by seat);
+    the log's "Final scores" line names them in it (seventh playtest item 11c).
+    """
 
     scores: tuple[int, ...]
+    order: tuple[int, ...] = ()
 
 
 Event = (
@@ -313,6 +318,7 @@ REVEALING = (
     TrajanTaken,
     RoundEnded,
     QuarterEnded,
+    GameEnded,  # every hand shown, the final scoring (seventh playtest item 2)
 )
 # What each revealing event shows, as the confirmation before such a move says it
 # (`trajan.reveals.<key>`; Step.meta["reveals"]).
@@ -324,4 +330,5 @@ REVEALS: dict[type, str] = {
     PileRefilled: "pile",
     RoundEnded: "round",
     QuarterEnded: "quarter",
+    GameEnded: "end",
 }

@@ -360,8 +360,10 @@ def _event_more(  # noqa: PLR0911, PLR0912
             return msg(lang, "ev_round", demand=name(t, "demand", demand, lang)) + warning
         case ev.QuarterEnded(quarter):
             return msg(lang, "ev_quarter", q=quarter + 1)
-        case ev.GameEnded(scores):  # each score with its player, not "89, 94, -2" (playtest)
-            shown = (f"{seat_name(i, lang, names)} {vp}" for i, vp in enumerate(scores))
+        case ev.GameEnded(scores, order):  # each score with its player, not "89, 94, -2" (playtest)
+            # the winner first (seventh playtest item 11c); an old event without order: by seat
+            seats = order or tuple(range(len(scores)))
+            shown = (f"{seat_name(i, lang, names)} {scores[i]}" for i in seats)
             return msg(lang, "ev_end", scores=", ".join(shown))
         case ev.ForumTileTaken(_, tile):
             return msg(lang, "ev_forum", who=who, tile=_inside(name(t, "forum", tile, lang)))

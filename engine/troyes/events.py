@@ -191,10 +191,15 @@ class RoundEnded:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """Final scores, characters revealed."""
+    """Final scores and characters (by seat) revealed; `order`: the seats, winner first.
+
+    `order` ranks the seats as the result does, ties as the game breaks them (then by seat);
+    the log's final scores line names them in it (seventh playtest item 11c).
+    """
 
     scores: tuple[int, ...]
     characters: tuple[tuple[str, ...], ...]
+    order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

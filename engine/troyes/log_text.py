@@ -91,9 +91,10 @@ def _round_line(cat: Catalog, event: _RoundEvent, lang: str, viewer: int | None)
             out = say(lang, "black", v=", ".join(map(str, values)))
         case ev.RoundEnded():
             out = _round_ended(cat, event, lang)
-        case ev.GameEnded(scores, _):
+        case ev.GameEnded(scores, _, order):  # the winner first (seventh playtest item 11c)
+            seats = order or tuple(range(len(scores)))  # an old event without order: by seat
             listed = ", ".join(
-                f"{player(seat, lang)} {amount(lang, 'vp', vp)}" for seat, vp in enumerate(scores)
+                f"{player(seat, lang)} {amount(lang, 'vp', scores[seat])}" for seat in seats
             )
             out = say(lang, "game_over", scores=listed)
         case _:

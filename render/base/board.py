@@ -302,7 +302,7 @@ class Board(Generic[V, S]):
             view: the public view; a seat's view is refused, so no secret reaches the board.
             previous: the public view of the last posted image (or of the deciding
                 player's previous turn); the pieces that differ are outlined.
-            prompt: the engine's sentence for the pending decision (else a generic one).
+            prompt: the engine's sentence for the pending decision (else none is drawn).
             names: player names by seat.
             note: one line for the footer, such as the last move (`engine.describe_event`).
             lang: the game's language ("en" or "es") for every fixed label and catalog name.

@@ -125,7 +125,7 @@ def header_of(
     fraction = (done_rounds + view.time / max(1, view.cycle)) / total
     left = total - done_rounds - 1
     remaining = tr("common.rounds_left", count=left) if left else tr("common.last_round")
-    decision = prompt or view.pending.kind.replace("_", " ").capitalize() + "."
+    decision = prompt or ""  # never the raw kind ("Setup bowl." in Spanish: playtest 7 item 1)
     stage = tr(
         "trajan.stage",
         quarter=view.quarter,

@@ -56,7 +56,7 @@ def header_of(view: TroyesView, prompt: str | None, names: tuple[str, ...] | Non
     remaining = tr("common.rounds_left", count=left) if left else tr("common.last_round")
     phase = tr(f"troyes.phase_{view.phase}") if view.phase in _PHASES else view.phase
     stage = tr("troyes.stage", round=current, rounds=view.rounds, phase=phase)
-    decision = _question(prompt) or view.kind.replace("_", " ").capitalize() + "."
+    decision = _question(prompt) or ""  # never the raw kind, English (playtest 7 item 1)
     return HeaderInfo("Troyes", view.turn, decision, stage, done, remaining, names)
 
 

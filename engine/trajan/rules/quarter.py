@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.protocol import Decision
 from engine.trajan.events import ConsulsNamed, DemandsMet, GameEnded, QuarterEnded, RoundEnded
 from engine.trajan.rules.common import start_turn, with_sorted, without
-from engine.trajan.scoring import final_scores
+from engine.trajan.scoring import final_scores, result
 from engine.trajan.state import TrajanState
 from engine.trajan.tables import Tables
 
@@ -221,4 +221,6 @@ def _end_game(state: TrajanState, t: Tables, events: list[Any]) -> None:
     """Stop the game; final scoring is computed by `scoring.final_scores`."""
     state.phase = "over"
     state.pending = None
-    events.append(GameEnded(tuple(s.total for s in final_scores(state, t))))
+    final = result(state, t)
+    order = tuple(sorted(range(state.seats), key=lambda seat: final.ranks[seat])) if final else ()
+    events.append(GameEnded(tuple(s.total for s in final_scores(state, t)), order))

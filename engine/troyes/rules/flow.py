@@ -19,7 +19,7 @@ from engine.troyes.context import Ctx
 from engine.troyes.events import GameEnded
 from engine.troyes.rules import dice, events_phase, outer, reactions
 from engine.troyes.rules import round as round_rules
-from engine.troyes.scoring import final_scores
+from engine.troyes.scoring import final_scores, result
 from engine.troyes.state import Plan, Reaction
 
 
@@ -139,4 +139,6 @@ def finish(ctx: Ctx) -> None:
     s.phase, s.kind = "over", ""
     ctx.reveal("end")
     totals = tuple(sum(b.values()) for b in final_scores(s, ctx.cat))
-    ctx.log.append(GameEnded(totals, tuple(tuple(c) for c in s.characters)))
+    ranks = result(s, ctx.cat).ranks
+    order = tuple(sorted(range(s.seats), key=lambda seat: ranks[seat]))  # the winner first
+    ctx.log.append(GameEnded(totals, tuple(tuple(c) for c in s.characters), order))

@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.trajan.events import ConsulsNamed, DemandsMet, QuarterEnded
+from engine.core import i18n
+from engine.trajan.events import ConsulsNamed, DemandsMet, GameEnded, QuarterEnded
 from tests.engine.trajan.helpers import (
     ENGINE,
     do,
@@ -174,3 +175,46 @@ def test_the_game_ends_after_the_fourth_quarter():
     assert state.phase == "over"
     assert ENGINE.result(state) is not None
     assert ENGINE.legal_actions(state) == []
+
+
+def test_the_move_that_ends_the_game_asks_first_and_says_so_in_both_languages():
+    # Seventh playtest item 2: the fourth quarter's last pick (the consul's bonus) went
+    # through unasked; the same pick in the first quarter asked "it ends the quarter".
+    state = fresh()
+    state.quarter = 3
+    state = end_quarter(state)
+    while True:
+        step = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+        if step.state.pending is None:
+            break
+        state = step.state
+    assert step.irreversible
+    assert step.meta["reveals"] == ("trajan.reveals.end",)
+    assert i18n.text("es", "trajan.reveals.end").startswith("termina la partida")
+    assert "manos" in i18n.text("es", "trajan.reveals.end")
+    assert i18n.text("en", "trajan.reveals.end").startswith("it ends the game")
+
+
+def test_the_final_scores_line_puts_the_winner_first():
+    # Seventh playtest item 11c: the line was in seat order ("IA difícil (1) 132, IA fácil
+    # (2) 92, alice (3) 108"); now ranked, ties as the result breaks them.
+    state = fresh()
+    state.quarter = 3
+    state.players[0].vp = 10
+    state.players[1].vp = 50
+    state = end_quarter(state)
+    events: list[object] = []
+    while state.pending is not None:
+        step = ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+        events.extend(step.events)
+        state = step.state
+    ended = next(e for e in events if isinstance(e, GameEnded))
+    result = ENGINE.result(state)
+    assert result is not None
+    ranks = result.ranks
+    assert list(ended.order) == sorted(range(len(ranks)), key=lambda seat: ranks[seat])
+    assert ended.order[0] != 0
+    names = tuple(f"p{seat}" for seat in range(len(ranks)))
+    line = ENGINE.describe_event(ended, "es", names)
+    shown = [line.index(f"p{seat} ") for seat in ended.order]
+    assert shown == sorted(shown)

@@ -333,3 +333,26 @@ def test_every_line_of_random_games_reads_as_a_sentence():
     # above are not the only check.
     unseen = set(EVENT_CLASSES) - seen
     assert not unseen, sorted(c.__name__ for c in unseen)
+
+
+def test_the_final_scores_line_puts_the_winner_first():
+    # Seventh playtest item 11c: the line named the seats in seat order; now the winner
+    # first, ties as the result breaks them (deniers, then influence).
+    state = ENGINE.new_state({}, 3, 5)
+    rng = Rng(5, 0, "final line")
+    events: list[object] = []
+    while state.pending is not None:
+        actions = ENGINE.legal_actions(state)
+        step = ENGINE.apply(state, actions[rng.below(len(actions))])
+        events.extend(step.events)
+        state = step.state
+    ended = next(e for e in events if isinstance(e, ev.GameEnded))
+    result = ENGINE.result(state)
+    assert result is not None
+    ranks = result.ranks
+    assert list(ended.order) == sorted(range(3), key=lambda seat: ranks[seat])
+    assert ended.order[0] != 0  # this seed's winner is not the first seat
+    for lang in ("en", "es"):
+        line = ENGINE.describe_event(ended, lang, ("ana", "bea", "cris"))
+        where = [line.index(("ana", "bea", "cris")[seat]) for seat in ended.order]
+        assert where == sorted(where), line

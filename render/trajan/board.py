@@ -215,7 +215,7 @@ def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[
         tile(canvas, cell, label, fill=(247, 214, 64) if label else EMPTY, size=22)
     cells = [c for r in right.rows(3, gap=8) for c in r.cols(4, gap=8)]
     for label, cell in zip(tiles, cells, strict=False):
-        # Room for "Senate 5 (5 votes)" and "Wild: building" in two lines.
+        # Room for "Senate 5 (5 votes)" and "Extra-action wild" in two lines.
         tile(canvas, cell, label, fill=(170, 214, 160) if label else EMPTY, size=22, pad=6)
 
 

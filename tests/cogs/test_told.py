@@ -53,7 +53,6 @@ def test_a_one_marker_sowing_reads_in_lower_case_in_the_log_and_capitalised_on_i
         assert text.words(line, NAMES, lang, told=False)[0] == button
 
 
-
 def test_a_trajan_steps_bare_answers_say_what_they_answered_in_the_thread():
     """Seventh playtest item 4: "` 48` **alice (3)**: Terminar" (the end of the "play cards to
     your display" step) and a whole sowing's "azul II, rojo III" read only beside the question.
@@ -86,7 +85,8 @@ def test_a_legionnaire_is_moved_with_the_rulebooks_verb_on_the_button_and_in_the
     for lang, verb in (("es", "Trasladar un legionario a "), ("en", "Station a legionnaire in ")):
         label = engine.describe(Deploy(), lang)
         told = text.words(_line("trajan", 0, "deploy", label), NAMES, lang)[0]
-        assert label.startswith(verb) and told.startswith(verb), (label, told)
+        assert label.startswith(verb), label
+        assert told.startswith(verb), told
         assert told == label.replace(" tu ", " su ").replace(" your ", " their ")
 
 

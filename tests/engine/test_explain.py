@@ -374,7 +374,7 @@ def test_a_bowl_whose_forced_sowing_completes_a_trajan_tile_says_so():
     tiles = TRAJAN.tables.trajan
     two = next(i for i, tile in tiles.items() if len(set(tile.colours)) == 2)
     pair = next(i for i, tile in tiles.items() if len(set(tile.colours)) == 1)
-    first, second = tiles[two].colours
+    first, second = tiles[two].colours[0], tiles[two].colours[1]
     same = tiles[pair].colours[0]
     seat.slots = (two, None, None, pair, None, None)  # beside bowls I and IV
     # VI: one marker, lands in I beside its tile's other colour. I: two of one colour, the
@@ -389,7 +389,8 @@ def test_a_bowl_whose_forced_sowing_completes_a_trajan_tile_says_so():
         ("en", f"completes the tile {tile.name}", f"beside bowl I: +{tile.vp} VP"),
     ):
         line = TRAJAN.explain(state, a.ChooseBowl(5), lang)
-        assert start in line and line.endswith(end), line
+        assert start in line, line
+        assert line.endswith(end), line
         assert len(line) <= 100
         assert "+" not in TRAJAN.explain(state, a.ChooseBowl(0), lang)
     # Two markers of the pair's colour into III and IV: IV holds one already, the pair fills.

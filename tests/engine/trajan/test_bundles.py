@@ -118,7 +118,6 @@ def test_mixed_goods_on_the_same_goods_ship_are_refused_whole():
     assert refused.value.text("es").startswith("Esas cartas no forman un embarque")
 
 
-
 def test_one_wild_picked_for_two_pairs_is_refused_saying_so():
     """Seventh playtest item 9: "Columnas + Comodín de mercancía" and "Pescado + Comodín de
     mercancía" (one wild, picked twice) got the general "Esas cartas no forman un embarque"."""

@@ -321,7 +321,10 @@ REVEALING = (
     GameEnded,  # every hand shown, the final scoring (seventh playtest item 2)
 )
 # What each revealing event shows, as the confirmation before such a move says it
-# (`trajan.reveals.<key>`; Step.meta["reveals"]).
+# (`trajan.reveals.<key>`; Step.meta["reveals"]). DemandsMet reveals nothing, but a quarter's
+# demands are scored seat by seat, each as soon as its way to pay is settled: often in an
+# earlier move than the one that ends the quarter (seventh playtest item 11a). The
+# confirmation names the scoring only when the move itself scores a seat's demands.
 REVEALS: dict[type, str] = {
     TrajanRevealed: "tiles",
     TrajanPicked: "tiles",
@@ -329,6 +332,7 @@ REVEALS: dict[type, str] = {
     CardsDrawn: "cards",
     PileRefilled: "pile",
     RoundEnded: "round",
+    DemandsMet: "demands",
     QuarterEnded: "quarter",
     GameEnded: "end",
 }

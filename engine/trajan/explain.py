@@ -107,9 +107,33 @@ def _bowl(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
         speech = "es" if lang == "es" else "en"
         # Round the whole circle, "from VI to VI" read as nothing (found at the local table).
         key = "choices.trajan.sown_round" if markers >= len(ACTIONS) else "choices.trajan.sown"
-        return i18n.text(speech, key, count=markers, first=first, last=ROMAN[last])
+        sown = i18n.text(speech, key, count=markers, first=first, last=ROMAN[last])
+        fulfil = _forced_fulfil(state, bowl, t, lang)
+        if not fulfil:
+            return sown
+        # The tile it completes, as a sowing's line says it (seventh playtest item 3); alone
+        # when both do not fit (it names the bowl where the last marker lands).
+        both = f"{sown}; {fulfil}"
+        return both if len(both) <= LIMIT else fulfil
     action = name(t, "action", ACTIONS[last], lang)
     return msg(lang, "bowl", count=markers, bowl=ROMAN[last], act=action)
+
+
+def _forced_fulfil(state: TrajanState, bowl: int, t: Tables, lang: str) -> str:
+    """Return the Trajan tile a bowl's markers complete when their sowing is forced, else "".
+
+    One marker, or markers of one colour: no order is asked, the last lands where it must.
+    """
+    p = player(state)
+    markers = p.bowls[bowl]
+    if len(set(markers)) != 1:
+        return ""
+    bowls = len(ACTIONS)
+    after = [*p.bowls]
+    after[bowl] = ""  # the bowl is emptied first: a lap of six or more refills it
+    for i, colour in enumerate(markers):
+        after[(bowl + 1 + i) % bowls] += colour
+    return _fulfil(state, (bowl + len(markers)) % bowls, after, t, lang)
 
 
 def _sow(state: TrajanState, colours: str, t: Tables, lang: str) -> str:
@@ -125,15 +149,20 @@ def _sow(state: TrajanState, colours: str, t: Tables, lang: str) -> str:
     if len(set(rest)) > 1:
         return ""
     order = colours + "".join(rest)
-    p = player(state)
     bowls = len(ACTIONS)
-    target = (state.sow_bowl + len(order) - 1) % bowls
-    tile_id = p.slots[target]
+    after = [*player(state).bowls]
+    for i, colour in enumerate(order):
+        after[(state.sow_bowl + i) % bowls] += colour
+    return _fulfil(state, (state.sow_bowl + len(order) - 1) % bowls, after, t, lang)
+
+
+def _fulfil(state: TrajanState, target: int, bowls: list[str], t: Tables, lang: str) -> str:
+    """Return "completes the tile ... beside bowl N: +V VP" if `bowls[target]` fills its tile."""
+    tile_id = player(state).slots[target]
     if tile_id is None:
         return ""
-    landed = "".join(c for i, c in enumerate(order) if (state.sow_bowl + i) % bowls == target)
     tile = t.trajan[tile_id]
-    if not matches(p.bowls[target] + landed, tile.colours):
+    if not matches(bowls[target], tile.colours):
         return ""
     tname = name(t, "trajan", tile_id, lang)
     return msg(lang, "sow_fulfil", tile=tname, bowl=ROMAN[target], vp=tile.vp)

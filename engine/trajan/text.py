@@ -234,7 +234,9 @@ def _describe_more(action: a.Action, t: Tables, lang: str) -> str:  # noqa: PLR0
 def told(notation: str, t: Tables, lang: str) -> str | None:  # noqa: PLR0911
     """Return a stored move's label as the log tells it, else None (the button's label).
 
-    A label that says "your" in the third person; a one-marker sowing in lower case.
+    A label that says "your" in the third person; a one-marker sowing in lower case; a
+    whole sowing's colours with what they are (seventh playtest item 4). A display's "Done"
+    has no told form (its notation is a shipment's too): its label says what ends.
     """
     key = "es" if lang == "es" else "en"
     match notation.split():
@@ -252,6 +254,11 @@ def told(notation: str, t: Tables, lang: str) -> str | None:  # noqa: PLR0911
             sow = a.compound_from_text(notation)
             if isinstance(sow, a.Sow):
                 return _sow_label(t, sow.bowl, sow.colours, lang, capital=False)
+        case ["sow", _bowl, _first, *_rest]:  # "blue II, red III" reads only beside its question
+            sow = a.compound_from_text(notation)
+            if isinstance(sow, a.Sow):
+                order = _sow_label(t, sow.bowl, sow.colours, lang)
+                return i18n.text(key, "trajan.told.sow", order=order)
     return None
 
 

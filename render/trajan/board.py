@@ -148,7 +148,8 @@ def _province(canvas: Canvas, box: Box, province: Province) -> None:
     body = box.inset(10, 4).below(32)
     if province.tile:
         tile_box = body.after(body.w - 126)
-        tile(canvas, tile_box.inset(0, 2), province.tile, fill=(160, 205, 150), size=20)
+        # Room for "Comodín / de / mercancía" (its tile's name, seventh playtest item 11b).
+        tile(canvas, tile_box.inset(0, 2), province.tile, fill=(160, 205, 150), size=20, pad=4)
     y = body.y + 24
     for index, seat in enumerate(province.leaders):
         leader(canvas, seat, (body.x + 22 + index * 48, y), 34)
@@ -215,7 +216,7 @@ def draw_forum(canvas: Canvas, box: Box, extras: Sequence[str], tiles: Sequence[
         tile(canvas, cell, label, fill=(247, 214, 64) if label else EMPTY, size=22)
     cells = [c for r in right.rows(3, gap=8) for c in r.cols(4, gap=8)]
     for label, cell in zip(tiles, cells, strict=False):
-        # Room for "Senate 5 (5 votes)" and "Wild: building" in two lines.
+        # Room for "Senate 5 (5 votes)" and "Commodity wild" in two lines.
         tile(canvas, cell, label, fill=(170, 214, 160) if label else EMPTY, size=22, pad=6)
 
 

@@ -53,6 +53,43 @@ def test_a_one_marker_sowing_reads_in_lower_case_in_the_log_and_capitalised_on_i
         assert text.words(line, NAMES, lang, told=False)[0] == button
 
 
+def test_a_trajan_steps_bare_answers_say_what_they_answered_in_the_thread():
+    """Seventh playtest item 4: "` 48` **alice (3)**: Terminar" (the end of the "play cards to
+    your display" step) and a whole sowing's "azul II, rojo III" read only beside the question.
+    """
+    from engine.trajan.actions import Done, Sow  # noqa: PLC0415 - only this test needs them
+
+    engine = GAMES["trajan"]
+    for lang, done, sown in (
+        ("es", "Terminar de jugar cartas", "Repartir los marcadores: azul II, rosa III"),
+        ("en", "Done playing cards", "Sow the markers: blue II, pink III"),
+    ):
+        label = engine.describe(Done(), lang)
+        assert label == done  # the button, the confirmation and the stored line say what ends
+        line = _line("trajan", 0, engine.action_text(Done()), label)
+        assert text.words(line, NAMES, lang)[0] == done
+        sow = Sow(1, "BP")
+        line = _line("trajan", 0, engine.action_text(sow), engine.describe(sow, lang))
+        assert text.words(line, NAMES, lang)[0] == sown
+        assert text.words(line, NAMES, lang, told=False)[0] == engine.describe(sow, lang)
+
+
+def test_a_legionnaire_is_moved_with_the_rulebooks_verb_on_the_button_and_in_the_thread():
+    """Seventh playtest item 7: "Trasladar un legionario …" on the button, "Colocar un
+    legionario …" in the thread: one verb, the Spanish rulebook's ("traslada a uno de sus
+    legionarios del campamento militar a la provincia actual de su líder").
+    """
+    from engine.trajan.actions import Deploy  # noqa: PLC0415 - only this test needs it
+
+    engine = GAMES["trajan"]
+    for lang, verb in (("es", "Trasladar un legionario a "), ("en", "Station a legionnaire in ")):
+        label = engine.describe(Deploy(), lang)
+        told = text.words(_line("trajan", 0, "deploy", label), NAMES, lang)[0]
+        assert label.startswith(verb), label
+        assert told.startswith(verb), told
+        assert told == label.replace(" tu ", " su ").replace(" your ", " their ")
+
+
 def _leader_move() -> Any:
     from engine.trajan.actions import MoveLeader  # noqa: PLC0415 - only this test needs it
 

@@ -276,3 +276,17 @@ def test_a_senate_tiles_label_uses_the_word_the_image_draws():
         "Tomar ficha de senado: Senado 5 (5 votos)"
     )
     assert ENGINE.describe(a.ForumTake("senate_2"), "en") == "Take senate tile: Senate 2 (2 votes)"
+
+
+def test_a_wild_has_one_name_on_the_image_and_in_the_choices():
+    """Seventh playtest item 11b: the image's chip "Comodín: carta", the menu's "Tomar comodín
+    de mercancía". The commodity wild is drawn by its tile's name, the one its label takes."""
+    ix = tv.index_of(ENGINE.tables.cat)
+    for wild in ("wild_commodity",):
+        for lang in ("es", "en"):
+            with language(lang):
+                drawn = tv.forum_label(ENGINE.tables.forum[wild], ix)
+            label = ENGINE.describe(a.ForumTake(wild), lang)
+            assert drawn.lower() in label.lower(), (drawn, label)
+    with language("es"):
+        assert tv.forum_label(ENGINE.tables.forum["wild_commodity"], ix) == "Comodín de mercancía"

@@ -357,3 +357,68 @@ def test_a_trajan_sowing_order_says_the_tile_it_completes():
     line = TRAJAN.explain(state, next(s for s in sows if s.colours[3] == tile.colours[1]), "es")
     assert line.startswith(f"cumple la loseta {tile.name_es}")
     assert "junto a la bandeja VI" in line
+
+
+def test_a_bowl_whose_forced_sowing_completes_a_trajan_tile_says_so():
+    """Seventh playtest item 3: "Tomar los marcadores de la bandeja VI: acción I (Puerto) — 1
+    marcador, a la bandeja I" did not say the tile it completed (+3 PV, told only afterwards).
+
+    One marker, or markers of one colour, are sown with no question: the bowl's line says
+    what the sowing's line would ("cumple la loseta …: +N PV"), within 100 characters.
+    """
+    from engine.trajan import actions as a  # noqa: PLC0415 - only these tests build actions
+    from engine.trajan.events import TrajanFulfilled  # noqa: PLC0415
+
+    state = play_setup(2, seed=5).clone()
+    seat = state.players[state.current]
+    tiles = TRAJAN.tables.trajan
+    two = next(i for i, tile in tiles.items() if len(set(tile.colours)) == 2)
+    pair = next(i for i, tile in tiles.items() if len(set(tile.colours)) == 1)
+    first, second = tiles[two].colours[0], tiles[two].colours[1]
+    same = tiles[pair].colours[0]
+    seat.slots = (two, None, None, pair, None, None)  # beside bowls I and IV
+    # VI: one marker, lands in I beside its tile's other colour. I: two of one colour, the
+    # last in III (no tile). II: two markers of two colours (an order is asked: not told).
+    seat.bowls = (first + same, same + first, "", same, "", second)
+    for bowl, fulfils in ((5, True), (0, False), (1, False)):
+        step = TRAJAN.apply(state, a.ChooseBowl(bowl))
+        assert any(isinstance(e, TrajanFulfilled) for e in step.events) == fulfils
+    tile = tiles[two]
+    for lang, start, end in (
+        ("es", f"cumple la loseta {tile.name_es}", f"junto a la bandeja I: +{tile.vp} PV"),
+        ("en", f"completes the tile {tile.name}", f"beside bowl I: +{tile.vp} VP"),
+    ):
+        line = TRAJAN.explain(state, a.ChooseBowl(5), lang)
+        assert start in line, line
+        assert line.endswith(end), line
+        assert len(line) <= 100
+        assert "+" not in TRAJAN.explain(state, a.ChooseBowl(0), lang)
+    # Two markers of the pair's colour into III and IV: IV holds one already, the pair fills.
+    seat.bowls = ("", same + same, "", same, "", "")
+    events = TRAJAN.apply(state, a.ChooseBowl(1)).events
+    assert any(isinstance(e, TrajanFulfilled) for e in events)
+    line = TRAJAN.explain(state, a.ChooseBowl(1), "es")
+    assert line.endswith(f"junto a la bandeja IV: +{tiles[pair].vp} PV"), line
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_a_forced_sowing_is_told_on_its_bowl_exactly_when_it_completes_a_tile(seed: int):
+    from engine.trajan import actions as a  # noqa: PLC0415 - only these tests build actions
+    from engine.trajan.events import TrajanFulfilled  # noqa: PLC0415
+
+    told = 0
+    for state in _walk(TRAJAN, TRAJAN.new_state({}, 3, seed), seed, 900):
+        for action in TRAJAN.legal_actions(state):
+            if not isinstance(action, a.ChooseBowl):
+                continue
+            markers = state.players[state.current].bowls[action.bowl]
+            if len(set(markers)) != 1:
+                continue
+            events = TRAJAN.apply(state, action).events
+            fulfils = any(isinstance(e, TrajanFulfilled) for e in events)
+            for lang, vp in (("es", "PV"), ("en", "VP")):
+                line = TRAJAN.explain(state, action, lang)
+                assert line.endswith(f" {vp}") == fulfils, (action, line)
+                assert len(line) <= 100
+            told += fulfils
+    assert told > 0

@@ -67,6 +67,7 @@ def _ship(state: TrajanState, t: Tables, cards: tuple[str, ...], events: list[An
     seat = state.current
     if not cards:
         raise IllegalMoveError("turns.bundle.ship_none")
+    _one_wild(state, cards)
     for card in cards:
         if not _loading(state, seat) or ShipCard(card) not in ship_options(state):
             raise IllegalMoveError("turns.bundle.ship_bad")
@@ -75,6 +76,24 @@ def _ship(state: TrajanState, t: Tables, cards: tuple[str, ...], events: list[An
         if Done() not in ship_options(state):
             raise IllegalMoveError("turns.bundle.ship_bad")
         ship_done(state, t, events)
+
+
+def _one_wild(state: TrajanState, cards: Sequence[str]) -> None:
+    """Refuse a shipment that uses the commodity wild more than once, saying so.
+
+    A pair with one card of its kind in hand takes the wild (its menu option reads "Fish +
+    Commodity wild"): two such pairs picked the one wild twice, and the general refusal did
+    not say so (seventh playtest item 9). One wild per shipment, however many are held.
+    """
+    p = state.players[state.current]
+    held = p.forum.count(WILD_COMMODITY)
+    used = sum(1 for c in (*state.picks, *cards) if c == WILD)
+    if state.ship == PAIRS:
+        used += sum(1 for c in cards if c != WILD and p.hand.count(c) < 2)
+    if held == 1 and used > 1:
+        raise IllegalMoveError("turns.bundle.wild_twice", count=used)
+    if held and used > 1:
+        raise IllegalMoveError("turns.bundle.wild_per_ship", count=used)
 
 
 def _loading(state: TrajanState, seat: int) -> bool:

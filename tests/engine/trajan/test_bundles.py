@@ -118,6 +118,29 @@ def test_mixed_goods_on_the_same_goods_ship_are_refused_whole():
     assert refused.value.text("es").startswith("Esas cartas no forman un embarque")
 
 
+def test_one_wild_picked_for_two_pairs_is_refused_saying_so():
+    """Seventh playtest item 9: "Columnas + Comodín de mercancía" and "Pescado + Comodín de
+    mercancía" (one wild, picked twice) got the general "Esas cartas no forman un embarque"."""
+    state = _loading(("columns", "fish", "wine", "wine"), "pairs", ("wild_commodity",))
+    bundle = ENGINE.bundle(state, "es")
+    assert bundle is not None
+    labels = {p.value: p.label for p in bundle.picks}
+    assert labels["columns"] == "Columnas + Comodín de mercancía"
+    assert labels["fish"] == "Pescado + Comodín de mercancía"
+    with pytest.raises(IllegalMoveError) as refused:
+        ENGINE.apply(state, ENGINE.bundle_action(state, ("columns", "fish")))
+    assert refused.value.key == "turns.bundle.wild_twice"
+    assert refused.value.text("es") == "Solo tienes 1 comodín de mercancía: lo elegiste 2 veces."
+    assert refused.value.text("en") == "You hold only 1 commodity wild: you picked it 2 times."
+    ENGINE.apply(state, ENGINE.bundle_action(state, ("columns", "wine")))  # one wild: shipped
+    # Two wilds held: still one per shipment (forum_tiles.toml), and the refusal says that.
+    two = _loading(("columns", "fish"), "pairs", ("wild_commodity", "wild_commodity"))
+    with pytest.raises(IllegalMoveError) as refused:
+        ENGINE.apply(two, ENGINE.bundle_action(two, ("columns", "fish")))
+    assert refused.value.key == "turns.bundle.wild_per_ship"
+    assert refused.value.text("es").startswith("Un embarque usa un solo comodín de mercancía")
+
+
 def test_the_same_goods_menu_offers_only_shipments_the_ship_takes():
     """Playtest item 116: one kind of each in hand, the menu let two kinds be picked."""
     for hand, forum in [(("columns", "fruit", "scrolls"), ()), *HANDS]:

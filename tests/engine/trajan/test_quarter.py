@@ -218,3 +218,33 @@ def test_the_final_scores_line_puts_the_winner_first():
     line = ENGINE.describe_event(ended, "es", names)
     shown = [line.index(f"p{seat} ") for seat in ended.order]
     assert shown == sorted(shown)
+
+
+def test_the_quarter_ends_confirmation_names_the_demands_only_when_that_move_scores_them():
+    """Seventh playtest item 11a: the confirmation of the move ending the first quarter said
+    "se puntúan las demandas" with "📊 alice (3): 1/3 demandas satisfechas, -9 PV" already on
+    the board. A seat's demands are scored as soon as its payment is settled (quarter.py
+    `_pay_forced`), often in an earlier move; the move that ends the quarter (the consul's
+    bonus tile, the last seat's payment) draws the new tiles.
+    """
+    from engine.core.i18n import text  # noqa: PLC0415 - only this test reads the words
+    from engine.core.rng import Rng  # noqa: PLC0415
+
+    ends = {True: 0, False: 0}  # the quarter-ending moves, by whether they score demands
+    scoring = 0  # the moves that score demands (the round's end, a seat's payment)
+    for seed in range(1, 5):
+        state = ENGINE.new_state({}, 3, seed)
+        while state.pending is not None and state.quarter < 2:
+            actions = ENGINE.legal_actions(state)
+            step = ENGINE.apply(state, Rng(seed, state.version, "q").pick(actions))
+            scores = any(isinstance(e, DemandsMet) for e in step.events)
+            if step.irreversible and (scores or state.phase == "quarter"):
+                for lang, word in (("es", "demandas"), ("en", "demands")):
+                    why = "; ".join(text(lang, k) for k in step.meta["reveals"])
+                    assert (word in why) == scores, why
+                if any(isinstance(e, QuarterEnded) for e in step.events):
+                    ends[scores] += 1
+                scoring += scores
+            state = step.state
+    assert ends[False]  # the consul's bonus tile ends it: the demands were scored before
+    assert scoring

@@ -42,6 +42,20 @@ from cogs.league.options import (
 from cogs.league.text import t, when
 from engine.core.errors import GameError
 
+# The settings `/admin league create` and `edit` share, each with what it is for.
+LEAGUE_SETTINGS: dict[str, str | _] = {
+    "table_size": _("Players at each table (3 or 4)"),
+    "weeks": _("Weeks in a season"),
+    "day": _("The day each week starts"),
+    "hour": _("The hour each week starts (0-23)"),
+    "timezone": _("The time zone of that day and hour"),
+    "hours_per_move": _("Hours allowed per move"),
+    "policy": _("What happens when time runs out"),
+    "points": _("Placement points at a four-player table, best first"),
+    "options": _("Game options as name=value"),
+    "ai_level": _("Level of the AI that stands in for players"),
+}
+
 
 def _lang(interaction: discord.Interaction[Any]) -> str:
     return lang_for(interaction)
@@ -159,14 +173,7 @@ class AdminCog(
     )
     @app_commands.describe(
         name=_("The league's name"), game=_("The game the league plays"),
-        table_size=_("Players at each table (3 or 4)"), weeks=_("Weeks in a season"),
-        day=_("The day each week starts"), hour=_("The hour each week starts (0-23)"),
-        timezone=_("The time zone of that day and hour"),
-        hours_per_move=_("Hours allowed per move"), policy=_("What happens when time runs out"),
-        points=_("Placement points at a four-player table, best first"),
-        options=_("Game options as name=value"),
-        ai_level=_("Level of the AI that stands in for players"),
-        division_size=_("Players per division (empty: one division)"),
+        division_size=_("Players per division (empty: one division)"), **LEAGUE_SETTINGS,
     )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(timezone=timezone_choices)
@@ -213,15 +220,8 @@ class AdminCog(
         name=_("edit"), description=_("Change a league's settings (organisers)"), extras=PUBLIC
     )
     @app_commands.describe(
-        league=LEAGUE_OPTION,
-        table_size=_("Players at each table (3 or 4)"), weeks=_("Weeks in a season"),
-        day=_("The day each week starts"), hour=_("The hour each week starts (0-23)"),
-        timezone=_("The time zone of that day and hour"),
-        hours_per_move=_("Hours allowed per move"), policy=_("What happens when time runs out"),
-        points=_("Placement points at a four-player table, best first"),
-        options=_("Game options as name=value"),
-        ai_level=_("Level of the AI that stands in for players"),
-        channel=_("Where its announcements and game threads go"),
+        league=LEAGUE_OPTION, channel=_("Where its announcements and game threads go"),
+        **LEAGUE_SETTINGS,
     )  # fmt: skip
     @app_commands.choices(ai_level=LEVEL_CHOICES)
     @app_commands.autocomplete(league=_league_names, timezone=timezone_choices)

@@ -111,15 +111,9 @@ def states_after(
     return states
 
 
-def public_views(
-    engine: GameEngine[Any, Any],
-    options: dict[str, str],
-    seats: int,
-    seed: int,
-    moves: Sequence[str],
-) -> list[Any]:
-    """Replay notations from the seed; return the public view after each (0 moves first)."""
-    return [engine.view(s, None) for s in states_after(engine, options, seats, seed, moves)]
+def public_views(engine: GameEngine[Any, Any], states: Sequence[Any]) -> list[Any]:
+    """Return the public view of each state."""
+    return [engine.view(s, None) for s in states]
 
 
 def prompt_at(engine: GameEngine[Any, Any], state: Any, lang: str) -> str | None:
@@ -143,7 +137,7 @@ def _replayed(
 ) -> tuple[list[Any], list[Any]]:
     """Replay notations from the seed; return every state and its public view."""
     states = states_after(engine, options, seats, seed, moves)
-    return states, [engine.view(s, None) for s in states]
+    return states, public_views(engine, states)
 
 
 class Rewind:
@@ -277,8 +271,8 @@ class UndoPoints:
             return ()
         moves = await self.ctx.store.moves(game_id)
         notations = [m.action for m in moves]
-        views = await asyncio.to_thread(
-            public_views, g.engine, json.loads(g.row.options), len(g.seats), g.row.seed, notations
+        _states, views = await asyncio.to_thread(
+            _replayed, g.engine, json.loads(g.row.options), len(g.seats), g.row.seed, notations
         )
         marks = chapters(views)
         start = marks[-1].move if marks else 0  # moves[start:] were made in this round

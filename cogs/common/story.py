@@ -526,12 +526,12 @@ def thinking(
     room = _room(head, tail, opened)
     after = history[end:]
     later: list[str] = []
+    whole = _lines_size(_told(own, (), None, names, lang, game, room=_WHOLE))  # the own turn
     if after:  # the AIs' moves since: under their own heading, not the turn's (item 126)
         # The reader's own turn stays whole; the moves since take what it leaves but a little
         # for the others' moves before it (the reader saw those when the turn began), so
         # they are what goes (seventh playtest: the own turn went, six notes in a row).
         heading = t(lang, "story.since_then")
-        whole = _lines_size(_told(own, (), None, names, lang, game, room=_WHOLE))
         since = (
             len(heading) + 1 + _lines_size(_told(after, (), None, names, lang, game, room=_WHOLE))
         )
@@ -539,7 +539,7 @@ def thinking(
         later = [heading, *_told(after, (), None, names, lang, game, room=size)]
     room -= sum(len(x) + 1 for x in later)
     # When the reader's turn fits whole, the others' moves before it go first, milestones too.
-    seen = _lines_size(_told(own, (), None, names, lang, game, room=_WHOLE)) + _BEFORE_LEAST <= room
+    seen = whole + _BEFORE_LEAST <= room
     told = _told(others, own, seat_name(seat, names), names, lang, game, room=room, seen=seen)
     return fit(head, [*opened, *told, *later], tail, lang)
 

@@ -81,6 +81,9 @@ class AiSupport:
             roll-out of the "rollout" search stops where it changes. None: no such bound.
         horizon: how many times the turn comes back to the deciding seat before a roll-out
             stops (Troyes 2: the seat answers its rivals' replies; Trajan 1, as measured).
+        seat_horizons: the horizon at a player count where it differs from `horizon`
+            (Trajan: 2 at 4 players, where a roll-out to the seat's next turn rated the
+            candidates too little apart; docs/ai.md).
         work_per_s: the "rollout" search's engine steps (`apply` calls, each rated by the
             value in the roll-outs' planning) per second of budget, a fixed number like the
             rate: the search stops after the round in which its roll-outs pass that many,
@@ -100,6 +103,7 @@ class AiSupport:
     seat_search: Mapping[int, str] = field(default_factory=dict)
     stage: Callable[[Any], Any] | None = None
     horizon: int = 1
+    seat_horizons: Mapping[int, int] = field(default_factory=dict)
     work_per_s: int = 0
     rollout_plan: tuple[int, int] | None = None
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from engine.ai.planner import plan_values, sampled_plan_values
-from engine.ai.sampling import determiniser, support_of
+from engine.ai.sampling import determiniser, horizon_of, support_of
 from engine.ai.values import value_of
 from engine.core.protocol import GameEngine, GameState
 from engine.core.rng import Rng
@@ -35,10 +35,11 @@ CANDIDATES = 4  # the planner's best first moves the search compares
 # overrides of the planner; more candidates made hard weaker).
 MARGIN = 1.0
 # How many times the turn comes back to the seat before a roll-out stops, unless the game's
-# `AiSupport.horizon` says otherwise (Troyes: twice, so the seat's own next turn answers what
-# the rivals did after the candidate; docs/ai.md, "The roll-out's horizon, again"). A roll-out
-# also stops once the deciding seat has changed horizon * seats times, where the turn would
-# have come back had the seat not passed.
+# `AiSupport.horizon` or `seat_horizons` says otherwise (Troyes: twice, so the seat's own
+# next turn answers what the rivals did after the candidate; docs/ai.md, "The roll-out's
+# horizon, again"; Trajan at 4 players, twice too). A roll-out also stops once the deciding
+# seat has changed horizon * seats times, where the turn would have come back had the seat
+# not passed.
 HORIZON = 1
 MAX_STEPS = 60  # decisions a roll-out plays at most before it is rated anyway
 # The search's work bound (`search`'s `work`) never stops it before this share of its
@@ -119,8 +120,7 @@ def search(  # noqa: PLR0913 - the two keyword-only bounds: the clock and the wo
     if len(root.order) == 1:
         return root, 0
     end = _ender(engine, state)
-    support = support_of(engine)
-    horizon = support.horizon if support is not None else HORIZON
+    horizon = horizon_of(engine, getattr(state, "seats", None), HORIZON)
     det: Any = None
     counted = _Counted(engine)
     floor = max(1, int(WORK_FLOOR * iterations))

@@ -46,6 +46,18 @@ def work_of(engine: GameEngine[Any, Any], seats: int | None, iterations: int) ->
     return round(iterations * support.work_per_s / iterations_per_s(engine, seats))
 
 
+def horizon_of(engine: GameEngine[Any, Any], seats: int | None, default: int) -> int:
+    """Return how many times a roll-out lets the turn come back to the seat, at `seats` players.
+
+    The game's `AiSupport.seat_horizons` at that count, else its `horizon`; `default` for a
+    game without AI support.
+    """
+    support = support_of(engine)
+    if support is None:
+        return default
+    return support.seat_horizons.get(seats or 0, support.horizon)
+
+
 def search_kind(engine: GameEngine[Any, Any], seats: int | None = None) -> str:
     """Return the hard player's search for this game at `seats` players ("tree", "rollout")."""
     support = support_of(engine)

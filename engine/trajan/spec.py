@@ -54,6 +54,7 @@ SPEC = GameSpec(
         seat_rates={2: 12, 4: 20},
         seat_search={2: "rollout", 4: "rollout"},
         stage=_quarter,
+        seat_horizons={4: 2},
         work_per_s=15000,
     ),
     # These decisions show the decider's hand (notes in engine/sessions/README.md).

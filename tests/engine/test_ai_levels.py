@@ -287,6 +287,30 @@ def test_troyes_rollouts_plan_as_the_normal_player_and_trajan_s_narrower(
     assert asked == {plan}
 
 
+@pytest.mark.parametrize(
+    ("game", "seats", "horizon"), [("troyes", 2, 2), ("trajan", 2, 1), ("trajan", 4, 2)]
+)
+def test_trajan_rolls_out_past_the_seat_s_next_turn_at_four_players(
+    game, seats, horizon, monkeypatch
+):
+    # At 4 players a Trajan roll-out to the seat's next turn rated the candidates too little
+    # apart: it now goes on until the seat's turn has come back twice, as Troyes' do
+    # (AiSupport.seat_horizons; docs/ai.md). Its 2-player roll-outs keep the horizon they
+    # were measured at.
+    engine: Any = GAMES[game]
+    state = _state_after(engine, 3, 40, seats=seats)
+    asked: set[int] = set()
+
+    def recorded(engine: Any, state: Any, seat: int, value: Any, end: Any, h: int) -> float:
+        asked.add(h)
+        return 0.0
+
+    monkeypatch.setattr(rollout, "_rollout", recorded)
+    _root, done = rollout.search(engine, state, state.pending.seat, 4, Rng(1, 0, "test"))
+    assert done == 4
+    assert asked == {horizon}
+
+
 def _last_turn_of_the_quarter(seats: int, seed: int) -> Any:
     """Return the last in-turn decision before the first quarter's scoring (normal players)."""
     engine = GAMES["trajan"]

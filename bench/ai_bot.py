@@ -1,10 +1,11 @@
 """Benchmark the AI in the real bot: many AI seats thinking at once, through the local Discord.
 
 Starts the emulator and `python bot.py` (temporary database, DENARIUS_LOOP_MONITOR on), and for
-each level asked (`--levels`, default normal then hard) opens `--games` two-player Trajan games
-of alice against one AI of that level. Then alice moves in every game whose board waits for her,
-one clicking thread per game, for `--seconds`: each move hands the turn to the AI, so up to
-`--games` AI seats are thinking (or queued for the `AI_PROCESSES` workers) at the same time.
+each level asked (`--levels`, default normal then hard) opens `--games` two-player games
+(`--game`: Trajan, the default, or Troyes) of alice against one AI of that level. Then alice
+moves in every game whose board waits for her, one clicking thread per game, for `--seconds`:
+each move hands the turn to the AI, so up to `--games` AI seats are thinking (or queued for
+the `AI_PROCESSES` workers) at the same time.
 
 Reported per level: the worst event-loop stall the bot logged meanwhile (a short sleep waking
 late; target < 50 ms), the decisions made, and the decision time in the bot, median and p99:
@@ -17,8 +18,9 @@ memory, sampled every 5 s (a leak grows it steadily). Run it on an idle
 machine and read the load (`uptime`, printed) beside the figures: the hard level's budget is
 an iteration count, so a busy machine makes each decision longer, not different.
 
-Usage: .venv/bin/python bench/ai_bot.py [--games 20] [--seconds 60] [--processes 1]
-       [--levels normal,hard] [--budget 2.0] [--profile FILE] [--slow-steps] [--log FILE]
+Usage: .venv/bin/python bench/ai_bot.py [--game trajan|troyes] [--games 20] [--seconds 60]
+       [--processes 1] [--levels normal,hard] [--budget 2.0] [--profile FILE] [--slow-steps]
+       [--log FILE]
 """
 
 import argparse
@@ -57,17 +59,18 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else 0.0
 
 
-def open_games(h: BotHarness, level: str, count: int) -> list[ChannelRef]:
-    """Open `count` games of alice against one AI of `level`; return their threads."""
+def open_games(h: BotHarness, game: str, level: str, count: int) -> list[ChannelRef]:
+    """Open `count` games of `game`, alice against one AI of `level`; return their threads."""
     alice = h.users["alice"]
     numbers = []
     for _ in range(count):  # every start at once: an AI seated first thinks before its thread
-        options = {"game": "trajan", "players": 2, "ai": 1, "ai_level": level}
+        options = {"game": game, "players": 2, "ai": 1, "ai_level": level}
         lobby = alice.slash(h.channel, "game new", options).wait_reply()
         number = int(re.search(r"#(\d+)", lobby.content)[1])  # type: ignore[index]
         alice.click(lobby, f"dn:l:{number}:start").wait_acked(timeout=600)
         numbers.append(number)
-    return [alice.wait_thread(f"Trajan #{n}", timeout=1200) for n in numbers]
+    title = game.capitalize()  # the thread is named "Trajan #3", "Troyes #4"
+    return [alice.wait_thread(f"{title} #{n}", timeout=1200) for n in numbers]
 
 
 def alice_moves(h: BotHarness, thread: ChannelRef, stop: threading.Event) -> int:
@@ -116,8 +119,9 @@ def sample_rss(pid: int, stop: threading.Event, every: float = 5.0) -> list[floa
 def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
     """Open the games of one level, keep alice moving, and report the bot's figures."""
     t0 = time.perf_counter()
-    threads = open_games(h, level, args.games)
-    print(f"{level}: {args.games} games open in {time.perf_counter() - t0:.0f} s", flush=True)
+    threads = open_games(h, args.game, level, args.games)
+    opened = time.perf_counter() - t0
+    print(f"{level}: {args.games} {args.game} games open in {opened:.0f} s", flush=True)
     mark = len(h.log())
     stop = threading.Event()
     pid = h.bot._proc.pid if h.bot is not None and h.bot._proc is not None else 0
@@ -178,6 +182,7 @@ def run_level(h: BotHarness, level: str, args: argparse.Namespace) -> None:
 def main() -> None:
     """Run the bench for each level asked."""
     parser = argparse.ArgumentParser()
+    parser.add_argument("--game", choices=["trajan", "troyes"], default="trajan")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--processes", type=int, default=1, help="AI_PROCESSES")

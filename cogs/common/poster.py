@@ -218,6 +218,19 @@ class Poster:
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
         lock = self._locks.setdefault(game, asyncio.Lock())
         async with contextlib.nullcontext() if held else lock:
+            if not held and (outcome.notices or game in self._unsent):
+                # Read under the lock: what the game owes its thread now, oldest first.
+                owed = (await self.sessions.owed(game)).get(game, [])
+                mine = {n.id for n in outcome.notices}
+                if game in self._unsent or any(n.id not in mine for n in owed):
+                    await self._catch_up(outcome, owed)  # older notices go first
+                    return
+                # What a catch-up posted already (with the older notices) is not posted again.
+                still = {n.id for n in owed}
+                told = tuple(n for n in outcome.notices if n.id is None or n.id in still)
+                if not told and outcome.notices and outcome.version <= self._posted.get(game, -1):
+                    return  # posted with its board (as new as this one) by a catch-up
+                outcome = replace(outcome, notices=told)
             newest = self._latest[game]
             plain = not (outcome.notices or outcome.ping or fresh)
             if plain and outcome.version < max(self._posted.get(game, -1), newest):
@@ -246,6 +259,28 @@ class Poster:
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
                 self._owe(game, outcome.version)
+
+    async def _catch_up(self, outcome: Outcome, owed: list[Notice]) -> None:
+        """Post everything a game owes its thread, oldest first, then its board (the lock held).
+
+        An earlier post was held back (an outage: the outbox owes the game), or notices are
+        owed besides this outcome's: posting its own notices alone could put them before the
+        older ones. So it posts as the outbox does; what an outage keeps back stays owed.
+        """
+        game = outcome.game_id
+        version = max(self._unsent.pop(game, -1), outcome.version)
+        try:
+            info = await self.sessions.status(game)
+            await self._refresh_held(info, owed)
+        except discord.Forbidden:
+            await self._lacking(outcome)
+            await self._done(outcome.notices)  # told the channel what is missing instead
+        except SENDING as error:
+            if not held_back(error):
+                raise
+            log.warning("game %s: move %s is saved but not shown (%s); retrying later",
+                        game, outcome.version, type(error).__name__)  # fmt: skip
+            self._owe(game, version)
 
     async def progress(self, outcome: Outcome) -> None:
         """Show a call's moves so far while an AI seat thinks (the session's watcher).

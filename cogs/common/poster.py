@@ -896,7 +896,7 @@ class Poster:
                     games.append(info)
         for info in sorted(games, key=lambda info: info.game_id):
             try:
-                count += await self._refresh(info, owed.get(info.game_id, []))
+                count += await self._refresh(info)  # what it owes: read under its lock
             except StateNeedsRepairError as paused:  # its stored state fails its checks
                 await self._tell_paused(info, paused)
             except SENDING as error:
@@ -927,9 +927,9 @@ class Poster:
         in between, so the board is never posted again for a version an edit just showed
         (the board a player holds would lose its buttons to a copy; issue 18).
         """
-        if owed is None:
-            owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
         async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+            if owed is None:  # read under the lock: a post may have just posted some
+                owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
             return await self._refresh_held(info, owed)
 
     async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:

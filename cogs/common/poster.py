@@ -219,18 +219,10 @@ class Poster:
         lock = self._locks.setdefault(game, asyncio.Lock())
         async with contextlib.nullcontext() if held else lock:
             if not held and (outcome.notices or game in self._unsent):
-                # Read under the lock: what the game owes its thread now, oldest first.
-                owed = (await self.sessions.owed(game)).get(game, [])
-                mine = {n.id for n in outcome.notices}
-                if game in self._unsent or any(n.id not in mine for n in owed):
-                    await self._catch_up(outcome, owed)  # older notices go first
-                    return
-                # What a catch-up posted already (with the older notices) is not posted again.
-                still = {n.id for n in owed}
-                told = tuple(n for n in outcome.notices if n.id is None or n.id in still)
-                if not told and outcome.notices and outcome.version <= self._posted.get(game, -1):
-                    return  # posted with its board (as new as this one) by a catch-up
-                outcome = replace(outcome, notices=told)
+                owing = await self._owing(outcome)
+                if owing is None:
+                    return  # posted with everything the game owed (`_catch_up`)
+                outcome = owing
             newest = self._latest[game]
             plain = not (outcome.notices or outcome.ping or fresh)
             if plain and outcome.version < max(self._posted.get(game, -1), newest):
@@ -259,6 +251,27 @@ class Poster:
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
                 self._owe(game, outcome.version)
+
+    async def _owing(self, outcome: Outcome) -> Outcome | None:
+        """Return the outcome to post as it is, or None once posted with all the game owes.
+
+        Under the game's lock, what the game owes its thread is read: if an earlier post was
+        held back (the outbox owes the game) or notices besides the outcome's own are owed,
+        everything is posted oldest first, then the board (`_catch_up`); the outcome's own
+        notices alone could go before older ones. Notices a catch-up posted already are not
+        posted again by their own outcome.
+        """
+        game = outcome.game_id
+        owed = (await self.sessions.owed(game)).get(game, [])
+        mine = {n.id for n in outcome.notices}
+        if game in self._unsent or any(n.id not in mine for n in owed):
+            await self._catch_up(outcome, owed)  # older notices go first
+            return None
+        still = {n.id for n in owed}
+        told = tuple(n for n in outcome.notices if n.id is None or n.id in still)
+        if not told and outcome.notices and outcome.version <= self._posted.get(game, -1):
+            return None  # posted with its board (as new as this one) by a catch-up
+        return replace(outcome, notices=told)
 
     async def _catch_up(self, outcome: Outcome, owed: list[Notice]) -> None:
         """Post everything a game owes its thread, oldest first, then its board (the lock held).

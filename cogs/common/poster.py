@@ -218,6 +218,11 @@ class Poster:
         self._latest[game] = max(self._latest.get(game, -1), outcome.version)
         lock = self._locks.setdefault(game, asyncio.Lock())
         async with contextlib.nullcontext() if held else lock:
+            if not held and (outcome.notices or game in self._unsent):
+                owing = await self._owing(outcome)
+                if owing is None:
+                    return  # posted with everything the game owed (`_catch_up`)
+                outcome = owing
             newest = self._latest[game]
             plain = not (outcome.notices or outcome.ping or fresh)
             if plain and outcome.version < max(self._posted.get(game, -1), newest):
@@ -246,6 +251,49 @@ class Poster:
                             game, outcome.version, type(error).__name__)  # fmt: skip
                 self._posted[game] = shown
                 self._owe(game, outcome.version)
+
+    async def _owing(self, outcome: Outcome) -> Outcome | None:
+        """Return the outcome to post as it is, or None once posted with all the game owes.
+
+        Under the game's lock, what the game owes its thread is read: if an earlier post was
+        held back (the outbox owes the game) or notices besides the outcome's own are owed,
+        everything is posted oldest first, then the board (`_catch_up`); the outcome's own
+        notices alone could go before older ones. Notices a catch-up posted already are not
+        posted again by their own outcome.
+        """
+        game = outcome.game_id
+        owed = (await self.sessions.owed(game)).get(game, [])
+        mine = {n.id for n in outcome.notices}
+        if game in self._unsent or any(n.id not in mine for n in owed):
+            await self._catch_up(outcome, owed)  # older notices go first
+            return None
+        still = {n.id for n in owed}
+        told = tuple(n for n in outcome.notices if n.id is None or n.id in still)
+        if not told and outcome.notices and outcome.version <= self._posted.get(game, -1):
+            return None  # posted with its board (as new as this one) by a catch-up
+        return replace(outcome, notices=told)
+
+    async def _catch_up(self, outcome: Outcome, owed: list[Notice]) -> None:
+        """Post everything a game owes its thread, oldest first, then its board (the lock held).
+
+        An earlier post was held back (an outage: the outbox owes the game), or notices are
+        owed besides this outcome's: posting its own notices alone could put them before the
+        older ones. So it posts as the outbox does; what an outage keeps back stays owed.
+        """
+        game = outcome.game_id
+        version = max(self._unsent.pop(game, -1), outcome.version)
+        try:
+            info = await self.sessions.status(game)
+            await self._refresh_held(info, owed)
+        except discord.Forbidden:
+            await self._lacking(outcome)
+            await self._done(outcome.notices)  # told the channel what is missing instead
+        except SENDING as error:
+            if not held_back(error):
+                raise
+            log.warning("game %s: move %s is saved but not shown (%s); retrying later",
+                        game, outcome.version, type(error).__name__)  # fmt: skip
+            self._owe(game, version)
 
     async def progress(self, outcome: Outcome) -> None:
         """Show a call's moves so far while an AI seat thinks (the session's watcher).
@@ -861,7 +909,7 @@ class Poster:
                     games.append(info)
         for info in sorted(games, key=lambda info: info.game_id):
             try:
-                count += await self._refresh(info, owed.get(info.game_id, []))
+                count += await self._refresh(info)  # what it owes: read under its lock
             except StateNeedsRepairError as paused:  # its stored state fails its checks
                 await self._tell_paused(info, paused)
             except SENDING as error:
@@ -892,9 +940,9 @@ class Poster:
         in between, so the board is never posted again for a version an edit just showed
         (the board a player holds would lose its buttons to a copy; issue 18).
         """
-        if owed is None:
-            owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
         async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+            if owed is None:  # read under the lock: a post may have just posted some
+                owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
             return await self._refresh_held(info, owed)
 
     async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:

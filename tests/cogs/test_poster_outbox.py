@@ -11,16 +11,20 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
 from cogs.common import poster as poster_module
+from cogs.common import text
 from cogs.common.poster import Poster
-from engine.sessions import NewGame, SeatOrder, SessionManager, Status, Store
+from engine.sessions import NewGame, NoticeKind, SeatOrder, SessionManager, Status, Store
+from engine.sessions.models import TimeControl
 from engine.sessions.turns import Turns
 from tests.cogs.test_poster_faults import Bot, Renderer, Thread
 from tests.engine.core.toy import ToyEngine
@@ -34,11 +38,15 @@ class BusyThread(Thread):
     open: asyncio.Event = field(default_factory=asyncio.Event)
     waiting: asyncio.Event = field(default_factory=asyncio.Event)
     refusals: int = 0  # so many sends end in a 429 that discord.py gave up retrying
+    outages: int = 0  # so many sends find Discord unreachable
     nonces: dict[str, Any] = field(default_factory=dict)  # Discord's enforce_nonce
 
     async def send(self, content: str, **kwargs: Any) -> Any:
         self.waiting.set()
         await self.open.wait()
+        if self.outages:
+            self.outages -= 1
+            raise aiohttp.ClientConnectionError("Discord is unreachable")
         if self.refusals:
             self.refusals -= 1
             answer = SimpleNamespace(status=429, reason="Too Many Requests")
@@ -90,9 +98,9 @@ async def busy(tmp_path: Path) -> AsyncIterator[Busy]:
     await store.close()
 
 
-def _sessions(store: Store) -> SessionManager:
+def _sessions(store: Store, clock: FakeClock | None = None) -> SessionManager:
     return SessionManager(
-        store, {"toy": ToyEngine()}, FakeClock(), seeds=itertools.count(5).__next__
+        store, {"toy": ToyEngine()}, clock or FakeClock(), seeds=itertools.count(5).__next__
     )
 
 
@@ -247,5 +255,52 @@ async def test_no_undo_while_only_ais_have_moved(tmp_path: Path):
         assert mine.undoable
         await poster.post(mine)
         assert any(c.startswith(f"dn:u:{game}:") for c in _controls(thread.sent[-1][2]))
+    finally:
+        await store.close()
+
+
+async def test_a_notice_owed_since_an_outage_is_posted_before_a_later_one(tmp_path: Path):
+    # tests/e2e/test_owed.py, flaky under load: a reminder's post failed in an outage (the
+    # outbox owed it), then an undo request was posted as Discord came back, and went first.
+    store = await Store.open(tmp_path / "owed.db")
+    try:
+        clock, thread = FakeClock(), BusyThread()
+        thread.open.set()
+        sessions = _sessions(store, clock)
+        poster = _poster(thread, sessions)
+        day = TimeControl(timedelta(hours=24), (timedelta(hours=6),))
+        spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN,
+                       time_control=day)  # fmt: skip
+        game = (await sessions.create_lobby(1, spec)).game_id
+        await sessions.join(game, 2)
+        await sessions.set_messages(game, thread_id=700)
+        start = await sessions.start(game, 1)
+        await poster.post(start)
+        alice = await sessions.play(game, 1, start.version, 0)  # bob's turn now
+        await poster.post(alice)
+        clock.advance(hours=18)
+        [due] = await sessions.tick()  # bob's reminder ...
+        [reminder] = due.notices
+        assert reminder.kind is NoticeKind.REMINDER
+        thread.outages = 1  # ... while Discord is unreachable
+        await poster.post(due)
+        assert poster.unsent == {game: due.version}  # the outbox owes it
+        poster.close()  # its timer has not come round yet
+        sent = len(thread.sent)
+
+        asked = await sessions.undo(game, 1, alice.version)  # Discord answers again
+        [request] = asked.notices
+        assert request.kind is NoticeKind.UNDO_ASKED
+        await poster.post(asked)
+
+        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
+        first, then = (text.nonce("n", game, n.id) for n in (reminder, request))
+        assert first in nonces  # the reminder was posted with the request ...
+        assert nonces.index(first) < nonces.index(then)  # ... in the order they were owed
+        assert await poster.retry_unsent() == 0  # and once: the outbox has nothing left
+        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
+        assert nonces.count(first) == nonces.count(then) == 1
+        assert await sessions.owed(game) == {}
+        assert poster.unsent == {}
     finally:
         await store.close()

@@ -15,6 +15,7 @@ import io
 import logging
 import re
 from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any, Protocol
@@ -230,7 +231,12 @@ class Poster:
             shown = self._posted.get(game, -1)
             self._posted[outcome.game_id] = outcome.version
             outcome = self._on_board(outcome)
-            try:
+
+            def owe() -> None:
+                self._posted[game] = shown
+                self._owe(game, outcome.version)
+
+            async with self._or_owed(outcome, owe):
                 try:
                     await self._post(outcome, fresh=fresh, click=click)
                 except discord.HTTPException as error:
@@ -241,16 +247,24 @@ class Poster:
                     await self._unarchive(outcome.thread_id)
                     told = tuple(n for n in outcome.notices if not _own_message(n))
                     await self._post(replace(outcome, notices=told), fresh=fresh)  # sent: once
-            except discord.Forbidden:
-                await self._lacking(outcome)
-                await self._done(outcome.notices)  # told the channel what is missing instead
-            except SENDING as error:
-                if not held_back(error):
-                    raise
-                log.warning("game %s: move %s is saved but not shown (%s); retrying later",
-                            game, outcome.version, type(error).__name__)  # fmt: skip
-                self._posted[game] = shown
-                self._owe(game, outcome.version)
+
+    @contextlib.asynccontextmanager
+    async def _or_owed(self, outcome: Outcome, owe: Callable[[], None]) -> AsyncIterator[None]:
+        """Post within: a missing permission is told instead; an outage calls `owe`.
+
+        `owe` leaves the game to the outbox, which posts it again once Discord takes posts.
+        """
+        try:
+            yield
+        except discord.Forbidden:
+            await self._lacking(outcome)
+            await self._done(outcome.notices)  # told the channel what is missing instead
+        except SENDING as error:
+            if not held_back(error):
+                raise
+            log.warning("game %s: move %s is saved but not shown (%s); retrying later",
+                        outcome.game_id, outcome.version, type(error).__name__)  # fmt: skip
+            owe()
 
     async def _owing(self, outcome: Outcome) -> Outcome | None:
         """Return the outcome to post as it is, or None once posted with all the game owes.
@@ -282,18 +296,8 @@ class Poster:
         """
         game = outcome.game_id
         version = max(self._unsent.pop(game, -1), outcome.version)
-        try:
-            info = await self.sessions.status(game)
-            await self._refresh_held(info, owed)
-        except discord.Forbidden:
-            await self._lacking(outcome)
-            await self._done(outcome.notices)  # told the channel what is missing instead
-        except SENDING as error:
-            if not held_back(error):
-                raise
-            log.warning("game %s: move %s is saved but not shown (%s); retrying later",
-                        game, outcome.version, type(error).__name__)  # fmt: skip
-            self._owe(game, version)
+        async with self._or_owed(outcome, lambda: self._owe(game, version)):
+            await self._refresh_held(await self.sessions.status(game), owed)
 
     async def progress(self, outcome: Outcome) -> None:
         """Show a call's moves so far while an AI seat thinks (the session's watcher).

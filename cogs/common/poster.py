@@ -270,15 +270,15 @@ class Poster:
         """Return the outcome to post as it is, or None once posted with all the game owes.
 
         Under the game's lock, what the game owes its thread is read: if an earlier post was
-        held back (the outbox owes the game) or notices besides the outcome's own are owed,
-        everything is posted oldest first, then the board (`_catch_up`); the outcome's own
-        notices alone could go before older ones. Notices a catch-up posted already are not
-        posted again by their own outcome.
+        held back (the outbox owes the game), everything is posted oldest first, then the
+        board (`_catch_up`); the outcome's own notices alone could go before older ones.
+        Notices a catch-up posted already are not posted again by their own outcome. A later
+        outcome's notices, stored while this one waited for the lock, are not a reason to
+        catch up: that outcome posts them, with the story of its own moves.
         """
         game = outcome.game_id
         owed = (await self.sessions.owed(game)).get(game, [])
-        mine = {n.id for n in outcome.notices}
-        if game in self._unsent or any(n.id not in mine for n in owed):
+        if game in self._unsent:
             await self._catch_up(outcome, owed)  # older notices go first
             return None
         still = {n.id for n in owed}
@@ -290,9 +290,9 @@ class Poster:
     async def _catch_up(self, outcome: Outcome, owed: list[Notice]) -> None:
         """Post everything a game owes its thread, oldest first, then its board (the lock held).
 
-        An earlier post was held back (an outage: the outbox owes the game), or notices are
-        owed besides this outcome's: posting its own notices alone could put them before the
-        older ones. So it posts as the outbox does; what an outage keeps back stays owed.
+        An earlier post was held back (an outage: the outbox owes the game): posting this
+        outcome's own notices alone could put them before the older ones. So it posts as the
+        outbox does; what an outage keeps back stays owed.
         """
         game = outcome.game_id
         version = max(self._unsent.pop(game, -1), outcome.version)

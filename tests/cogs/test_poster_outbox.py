@@ -304,3 +304,43 @@ async def test_a_notice_owed_since_an_outage_is_posted_before_a_later_one(tmp_pa
         assert poster.unsent == {}
     finally:
         await store.close()
+
+
+async def test_a_later_outcome_s_notices_wait_for_it_while_an_earlier_one_posts(tmp_path: Path):
+    # Notices are stored when their move is saved, before any post: while one outcome waits
+    # for the game's lock a later one's notices are owed already. They are that outcome's
+    # to post, with the story of its own moves: the earlier post must not catch up on them
+    # (the CI simulation lost a move's line from the thread so: tests/e2e/test_story.py).
+    store = await Store.open(tmp_path / "later.db")
+    try:
+        clock, thread = FakeClock(), BusyThread()
+        thread.open.set()
+        sessions = _sessions(store, clock)
+        poster = _poster(thread, sessions)
+        day = TimeControl(timedelta(hours=24), (timedelta(hours=6),))
+        spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN,
+                       time_control=day)  # fmt: skip
+        game = (await sessions.create_lobby(1, spec)).game_id
+        await sessions.join(game, 2)
+        await sessions.set_messages(game, thread_id=700)
+        start = await sessions.start(game, 1)
+        await poster.post(start)
+        alice = await sessions.play(game, 1, start.version, 0)
+        await poster.post(alice)
+        asked = await sessions.undo(game, 1, alice.version)  # saved; its post comes later
+        [request] = asked.notices
+        clock.advance(hours=18)
+        [due] = await sessions.tick()  # a later notice, stored before the request is posted
+        [reminder] = due.notices
+        sent = len(thread.sent)
+
+        await poster.post(asked)
+        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
+        assert text.nonce("n", game, request.id) in nonces
+        assert text.nonce("n", game, reminder.id) not in nonces  # the reminder's own post's
+        await poster.post(due)
+        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
+        assert nonces.count(text.nonce("n", game, reminder.id)) == 1
+        assert await sessions.owed(game) == {}
+    finally:
+        await store.close()

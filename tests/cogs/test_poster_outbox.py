@@ -259,10 +259,21 @@ async def test_no_undo_while_only_ais_have_moved(tmp_path: Path):
         await store.close()
 
 
-async def test_a_notice_owed_since_an_outage_is_posted_before_a_later_one(tmp_path: Path):
-    # tests/e2e/test_owed.py, flaky under load: a reminder's post failed in an outage (the
-    # outbox owed it), then an undo request was posted as Discord came back, and went first.
-    store = await Store.open(tmp_path / "owed.db")
+@dataclass
+class Daily:
+    """A 2-player toy game with a day's time control whose first move is posted."""
+
+    clock: FakeClock
+    thread: BusyThread
+    sessions: SessionManager
+    poster: Poster
+    game: int
+    alice: Any  # the outcome of alice's first move: bob's turn
+
+
+@pytest.fixture
+async def daily(tmp_path: Path) -> AsyncIterator[Daily]:
+    store = await Store.open(tmp_path / "daily.db")
     try:
         clock, thread = FakeClock(), BusyThread()
         thread.open.set()
@@ -278,69 +289,71 @@ async def test_a_notice_owed_since_an_outage_is_posted_before_a_later_one(tmp_pa
         await poster.post(start)
         alice = await sessions.play(game, 1, start.version, 0)  # bob's turn now
         await poster.post(alice)
-        clock.advance(hours=18)
-        [due] = await sessions.tick()  # bob's reminder ...
-        [reminder] = due.notices
-        assert reminder.kind is NoticeKind.REMINDER
-        thread.outages = 1  # ... while Discord is unreachable
-        await poster.post(due)
-        assert poster.unsent == {game: due.version}  # the outbox owes it
-        poster.close()  # its timer has not come round yet
-        sent = len(thread.sent)
-
-        asked = await sessions.undo(game, 1, alice.version)  # Discord answers again
-        [request] = asked.notices
-        assert request.kind is NoticeKind.UNDO_ASKED
-        await poster.post(asked)
-
-        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
-        first, then = (text.nonce("n", game, n.id) for n in (reminder, request))
-        assert first in nonces  # the reminder was posted with the request ...
-        assert nonces.index(first) < nonces.index(then)  # ... in the order they were owed
-        assert await poster.retry_unsent() == 0  # and once: the outbox has nothing left
-        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
-        assert nonces.count(first) == nonces.count(then) == 1
-        assert await sessions.owed(game) == {}
-        assert poster.unsent == {}
+        yield Daily(clock, thread, sessions, poster, game, alice)
     finally:
         await store.close()
 
 
-async def test_a_later_outcome_s_notices_wait_for_it_while_an_earlier_one_posts(tmp_path: Path):
+async def test_a_notice_owed_since_an_outage_is_posted_before_a_later_one(daily: Daily):
+    # tests/e2e/test_owed.py, flaky under load: a reminder's post failed in an outage (the
+    # outbox owed it), then an undo request was posted as Discord came back, and went first.
+    clock, thread, sessions, poster, game = (
+        daily.clock,
+        daily.thread,
+        daily.sessions,
+        daily.poster,
+        daily.game,
+    )
+    clock.advance(hours=18)
+    [due] = await sessions.tick()  # bob's reminder ...
+    [reminder] = due.notices
+    assert reminder.kind is NoticeKind.REMINDER
+    thread.outages = 1  # ... while Discord is unreachable
+    await poster.post(due)
+    assert poster.unsent == {game: due.version}  # the outbox owes it
+    poster.close()  # its timer has not come round yet
+    sent = len(thread.sent)
+
+    asked = await sessions.undo(game, 1, daily.alice.version)  # Discord answers again
+    [request] = asked.notices
+    assert request.kind is NoticeKind.UNDO_ASKED
+    await poster.post(asked)
+
+    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
+    first, then = (text.nonce("n", game, n.id) for n in (reminder, request))
+    assert first in nonces  # the reminder was posted with the request ...
+    assert nonces.index(first) < nonces.index(then)  # ... in the order they were owed
+    assert await poster.retry_unsent() == 0  # and once: the outbox has nothing left
+    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
+    assert nonces.count(first) == nonces.count(then) == 1
+    assert await sessions.owed(game) == {}
+    assert poster.unsent == {}
+
+
+async def test_a_later_outcome_s_notices_wait_for_it_while_an_earlier_one_posts(daily: Daily):
     # Notices are stored when their move is saved, before any post: while one outcome waits
     # for the game's lock a later one's notices are owed already. They are that outcome's
     # to post, with the story of its own moves: the earlier post must not catch up on them
     # (the CI simulation lost a move's line from the thread so: tests/e2e/test_story.py).
-    store = await Store.open(tmp_path / "later.db")
-    try:
-        clock, thread = FakeClock(), BusyThread()
-        thread.open.set()
-        sessions = _sessions(store, clock)
-        poster = _poster(thread, sessions)
-        day = TimeControl(timedelta(hours=24), (timedelta(hours=6),))
-        spec = NewGame("toy", guild_id=7, channel_id=70, seats=2, seat_order=SeatOrder.JOIN,
-                       time_control=day)  # fmt: skip
-        game = (await sessions.create_lobby(1, spec)).game_id
-        await sessions.join(game, 2)
-        await sessions.set_messages(game, thread_id=700)
-        start = await sessions.start(game, 1)
-        await poster.post(start)
-        alice = await sessions.play(game, 1, start.version, 0)
-        await poster.post(alice)
-        asked = await sessions.undo(game, 1, alice.version)  # saved; its post comes later
-        [request] = asked.notices
-        clock.advance(hours=18)
-        [due] = await sessions.tick()  # a later notice, stored before the request is posted
-        [reminder] = due.notices
-        sent = len(thread.sent)
+    clock, thread, sessions, poster, game = (
+        daily.clock,
+        daily.thread,
+        daily.sessions,
+        daily.poster,
+        daily.game,
+    )
+    asked = await sessions.undo(game, 1, daily.alice.version)  # saved; its post comes later
+    [request] = asked.notices
+    clock.advance(hours=18)
+    [due] = await sessions.tick()  # a later notice, stored before the request is posted
+    [reminder] = due.notices
+    sent = len(thread.sent)
 
-        await poster.post(asked)
-        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
-        assert text.nonce("n", game, request.id) in nonces
-        assert text.nonce("n", game, reminder.id) not in nonces  # the reminder's own post's
-        await poster.post(due)
-        nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
-        assert nonces.count(text.nonce("n", game, reminder.id)) == 1
-        assert await sessions.owed(game) == {}
-    finally:
-        await store.close()
+    await poster.post(asked)
+    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
+    assert text.nonce("n", game, request.id) in nonces
+    assert text.nonce("n", game, reminder.id) not in nonces  # the reminder's own post's
+    await poster.post(due)
+    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
+    assert nonces.count(text.nonce("n", game, reminder.id)) == 1
+    assert await sessions.owed(game) == {}

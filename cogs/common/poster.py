@@ -937,7 +937,7 @@ class Poster:
         except discord.HTTPException:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
-    async def _refresh(self, info: GameInfo, owed: list[Notice] | None = None) -> int:
+    async def _refresh(self, info: GameInfo) -> int:
         """Post a game's owed notices, then its board unless the thread shows it already.
 
         Under the game's lock, from reading the game to posting: a click's post cannot come
@@ -945,8 +945,8 @@ class Poster:
         (the board a player holds would lose its buttons to a copy; issue 18).
         """
         async with self._locks.setdefault(info.game_id, asyncio.Lock()):
-            if owed is None:  # read under the lock: a post may have just posted some
-                owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
+            # Read under the lock: a post that held it may have just posted some.
+            owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
             return await self._refresh_held(info, owed)
 
     async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:

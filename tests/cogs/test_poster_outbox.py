@@ -23,7 +23,7 @@ import pytest
 from cogs.common import poster as poster_module
 from cogs.common import text
 from cogs.common.poster import Poster
-from engine.sessions import NewGame, NoticeKind, SeatOrder, SessionManager, Status, Store
+from engine.sessions import NewGame, Notice, NoticeKind, SeatOrder, SessionManager, Status, Store
 from engine.sessions.models import TimeControl
 from engine.sessions.turns import Turns
 from tests.cogs.test_poster_faults import Bot, Renderer, Thread
@@ -270,6 +270,29 @@ class Daily:
     game: int
     alice: Any  # the outcome of alice's first move: bob's turn
 
+    async def reminder(self) -> tuple[Any, Notice]:
+        """Let 18 hours pass: bob's reminder falls due; return its outcome and notice."""
+        self.clock.advance(hours=18)
+        [due] = await self.sessions.tick()
+        [reminder] = due.notices
+        assert reminder.kind is NoticeKind.REMINDER
+        return due, reminder
+
+    async def undo_asked(self) -> tuple[Any, Notice]:
+        """Alice asks to undo her move; return the outcome and its request (not posted)."""
+        asked = await self.sessions.undo(self.game, 1, self.alice.version)
+        [request] = asked.notices
+        assert request.kind is NoticeKind.UNDO_ASKED
+        return asked, request
+
+    def nonces(self, since: int = 0) -> list[Any]:
+        """Return the nonces of the thread's sends from the `since`-th on."""
+        return [kwargs.get("nonce") for _, _, kwargs in self.thread.sent[since:]]
+
+    def nonce(self, notice: Notice) -> str:
+        """Return the nonce a notice's own message carries."""
+        return text.nonce("n", self.game, notice.id)
+
 
 @pytest.fixture
 async def daily(tmp_path: Path) -> AsyncIterator[Daily]:
@@ -297,36 +320,25 @@ async def daily(tmp_path: Path) -> AsyncIterator[Daily]:
 async def test_a_notice_owed_since_an_outage_is_posted_before_a_later_one(daily: Daily):
     # tests/e2e/test_owed.py, flaky under load: a reminder's post failed in an outage (the
     # outbox owed it), then an undo request was posted as Discord came back, and went first.
-    clock, thread, sessions, poster, game = (
-        daily.clock,
-        daily.thread,
-        daily.sessions,
-        daily.poster,
-        daily.game,
-    )
-    clock.advance(hours=18)
-    [due] = await sessions.tick()  # bob's reminder ...
-    [reminder] = due.notices
-    assert reminder.kind is NoticeKind.REMINDER
-    thread.outages = 1  # ... while Discord is unreachable
+    poster = daily.poster
+    due, reminder = await daily.reminder()  # bob's reminder ...
+    daily.thread.outages = 1  # ... while Discord is unreachable
     await poster.post(due)
-    assert poster.unsent == {game: due.version}  # the outbox owes it
+    assert poster.unsent == {daily.game: due.version}  # the outbox owes it
     poster.close()  # its timer has not come round yet
-    sent = len(thread.sent)
+    sent = len(daily.thread.sent)
 
-    asked = await sessions.undo(game, 1, daily.alice.version)  # Discord answers again
-    [request] = asked.notices
-    assert request.kind is NoticeKind.UNDO_ASKED
+    asked, request = await daily.undo_asked()  # Discord answers again
     await poster.post(asked)
 
-    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
-    first, then = (text.nonce("n", game, n.id) for n in (reminder, request))
+    nonces = daily.nonces(sent)
+    first, then = daily.nonce(reminder), daily.nonce(request)
     assert first in nonces  # the reminder was posted with the request ...
     assert nonces.index(first) < nonces.index(then)  # ... in the order they were owed
     assert await poster.retry_unsent() == 0  # and once: the outbox has nothing left
-    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
+    nonces = daily.nonces()
     assert nonces.count(first) == nonces.count(then) == 1
-    assert await sessions.owed(game) == {}
+    assert await daily.sessions.owed(daily.game) == {}
     assert poster.unsent == {}
 
 
@@ -335,25 +347,14 @@ async def test_a_later_outcome_s_notices_wait_for_it_while_an_earlier_one_posts(
     # for the game's lock a later one's notices are owed already. They are that outcome's
     # to post, with the story of its own moves: the earlier post must not catch up on them
     # (the CI simulation lost a move's line from the thread so: tests/e2e/test_story.py).
-    clock, thread, sessions, poster, game = (
-        daily.clock,
-        daily.thread,
-        daily.sessions,
-        daily.poster,
-        daily.game,
-    )
-    asked = await sessions.undo(game, 1, daily.alice.version)  # saved; its post comes later
-    [request] = asked.notices
-    clock.advance(hours=18)
-    [due] = await sessions.tick()  # a later notice, stored before the request is posted
-    [reminder] = due.notices
-    sent = len(thread.sent)
+    asked, request = await daily.undo_asked()  # saved; its post comes later
+    due, reminder = await daily.reminder()  # a later notice, stored before the request's post
+    sent = len(daily.thread.sent)
 
-    await poster.post(asked)
-    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent[sent:]]
-    assert text.nonce("n", game, request.id) in nonces
-    assert text.nonce("n", game, reminder.id) not in nonces  # the reminder's own post's
-    await poster.post(due)
-    nonces = [kwargs.get("nonce") for _, _, kwargs in thread.sent]
-    assert nonces.count(text.nonce("n", game, reminder.id)) == 1
-    assert await sessions.owed(game) == {}
+    await daily.poster.post(asked)
+    nonces = daily.nonces(sent)
+    assert daily.nonce(request) in nonces
+    assert daily.nonce(reminder) not in nonces  # the reminder's own post's
+    await daily.poster.post(due)
+    assert daily.nonces().count(daily.nonce(reminder)) == 1
+    assert await daily.sessions.owed(daily.game) == {}

@@ -33,7 +33,17 @@ from tests.e2e.conftest import (
 from tests.engine.test_spanish_words import english_pieces
 from tests.story_numbers import told_numbers
 
-CUT = re.compile(r"… \d+ lines? left out here: see `/game log`\.")
+# "… moves 10-11 left out here: see `/game log`." (an en dash), "… 5 of moves 3-20 left out here"
+LEFT_OUT = re.compile(r"… (?:\d+ of )?moves? ([\d\N{EN DASH}, and]+?) left out here")
+
+
+def _left_out(content: str) -> set[int]:
+    """Return the moves a message's notes say were left out of it (cogs/common/story.py)."""
+    named: set[int] = set()
+    for note in LEFT_OUT.finditer(content):
+        for first, last in re.findall(r"(\d+)(?:\N{EN DASH}(\d+))?", note[1]):
+            named.update(range(int(first), int(last or first) + 1))
+    return named
 
 
 def _live(table: BotHarness, number: int) -> list[SimpleNamespace]:
@@ -115,13 +125,13 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
     told = told_now()
     # A turn too long for one message (an AI playing on alone after a pass) is told briefer:
     # details first, then runs of one seat's moves as one line each; a move left out even so
-    # is older than its message's newest, and that message says lines were left out
-    # (cogs/common/story.py).
+    # is older than its message's newest, and that message names it where it was left out
+    # (cogs/common/story.py, fifth playtest item 101).
     for missing in sorted(shown - told):
         after = min((v for v in told if v > missing), default=None)
         assert after is not None, missing
         holders = [m.content for m in posts if after in told_numbers(m.content)]
-        assert any(CUT.search(h) for h in holders), (missing, holders)
+        assert any(missing in _left_out(h) for h in holders), (missing, holders)
     assert all(len(m.content) <= 2000 for m in posts)
     # ... in one message per turn: a new message only when the turn passed.
     seat = _seat(table, number, alice)

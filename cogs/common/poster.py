@@ -364,16 +364,18 @@ class Poster:
         """
         count = 0
         for game in list(self._unsent):
-            version = self._unsent.pop(game)
+            if game not in self._unsent:
+                continue  # shown meanwhile: a post caught up on it (`_catch_up`)
             try:
                 info = await self.sessions.status(game)
-                if info.status is not Status.LOBBY:
-                    count += await self._refresh(info)
+                if info.status is Status.LOBBY:
+                    self._unsent.pop(game, None)
+                    continue
+                count += await self._refresh(info, owing=True)
             except SENDING as error:
                 if not held_back(error):
                     log.exception("could not post the board of game %s again", game)
-                    continue
-                self._unsent.setdefault(game, version)
+                    continue  # given up: `_refresh` took it off the outbox
                 break  # still down or held back: keep the order, try again later
         if count:
             log.info("outbox: %d boards posted after an outage", count)
@@ -937,17 +939,29 @@ class Poster:
         except discord.HTTPException:
             log.exception("could not tell game %s that it is paused", info.game_id)
 
-    async def _refresh(self, info: GameInfo) -> int:
+    async def _refresh(self, info: GameInfo, *, owing: bool = False) -> int:
         """Post a game's owed notices, then its board unless the thread shows it already.
 
         Under the game's lock, from reading the game to posting: a click's post cannot come
         in between, so the board is never posted again for a version an edit just showed
-        (the board a player holds would lose its buttons to a copy; issue 18).
+        (the board a player holds would lose its buttons to a copy; issue 18). The game
+        leaves the outbox only under its lock too: a post that finds it there posts what it
+        owes first (`_owing`), so a new notice never goes before an older one. `owing`: the
+        outbox's retry, which has nothing to do if a post caught up meanwhile.
         """
-        async with self._locks.setdefault(info.game_id, asyncio.Lock()):
+        game = info.game_id
+        async with self._locks.setdefault(game, asyncio.Lock()):
+            if owing and game not in self._unsent:
+                return 0
+            version = self._unsent.pop(game, None)
             # Read under the lock: a post that held it may have just posted some.
-            owed = (await self.sessions.owed(info.game_id)).get(info.game_id, [])
-            return await self._refresh_held(info, owed)
+            owed = (await self.sessions.owed(game)).get(game, [])
+            try:
+                return await self._refresh_held(info, owed)
+            except SENDING as error:
+                if version is not None and held_back(error):
+                    self._unsent[game] = max(self._unsent.pop(game, -1), version)  # still owed
+                raise
 
     async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:
         outcome = await self.sessions.current(info.game_id)

@@ -358,3 +358,40 @@ async def test_a_later_outcome_s_notices_wait_for_it_while_an_earlier_one_posts(
     await daily.poster.post(due)
     assert daily.nonces().count(daily.nonce(reminder)) == 1
     assert await daily.sessions.owed(daily.game) == {}
+
+
+async def test_a_post_while_the_outbox_reads_an_owed_game_still_goes_after_its_notices(
+    daily: Daily, monkeypatch: pytest.MonkeyPatch
+):
+    # tests/e2e/test_owed.py under load: the outbox took the game off its list, then read the
+    # game; the undo request's post came in between, found nothing owed, and went first.
+    poster, sessions = daily.poster, daily.sessions
+    due, reminder = await daily.reminder()
+    daily.thread.outages = 1
+    await poster.post(due)  # owed since the outage
+    poster.close()
+    reading, go_on = asyncio.Event(), asyncio.Event()
+    status = sessions.status
+
+    async def slow_status(game: int) -> Any:
+        reading.set()
+        await go_on.wait()
+        return await status(game)
+
+    monkeypatch.setattr(sessions, "status", slow_status)
+    sent = len(daily.thread.sent)
+    retrying = asyncio.create_task(poster.retry_unsent())
+    await reading.wait()  # the outbox is reading the game it owes
+
+    asked, request = await daily.undo_asked()
+    monkeypatch.setattr(sessions, "status", status)  # the post's own reads are not held up
+    await poster.post(asked)
+    go_on.set()
+    await retrying
+
+    nonces = daily.nonces(sent)
+    first, then = daily.nonce(reminder), daily.nonce(request)
+    assert nonces.count(first) == nonces.count(then) == 1
+    assert nonces.index(first) < nonces.index(then)
+    assert await sessions.owed(daily.game) == {}
+    assert poster.unsent == {}

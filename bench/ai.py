@@ -127,9 +127,12 @@ def arena(table: str, seats: int, match: tuple[str, str], games: int, hard_iters
     tally = Tally()
     for g in range(games):
         at = g % seats  # the candidate's seat rotates; the seed changes every full rotation
+        # Self-play has no seat to balance, and a level is deterministic: a rotation would
+        # play the same game again, so every game has a seed of its own.
+        seed = seed0 + (g if cand == other else g // seats)
         lineup = [(other, player(other, hard_iters)) for _ in range(seats)]
         lineup[at] = (cand, player(cand, hard_iters))
-        ranks = play(engine, options, lineup, seed0 + g // seats, tally)
+        ranks = play(engine, options, lineup, seed, tally)
         tally.games += 1
         tally.wins += ranks[at] == 1
         if ranks[at] == 1:
@@ -138,7 +141,7 @@ def arena(table: str, seats: int, match: tuple[str, str], games: int, hard_iters
         tally.cand_scores.append(scores[at])
         tally.other_scores.append(statistics.mean(s for i, s in enumerate(scores) if i != at))
         print(  # one line a game on stderr, so a long arena stopped early still tells
-            f"  game {g + 1}: seed {seed0 + g // seats}, {cand} in seat {at}, scores {scores},"
+            f"  game {g + 1}: seed {seed}, {cand} in seat {at}, scores {scores},"
             f" {cand} {'won' if ranks[at] == 1 else 'lost'}{_so_far(tally, cand)}",
             file=sys.stderr,
             flush=True,

@@ -31,19 +31,7 @@ from tests.e2e.conftest import (
     wait_new_board,
 )
 from tests.engine.test_spanish_words import english_pieces
-from tests.story_numbers import told_numbers
-
-# "… moves 10-11 left out here: see `/game log`." (an en dash), "… 5 of moves 3-20 left out here"
-LEFT_OUT = re.compile(r"… (?:\d+ of )?moves? ([\d\N{EN DASH}, and]+?) left out here")
-
-
-def _left_out(content: str) -> set[int]:
-    """Return the moves a message's notes say were left out of it (cogs/common/story.py)."""
-    named: set[int] = set()
-    for note in LEFT_OUT.finditer(content):
-        for first, last in re.findall(r"(\d+)(?:\N{EN DASH}(\d+))?", note[1]):
-            named.update(range(int(first), int(last or first) + 1))
-    return named
+from tests.story_numbers import left_out_numbers, told_numbers
 
 
 def _live(table: BotHarness, number: int) -> list[SimpleNamespace]:
@@ -131,7 +119,7 @@ def test_the_thread_tells_every_move_once_per_turn_with_milestones_status_and_lo
         after = min((v for v in told if v > missing), default=None)
         assert after is not None, missing
         holders = [m.content for m in posts if after in told_numbers(m.content)]
-        assert any(missing in _left_out(h) for h in holders), (missing, holders)
+        assert any(missing in left_out_numbers(h) for h in holders), (missing, holders)
     assert all(len(m.content) <= 2000 for m in posts)
     # ... in one message per turn: a new message only when the turn passed.
     seat = _seat(table, number, alice)

@@ -960,7 +960,7 @@ class Poster:
                 return await self._refresh_held(info, owed)
             except SENDING as error:
                 if version is not None and held_back(error):
-                    self._unsent[game] = max(self._unsent.pop(game, -1), version)  # still owed
+                    self._owe(game, version)  # still owed
                 raise
 
     async def _refresh_held(self, info: GameInfo, owed: list[Notice]) -> int:
